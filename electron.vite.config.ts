@@ -1,0 +1,44 @@
+// Three builds, one per Electron process, all into out/ (main, preload, renderer).
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: resolve(root, 'out/main'),
+      rolldownOptions: {
+        input: { index: resolve(root, 'src/main/index.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: resolve(root, 'out/preload'),
+      // A sandboxed preload cannot require() from node_modules, so everything but 'electron'
+      // itself is bundled into the one file.
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve(root, 'src/preload/index.ts') },
+        output: {
+          // Sandboxed preloads must be CommonJS; `.cjs` because package.json says "type": "module".
+          format: 'cjs',
+          entryFileNames: '[name].cjs',
+          codeSplitting: false,
+        },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src/renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rolldownOptions: {
+        input: { index: resolve(root, 'src/renderer/index.html') },
+      },
+    },
+  },
+});

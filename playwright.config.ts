@@ -1,0 +1,48 @@
+// End-to-end tests: the built renderer in Chromium. Playwright never downloads a browser here
+// (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD); it drives the system's Chromium when there is one.
+import { execFileSync } from 'node:child_process';
+import { defineConfig, devices } from '@playwright/test';
+
+function systemChromium(): string | undefined {
+  if (process.env['CHROMIUM_PATH']) return process.env['CHROMIUM_PATH'];
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined; // Fall back to Playwright's own browser, where one was installed.
+  }
+}
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  forbidOnly: !!process.env['CI'],
+  retries: 0,
+  workers: 2,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: systemChromium(),
+          // The machine's network is closed: without these Chromium keeps dialling Google's
+          // services. --no-sandbox because CI runs as root.
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+});
