@@ -1,0 +1,89 @@
+// npm run sandbox -- [--port N] [--host H] [--seed N] [--api-key KEY] [--rate-limit N]
+//                    [--activity N] [--state FILE] [--plan P]
+// Prints one line with the service's URL once it listens; SIGINT/SIGTERM stop it (saving --state).
+import { parseArgs } from 'node:util';
+import { PLANS, type Plan } from '../shared/networks.ts';
+import { type SandboxOptions, startSandbox } from './index.ts';
+
+const USAGE =
+  'usage: npm run sandbox -- [--port N] [--host H] [--seed N] [--api-key KEY] [--rate-limit N] [--activity N] [--state FILE] [--plan basic|premium|launch|business|enterprise]';
+
+export function parseCli(argv: string[]): SandboxOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      'api-key': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      activity: { type: 'string' },
+      state: { type: 'string' },
+      plan: { type: 'string' },
+    },
+  });
+  const whole = (name: string, raw: string | undefined, min: number, max: number): number | undefined => {
+    if (raw === undefined) return undefined;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new Error(`--${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+    }
+    return value;
+  };
+  const options: SandboxOptions = {};
+  const port = whole('port', values.port, 0, 65535);
+  const seed = whole('seed', values.seed, 0, 2 ** 31 - 1);
+  const rateLimit = whole('rate-limit', values['rate-limit'], 1, 1_000_000_000);
+  const activity = whole('activity', values.activity, 0, 60_000);
+  if (port !== undefined) options.port = port;
+  if (seed !== undefined) options.seed = seed;
+  if (rateLimit !== undefined) options.rateLimit = rateLimit;
+  if (activity !== undefined) options.activity = activity;
+  if (values.host !== undefined) options.host = values.host;
+  if (values['api-key'] !== undefined) {
+    if (values['api-key'].trim() === '') throw new Error('--api-key must not be empty');
+    options.apiKey = values['api-key'];
+  }
+  if (values.state !== undefined) options.statePath = values.state;
+  if (values.plan !== undefined) {
+    if (!(PLANS as readonly string[]).includes(values.plan)) throw new Error(`--plan must be one of ${PLANS.join(', ')}; got "${values.plan}"`);
+    options.plan = values.plan as Plan;
+  }
+  return options;
+}
+
+async function main(): Promise<void> {
+  let options: SandboxOptions;
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (error) {
+    console.error(`sandbox: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const sandbox = await startSandbox(options);
+  const plan = options.plan ?? 'business';
+  console.log(`Sandbox service listening at ${sandbox.url} (API key: ${sandbox.apiKey}, plan: ${plan}; controls at ${sandbox.controlUrl})`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`sandbox: could not stop cleanly on ${signal}: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    console.error(`sandbox: ${(error as Error).message}`);
+    process.exit(1);
+  });
+}

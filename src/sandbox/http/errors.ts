@@ -1,0 +1,68 @@
+// Every refusal of the sandbox is a ServiceError: an HTTP status plus the service's error body.
+// The codes below 186 that the spec leaves open are ours and are listed in the README.
+import type { Network } from '../../shared/networks.ts';
+
+export const ErrorCode = {
+  malformedBody: 101,
+  invalidApiKey: 102,
+  unknownProfileKey: 103,
+  missingField: 104,
+  invalidField: 105,
+  unsupportedNetwork: 106,
+  tooManyIds: 107,
+  emptyText: 108,
+  networkNotLinked: 109,
+  commentsDisabled: 110,
+  unknownId: 114,
+  duplicateTitle: 115,
+  planRequired: 120,
+  profileSuspended: 121,
+  unknownEndpoint: 130,
+  methodNotAllowed: 131,
+  bodyTooLarge: 132,
+  rateLimited: 140,
+  injectedFault: 150,
+  internal: 199,
+  analyticsIdNotFound: 186,
+  replyFailed: 215,
+  wrongXCredentials: 272,
+  notOwnComment: 328,
+  xCredentialsRequired: 419,
+} as const;
+
+export class ServiceError extends Error {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+
+  constructor(status: number, body: Record<string, unknown> & { code: number; message: string }) {
+    super(body.message);
+    this.status = status;
+    this.body = { status: 'error', ...body };
+  }
+}
+
+export function badRequest(code: number, message: string): ServiceError {
+  return new ServiceError(400, { code, message });
+}
+
+export function notFound(message: string): ServiceError {
+  return new ServiceError(404, { code: ErrorCode.unknownId, message });
+}
+
+/** The per-network error object of the reply, comment and delete operations. */
+export interface PlatformError {
+  action: string;
+  status: 'error';
+  code: number;
+  message: string;
+  platform: Network | string;
+}
+
+export function platformError(action: string, platform: Network | string, code: number, message: string): PlatformError {
+  return { action, status: 'error', code, message, platform };
+}
+
+/** A refusal of one operation on one network, as the service reports 215 and 328. */
+export function operationFailed(error: PlatformError): ServiceError {
+  return new ServiceError(400, { code: error.code, message: error.message, errors: [error] });
+}

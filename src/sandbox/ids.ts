@@ -1,0 +1,144 @@
+// Identifiers in the formats each network really uses, so that a client which handles the
+// sandbox's ids handles the real service's: bluesky at:// URIs with a cid, linkedin URNs,
+// facebook "<page>_<post>", numeric snowflakes for twitter and tiktok, youtube's 11 characters.
+import type { Network } from '../shared/networks.ts';
+import { ALNUM, BASE32, HEX, type Random, UPPER_ALNUM, URL_SAFE } from './random.ts';
+
+export interface NetworkIdentity {
+  /** The account's id on the network (a did for bluesky, a page id for facebook, …). */
+  id: string;
+  username: string;
+  displayName: string;
+}
+
+export interface SocialPostIds {
+  socialId: string;
+  postUrl: string;
+  /** bluesky: the content id that goes with the at:// URI. */
+  cid?: string;
+  /** linkedin: the activity URN behind the share, which comment URNs name. */
+  activityId?: string;
+}
+
+export function serviceId(rng: Random): string {
+  return rng.chars(ALNUM, 20);
+}
+
+export function refId(rng: Random): string {
+  return rng.chars(HEX, 32);
+}
+
+export function profileKey(rng: Random): string {
+  return [0, 1, 2, 3].map(() => rng.chars(UPPER_ALNUM, 7)).join('-');
+}
+
+export function blueskyDid(rng: Random): string {
+  return `did:plc:${rng.chars(BASE32, 24)}`;
+}
+
+export function blueskyCid(rng: Random): string {
+  return `bafyrei${rng.chars(BASE32, 52)}`;
+}
+
+/** A TID record key: 13 base32-sortable characters. */
+function blueskyRecordKey(rng: Random): string {
+  return rng.chars('234567abcdefghijklmnopqrstuvwxyz', 13);
+}
+
+export function newSocialPost(rng: Random, network: Network, owner: NetworkIdentity): SocialPostIds {
+  switch (network) {
+    case 'bluesky': {
+      const rkey = blueskyRecordKey(rng);
+      return {
+        socialId: `at://${owner.id}/app.bsky.feed.post/${rkey}`,
+        cid: blueskyCid(rng),
+        postUrl: `https://bsky.app/profile/${owner.username}/post/${rkey}`,
+      };
+    }
+    case 'facebook': {
+      const id = `${owner.id}_${rng.digits(16)}`;
+      return { socialId: id, postUrl: `https://www.facebook.com/${id}` };
+    }
+    case 'instagram':
+      return {
+        socialId: rng.digits(17),
+        postUrl: `https://www.instagram.com/p/${rng.chars(URL_SAFE, 11)}/`,
+      };
+    case 'linkedin': {
+      const share = rng.digits(19);
+      return {
+        socialId: `urn:li:share:${share}`,
+        activityId: rng.digits(19),
+        postUrl: `https://www.linkedin.com/feed/update/urn:li:share:${share}`,
+      };
+    }
+    case 'tiktok': {
+      const id = rng.digits(19);
+      return { socialId: id, postUrl: `https://www.tiktok.com/@${owner.username}/video/${id}` };
+    }
+    case 'twitter': {
+      const id = rng.digits(19);
+      return { socialId: id, postUrl: `https://x.com/${owner.username}/status/${id}` };
+    }
+    case 'youtube': {
+      const id = rng.chars(URL_SAFE, 11);
+      return { socialId: id, postUrl: `https://www.youtube.com/watch?v=${id}` };
+    }
+    case 'threads': {
+      const id = rng.digits(17);
+      return { socialId: id, postUrl: `https://www.threads.net/@${owner.username}/post/${rng.chars(URL_SAFE, 11)}` };
+    }
+  }
+}
+
+export interface SocialCommentIds {
+  socialId: string;
+  /** bluesky replies are posts too: they have a cid. */
+  cid?: string;
+}
+
+export function newSocialComment(
+  rng: Random,
+  network: Network,
+  post: { socialId: string },
+  authorId: string,
+): SocialCommentIds {
+  switch (network) {
+    case 'bluesky':
+      return {
+        socialId: `at://${authorId.startsWith('did:') ? authorId : blueskyDid(rng)}/app.bsky.feed.post/${blueskyRecordKey(rng)}`,
+        cid: blueskyCid(rng),
+      };
+    case 'facebook': {
+      const postPart = post.socialId.split('_')[1] ?? rng.digits(16);
+      return { socialId: `${postPart}_${rng.digits(16)}` };
+    }
+    case 'instagram':
+    case 'threads':
+      return { socialId: rng.digits(17) };
+    case 'linkedin':
+    case 'tiktok':
+    case 'twitter':
+      return { socialId: rng.digits(19) };
+    case 'youtube':
+      return { socialId: `Ug${rng.chars(URL_SAFE, 24)}` };
+  }
+}
+
+export function linkedinCommentUrn(activityId: string, commentId: string): string {
+  return `urn:li:comment:(urn:li:activity:${activityId},${commentId})`;
+}
+
+/** An outside author's id on a network. */
+export function newAuthorId(rng: Random, network: Network): string {
+  switch (network) {
+    case 'bluesky':
+      return blueskyDid(rng);
+    case 'linkedin':
+      return `urn:li:person:${rng.chars(URL_SAFE, 10)}`;
+    case 'youtube':
+      return `UC${rng.chars(URL_SAFE, 22)}`;
+    default:
+      return rng.digits(network === 'facebook' || network === 'instagram' ? 17 : 19);
+  }
+}

@@ -1,0 +1,21 @@
+// Every operation of the service, in one list for the router.
+import type { Route } from '../http/api.ts';
+import { analyticsRoutes } from './analytics.ts';
+import { commentsDeleteRoutes } from './commentsDelete.ts';
+import { commentsPostRoutes } from './commentsPost.ts';
+import { commentsReadRoutes } from './commentsRead.ts';
+import { postRoutes } from './posts.ts';
+import { profileRoutes } from './profiles.ts';
+import { replyRoutes } from './replies.ts';
+import { webhookRoutes } from './webhooks.ts';
+
+export const apiRoutes: Route[] = [
+  ...replyRoutes,
+  ...commentsReadRoutes,
+  ...commentsPostRoutes,
+  ...commentsDeleteRoutes,
+  ...analyticsRoutes,
+  ...postRoutes,
+  ...profileRoutes,
+  ...webhookRoutes,
+];

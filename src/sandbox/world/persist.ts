@@ -1,0 +1,56 @@
+// The --state file: the whole world as JSON, written atomically (a temporary file, fsync, rename)
+// so a crash mid-save leaves the previous file whole; a file that does not parse is refused with a
+// clear error and left untouched, never overwritten.
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import type { WorldState } from './types.ts';
+
+export class StateFileError extends Error {
+  readonly path: string;
+
+  constructor(path: string, reason: string) {
+    super(`Sandbox state file ${path} cannot be used: ${reason}`);
+    this.name = 'StateFileError';
+    this.path = path;
+  }
+}
+
+export function loadState(path: string): WorldState | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new StateFileError(path, (error as Error).message);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new StateFileError(path, `not valid JSON (${(error as Error).message})`);
+  }
+  const state = value as Partial<WorldState> | null;
+  if (typeof state !== 'object' || state === null || state.version !== 1) {
+    throw new StateFileError(path, 'not a sandbox state of version 1');
+  }
+  const lists = ['profiles', 'servicePosts', 'networkPosts', 'comments', 'serviceComments', 'ledger', 'deliveries'] as const;
+  for (const list of lists) {
+    if (!Array.isArray(state[list])) throw new StateFileError(path, `"${list}" is missing or not a list`);
+  }
+  if (typeof state.account?.apiKey !== 'string' || typeof state.seed !== 'number') {
+    throw new StateFileError(path, 'the account or the seed is missing');
+  }
+  if (!state.profiles?.some((p) => p.profileKey === null)) throw new StateFileError(path, 'it has no primary profile');
+  return state as WorldState;
+}
+
+export function saveState(path: string, state: WorldState): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  const fd = openSync(temporary, 'w');
+  try {
+    writeSync(fd, JSON.stringify(state));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, path);
+}
