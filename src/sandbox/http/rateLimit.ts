@@ -34,6 +34,8 @@ export class RateLimiter {
 
   take(refId: string, now: number): RateDecision {
     let window = this.windows.get(refId);
+    // A suspended profile is refused without being counted (the server answers it 403).
+    if (this.suspended.has(refId)) return { allowed: false, suspended: true, max: this.limit, count: window?.count ?? 0 };
     if (!window) {
       window = { start: now, count: 0, rejections: [] };
       this.windows.set(refId, window);
@@ -47,8 +49,10 @@ export class RateLimiter {
       while (window.rejections.length > 0 && now - (window.rejections[0] ?? now) > SUSPEND_WINDOW_MS) {
         window.rejections.shift();
       }
+      // "1,000 responses of 429 within 24 h suspend a profile (then 403)": this request is still
+      // one of the 1,000 and is answered 429; the suspension applies from the next request on.
       if (window.rejections.length >= SUSPEND_AFTER_429S) this.suspended.add(refId);
-      return { allowed: false, suspended: this.suspended.has(refId), max: this.limit, count: window.count };
+      return { allowed: false, suspended: false, max: this.limit, count: window.count };
     }
     window.count++;
     return { allowed: true, max: this.limit, count: window.count };

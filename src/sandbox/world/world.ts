@@ -23,6 +23,7 @@ export class World {
   private readonly servicePostsById = new Map<string, ServicePostState>();
   private readonly networkPostsByKey = new Map<string, NetworkPostState>();
   private readonly networkPostsBySocialId = new Map<string, NetworkPostState[]>();
+  private readonly networkPostsByServiceId = new Map<string, NetworkPostState[]>();
   private readonly commentsByKey = new Map<string, CommentState>();
   private readonly commentsBySocialId = new Map<string, CommentState[]>();
   private readonly commentsByPost = new Map<string, CommentState[]>();
@@ -81,11 +82,13 @@ export class World {
     return this.networkPostsByKey.get(key);
   }
 
+  /** The network posts of a service post, in the order of its platforms. */
   networkPostsOf(serviceId: string): NetworkPostState[] {
     const post = this.servicePostsById.get(serviceId);
+    const published = this.networkPostsByServiceId.get(serviceId) ?? [];
     if (!post) return [];
     return post.platforms
-      .map((platform) => this.state.networkPosts.find((p) => p.serviceId === serviceId && p.platform === platform))
+      .map((platform) => published.find((p) => p.platform === platform))
       .filter((p): p is NetworkPostState => p !== undefined);
   }
 
@@ -107,6 +110,11 @@ export class World {
 
   private indexNetworkPost(post: NetworkPostState): void {
     this.networkPostsByKey.set(postKey(post.platform, post.socialId), post);
+    if (post.serviceId !== null) {
+      const siblings = this.networkPostsByServiceId.get(post.serviceId);
+      if (siblings) siblings.push(post);
+      else this.networkPostsByServiceId.set(post.serviceId, [post]);
+    }
     const same = this.networkPostsBySocialId.get(post.socialId);
     if (same) same.push(post);
     else this.networkPostsBySocialId.set(post.socialId, [post]);
