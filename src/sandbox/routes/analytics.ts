@@ -26,7 +26,14 @@ function entryOf(call: ApiCall, post: NetworkPostState): Record<string, unknown>
     owner: world.profileByRefId(post.profileRefId)?.accounts[post.platform],
     now: now(),
     refreshMs: analyticsRefreshMs,
-    commentCountAt: (at) => comments.filter((c) => Date.parse(c.created) <= at.getTime()).length,
+    // A comment's `created` has whole seconds, a refresh time has milliseconds: a comment stamped with
+    // the refresh's own second may have been made after the refresh, and counting it would change
+    // the numbers before nextUpdate. Count only comments of earlier seconds; the others are counted
+    // at the next refresh (so counts stay stable between refreshes and still only grow).
+    commentCountAt: (at) => {
+      const second = Math.floor(at.getTime() / 1000) * 1000;
+      return comments.filter((c) => Date.parse(c.created) < second).length;
+    },
   });
   return { id: post.socialId, postUrl: post.postUrl, ...snapshot };
 }

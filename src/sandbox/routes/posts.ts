@@ -142,14 +142,24 @@ function deletePost(call: ApiCall): ApiResult {
   return { applied: true, body: { status: 'success', id, code: 200 } };
 }
 
+/**
+ * Newest first. `created` has whole seconds (seeded ones may carry ".000"), so compare instants, not
+ * strings; posts of the same second keep the order they were made in, reversed: the later one first
+ * (a plain stable sort would list the earlier one first).
+ */
+function newestFirst<T extends { created: string }>(posts: T[]): T[] {
+  return posts
+    .map((post, index) => ({ post, index, at: Date.parse(post.created) }))
+    .sort((a, b) => b.at - a.at || b.index - a.index)
+    .map(({ post }) => post);
+}
+
 function history(call: ApiCall): ApiResult {
   const { world } = call.runtime;
   const lastRecords = queryInteger(call.query, 'lastRecords', Number.MAX_SAFE_INTEGER, 1, Number.MAX_SAFE_INTEGER);
   const lastDays = queryInteger(call.query, 'lastDays', 0, 0, 3650);
   const since = lastDays > 0 ? call.runtime.now().getTime() - lastDays * 86_400_000 : -Infinity;
-  const posts = world.state.servicePosts
-    .filter((p) => p.profileRefId === call.profile.refId && Date.parse(p.created) >= since)
-    .sort((a, b) => b.created.localeCompare(a.created))
+  const posts = newestFirst(world.state.servicePosts.filter((p) => p.profileRefId === call.profile.refId && Date.parse(p.created) >= since))
     .slice(0, lastRecords);
   return {
     body: {
@@ -179,10 +189,11 @@ function networkHistory(call: ApiCall): ApiResult {
   }
   requireXCredentials(call.headers, call.runtime, [platform]);
   const limit = queryInteger(call.query, 'limit', 100, 1, 1000);
-  const posts = call.runtime.world.state.networkPosts
-    .filter((p) => p.profileRefId === call.profile.refId && p.platform === platform && !p.deleted && !p.flags.includes('notOwned'))
-    .sort((a, b) => b.created.localeCompare(a.created))
-    .slice(0, limit);
+  const posts = newestFirst(
+    call.runtime.world.state.networkPosts.filter(
+      (p) => p.profileRefId === call.profile.refId && p.platform === platform && !p.deleted && !p.flags.includes('notOwned'),
+    ),
+  ).slice(0, limit);
   return {
     body: { status: 'success', posts: posts.map((p) => ({ id: p.socialId, created: p.created, post: p.text, postUrl: p.postUrl })) },
   };
