@@ -21,7 +21,7 @@ const NOT_OWNED_ALLOWED: readonly Network[] = ['youtube', 'twitter'];
 function entryOf(call: ApiCall, post: NetworkPostState): Record<string, unknown> {
   const { world, now, analyticsRefreshMs } = call.runtime;
   const key = `${post.platform}:${post.socialId}`;
-  const comments = world.commentsOfPost(key);
+  const comments = world.everyCommentOfPost(key);
   const snapshot = analyticsOf(post, {
     owner: world.profileByRefId(post.profileRefId)?.accounts[post.platform],
     now: now(),
@@ -30,9 +30,12 @@ function entryOf(call: ApiCall, post: NetworkPostState): Record<string, unknown>
     // the refresh's own second may have been made after the refresh, and counting it would change
     // the numbers before nextUpdate. Count only comments of earlier seconds; the others are counted
     // at the next refresh (so counts stay stable between refreshes and still only grow).
+    // A comment deleted after the refresh is still in that refresh's numbers.
     commentCountAt: (at) => {
       const second = Math.floor(at.getTime() / 1000) * 1000;
-      return comments.filter((c) => Date.parse(c.created) < second).length;
+      return comments.filter(
+        (c) => Date.parse(c.created) < second && (c.deletedAt === undefined || Date.parse(c.deletedAt) > at.getTime()),
+      ).length;
     },
   });
   return { id: post.socialId, postUrl: post.postUrl, ...snapshot };

@@ -37,7 +37,7 @@ function byServiceId(call: ApiCall, id: string): { comments: CommentState[]; man
       .map(([platform, socialId]) => live(platform as Network, socialId))
       .filter((c): c is CommentState => c !== undefined);
     if (comments.length > 0) return { comments, many: false };
-    throw notFound(`Comment ${id} was already deleted`);
+    throw notFound(`Comment ${id} was already deleted, or its post was`);
   }
   if (servicePostOf(world, call.profile, id)) {
     const comments = world.state.serviceComments
@@ -57,7 +57,7 @@ export function deleteComment(call: ApiCall, id: string): ApiResult {
   if (!social) requireXCredentials(call.headers, call.runtime, comments.map((c) => c.platform));
   const body: Record<string, unknown> = { status: 'success' };
   for (const comment of comments) {
-    world.deleteComment(comment);
+    world.deleteComment(comment, call.runtime.now());
     const entry = deletedEntry(comment);
     if (!many) body[comment.platform] = entry;
     else body[comment.platform] = [...((body[comment.platform] as unknown[] | undefined) ?? []), entry];

@@ -1,7 +1,8 @@
 // The --state file: the whole world as JSON, written atomically (a temporary file, fsync, rename)
 // so a crash mid-save leaves the previous file whole; a file that does not parse is refused with a
 // clear error and left untouched, never overwritten.
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { WorldState } from './types.ts';
 
 export class StateFileError extends Error {
@@ -19,7 +20,16 @@ export function loadState(path: string): WorldState | null {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      // No file yet: a new world, saved at exit. Check now that it can be saved there, rather than
+      // lose the whole session's world at the first SIGTERM.
+      try {
+        accessSync(dirname(resolve(path)), constants.W_OK);
+      } catch {
+        throw new StateFileError(path, `its folder ${dirname(resolve(path))} does not exist or is not writable`);
+      }
+      return null;
+    }
     throw new StateFileError(path, (error as Error).message);
   }
   let value: unknown;

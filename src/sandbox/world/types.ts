@@ -77,6 +77,8 @@ export interface CommentState {
   serviceCommentId: string | null;
   cid?: string;
   deleted: boolean;
+  /** When it was deleted: analytics refreshed before then still count it. */
+  deletedAt?: string;
 }
 
 /** A comment or reply made through the service: one service id over one comment per network. */

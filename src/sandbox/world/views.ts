@@ -33,7 +33,9 @@ export function commentOf(
   const comment = world.comment(platform, socialId);
   if (!comment || comment.deleted) return undefined;
   const post = world.networkPostByKey(comment.postKey);
-  if (!post || post.profileRefId !== profile.refId) return undefined;
+  // The comments of a deleted post are gone with it: GET by comment id and DELETE answer 404, as
+  // GET by the post's own ids does (a reply says 215, see replies.ts).
+  if (!post || post.deleted || post.profileRefId !== profile.refId) return undefined;
   return { comment, post };
 }
 

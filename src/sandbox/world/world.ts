@@ -135,6 +135,11 @@ export class World {
     return (this.commentsByPost.get(key) ?? []).filter((c) => !c.deleted);
   }
 
+  /** Every comment a post ever had, deleted ones included (for counts as of a past time). */
+  everyCommentOfPost(key: string): readonly CommentState[] {
+    return this.commentsByPost.get(key) ?? [];
+  }
+
   /** Live replies of a comment, oldest first. */
   repliesOf(comment: CommentState): CommentState[] {
     return (this.repliesByParent.get(postKey(comment.platform, comment.socialId)) ?? []).filter((c) => !c.deleted);
@@ -146,8 +151,9 @@ export class World {
     this.touchPost(comment.postKey);
   }
 
-  deleteComment(comment: CommentState): void {
+  deleteComment(comment: CommentState, at: Date): void {
     comment.deleted = true;
+    comment.deletedAt = at.toISOString();
     this.touchPost(comment.postKey);
   }
 

@@ -721,4 +721,24 @@ describe('refresh schedule: "asking again before nextUpdate returns the same num
     const replies = (e: typeof before) => (e!.analytics.publicMetrics as { replyCount: number }).replyCount;
     expect(replies(after)).toBe(replies(before) + 1);
   });
+
+  it('a comment deleted after the last refresh is still counted until the next refresh, then no more', async () => {
+    const post = localWorld.posts.find((p) => p.platform === 'facebook' && p.owned && p.flags.length === 0 && p.commentCount > 0)!;
+    const profileKey = keyOf(localWorld, post);
+    clock += 3_600_000;
+    const [before] = await ask([post], 'facebook');
+    const listed = await local.api('GET', `/comments/${encodeURIComponent(post.socialId)}?searchPlatformId=true&platform=facebook`, { profileKey });
+    const victim = (listed.json.facebook as { commentId: string }[])[0]!;
+    const deleted = await local.api('DELETE', `/comments/${encodeURIComponent(victim.commentId)}`, {
+      body: { searchPlatformId: true, platform: 'facebook' },
+      profileKey,
+    });
+    expect(deleted.status).toBe(200);
+    const [same] = await ask([post], 'facebook');
+    expect(same).toEqual(before);
+    clock = Date.parse(before!.nextUpdate) + 1;
+    const [after] = await ask([post], 'facebook');
+    const count = (e: typeof before) => e!.analytics.commentsCount as number;
+    expect(count(after)).toBe(count(before) - 1);
+  });
 });
