@@ -5,7 +5,7 @@ import { COMMENT_IMAGE_NETWORKS, COMMENT_NETWORKS, DISABLE_COMMENTS_NETWORKS, is
 import type { ApiCall, ApiResult, Route } from '../http/api.ts';
 import { requireXCredentials } from '../http/auth.ts';
 import { ErrorCode, notFound, type PlatformError, platformError, ServiceError } from '../http/errors.ts';
-import { nonEmptyText, optionalBoolean, platformList, requireString } from '../http/validate.ts';
+import { nonEmptyText, optionalBoolean, optionalStringArray, platformList, requireString } from '../http/validate.ts';
 import { accountAuthor, addComment, newServiceCommentId } from '../world/commentWrites.ts';
 import { linkedinCommentUrn } from '../ids.ts';
 import type { NetworkPostState } from '../world/types.ts';
@@ -17,12 +17,21 @@ export function postComment(call: ApiCall, id: string): ApiResult {
   const bySocialId = optionalBoolean(call.body, 'searchPlatformId') === true;
   let targets: { platform: string; post: NetworkPostState | undefined }[];
   let postServiceId: string | null;
+  // A request whose `platforms` names twitter targets twitter (public facts): it needs the X headers
+  // whether or not the id turns out to exist, as every other comments operation checks them first.
+  requireXCredentials(call.headers, call.runtime, optionalStringArray(call.body, 'platforms') ?? []);
   if (bySocialId) {
     const [platform] = platformList(call.body, COMMENT_NETWORKS, 'Commenting on a social post id', {
       required: true,
       exactlyOne: true,
     }) as [string];
-    const post = isNetwork(platform) ? networkPostOf(world, call.profile, platform, id) : undefined;
+    // A network the profile does not link (reddit always): the per-platform error of the service
+    // post id form (code 109), not "unknown post".
+    if (!isNetwork(platform) || !call.profile.accounts[platform]) {
+      const error = platformError('comment', platform, ErrorCode.networkNotLinked, `${platform} is not linked to this profile`);
+      throw new ServiceError(400, { code: error.code, message: error.message, errors: [error] });
+    }
+    const post = networkPostOf(world, call.profile, platform, id);
     if (!post) throw notFound(`No ${platform} post with id ${id} for this profile`);
     targets = [{ platform, post }];
     postServiceId = post.serviceId;

@@ -49,6 +49,13 @@ function unreplyable(target: ReplyTarget, world: ApiCall['runtime']['world']): s
   return null;
 }
 
+/** commentOf hides the comments of deleted posts; say so when that is why a comment is not found. */
+function goneReason(call: ApiCall, platform: Network, socialId: string): string | null {
+  const comment = call.runtime.world.comment(platform, socialId);
+  const post = comment ? call.runtime.world.networkPostByKey(comment.postKey) : undefined;
+  return post?.deleted && post.profileRefId === call.profile.refId ? 'The original post does not exist' : null;
+}
+
 function replyBySocialId(call: ApiCall, commentId: string): { platform: Network; target: ReplyTarget | PlatformError } {
   const { world } = call.runtime;
   const [platform] = platformList(call.body, REPLY_BY_SOCIAL_ID_NETWORKS, 'A reply to a social comment id', {
@@ -80,7 +87,7 @@ function replyBySocialId(call: ApiCall, commentId: string): { platform: Network;
     }
   }
   const found = commentOf(world, call.profile, platform, commentId);
-  if (!found) return { platform, target: refused(platform, `No ${platform} comment with id ${commentId} for this profile`) };
+  if (!found) return { platform, target: refused(platform, goneReason(call, platform, commentId) ?? `No ${platform} comment with id ${commentId} for this profile`) };
   if (commentUrn !== undefined && found.post.activityId) {
     if (commentUrn !== linkedinCommentUrn(found.post.activityId, found.comment.socialId)) {
       return { platform, target: refused(platform, '"commentUrn" does not name this comment') };
@@ -105,7 +112,7 @@ function replyByServiceId(call: ApiCall, commentId: string): { platform: Network
     if (!own) return { platform, target: refused(platform, `No comment with service id ${commentId} for this profile`) };
     if (!socialId) return { platform, target: refused(platform, `Comment ${commentId} was not made on ${platform}`) };
     const found = commentOf(world, call.profile, platform, socialId);
-    if (!found) return { platform, target: refused(platform, `The ${platform} comment was deleted`) };
+    if (!found) return { platform, target: refused(platform, goneReason(call, platform, socialId) ?? `The ${platform} comment was deleted`) };
     return { platform, target: { platform, ...found } };
   });
 }
