@@ -26,7 +26,9 @@ export function parseCli(argv: string[]): SandboxOptions {
   });
   const whole = (name: string, raw: string | undefined, min: number, max: number): number | undefined => {
     if (raw === undefined) return undefined;
-    const value = Number(raw);
+    // Digits only: Number() alone would take "" as 0 (so `--port ""` listened on a random port),
+    // and " 12 ", "1e3" or "0x10" as numbers nobody meant.
+    const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
     if (!Number.isInteger(value) || value < min || value > max) {
       throw new Error(`--${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
     }
@@ -41,12 +43,20 @@ export function parseCli(argv: string[]): SandboxOptions {
   if (seed !== undefined) options.seed = seed;
   if (rateLimit !== undefined) options.rateLimit = rateLimit;
   if (activity !== undefined) options.activity = activity;
-  if (values.host !== undefined) options.host = values.host;
+  if (values.host !== undefined) {
+    // An empty host would make the server listen on every interface, not on loopback.
+    if (values.host.trim() === '') throw new Error('--host must not be empty');
+    options.host = values.host;
+  }
   if (values['api-key'] !== undefined) {
     if (values['api-key'].trim() === '') throw new Error('--api-key must not be empty');
     options.apiKey = values['api-key'];
   }
-  if (values.state !== undefined) options.statePath = values.state;
+  if (values.state !== undefined) {
+    // An empty path would silently mean "no state file" and lose the world at exit.
+    if (values.state.trim() === '') throw new Error('--state must name a file');
+    options.statePath = values.state;
+  }
   if (values.plan !== undefined) {
     if (!(PLANS as readonly string[]).includes(values.plan)) throw new Error(`--plan must be one of ${PLANS.join(', ')}; got "${values.plan}"`);
     options.plan = values.plan as Plan;
@@ -63,8 +73,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const sandbox = await startSandbox(options);
-  const plan = options.plan ?? 'business';
-  console.log(`Sandbox service listening at ${sandbox.url} (API key: ${sandbox.apiKey}, plan: ${plan}; controls at ${sandbox.controlUrl})`);
+  // The plan in force, not the option: a world loaded from --state keeps its saved plan.
+  console.log(`Sandbox service listening at ${sandbox.url} (API key: ${sandbox.apiKey}, plan: ${sandbox.plan}; controls at ${sandbox.controlUrl})`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

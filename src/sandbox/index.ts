@@ -45,6 +45,8 @@ export interface RunningSandbox {
   /** Base URL of the control surface, ending in /__sandbox. */
   controlUrl: string;
   apiKey: string;
+  /** The plan in force (the saved one when a state file was loaded without a plan option). */
+  plan: Plan;
   port: number;
   close(): Promise<void>;
 }
@@ -104,6 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     url: `${origin}/api`,
     controlUrl: `${origin}/__sandbox`,
     apiKey: state.account.apiKey,
+    plan: runtime.plan,
     port,
     close() {
       closing ??= (async () => {

@@ -14,6 +14,7 @@ declare module 'autocannon' {
     throughput: Histogram;
     non2xx: number;
     errors: number;
+    mismatches: number;
     timeouts: number;
     duration: number;
   }
@@ -24,6 +25,8 @@ declare module 'autocannon' {
     amount?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    /** Called with each answer's body; a falsy return counts the answer in `mismatches`. */
+    verifyBody?: (body: string) => boolean;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

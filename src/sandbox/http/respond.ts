@@ -1,7 +1,22 @@
 // Writes a JSON answer the way the service does: charset in the content type, compression when
 // asked for and the body is over the threshold, and the encoding named in content-encoding.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { chooseEncoding, COMPRESSION_THRESHOLD_BYTES, compress } from './compression.ts';
+import { chooseEncoding, COMPRESSION_THRESHOLD_BYTES, compress, type Encoding } from './compression.ts';
+
+/**
+ * Compressed forms of prebuilt (cached) bodies: a busy post's comment list is asked for again and
+ * again, and compressing it anew each time cost most of the sandbox's time.
+ */
+const compressedForms = new WeakMap<Buffer, Map<Encoding, Buffer>>();
+
+function compressOnce(body: Buffer, encoding: Encoding, cacheable: boolean): Buffer {
+  if (!cacheable) return compress(body, encoding);
+  let forms = compressedForms.get(body);
+  if (!forms) compressedForms.set(body, (forms = new Map()));
+  let compressed = forms.get(encoding);
+  if (!compressed) forms.set(encoding, (compressed = compress(body, encoding)));
+  return compressed;
+}
 
 export function sendJson(
   req: IncomingMessage,
@@ -21,7 +36,7 @@ export function sendJson(
   if (raw.length > COMPRESSION_THRESHOLD_BYTES) {
     const encoding = chooseEncoding(headerValue(req.headers['accept-encoding']));
     if (encoding) {
-      body = compress(raw, encoding);
+      body = compressOnce(raw, encoding, prebuilt !== undefined);
       headers['content-encoding'] = encoding;
     }
   }

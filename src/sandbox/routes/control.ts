@@ -1,6 +1,6 @@
 // The sandbox's control surface under /__sandbox (not part of the service): the world as tests need
 // to see it, outside comments on demand, faults, the ledger of applied writes, webhook deliveries.
-import { isNetwork } from '../../shared/networks.ts';
+import { DISABLE_COMMENTS_NETWORKS, isNetwork } from '../../shared/networks.ts';
 import { NO_FAULTS, type FaultSettings } from '../http/faults.ts';
 import { badRequest, ErrorCode, notFound } from '../http/errors.ts';
 import type { ControlRoute } from '../http/server.ts';
@@ -49,6 +49,10 @@ function injectComment(runtime: SandboxRuntime, body: Record<string, unknown>): 
   if (candidates.length === 0) throw notFound(`No ${platform} post with social id ${socialPostId}`);
   if (candidates.length > 1) throw badRequest(ErrorCode.invalidField, 'Several posts have that social id: add "profileRefId"');
   const post = candidates[0]!;
+  // Nobody outside can comment where the network has comments turned off.
+  if (post.disableComments && DISABLE_COMMENTS_NETWORKS.includes(post.platform)) {
+    throw badRequest(ErrorCode.commentsDisabled, `Comments are disabled on this ${platform} post`);
+  }
   const parentId = optionalString(body, 'parentCommentId');
   const parent = parentId ? runtime.world.comment(platform, parentId) : undefined;
   if (parentId && (!parent || parent.deleted || parent.postKey !== `${platform}:${post.socialId}`)) {
