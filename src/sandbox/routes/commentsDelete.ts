@@ -8,6 +8,7 @@ import { badRequest, ErrorCode, notFound, operationFailed, platformError } from 
 import { optionalBoolean, optionalString, queryFlag, requireString } from '../http/validate.ts';
 import type { CommentState } from '../world/types.ts';
 import { commentOf, servicePostOf } from '../world/views.ts';
+import { recordWrite } from './shared.ts';
 
 function deletedEntry(comment: CommentState): Record<string, unknown> {
   return { action: 'delete', status: 'success', id: comment.socialId, comment: comment.text };
@@ -62,15 +63,7 @@ export function deleteComment(call: ApiCall, id: string): ApiResult {
     if (!many) body[comment.platform] = entry;
     else body[comment.platform] = [...((body[comment.platform] as unknown[] | undefined) ?? []), entry];
   }
-  world.record({
-    at: call.runtime.now().toISOString(),
-    method: call.method,
-    path: call.path,
-    profileRefId: call.profile.refId,
-    kind: 'comment.delete',
-    ids: [id, ...comments.map((c) => c.socialId)],
-    text: null,
-  });
+  recordWrite(call, 'comment.delete', [id, ...comments.map((c) => c.socialId)], null);
   return { body, applied: true };
 }
 

@@ -10,7 +10,7 @@ import { accountAuthor, addComment, newServiceCommentId } from '../world/comment
 import { linkedinCommentUrn } from '../ids.ts';
 import type { NetworkPostState } from '../world/types.ts';
 import { networkPostOf, servicePostOf } from '../world/views.ts';
-import { commentText, mediaUrlsFor } from './shared.ts';
+import { commentText, mediaUrlsFor, recordWrite } from './shared.ts';
 
 export function postComment(call: ApiCall, id: string): ApiResult {
   const { world } = call.runtime;
@@ -85,15 +85,7 @@ export function postComment(call: ApiCall, id: string): ApiResult {
     throw new ServiceError(400, { code: first.code, message: first.message, errors });
   }
   world.addServiceComment({ serviceCommentId, profileRefId: call.profile.refId, postServiceId, socialIds });
-  world.record({
-    at: call.runtime.now().toISOString(),
-    method: call.method,
-    path: call.path,
-    profileRefId: call.profile.refId,
-    kind: 'comment.create',
-    ids: [serviceCommentId, ...Object.values(socialIds)],
-    text,
-  });
+  recordWrite(call, 'comment.create', [serviceCommentId, ...Object.values(socialIds)], text);
   const body: Record<string, unknown> = {
     status: errors.length > 0 ? 'error' : 'success',
     id: postServiceId ?? id,

@@ -18,19 +18,7 @@ import { isoSeconds } from '../time.ts';
 import type { NetworkPostState, ServicePostState } from '../world/types.ts';
 import { outsideCommentText } from '../world/vocabulary.ts';
 import { servicePostOf } from '../world/views.ts';
-import { linkedNetworks } from './shared.ts';
-
-function record(call: ApiCall, kind: string, ids: string[], text: string | null): void {
-  call.runtime.world.record({
-    at: call.runtime.now().toISOString(),
-    method: call.method,
-    path: call.path,
-    profileRefId: call.profile.refId,
-    kind,
-    ids,
-    text,
-  });
-}
+import { linkedNetworks, recordWrite } from './shared.ts';
 
 function createPost(call: ApiCall): ApiResult {
   const { world } = call.runtime;
@@ -84,7 +72,7 @@ function createPost(call: ApiCall): ApiResult {
     deleted: false,
   };
   world.addServicePost(servicePost, networkPosts);
-  record(call, 'post.create', [id, ...networkPosts.map((p) => p.socialId)], text);
+  recordWrite(call, 'post.create', [id, ...networkPosts.map((p) => p.socialId)], text);
   // Instagram counts posts against a daily publishing quota; report how much of it is used.
   const usedToday = world.state.networkPosts.filter(
     (p) => p.platform === 'instagram' && p.profileRefId === call.profile.refId && p.serviceId !== null && now.getTime() - Date.parse(p.created) < 86_400_000,
@@ -124,7 +112,7 @@ function updatePost(call: ApiCall): ApiResult {
     networkPost.disableComments = disableComments;
     call.runtime.world.touchPost(`${networkPost.platform}:${networkPost.socialId}`);
   }
-  record(call, 'post.update', [id], null);
+  recordWrite(call, 'post.update', [id], null);
   return { applied: true, body: { status: 'success', id, disableComments, platforms: affected.map((p) => p.platform) } };
 }
 
@@ -138,7 +126,7 @@ function deletePost(call: ApiCall): ApiResult {
     networkPost.deleted = true;
     call.runtime.world.touchPost(`${networkPost.platform}:${networkPost.socialId}`);
   }
-  record(call, 'post.delete', [id], null);
+  recordWrite(call, 'post.delete', [id], null);
   return { applied: true, body: { status: 'success', id, code: 200 } };
 }
 

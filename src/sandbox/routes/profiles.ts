@@ -5,7 +5,7 @@ import { badRequest, ErrorCode } from '../http/errors.ts';
 import { nonEmptyText, requireString } from '../http/validate.ts';
 import { profileKey, refId } from '../ids.ts';
 import { isoSeconds } from '../time.ts';
-import { linkedNetworks } from './shared.ts';
+import { linkedNetworks, recordWrite } from './shared.ts';
 
 function user(call: ApiCall): ApiResult {
   const { profile } = call;
@@ -44,15 +44,7 @@ function createProfile(call: ApiCall): ApiResult {
     webhooksUpdated: null,
   };
   world.addProfile(profile);
-  world.record({
-    at: call.runtime.now().toISOString(),
-    method: call.method,
-    path: call.path,
-    profileRefId: world.primary.refId,
-    kind: 'profile.create',
-    ids: [profile.refId],
-    text: title,
-  });
+  recordWrite(call, 'profile.create', [profile.refId], title, world.primary.refId);
   return { applied: true, body: { status: 'success', title, refId: profile.refId, profileKey: profile.profileKey } };
 }
 

@@ -25,7 +25,7 @@ import { linkedinCommentUrn } from '../ids.ts';
 import { accountAuthor, addComment, newServiceCommentId } from '../world/commentWrites.ts';
 import type { CommentState, NetworkPostState } from '../world/types.ts';
 import { commentOf } from '../world/views.ts';
-import { commentText, mediaUrlsFor, replyUrl } from './shared.ts';
+import { commentText, mediaUrlsFor, recordWrite, replyUrl } from './shared.ts';
 
 interface ReplyTarget {
   platform: Network;
@@ -177,15 +177,7 @@ export function reply(call: ApiCall, commentId: string): ApiResult {
     postServiceId: firstPost?.serviceId ?? null,
     socialIds,
   });
-  world.record({
-    at: call.runtime.now().toISOString(),
-    method: call.method,
-    path: call.path,
-    profileRefId: call.profile.refId,
-    kind: 'comment.reply',
-    ids: [serviceCommentId, ...Object.values(socialIds)],
-    text,
-  });
+  recordWrite(call, 'comment.reply', [serviceCommentId, ...Object.values(socialIds)], text);
   // `id`: the service post id of the post the comment belongs to; for an outside post, its social id.
   const body: Record<string, unknown> = {
     status: errors.length > 0 ? 'error' : 'success',

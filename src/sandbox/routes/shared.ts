@@ -46,6 +46,15 @@ export function mediaUrlsFor(call: ApiCall, targets: readonly string[], allowed:
   return urls;
 }
 
-export function nowIso(call: ApiCall): string {
-  return call.runtime.now().toISOString();
+/** Writes an applied write of this call into the ledger (the control surface's GET /ledger). */
+export function recordWrite(call: ApiCall, kind: string, ids: string[], text: string | null, profileRefId = call.profile.refId): void {
+  call.runtime.world.record({
+    at: call.runtime.now().toISOString(),
+    method: call.method,
+    path: call.path,
+    profileRefId,
+    kind,
+    ids,
+    text,
+  });
 }

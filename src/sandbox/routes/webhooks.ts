@@ -4,6 +4,7 @@ import { WEBHOOK_ACTIONS, type WebhookAction } from '../../shared/networks.ts';
 import type { ApiCall, ApiResult, Route } from '../http/api.ts';
 import { badRequest, ErrorCode, notFound } from '../http/errors.ts';
 import { nonEmptyText, optionalString, requireString } from '../http/validate.ts';
+import { recordWrite } from './shared.ts';
 
 function action(call: ApiCall): WebhookAction {
   const value = requireString(call.body, 'action');
@@ -28,16 +29,8 @@ function httpsUrl(value: string): string {
 
 function touch(call: ApiCall, kind: string, ids: string[]): void {
   call.profile.webhooksUpdated = call.runtime.now().toISOString();
-  call.runtime.world.record({
-    at: call.runtime.now().toISOString(),
-    method: call.method,
-    path: call.path,
-    profileRefId: call.profile.refId,
-    kind,
-    ids,
-    // Secrets never go into the ledger.
-    text: null,
-  });
+  // Secrets never go into the ledger: no text.
+  recordWrite(call, kind, ids, null);
 }
 
 function register(call: ApiCall): ApiResult {

@@ -4,7 +4,7 @@
 // (404, code 114), TikTok's own-comments-only rule (400, code 328), X headers, the ledger. Posts
 // are made fresh with POST /post and outside comments through the control surface.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSandbox, type SandboxClient, type World } from './harness.ts';
+import { openSandbox, profileWith, type SandboxClient, type World } from './harness.ts';
 
 type Post = World['posts'][number];
 
@@ -25,12 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => client.sandbox.close());
 
-function profileWith(...platforms: string[]): { refId: string; profileKey: string | null } {
-  const profile = world.profiles.find((p) => platforms.every((n) => p.platforms.includes(n)));
-  if (!profile) throw new Error(`no profile links ${platforms.join(', ')}`);
-  return profile;
-}
-
 interface Published {
   id: string;
   socialIds: Record<string, string>;
@@ -39,7 +33,7 @@ interface Published {
 }
 
 async function publish(platforms: string[]): Promise<Published> {
-  const profile = profileWith(...platforms);
+  const profile = profileWith(world, ...platforms);
   const reply = await client.api('POST', '/post', { body: { post: 'A fresh post for deletes', platforms }, profileKey: profile.profileKey, x: true });
   expect(reply.status).toBe(200);
   const socialIds: Record<string, string> = {};
@@ -77,15 +71,6 @@ async function idsOn(post: Published, platform: string): Promise<string[]> {
   expect(reply.status).toBe(200);
   const flat = (records: CommentRecord[]): string[] => records.flatMap((r) => [r.commentId, ...flat(r.replies ?? [])]);
   return flat(reply.json[platform]);
-}
-
-async function ledgerSeq(): Promise<number> {
-  const ledger = (await client.control('GET', '/ledger')).json as { seq: number }[];
-  return ledger.at(-1)?.seq ?? 0;
-}
-
-async function ledgerSince(seq: number): Promise<{ kind: string; ids: string[]; method: string }[]> {
-  return (await client.control('GET', `/ledger?since=${seq}`)).json;
 }
 
 describe('DELETE /comments/:id with a service comment id: the comment goes on every network it was made on', () => {
@@ -271,7 +256,7 @@ describe('tiktok: only the account\'s own comments can be deleted (328)', () => 
   it('a comment by someone else: 400 with {status:"error", code:328, errors:[{action, status, code, message, platform}]}; it stays', async () => {
     const post = await publish(['tiktok']);
     const outside = await outsideComment('tiktok', post);
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     const reply = await client.api('DELETE', `/comments/${outside.commentId}`, { body: { searchPlatformId: true, platform: 'tiktok' }, profileKey: post.profileKey });
     expect(reply.status).toBe(400);
     expect(reply.json).toEqual({
@@ -281,7 +266,7 @@ describe('tiktok: only the account\'s own comments can be deleted (328)', () => 
       errors: [{ action: 'delete', status: 'error', code: 328, message: expect.any(String), platform: 'tiktok' }],
     });
     expect(await idsOn(post, 'tiktok')).toEqual([outside.commentId]);
-    expect(await ledgerSince(seq)).toEqual([]);
+    expect(await client.ledgerSince(seq)).toEqual([]);
   });
 
   it("the account's own tiktok comment is deletable, by social comment id and by service comment id", async () => {
@@ -385,11 +370,11 @@ describe('the ledger gets one comment.delete entry per delete', () => {
   it('a delete writes one entry naming the deleted social ids; a refused delete writes none', async () => {
     const post = await publish(['threads', 'bluesky']);
     const made = await commentOn(post, 'Ledgered');
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     expect((await client.api('DELETE', '/comments/NoSuchCommentOrPost0')).status).toBe(404);
-    expect(await ledgerSince(seq)).toEqual([]);
+    expect(await client.ledgerSince(seq)).toEqual([]);
     expect((await client.api('DELETE', `/comments/${made.commentId}`, { profileKey: post.profileKey })).status).toBe(200);
-    const entries = await ledgerSince(seq);
+    const entries = await client.ledgerSince(seq);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ kind: 'comment.delete', method: 'DELETE' });
     expect(entries[0]?.ids).toEqual(expect.arrayContaining([made.threads.commentId, made.bluesky.commentId]));

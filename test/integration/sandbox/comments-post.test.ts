@@ -4,7 +4,7 @@
 // the plan gate of every comments operation. Fresh posts are made with POST /post where a test
 // writes, so tests do not depend on one another; seeded posts are picked from the world.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSandbox, type SandboxClient, type World } from './harness.ts';
+import { openSandbox, profileKeyOf, profileWith, type SandboxClient, type World } from './harness.ts';
 
 type Post = World['posts'][number];
 
@@ -27,16 +27,6 @@ beforeAll(async () => {
   world = await client.snapshot();
 });
 afterAll(() => client.sandbox.close());
-
-function profileWith(...platforms: string[]): { refId: string; profileKey: string | null } {
-  const profile = world.profiles.find((p) => platforms.every((n) => p.platforms.includes(n)));
-  if (!profile) throw new Error(`no profile links ${platforms.join(', ')}`);
-  return profile;
-}
-
-function keyOf(refId: string): string | null {
-  return world.profiles.find((p) => p.refId === refId)?.profileKey ?? null;
-}
 
 /** A fresh post through POST /post; returns its service id and social id per network. */
 async function publish(
@@ -61,18 +51,9 @@ async function listOf(platform: string, socialPostId: string, profileKey: string
   return reply.json[platform] as CommentRecord[];
 }
 
-async function ledgerSeq(): Promise<number> {
-  const ledger = (await client.control('GET', '/ledger')).json as { seq: number }[];
-  return ledger.length === 0 ? 0 : (ledger[ledger.length - 1] as { seq: number }).seq;
-}
-
-async function ledgerSince(seq: number): Promise<{ kind: string; ids: string[]; text: string | null; method: string; path: string; profileRefId: string }[]> {
-  return (await client.control('GET', `/ledger?since=${seq}`)).json;
-}
-
 describe('POST /comments/:id with a service post id: the comment goes to every network of the post', () => {
   it('answers {status, id (service post id), commentId (service comment id), <platform>: {status, commentId, comment, platform}} for each network', async () => {
-    const primary = profileWith('linkedin', 'twitter', 'bluesky', 'threads', 'instagram');
+    const primary = profileWith(world, 'linkedin', 'twitter', 'bluesky', 'threads', 'instagram');
     const platforms = ['bluesky', 'instagram', 'linkedin', 'threads', 'twitter'];
     const post = await publish(platforms, primary.profileKey);
     const reply = await client.api('POST', `/comments/${post.id}`, { body: { comment: 'Thanks everyone!' }, profileKey: primary.profileKey, x: true });
@@ -92,7 +73,7 @@ describe('POST /comments/:id with a service post id: the comment goes to every n
   });
 
   it('the comment shows in GET on each network under the returned social comment id, written by the linked account', async () => {
-    const primary = profileWith('linkedin', 'threads', 'instagram');
+    const primary = profileWith(world, 'linkedin', 'threads', 'instagram');
     const platforms = ['instagram', 'linkedin', 'threads'];
     const post = await publish(platforms, primary.profileKey);
     const reply = await client.api('POST', `/comments/${post.id}`, { body: { comment: 'Shown everywhere' }, profileKey: primary.profileKey });
@@ -114,7 +95,7 @@ describe('POST /comments/:id with a service post id: the comment goes to every n
   });
 
   it('linkedin adds commentUrn (full URN of the new comment); tiktok adds videoId (the post\'s video); other networks neither', async () => {
-    const bakery = profileWith('tiktok', 'facebook', 'bluesky');
+    const bakery = profileWith(world, 'tiktok', 'facebook', 'bluesky');
     const tiktokPost = await publish(['tiktok', 'facebook'], bakery.profileKey);
     const onTiktok = await client.api('POST', `/comments/${tiktokPost.id}`, { body: { comment: 'Love this video' }, profileKey: bakery.profileKey });
     expect(onTiktok.status).toBe(200);
@@ -123,7 +104,7 @@ describe('POST /comments/:id with a service post id: the comment goes to every n
     expect(onTiktok.json.facebook).not.toHaveProperty('videoId');
     expect(onTiktok.json.facebook).not.toHaveProperty('commentUrn');
 
-    const primary = profileWith('linkedin');
+    const primary = profileWith(world, 'linkedin');
     const linkedinPost = await publish(['linkedin'], primary.profileKey);
     const onLinkedin = await client.api('POST', `/comments/${linkedinPost.id}`, { body: { comment: 'Noted' }, profileKey: primary.profileKey });
     expect(onLinkedin.status).toBe(200);
@@ -155,7 +136,7 @@ describe('POST /comments/:id with a service post id: the comment goes to every n
 
 describe('`platforms` narrows the networks the comment goes to', () => {
   it('only the named networks get the comment; the others stay without it', async () => {
-    const primary = profileWith('linkedin', 'threads', 'instagram');
+    const primary = profileWith(world, 'linkedin', 'threads', 'instagram');
     const post = await publish(['instagram', 'linkedin', 'threads'], primary.profileKey);
     const reply = await client.api('POST', `/comments/${post.id}`, { body: { comment: 'Only threads', platforms: ['threads'] }, profileKey: primary.profileKey });
     expect(reply.status).toBe(200);
@@ -166,7 +147,7 @@ describe('`platforms` narrows the networks the comment goes to', () => {
   });
 
   it('a named network the post is not on fails for that network alone: HTTP 200, status error, the failure in errors', async () => {
-    const primary = profileWith('threads', 'instagram', 'bluesky');
+    const primary = profileWith(world, 'threads', 'instagram', 'bluesky');
     const post = await publish(['threads'], primary.profileKey);
     const reply = await client.api('POST', `/comments/${post.id}`, {
       body: { comment: 'Two asked, one there', platforms: ['threads', 'bluesky'] },
@@ -180,7 +161,7 @@ describe('`platforms` narrows the networks the comment goes to', () => {
   });
 
   it('a network that is no network at all is 400 code 106', async () => {
-    const primary = profileWith('threads');
+    const primary = profileWith(world, 'threads');
     const post = await publish(['threads'], primary.profileKey);
     const reply = await client.api('POST', `/comments/${post.id}`, { body: { comment: 'Hi', platforms: ['myspace'] }, profileKey: primary.profileKey });
     expect(reply.status).toBe(400);
@@ -190,7 +171,7 @@ describe('`platforms` narrows the networks the comment goes to', () => {
 
 describe('reddit is a value POST /comments accepts, but no profile links it', () => {
   it('reddit beside a linked network: HTTP 200, the other network succeeds, reddit fails on its own (code 109)', async () => {
-    const primary = profileWith('instagram');
+    const primary = profileWith(world, 'instagram');
     const post = await publish(['instagram'], primary.profileKey);
     const reply = await client.api('POST', `/comments/${post.id}`, {
       body: { comment: 'Also to reddit', platforms: ['instagram', 'reddit'] },
@@ -204,14 +185,14 @@ describe('reddit is a value POST /comments accepts, but no profile links it', ()
   });
 
   it('reddit alone: 400 with the per-platform error, nothing written', async () => {
-    const primary = profileWith('instagram');
+    const primary = profileWith(world, 'instagram');
     const post = await publish(['instagram'], primary.profileKey);
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     const reply = await client.api('POST', `/comments/${post.id}`, { body: { comment: 'Only reddit', platforms: ['reddit'] }, profileKey: primary.profileKey });
     expect(reply.status).toBe(400);
     expect(reply.json).toMatchObject({ status: 'error', code: 109 });
     expect(reply.json.errors).toEqual([{ action: 'comment', status: 'error', code: 109, message: expect.any(String), platform: 'reddit' }]);
-    expect(await ledgerSince(seq)).toEqual([]);
+    expect(await client.ledgerSince(seq)).toEqual([]);
   });
 });
 
@@ -238,7 +219,7 @@ describe('reddit (or any network the profile does not link) with searchPlatformI
 
 describe('legacy POST /comments {id, …} is the same operation', () => {
   it('comments on the post in the body with the same answer shape', async () => {
-    const primary = profileWith('threads', 'bluesky');
+    const primary = profileWith(world, 'threads', 'bluesky');
     const post = await publish(['threads', 'bluesky'], primary.profileKey);
     const reply = await client.api('POST', '/comments', { body: { id: post.id, comment: 'Via the legacy form', platforms: ['threads', 'bluesky'] }, profileKey: primary.profileKey });
     expect(reply.status).toBe(200);
@@ -265,7 +246,7 @@ describe('legacy POST /comments {id, …} is the same operation', () => {
 
 describe('searchPlatformId: a social post id with exactly one platform', () => {
   function outsidePost(platform: string): Post {
-    const post = world.posts.find((p) => p.serviceId === null && p.platform === platform && keyOf(p.profileRefId) === null && p.owned);
+    const post = world.posts.find((p) => p.serviceId === null && p.platform === platform && profileKeyOf(world, p.profileRefId) === null && p.owned);
     if (!post) throw new Error(`primary profile has no outside ${platform} post`);
     return post;
   }
@@ -284,7 +265,7 @@ describe('searchPlatformId: a social post id with exactly one platform', () => {
   });
 
   it('the social post id of a service post answers with the service post id in id', async () => {
-    const primary = profileWith('threads');
+    const primary = profileWith(world, 'threads');
     const post = await publish(['threads'], primary.profileKey);
     const reply = await client.api('POST', `/comments/${post.socialIds.threads}`, {
       body: { comment: 'By social id', platforms: ['threads'], searchPlatformId: true },
@@ -328,20 +309,20 @@ describe('searchPlatformId: a social post id with exactly one platform', () => {
 
 describe('comment text', () => {
   it('empty text is 400 code 108, and so is text of blanks; nothing is written', async () => {
-    const primary = profileWith('threads');
+    const primary = profileWith(world, 'threads');
     const post = await publish(['threads'], primary.profileKey);
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     for (const comment of ['', '   \n\t']) {
       const reply = await client.api('POST', `/comments/${post.id}`, { body: { comment }, profileKey: primary.profileKey });
       expect(reply.status).toBe(400);
       expect(reply.json).toMatchObject({ status: 'error', code: 108 });
     }
-    expect(await ledgerSince(seq)).toEqual([]);
+    expect(await client.ledgerSince(seq)).toEqual([]);
     expect(await listOf('threads', post.socialIds.threads as string, primary.profileKey)).toEqual([]);
   });
 
   it('no comment field (and no randomComment) is 400 code 104', async () => {
-    const primary = profileWith('threads');
+    const primary = profileWith(world, 'threads');
     const post = await publish(['threads'], primary.profileKey);
     const reply = await client.api('POST', `/comments/${post.id}`, { body: {}, profileKey: primary.profileKey });
     expect(reply.status).toBe(400);
@@ -349,7 +330,7 @@ describe('comment text', () => {
   });
 
   it('randomComment: true makes the service write the text: a non-empty comment, the same on every network and in GET', async () => {
-    const primary = profileWith('threads', 'bluesky');
+    const primary = profileWith(world, 'threads', 'bluesky');
     const post = await publish(['threads', 'bluesky'], primary.profileKey);
     const reply = await client.api('POST', `/comments/${post.id}`, { body: { randomComment: true }, profileKey: primary.profileKey });
     expect(reply.status).toBe(200);
@@ -362,7 +343,7 @@ describe('comment text', () => {
   });
 
   it('@mentions are kept exactly as written, LinkedIn @[Full Name] and @vanity_name included', async () => {
-    const primary = profileWith('linkedin', 'twitter', 'bluesky');
+    const primary = profileWith(world, 'linkedin', 'twitter', 'bluesky');
     const post = await publish(['linkedin', 'twitter', 'bluesky'], primary.profileKey);
     const text = 'Thanks @[Ada Lovelace] and @grace_hopper — see @acme.bsky.social 🎉';
     const reply = await client.api('POST', `/comments/${post.id}`, { body: { comment: text }, profileKey: primary.profileKey, x: true });
@@ -377,7 +358,7 @@ describe('comment text', () => {
 
 describe('mediaUrls on a comment: one URL, facebook, linkedin and twitter only', () => {
   it('one image URL on facebook, linkedin and twitter is accepted', async () => {
-    const primary = profileWith('linkedin', 'twitter');
+    const primary = profileWith(world, 'linkedin', 'twitter');
     const post = await publish(['linkedin', 'twitter'], primary.profileKey);
     const reply = await client.api('POST', `/comments/${post.id}`, {
       body: { comment: 'With a picture', mediaUrls: ['https://example.com/a.png'] },
@@ -387,7 +368,7 @@ describe('mediaUrls on a comment: one URL, facebook, linkedin and twitter only',
     expect(reply.status).toBe(200);
     expect(reply.json.status).toBe('success');
 
-    const spoke = profileWith('facebook', 'twitter');
+    const spoke = profileWith(world, 'facebook', 'twitter');
     const fbPost = await publish(['facebook'], spoke.profileKey);
     const onFacebook = await client.api('POST', `/comments/${fbPost.id}`, {
       body: { comment: 'With a picture', mediaUrls: ['https://example.com/a.png'] },
@@ -398,22 +379,22 @@ describe('mediaUrls on a comment: one URL, facebook, linkedin and twitter only',
   });
 
   it('more than one URL is 400 code 105, nothing written', async () => {
-    const primary = profileWith('linkedin');
+    const primary = profileWith(world, 'linkedin');
     const post = await publish(['linkedin'], primary.profileKey);
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     const reply = await client.api('POST', `/comments/${post.id}`, {
       body: { comment: 'Two pictures', mediaUrls: ['https://example.com/a.png', 'https://example.com/b.png'] },
       profileKey: primary.profileKey,
     });
     expect(reply.status).toBe(400);
     expect(reply.json).toMatchObject({ status: 'error', code: 105 });
-    expect(await ledgerSince(seq)).toEqual([]);
+    expect(await client.ledgerSince(seq)).toEqual([]);
   });
 
   it('an image to a network other than facebook, linkedin, twitter is 400 code 105, even beside one that takes it', async () => {
-    const primary = profileWith('linkedin', 'instagram');
+    const primary = profileWith(world, 'linkedin', 'instagram');
     const post = await publish(['linkedin', 'instagram'], primary.profileKey);
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     const reply = await client.api('POST', `/comments/${post.id}`, {
       body: { comment: 'Picture', mediaUrls: ['https://example.com/a.png'] },
       profileKey: primary.profileKey,
@@ -421,7 +402,7 @@ describe('mediaUrls on a comment: one URL, facebook, linkedin and twitter only',
     expect(reply.status).toBe(400);
     expect(reply.json.code).toBe(105);
     expect(reply.json.message).toMatch(/instagram/);
-    expect(await ledgerSince(seq)).toEqual([]);
+    expect(await client.ledgerSince(seq)).toEqual([]);
     // Narrowed to linkedin, the same image is fine.
     const narrowed = await client.api('POST', `/comments/${post.id}`, {
       body: { comment: 'Picture', mediaUrls: ['https://example.com/a.png'], platforms: ['linkedin'] },
@@ -433,7 +414,7 @@ describe('mediaUrls on a comment: one URL, facebook, linkedin and twitter only',
 
 describe('comments disabled: instagram, linkedin and tiktok refuse their part; other networks ignore the setting', () => {
   it('PUT /post disableComments: true makes linkedin refuse (code 110) while threads on the same post takes the comment; false turns it back on', async () => {
-    const primary = profileWith('linkedin', 'threads');
+    const primary = profileWith(world, 'linkedin', 'threads');
     const post = await publish(['linkedin', 'threads'], primary.profileKey);
     const off = await client.api('PUT', '/post', { body: { id: post.id, disableComments: true }, profileKey: primary.profileKey });
     expect(off.status).toBe(200);
@@ -454,7 +435,7 @@ describe('comments disabled: instagram, linkedin and tiktok refuse their part; o
   });
 
   it('PUT /post disableComments: true on a post of instagram, tiktok and facebook: instagram and tiktok refuse (110), facebook takes it', async () => {
-    const bakery = profileWith('instagram', 'tiktok', 'facebook');
+    const bakery = profileWith(world, 'instagram', 'tiktok', 'facebook');
     const post = await publish(['instagram', 'tiktok', 'facebook'], bakery.profileKey);
     const off = await client.api('PUT', '/post', { body: { id: post.id, disableComments: true }, profileKey: bakery.profileKey });
     expect(off.status).toBe(200);
@@ -471,9 +452,9 @@ describe('comments disabled: instagram, linkedin and tiktok refuse their part; o
   });
 
   it('a post published with disableComments on instagram and tiktok alone: 400 code 110 with every network in errors, nothing written', async () => {
-    const bakery = profileWith('instagram', 'tiktok');
+    const bakery = profileWith(world, 'instagram', 'tiktok');
     const post = await publish(['instagram', 'tiktok'], bakery.profileKey, { disableComments: true });
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     const reply = await client.api('POST', `/comments/${post.id}`, { body: { comment: 'Hello?' }, profileKey: bakery.profileKey });
     expect(reply.status).toBe(400);
     expect(reply.json).toMatchObject({ status: 'error', code: 110 });
@@ -481,11 +462,11 @@ describe('comments disabled: instagram, linkedin and tiktok refuse their part; o
       ['instagram', 110],
       ['tiktok', 110],
     ]);
-    expect(await ledgerSince(seq)).toEqual([]);
+    expect(await client.ledgerSince(seq)).toEqual([]);
   });
 
   it('disableComments on a facebook or bluesky post has no effect: the comment is taken', async () => {
-    const bakery = profileWith('facebook', 'bluesky');
+    const bakery = profileWith(world, 'facebook', 'bluesky');
     const post = await publish(['facebook', 'bluesky'], bakery.profileKey, { disableComments: true });
     const reply = await client.api('POST', `/comments/${post.id}`, { body: { comment: 'Still open' }, profileKey: bakery.profileKey });
     expect(reply.status).toBe(200);
@@ -500,7 +481,7 @@ describe('comments disabled: instagram, linkedin and tiktok refuse their part; o
     for (const post of flagged) {
       const reply = await client.api('POST', `/comments/${post.serviceId}`, {
         body: { comment: 'Hello', platforms: [post.platform] },
-        profileKey: keyOf(post.profileRefId),
+        profileKey: profileKeyOf(world, post.profileRefId),
         x: true,
       });
       expect(reply.status).toBe(400);
@@ -512,12 +493,12 @@ describe('comments disabled: instagram, linkedin and tiktok refuse their part; o
 
 describe('the ledger gets exactly one comment.create entry per comment made', () => {
   it('one entry with the service comment id, every social comment id and the text', async () => {
-    const primary = profileWith('threads', 'bluesky');
+    const primary = profileWith(world, 'threads', 'bluesky');
     const post = await publish(['threads', 'bluesky'], primary.profileKey);
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     const reply = await client.api('POST', `/comments/${post.id}`, { body: { comment: 'Counted once' }, profileKey: primary.profileKey });
     expect(reply.status).toBe(200);
-    const entries = await ledgerSince(seq);
+    const entries = await client.ledgerSince(seq);
     expect(entries).toHaveLength(1);
     const [entry] = entries;
     expect(entry?.kind).toBe('comment.create');
@@ -530,20 +511,20 @@ describe('the ledger gets exactly one comment.create entry per comment made', ()
   });
 
   it('a refused comment (404, 419) adds no entry', async () => {
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     expect((await client.api('POST', '/comments/NoSuchServicePostId00', { body: { comment: 'x' } })).status).toBe(404);
-    const primary = profileWith('twitter');
+    const primary = profileWith(world, 'twitter');
     const post = await publish(['twitter'], primary.profileKey);
-    const afterPost = await ledgerSeq();
+    const afterPost = await client.ledgerSeq();
     expect((await client.api('POST', `/comments/${post.id}`, { body: { comment: 'x' }, profileKey: primary.profileKey })).status).toBe(419);
-    expect((await ledgerSince(seq)).map((e) => e.kind)).toEqual(['post.create']);
-    expect(await ledgerSince(afterPost)).toEqual([]);
+    expect((await client.ledgerSince(seq)).map((e) => e.kind)).toEqual(['post.create']);
+    expect(await client.ledgerSince(afterPost)).toEqual([]);
   });
 });
 
 describe('a comment to twitter needs the X headers', () => {
   it('419 x_credentials_required without them, 200 with them', async () => {
-    const primary = profileWith('twitter');
+    const primary = profileWith(world, 'twitter');
     const post = await publish(['twitter'], primary.profileKey);
     const bare = await client.api('POST', `/comments/${post.id}`, { body: { comment: 'Tweet reply' }, profileKey: primary.profileKey });
     expect(bare.status).toBe(419);
@@ -564,7 +545,7 @@ describe('a comment to twitter needs the X headers', () => {
   });
 
   it('narrowed away from twitter by platforms, the X headers are not needed', async () => {
-    const primary = profileWith('twitter', 'threads');
+    const primary = profileWith(world, 'twitter', 'threads');
     const post = await publish(['twitter', 'threads'], primary.profileKey);
     const reply = await client.api('POST', `/comments/${post.id}`, { body: { comment: 'Threads only', platforms: ['threads'] }, profileKey: primary.profileKey });
     expect(reply.status).toBe(200);

@@ -3,7 +3,7 @@
 // replies (commentId=true); the comment record's fields, their order, the 1,000 cap of facebook and
 // instagram, profile scoping, X headers. Posts and comments are picked from the seeded world.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSandbox, type SandboxClient, type World } from './harness.ts';
+import { openSandbox, profileKeyOf, type SandboxClient, type World } from './harness.ts';
 
 interface CommentRecord {
   comment: string;
@@ -36,12 +36,6 @@ beforeAll(async () => {
 });
 afterAll(() => client.sandbox.close());
 
-function keyOf(refId: string): string | null {
-  const profile = world.profiles.find((p) => p.refId === refId);
-  if (!profile) throw new Error(`no profile ${refId}`);
-  return profile.profileKey;
-}
-
 /** Service posts of the world: id, owner and the networks it lives on. */
 function servicePosts(): { serviceId: string; profileRefId: string; posts: Post[] }[] {
   const byId = new Map<string, { serviceId: string; profileRefId: string; posts: Post[] }>();
@@ -65,7 +59,7 @@ function socialQuery(platform: string, extra = ''): string {
 /** The comments of one network post as GET by social post id lists them. */
 async function listOf(post: Post): Promise<CommentRecord[]> {
   const reply = await client.api('GET', `/comments/${encodeURIComponent(post.socialId)}${socialQuery(post.platform)}`, {
-    profileKey: keyOf(post.profileRefId),
+    profileKey: profileKeyOf(world, post.profileRefId),
     x: true,
   });
   expect(reply.status).toBe(200);
@@ -87,7 +81,7 @@ describe('GET /comments/:id with a service post id: the comments of every networ
   it('answers {status, id, <platform>: [records]} with one array per network of the post, holding all its comments', async () => {
     const post = servicePosts().find((p) => p.posts.length >= 3 && p.posts.every((n) => n.commentCount > 0));
     if (!post) throw new Error('seed has no service post on three networks with comments');
-    const reply = await client.api('GET', `/comments/${post.serviceId}`, { profileKey: keyOf(post.profileRefId), x: true });
+    const reply = await client.api('GET', `/comments/${post.serviceId}`, { profileKey: profileKeyOf(world, post.profileRefId), x: true });
     expect(reply.status).toBe(200);
     expect(reply.json.status).toBe('success');
     expect(reply.json.id).toBe(post.serviceId);
@@ -107,7 +101,7 @@ describe('GET /comments/:id with a service post id: the comments of every networ
   it('a network of the post without comments is an empty array, not a missing key', async () => {
     const post = servicePosts().find((p) => p.posts.some((n) => n.commentCount === 0) && p.posts.some((n) => n.commentCount > 0));
     if (!post) throw new Error('seed has no service post with one network silent and another commented');
-    const reply = await client.api('GET', `/comments/${post.serviceId}`, { profileKey: keyOf(post.profileRefId), x: true });
+    const reply = await client.api('GET', `/comments/${post.serviceId}`, { profileKey: profileKeyOf(world, post.profileRefId), x: true });
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.json).sort()).toEqual(['id', 'status', ...post.posts.map((p) => p.platform)].sort());
     const silent = post.posts.find((n) => n.commentCount === 0) as Post;
@@ -121,7 +115,7 @@ describe('GET /comments/:id with a service post id: the comments of every networ
   });
 
   it('a social post id without searchPlatformId is not a service post id: 404', async () => {
-    const outside = world.posts.find((p) => p.serviceId === null && keyOf(p.profileRefId) === null && p.platform !== 'twitter');
+    const outside = world.posts.find((p) => p.serviceId === null && profileKeyOf(world, p.profileRefId) === null && p.platform !== 'twitter');
     if (!outside) throw new Error('primary profile has no outside post');
     const reply = await client.api('GET', `/comments/${encodeURIComponent(outside.socialId)}`);
     expect(reply.status).toBe(404);
@@ -131,9 +125,9 @@ describe('GET /comments/:id with a service post id: the comments of every networ
 
 describe("another profile's post is unknown (404), scoped by the Profile-Key", () => {
   it("a user profile's service post: 200 with its Profile-Key, 404 code 114 for the primary profile and for another user profile", async () => {
-    const post = servicePosts().find((p) => keyOf(p.profileRefId) !== null && p.posts.every((n) => n.platform !== 'twitter'));
+    const post = servicePosts().find((p) => profileKeyOf(world, p.profileRefId) !== null && p.posts.every((n) => n.platform !== 'twitter'));
     if (!post) throw new Error('no user-profile service post off twitter');
-    const own = await client.api('GET', `/comments/${post.serviceId}`, { profileKey: keyOf(post.profileRefId) });
+    const own = await client.api('GET', `/comments/${post.serviceId}`, { profileKey: profileKeyOf(world, post.profileRefId) });
     expect(own.status).toBe(200);
     expect(own.json.id).toBe(post.serviceId);
 
@@ -148,7 +142,7 @@ describe("another profile's post is unknown (404), scoped by the Profile-Key", (
   });
 
   it("a user profile's social post id and social comment id: 404 for the primary profile", async () => {
-    const post = world.posts.find((p) => keyOf(p.profileRefId) !== null && p.commentCount > 0 && p.platform !== 'twitter');
+    const post = world.posts.find((p) => profileKeyOf(world, p.profileRefId) !== null && p.commentCount > 0 && p.platform !== 'twitter');
     if (!post) throw new Error('no commented user-profile post');
     const [first] = await listOf(post);
     const path = `/comments/${encodeURIComponent(post.socialId)}${socialQuery(post.platform)}`;
@@ -161,7 +155,7 @@ describe("another profile's post is unknown (404), scoped by the Profile-Key", (
 
 describe('a request that targets twitter needs the X headers', () => {
   it('a service post on twitter: 419 with action x_credentials_required without the headers, 200 with them', async () => {
-    const post = servicePosts().find((p) => keyOf(p.profileRefId) === null && p.posts.some((n) => n.platform === 'twitter'));
+    const post = servicePosts().find((p) => profileKeyOf(world, p.profileRefId) === null && p.posts.some((n) => n.platform === 'twitter'));
     if (!post) throw new Error('primary profile has no service post on twitter');
     const bare = await client.api('GET', `/comments/${post.serviceId}`);
     expect(bare.status).toBe(419);
@@ -172,7 +166,7 @@ describe('a request that targets twitter needs the X headers', () => {
   });
 
   it('a service post off twitter needs no X headers', async () => {
-    const post = servicePosts().find((p) => keyOf(p.profileRefId) === null && p.posts.every((n) => n.platform !== 'twitter'));
+    const post = servicePosts().find((p) => profileKeyOf(world, p.profileRefId) === null && p.posts.every((n) => n.platform !== 'twitter'));
     if (!post) throw new Error('primary profile has no service post off twitter');
     const reply = await client.api('GET', `/comments/${post.serviceId}`);
     expect(reply.status).toBe(200);
@@ -182,7 +176,7 @@ describe('a request that targets twitter needs the X headers', () => {
     const tweet = world.posts.find((p) => p.platform === 'twitter' && p.serviceId === null);
     if (!tweet) throw new Error('no outside tweet');
     const path = `/comments/${tweet.socialId}${socialQuery('twitter')}`;
-    const options = { profileKey: keyOf(tweet.profileRefId) };
+    const options = { profileKey: profileKeyOf(world, tweet.profileRefId) };
     expect((await client.api('GET', path, options)).status).toBe(419);
     expect((await client.api('GET', path, { ...options, x: true })).status).toBe(200);
   });
@@ -196,7 +190,7 @@ describe('GET /comments/:id with a social post id: searchPlatformId=true and pla
     for (const platform of platforms) {
       const post = outside.find((p) => p.platform === platform) as Post;
       const reply = await client.api('GET', `/comments/${encodeURIComponent(post.socialId)}${socialQuery(platform)}`, {
-        profileKey: keyOf(post.profileRefId),
+        profileKey: profileKeyOf(world, post.profileRefId),
         x: true,
       });
       expect(reply.status).toBe(200);
@@ -207,7 +201,7 @@ describe('GET /comments/:id with a social post id: searchPlatformId=true and pla
   });
 
   it('a social post id of a service post gives the same records as the service post id for that network', async () => {
-    const post = servicePosts().find((p) => keyOf(p.profileRefId) === null && p.posts.length >= 2 && p.posts.some((n) => n.commentCount > 0));
+    const post = servicePosts().find((p) => profileKeyOf(world, p.profileRefId) === null && p.posts.length >= 2 && p.posts.some((n) => n.commentCount > 0));
     if (!post) throw new Error('no multi-network service post of the primary profile');
     const byService = await client.api('GET', `/comments/${post.serviceId}`, { x: true });
     for (const networkPost of post.posts) {
@@ -216,21 +210,21 @@ describe('GET /comments/:id with a social post id: searchPlatformId=true and pla
   });
 
   it('searchPlatformId=true without platform is 400 (code 104)', async () => {
-    const post = world.posts.find((p) => keyOf(p.profileRefId) === null) as Post;
+    const post = world.posts.find((p) => profileKeyOf(world, p.profileRefId) === null) as Post;
     const reply = await client.api('GET', `/comments/${encodeURIComponent(post.socialId)}?searchPlatformId=true`);
     expect(reply.status).toBe(400);
     expect(reply.json).toMatchObject({ status: 'error', code: 104 });
   });
 
   it('an unknown platform is 400 (code 106)', async () => {
-    const post = world.posts.find((p) => keyOf(p.profileRefId) === null) as Post;
+    const post = world.posts.find((p) => profileKeyOf(world, p.profileRefId) === null) as Post;
     const reply = await client.api('GET', `/comments/${encodeURIComponent(post.socialId)}?searchPlatformId=true&platform=myspace`);
     expect(reply.status).toBe(400);
     expect(reply.json).toMatchObject({ status: 'error', code: 106 });
   });
 
   it('the right id with the wrong platform is unknown: 404 code 114', async () => {
-    const post = world.posts.find((p) => keyOf(p.profileRefId) === null && p.platform === 'instagram') as Post;
+    const post = world.posts.find((p) => profileKeyOf(world, p.profileRefId) === null && p.platform === 'instagram') as Post;
     const reply = await client.api('GET', `/comments/${post.socialId}${socialQuery('threads')}`);
     expect(reply.status).toBe(404);
     expect(reply.json.code).toBe(114);
@@ -251,7 +245,7 @@ describe('GET /comments/:id?searchPlatformId=true&platform=P&commentId=true: one
     const reply = await client.api(
       'GET',
       `/comments/${encodeURIComponent(record.commentId)}${socialQuery(post.platform, '&commentId=true')}`,
-      { profileKey: keyOf(post.profileRefId), x: true },
+      { profileKey: profileKeyOf(world, post.profileRefId), x: true },
     );
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.json).sort()).toEqual([post.platform, 'status'].sort());
@@ -263,7 +257,7 @@ describe('GET /comments/:id?searchPlatformId=true&platform=P&commentId=true: one
   it('commentId=true without searchPlatformId is 400', async () => {
     const { post, record } = await commentWithReplies();
     const reply = await client.api('GET', `/comments/${encodeURIComponent(record.commentId)}?commentId=true&platform=${post.platform}`, {
-      profileKey: keyOf(post.profileRefId),
+      profileKey: profileKeyOf(world, post.profileRefId),
       x: true,
     });
     expect(reply.status).toBe(400);
@@ -274,7 +268,7 @@ describe('GET /comments/:id?searchPlatformId=true&platform=P&commentId=true: one
   it('commentId=true with searchPlatformId but without platform is 400 (code 104)', async () => {
     const { post, record } = await commentWithReplies();
     const reply = await client.api('GET', `/comments/${encodeURIComponent(record.commentId)}?searchPlatformId=true&commentId=true`, {
-      profileKey: keyOf(post.profileRefId),
+      profileKey: profileKeyOf(world, post.profileRefId),
       x: true,
     });
     expect(reply.status).toBe(400);
@@ -283,7 +277,7 @@ describe('GET /comments/:id?searchPlatformId=true&platform=P&commentId=true: one
 
   it('an unknown social comment id is 404 code 114; a post id is not a comment id', async () => {
     const { post } = await commentWithReplies();
-    const options = { profileKey: keyOf(post.profileRefId), x: true };
+    const options = { profileKey: profileKeyOf(world, post.profileRefId), x: true };
     const unknown = await client.api('GET', `/comments/1234${socialQuery(post.platform, '&commentId=true')}`, options);
     expect(unknown.status).toBe(404);
     expect(unknown.json.code).toBe(114);
@@ -294,7 +288,7 @@ describe('GET /comments/:id?searchPlatformId=true&platform=P&commentId=true: one
 
 describe('legacy GET /comments?id=ID is the same operation as GET /comments/:id', () => {
   it('gives the identical body for a service post id', async () => {
-    const post = servicePosts().find((p) => keyOf(p.profileRefId) === null && p.posts.some((n) => n.commentCount > 0)) as {
+    const post = servicePosts().find((p) => profileKeyOf(world, p.profileRefId) === null && p.posts.some((n) => n.commentCount > 0)) as {
       serviceId: string;
     };
     const path = await client.api('GET', `/comments/${post.serviceId}`, { x: true });
@@ -305,7 +299,7 @@ describe('legacy GET /comments?id=ID is the same operation as GET /comments/:id'
   });
 
   it('gives the identical body for a social post id with searchPlatformId and platform', async () => {
-    const post = world.posts.find((p) => keyOf(p.profileRefId) === null && p.platform === 'bluesky' && p.commentCount > 0) as Post;
+    const post = world.posts.find((p) => profileKeyOf(world, p.profileRefId) === null && p.platform === 'bluesky' && p.commentCount > 0) as Post;
     const id = encodeURIComponent(post.socialId);
     const path = await client.api('GET', `/comments/${id}${socialQuery('bluesky')}`);
     const legacy = await client.api('GET', `/comments${socialQuery('bluesky')}&id=${id}`);
@@ -407,7 +401,7 @@ describe('comment records', () => {
   });
 
   it('a new outside comment comes first in the list, and a new reply first under its parent', async () => {
-    const post = world.posts.find((p) => keyOf(p.profileRefId) === null && p.platform === 'threads' && p.commentCount > 2) as Post;
+    const post = world.posts.find((p) => profileKeyOf(world, p.profileRefId) === null && p.platform === 'threads' && p.commentCount > 2) as Post;
     const before = await listOf(post);
     const last = before[before.length - 1] as CommentRecord;
     const made = await client.control('POST', '/comments', { platform: 'threads', socialPostId: post.socialId, comment: 'Fresh one', profileRefId: post.profileRefId });

@@ -30,6 +30,17 @@ export interface World {
   }[];
 }
 
+export interface LedgerEntry {
+  seq: number;
+  at: string;
+  method: string;
+  path: string;
+  profileRefId: string;
+  kind: string;
+  ids: string[];
+  text: string | null;
+}
+
 export interface CallOptions {
   body?: unknown;
   /** Raw body bytes instead of JSON. */
@@ -83,6 +94,17 @@ export class SandboxClient {
     return this.raw(method, `/__sandbox${path}`, { headers: this.auth(), body });
   }
 
+  /** The seq of the newest ledger entry (0 when the ledger is empty). */
+  async ledgerSeq(): Promise<number> {
+    const ledger = (await this.control('GET', '/ledger')).json as LedgerEntry[];
+    return ledger.at(-1)?.seq ?? 0;
+  }
+
+  /** The ledger entries after `seq`: the writes the service applied since then. */
+  async ledgerSince(seq: number): Promise<LedgerEntry[]> {
+    return (await this.control('GET', `/ledger?since=${seq}`)).json as LedgerEntry[];
+  }
+
   raw(method: string, path: string, options: { headers?: Record<string, string>; body?: unknown; rawBody?: string | Buffer } = {}): Promise<Reply> {
     const payload =
       options.rawBody !== undefined ? Buffer.from(options.rawBody) : options.body !== undefined ? Buffer.from(JSON.stringify(options.body)) : undefined;
@@ -133,4 +155,16 @@ export function profileOf(world: World, refId: string) {
   const profile = world.profiles.find((p) => p.refId === refId);
   if (!profile) throw new Error(`no profile ${refId}`);
   return profile;
+}
+
+/** The first profile that links every one of `platforms`. */
+export function profileWith(world: World, ...platforms: string[]) {
+  const profile = world.profiles.find((p) => platforms.every((n) => p.platforms.includes(n)));
+  if (!profile) throw new Error(`no profile links ${platforms.join(', ')}`);
+  return profile;
+}
+
+/** The Profile-Key of a profile (null for the primary one). */
+export function profileKeyOf(world: World, refId: string): string | null {
+  return profileOf(world, refId).profileKey;
 }

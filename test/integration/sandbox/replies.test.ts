@@ -5,7 +5,7 @@
 // partial failure, replies in GET, X headers. Posts are made fresh with POST /post; outside
 // comments are made through the control surface, so no test depends on seeded ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSandbox, type SandboxClient, type World } from './harness.ts';
+import { openSandbox, profileKeyOf, profileWith, type SandboxClient, type World } from './harness.ts';
 
 type Post = World['posts'][number];
 
@@ -31,16 +31,6 @@ beforeAll(async () => {
 });
 afterAll(() => client.sandbox.close());
 
-function profileWith(...platforms: string[]): { refId: string; profileKey: string | null } {
-  const profile = world.profiles.find((p) => platforms.every((n) => p.platforms.includes(n)));
-  if (!profile) throw new Error(`no profile links ${platforms.join(', ')}`);
-  return profile;
-}
-
-function keyOf(refId: string): string | null {
-  return world.profiles.find((p) => p.refId === refId)?.profileKey ?? null;
-}
-
 interface Published {
   id: string;
   socialIds: Record<string, string>;
@@ -49,7 +39,7 @@ interface Published {
 }
 
 async function publish(platforms: string[], extra: Record<string, unknown> = {}): Promise<Published> {
-  const profile = profileWith(...platforms);
+  const profile = profileWith(world, ...platforms);
   const reply = await client.api('POST', '/post', {
     body: { post: 'A fresh post for replies', platforms, ...extra },
     profileKey: profile.profileKey,
@@ -98,15 +88,6 @@ function find(records: CommentRecord[], commentId: string): CommentRecord | unde
     if (inner) return inner;
   }
   return undefined;
-}
-
-async function ledgerSeq(): Promise<number> {
-  const ledger = (await client.control('GET', '/ledger')).json as { seq: number }[];
-  return ledger.at(-1)?.seq ?? 0;
-}
-
-async function ledgerSince(seq: number): Promise<{ kind: string; ids: string[]; text: string | null }[]> {
-  return (await client.control('GET', `/ledger?since=${seq}`)).json;
 }
 
 /** The 215 body: {status:'error', code:215, message, errors:[{action, status:'error', code, message, platform}]}. */
@@ -306,7 +287,7 @@ describe('reply by social comment id (searchPlatformId): exactly one of facebook
   });
 
   it('a seeded comment on a post made outside the service takes a reply by its social id', async () => {
-    const post = world.posts.find((p) => p.serviceId === null && p.platform === 'instagram' && p.commentCount > 0 && keyOf(p.profileRefId) === null) as Post;
+    const post = world.posts.find((p) => p.serviceId === null && p.platform === 'instagram' && p.commentCount > 0 && profileKeyOf(world, p.profileRefId) === null) as Post;
     const [record] = await listOf('instagram', post.socialId, null);
     const reply = await client.api('POST', `/comments/reply/${record!.commentId}`, {
       body: { comment: 'Seen it', platforms: ['instagram'], searchPlatformId: true },
@@ -394,13 +375,13 @@ describe('reply with a social comment id on linkedin needs the full comment URN 
 
   it('the URN of another comment: 215, nothing written', async () => {
     const { post, outside, other } = await linkedinComment();
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     const reply = await client.api('POST', `/comments/reply/${outside.commentId}`, {
       body: { comment: 'Hi', platforms: ['linkedin'], searchPlatformId: true, commentUrn: other.commentUrn },
       profileKey: post.profileKey,
     });
     expect215(reply, ['linkedin']);
-    expect(await ledgerSince(seq)).toEqual([]);
+    expect(await client.ledgerSince(seq)).toEqual([]);
   });
 
   it('by service comment id no URN is needed', async () => {
@@ -530,7 +511,7 @@ describe('215: the reply could not be posted', () => {
   it('empty text and text of blanks are 215 with the errors shape; nothing is written', async () => {
     const post = await publish(['threads', 'bluesky']);
     const comment = await commentOn(post);
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     for (const text of ['', '   \n ']) {
       const reply = await client.api('POST', `/comments/reply/${comment.commentId}`, {
         body: { comment: text, platforms: ['threads', 'bluesky'] },
@@ -538,7 +519,7 @@ describe('215: the reply could not be posted', () => {
       });
       expect215(reply, ['threads', 'bluesky']);
     }
-    expect(await ledgerSince(seq)).toEqual([]);
+    expect(await client.ledgerSince(seq)).toEqual([]);
     expect((await listOf('threads', post.socialIds.threads as string, post.profileKey))[0]).not.toHaveProperty('replies');
   });
 
@@ -585,7 +566,7 @@ describe('215: the reply could not be posted', () => {
   it('a comment on the seeded tiktok video with comments disabled is 215 by social id', async () => {
     const post = world.posts.find((p) => p.platform === 'tiktok' && p.flags.includes('commentsDisabled') && p.commentCount > 0);
     if (!post) throw new Error('seed has no commented tiktok video with comments disabled');
-    const profileKey = keyOf(post.profileRefId);
+    const profileKey = profileKeyOf(world, post.profileRefId);
     const [record] = await listOf('tiktok', post.socialId, profileKey);
     const reply = await client.api('POST', `/comments/reply/${record!.commentId}`, {
       body: { comment: 'Hi', platforms: ['tiktok'], searchPlatformId: true, videoId: record!.videoId },
@@ -601,7 +582,7 @@ describe('a multi-platform reply where some networks fail: HTTP 200, status erro
     const post = await publish(platforms);
     const comment = await commentOn(post);
     expect((await client.api('PUT', '/post', { body: { id: post.id, disableComments: true }, profileKey: post.profileKey })).status).toBe(200);
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     const reply = await client.api('POST', `/comments/reply/${comment.commentId}`, {
       body: { comment: 'Partly', platforms },
       profileKey: post.profileKey,
@@ -619,7 +600,7 @@ describe('a multi-platform reply where some networks fail: HTTP 200, status erro
       expect(error).toEqual({ action: 'reply', status: 'error', code: 215, message: expect.any(String), platform: error.platform });
     }
     // What succeeded was written, once.
-    const entries = await ledgerSince(seq);
+    const entries = await client.ledgerSince(seq);
     expect(entries.map((e) => e.kind)).toEqual(['comment.reply']);
     expect(entries[0]?.ids).toContain(reply.json.threads.commentId);
   });
@@ -642,11 +623,11 @@ describe('a reply to a twitter comment needs the X headers', () => {
   it('by service comment id: 419 without them (nothing written), 200 with them', async () => {
     const post = await publish(['twitter']);
     const comment = await commentOn(post);
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     const bare = await client.api('POST', `/comments/reply/${comment.commentId}`, { body: { comment: 'Hi', platforms: ['twitter'] }, profileKey: post.profileKey });
     expect(bare.status).toBe(419);
     expect(bare.json).toMatchObject({ action: 'x_credentials_required', status: 'error', code: 419, platform: 'twitter' });
-    expect(await ledgerSince(seq)).toEqual([]);
+    expect(await client.ledgerSince(seq)).toEqual([]);
     const withX = await client.api('POST', `/comments/reply/${comment.commentId}`, { body: { comment: 'Hi', platforms: ['twitter'] }, profileKey: post.profileKey, x: true });
     expect(withX.status).toBe(200);
   });
@@ -667,13 +648,13 @@ describe('the ledger gets one comment.reply entry per reply', () => {
   it('with the reply\'s service comment id, its social ids and the text', async () => {
     const post = await publish(['threads', 'bluesky']);
     const comment = await commentOn(post);
-    const seq = await ledgerSeq();
+    const seq = await client.ledgerSeq();
     const reply = await client.api('POST', `/comments/reply/${comment.commentId}`, {
       body: { comment: 'Logged once', platforms: ['threads', 'bluesky'] },
       profileKey: post.profileKey,
     });
     expect(reply.status).toBe(200);
-    const entries = await ledgerSince(seq);
+    const entries = await client.ledgerSince(seq);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ kind: 'comment.reply', text: 'Logged once' });
     expect(entries[0]?.ids).toEqual(expect.arrayContaining([reply.json.commentId, reply.json.threads.commentId, reply.json.bluesky.commentId]));
