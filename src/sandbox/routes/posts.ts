@@ -101,6 +101,8 @@ function updatePost(call: ApiCall): ApiResult {
   const disableComments = requireBoolean(call.body, 'disableComments');
   const post = servicePostOf(call.runtime.world, call.profile, id);
   if (!post) throw notFound(`No post with service id ${id} for this profile`);
+  // Addressed by an id that lives on twitter (too): that targets twitter, as DELETE /post does.
+  requireXCredentials(call.headers, call.runtime, post.platforms);
   const affected = call.runtime.world.networkPostsOf(id).filter((p) => DISABLE_COMMENTS_NETWORKS.includes(p.platform));
   if (affected.length === 0) {
     throw badRequest(

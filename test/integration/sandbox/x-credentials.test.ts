@@ -203,6 +203,17 @@ describe('a request addressed by an id that lives on twitter needs the X key pai
     expect(ok.json).toMatchObject({ status: 'success', id: made.json.id });
   });
 
+  it('PUT /post (comments off) of a post published on twitter and instagram: gated; 200 with the pair', async () => {
+    const primary = (await client.snapshot()).profiles.find((p) => p.profileKey === null)!;
+    expect(primary.platforms).toEqual(expect.arrayContaining(['twitter', 'instagram']));
+    const made = await client.api('POST', '/post', { body: { post: 'Quiet please', platforms: ['twitter', 'instagram'] }, x: true });
+    expect(made.status).toBe(200);
+    const ok = await expectTwitterGate((x) =>
+      client.api('PUT', '/post', { body: { id: made.json.id, disableComments: true }, headers: x }),
+    );
+    expect(ok.json).toMatchObject({ status: 'success', id: made.json.id, disableComments: true, platforms: ['instagram'] });
+  });
+
   it('narrowing a multi-network post with "platforms" off twitter no longer targets twitter (and on twitter it does)', async () => {
     const byService = new Map<string, string[]>();
     for (const p of world.posts) {
