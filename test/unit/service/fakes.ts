@@ -1,6 +1,6 @@
 // Fakes for the client's ports: a clock tests move by hand, a vault backed by a map, and a
 // transport that records requests and answers from a script.
-import type { Clock } from '../../../src/main/core/service/clock.ts';
+import type { Clock } from '../../../src/main/core/clock.ts';
 import type { AccountCredentials, CredentialVault } from '../../../src/main/core/service/credentials.ts';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../../src/main/core/service/transport.ts';
 

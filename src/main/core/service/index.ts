@@ -1,6 +1,6 @@
 // The service client's public surface.
 export type { AnalyticsBatchResult, AnalyticsIdResult } from './analyticsResults.ts';
-export { type Clock, systemClock } from './clock.ts';
+export { type Clock, systemClock } from '../clock.ts';
 export type { AccountCredentials, CallTarget, CredentialVault, XCredentials } from './credentials.ts';
 export * from './errors.ts';
 export type { ServiceClientEvent, ServiceEventListener } from './events.ts';

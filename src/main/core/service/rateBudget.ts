@@ -12,7 +12,7 @@
 // how much of the window is used already (another program, or this app before a restart): so the
 // first request goes alone, as a probe, and the others wait for its answer instead of bursting.
 import { RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from '../../../shared/networks.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../clock.ts';
 
 export interface RateBudgetOptions {
   clock: Clock;

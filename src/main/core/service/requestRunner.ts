@@ -3,7 +3,7 @@
 // a typed value or one typed error. The operations describe requests; this carries them out.
 import type { WireSchema } from '../../../shared/wire/check.ts';
 import { PROFILE_KEY_HEADER, RATE_LIMIT_COUNT_HEADER, RATE_LIMIT_MAX_HEADER, X_KEY_HEADER, X_SECRET_HEADER } from '../../../shared/networks.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '../clock.ts';
 import { type CallSecrets, type CallTarget, type CredentialVault, resolveSecrets } from './credentials.ts';
 import {
   AbortedError,

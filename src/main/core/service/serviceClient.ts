@@ -10,7 +10,7 @@ import type { CreateProfileResponse, ProfilesResponse, UserResponse } from '../.
 import type { RegisterWebhookResponse, UnregisterWebhookResponse, WebhookSecretResponse, WebhooksResponse } from '../../../shared/wire/webhooks.ts';
 import type { WebhookAction } from '../../../shared/networks.ts';
 import type { AnalyticsBatchResult } from './analyticsResults.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, systemClock } from '../clock.ts';
 import type { CallTarget, CredentialVault } from './credentials.ts';
 import type { ServiceEventListener } from './events.ts';
 import { createProfile, listProfiles, user } from './operations/account.ts';

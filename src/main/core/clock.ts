@@ -1,4 +1,5 @@
-// Time as a port: the rate budget waits on it, so tests move a fake clock instead of sleeping.
+// Time as a port of the whole core: the rate budget, the outbox and the sync scheduler wait on it,
+// so tests move a fake clock instead of sleeping.
 
 export interface Clock {
   /** Epoch milliseconds. */
