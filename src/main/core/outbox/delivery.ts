@@ -1,0 +1,221 @@
+// One turn of one item: settle an unknown outcome if there is one, then send to the networks still
+// to go, and record what came of it. Every step is committed before the next begins; above all,
+// "an attempt is being made" (attempts + 1, outcome unknown) is on disk before the request leaves,
+// so a process killed at any moment restarts into "check the thread first", never "send again".
+import type { Network } from '../../../shared/networks.ts';
+import type { Clock } from '../clock.ts';
+import type { CallTarget } from '../service/credentials.ts';
+import type { ReplyInput, ReplyResult } from '../service/operations/replies.ts';
+import { backoffDelay } from './backoff.ts';
+import { decideAfterRead, decideAfterSend, type FailureDecision } from './failureDecision.ts';
+import type { Claim } from './itemRepository.ts';
+import { pendingPlatforms } from './itemRules.ts';
+import { IdentityUnknownError, type Reconciler } from './reconciliation.ts';
+import { replyPlatforms } from './replyRules.ts';
+import type { BackoffSettings, NetworkResult, OutboxItem, OutboxServiceClient } from './types.ts';
+
+export interface DeliveryPorts {
+  client: OutboxServiceClient;
+  reconciler: Reconciler;
+  clock: Clock;
+  random: () => number;
+  backoff: BackoffSettings;
+  settleMs: (target: CallTarget) => number;
+  /** Writes the item (and the replies it now owns) in one transaction, then tells listeners. */
+  commit: (item: OutboxItem, claims?: readonly Claim[]) => OutboxItem;
+}
+
+export class Delivery {
+  private readonly ports: DeliveryPorts;
+
+  constructor(ports: DeliveryPorts) {
+    this.ports = ports;
+  }
+
+  async run(start: OutboxItem, signal: AbortSignal): Promise<void> {
+    let item = start;
+    let pending = pendingPlatforms(item);
+    let claims: Claim[] = [];
+
+    if (item.outcomeUnknown) {
+      item = this.commit({ ...item, state: 'sending' });
+      let found: Partial<Record<Network, string>>;
+      try {
+        const check = await this.ports.reconciler.check(item, pending, signal);
+        found = check.found;
+        pending = check.missing;
+      } catch (error) {
+        if (error instanceof IdentityUnknownError) {
+          this.commit({ ...item, state: 'failed', nextAttemptAt: null, lastError: { code: 'identity-unknown', message: error.message } });
+          return;
+        }
+        this.afterFailure(item, decideAfterRead(error), pending);
+        return;
+      }
+      const adopted = this.adoptedResults(found);
+      item = { ...item, results: { ...item.results, ...adopted.results } };
+      claims = adopted.claims;
+      if (pending.length === 0) {
+        this.commit(settled(item), claims);
+        return;
+      }
+      const settledAt = (item.lastAttemptAt ?? 0) + this.ports.settleMs(item.target);
+      if (this.ports.clock.now() < settledAt) {
+        // The service may not show a reply made this recently: look again later, send nothing now.
+        const at = new Date(settledAt).toISOString();
+        this.commit(
+          {
+            ...item,
+            state: 'waiting',
+            nextAttemptAt: settledAt,
+            lastError: { code: 'checking', message: `An earlier attempt may have been posted; the thread is checked again at ${at} before anything is sent` },
+          },
+          claims,
+        );
+        return;
+      }
+    }
+
+    if (pending.length === 0) {
+      // Every network already has its outcome: nothing to send.
+      this.commit(settled(item), claims);
+      return;
+    }
+
+    if (signal.aborted) {
+      // Closing: nothing has been sent in this turn; leave it for the next start.
+      this.commit({ ...item, state: 'waiting', nextAttemptAt: this.ports.clock.now() }, claims);
+      return;
+    }
+
+    const now = this.ports.clock.now();
+    item = this.commit(
+      { ...item, state: 'sending', attempts: item.attempts + 1, firstAttemptAt: item.firstAttemptAt ?? now, lastAttemptAt: now, outcomeUnknown: true },
+      claims,
+    );
+    let answer: ReplyResult;
+    try {
+      answer = await this.ports.client.reply(item.target, requestFor(item.request, pending), { signal });
+    } catch (error) {
+      this.afterFailure(item, decideAfterSend(error), pending);
+      return;
+    }
+    this.afterAnswer(item, answer, pending);
+  }
+
+  private afterAnswer(item: OutboxItem, answer: ReplyResult, pending: readonly Network[]): void {
+    const at = this.ports.clock.now();
+    const results: Partial<Record<Network, NetworkResult>> = { ...item.results };
+    const claims: Claim[] = [];
+    let unaccounted = false;
+    for (const platform of pending) {
+      const made = answer.posted[platform];
+      const refused = answer.failed.find((f) => f.platform === platform) ?? (pending.length === 1 ? answer.failed[0] : undefined);
+      if (made) {
+        results[platform] = { state: 'sent', socialCommentId: made.commentId, serviceCommentId: answer.commentId ?? null, postUrl: made.postUrl ?? null, adopted: false, at };
+        claims.push({ platform, socialCommentId: made.commentId });
+      } else if (refused) {
+        results[platform] = { state: 'failed', code: String(refused.code), message: refused.message, at };
+      } else {
+        unaccounted = true;
+      }
+    }
+    const firstFailure = Object.values(results).find((r) => r?.state === 'failed');
+    if (unaccounted) {
+      // The answer does not mention a network: treat it like a lost answer and check the thread.
+      this.commit(
+        {
+          ...item,
+          results,
+          state: 'waiting',
+          failures: item.failures + 1,
+          nextAttemptAt: at + backoffDelay(item.failures + 1, this.ports.backoff, this.ports.random),
+          lastError: { code: 'incomplete-answer', message: 'The service did not say what happened on every network; the thread is checked before resending' },
+        },
+        claims,
+      );
+      return;
+    }
+    const done = {
+      ...item,
+      results,
+      outcomeUnknown: false,
+      failures: 0,
+      nextAttemptAt: null,
+    };
+    if (firstFailure?.state === 'failed') {
+      this.commit({ ...done, state: 'failed', lastError: { code: firstFailure.code, message: firstFailure.message } }, claims);
+    } else {
+      this.commit({ ...done, state: 'sent', lastError: null }, claims);
+    }
+  }
+
+  private afterFailure(item: OutboxItem, decision: FailureDecision, pending: readonly Network[]): void {
+    const now = this.ports.clock.now();
+    if (decision.next === 'applied') {
+      // Applied, answer unreadable: it is posted; the ids stay unknown rather than risk a second post.
+      const results = { ...item.results };
+      for (const platform of pending) results[platform] = { state: 'sent', socialCommentId: null, serviceCommentId: null, postUrl: null, adopted: false, at: now };
+      this.commit({ ...item, results, state: 'sent', outcomeUnknown: false, failures: 0, nextAttemptAt: null, lastError: decision.error });
+      return;
+    }
+    if (decision.next === 'wait') {
+      const failures = decision.countsAsFailure ? item.failures + 1 : item.failures;
+      const delay = decision.countsAsFailure ? backoffDelay(failures, this.ports.backoff, this.ports.random) : 0;
+      this.commit({
+        ...item,
+        state: 'waiting',
+        outcomeUnknown: decision.outcomeUnknown,
+        failures,
+        nextAttemptAt: Math.max(now + delay, decision.notBefore ?? 0),
+        lastError: decision.error,
+      });
+      return;
+    }
+    const results = { ...item.results };
+    for (const platform of pending) {
+      const said = decision.perNetwork.find((f) => f.platform === platform);
+      results[platform] = said
+        ? { state: 'failed', code: String(said.code), message: said.message, at: now }
+        : { state: 'failed', code: decision.error.code, message: decision.error.message, at: now };
+    }
+    this.commit({
+      ...item,
+      // A failed check leaves the networks undecided: record per-network failures only for a refused send.
+      results: decision.outcomeUnknown ? item.results : results,
+      state: 'failed',
+      outcomeUnknown: decision.outcomeUnknown,
+      nextAttemptAt: null,
+      lastError: decision.error,
+    });
+  }
+
+  private adoptedResults(found: Partial<Record<Network, string>>): { results: Partial<Record<Network, NetworkResult>>; claims: Claim[] } {
+    const at = this.ports.clock.now();
+    const results: Partial<Record<Network, NetworkResult>> = {};
+    const claims: Claim[] = [];
+    for (const [platform, socialCommentId] of Object.entries(found) as [Network, string][]) {
+      results[platform] = { state: 'sent', socialCommentId, serviceCommentId: null, postUrl: null, adopted: true, at };
+      claims.push({ platform, socialCommentId });
+    }
+    return { results, claims };
+  }
+
+  private commit(item: OutboxItem, claims?: readonly Claim[]): OutboxItem {
+    return this.ports.commit({ ...item, updated: this.ports.clock.now() }, claims);
+  }
+}
+
+/** An item every network of which has its outcome: sent, or failed where some network refused it. */
+function settled(item: OutboxItem): OutboxItem {
+  const refusal = Object.values(item.results).find((r) => r?.state === 'failed');
+  const done = { ...item, outcomeUnknown: false, failures: 0, nextAttemptAt: null };
+  return refusal?.state === 'failed' ? { ...done, state: 'failed', lastError: { code: refusal.code, message: refusal.message } } : { ...done, state: 'sent', lastError: null };
+}
+
+/** The request for the networks still to go (all of them, the first time). */
+export function requestFor(request: ReplyInput, pending: readonly Network[]): ReplyInput {
+  if (request.to === 'socialComment') return request;
+  const all = replyPlatforms(request);
+  return pending.length === all.length ? request : { ...request, platforms: [...pending] };
+}

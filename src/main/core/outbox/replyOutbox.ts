@@ -1,0 +1,434 @@
+// The reply outbox: a reply is written to its own SQLite file in one transaction before anything is
+// sent, shown at once, and delivered exactly once — never lost, never posted twice — through
+// restarts, crashes, offline hours and a service that answers 503 or not at all.
+//
+// Order and fairness: each profile's replies go out one at a time in the order they were written
+// (a reply that is waiting keeps the ones behind it waiting: conversations stay in order); profiles
+// take turns for the `maxConcurrent` slots, least recently served first. Nothing polls: the drain
+// sleeps on the clock until the next item is due, and wakes early on enqueue, edit, retry, a
+// finished item, or `nudge()`. The host calls `nudge()` when connectivity returns and when the
+// machine wakes from sleep (timers do not count the time a laptop slept).
+//
+// The service caches comment lists (refreshed about every 10 minutes on the real service; the
+// sandbox answers live). So a check of the thread right after an attempt whose answer was lost can
+// miss a reply that was posted. What the outbox does about it: a check that finds nothing sooner
+// than `reconcileSettleMs` after that attempt does not resend; the item waits until the window has
+// passed and checks again, and only a check after the window that still finds nothing sends again.
+// The host sets the window per account (0 for the sandbox, 11 minutes by default for the service).
+// A reply that is found early is adopted early: the window only delays resending.
+import { randomUUID } from 'node:crypto';
+import { isNetwork } from '../../../shared/networks.ts';
+import { type Clock, systemClock } from '../clock.ts';
+import type { CallTarget } from '../service/credentials.ts';
+import { DEFAULT_BACKOFF } from './backoff.ts';
+import { Delivery } from './delivery.ts';
+import { OutboxActionError, OutboxError, OutboxInputError } from './errors.ts';
+import { type Claim, ItemRepository } from './itemRepository.ts';
+import { isPending, readyAt, whyNotCancellable, whyNotEditable, whyNotRemovable, whyNotRetryable } from './itemRules.ts';
+import { openOutboxFile } from './outboxFile.ts';
+import { Reconciler } from './reconciliation.ts';
+import { replyIssues } from './replyRules.ts';
+import type { NewReply, OutboxEvent, OutboxItem, QuarantinedRow, ReplyOutboxOptions } from './types.ts';
+
+const DEFAULT_UNDO_MS = 5_000;
+const DEFAULT_SETTLE_MS = 11 * 60_000;
+const DEFAULT_CLOCK_SKEW_MS = 2 * 60_000;
+const DEFAULT_MAX_CONCURRENT = 2;
+const DEFAULT_CLOSE_GRACE_MS = 10_000;
+
+type Phase = 'stopped' | 'running' | 'closing' | 'closed';
+
+interface InFlight {
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+function laneOf(target: CallTarget): string {
+  return `${target.accountId}\n${target.profileId ?? ''}`;
+}
+
+export class ReplyOutbox {
+  private readonly repo: ItemRepository;
+  private readonly clock: Clock;
+  private readonly options: ReplyOutboxOptions;
+  private readonly undoMs: number;
+  private readonly maxConcurrent: number;
+  private readonly closeGraceMs: number;
+  private readonly delivery: Delivery;
+  /** Every item, in queue order (Map keeps insertion order; items are loaded and added by seq). */
+  private readonly items = new Map<string, OutboxItem>();
+  private readonly inFlight = new Map<string, InFlight>();
+  /** Lane → turn number of its last launch: the lowest goes next. */
+  private readonly servedAt = new Map<string, number>();
+  private turn = 0;
+  private phase: Phase = 'stopped';
+  private wakeController = new AbortController();
+  private loop: Promise<void> | null = null;
+  private closing: Promise<void> | null = null;
+
+  /** Opens (or creates) the outbox file and loads its items. Sends nothing until `start()`. */
+  static open(options: ReplyOutboxOptions): ReplyOutbox {
+    return new ReplyOutbox(options);
+  }
+
+  private constructor(options: ReplyOutboxOptions) {
+    this.options = options;
+    this.clock = options.clock ?? systemClock;
+    this.undoMs = options.undoMs ?? DEFAULT_UNDO_MS;
+    this.maxConcurrent = Math.max(1, options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT);
+    this.closeGraceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
+    const settle = options.reconcileSettleMs ?? DEFAULT_SETTLE_MS;
+    this.repo = new ItemRepository(openOutboxFile(options.path));
+    this.delivery = new Delivery({
+      client: options.client,
+      reconciler: new Reconciler({
+        client: options.client,
+        accountIdentity: options.accountIdentity,
+        clockSkewMs: options.clockSkewMs ?? DEFAULT_CLOCK_SKEW_MS,
+        claimedByOther: (item, platform, socialCommentId) => {
+          const owner = this.repo.claimedBy(platform, socialCommentId);
+          return owner !== null && owner !== item.id;
+        },
+      }),
+      clock: this.clock,
+      random: options.random ?? Math.random,
+      backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
+      settleMs: typeof settle === 'number' ? () => settle : settle,
+      commit: (item, claims) => this.commit(item, claims),
+    });
+    try {
+      this.load();
+    } catch (error) {
+      this.repo.close();
+      throw new OutboxError('unreadable-file', `The reply outbox ${options.path} could not be read (${error instanceof Error ? error.message : String(error)}); it was left as it is`, error);
+    }
+  }
+
+  // Reading
+
+  /** Every item in queue order. */
+  list(): OutboxItem[] {
+    return [...this.items.values()];
+  }
+
+  get(id: string): OutboxItem | null {
+    return this.items.get(id) ?? null;
+  }
+
+  /** Rows that could not be read, with the reason; they are never sent. */
+  quarantined(): QuarantinedRow[] {
+    return this.repo.quarantinedRows();
+  }
+
+  // What the person does
+
+  /** Writes the reply (one transaction, on disk before this returns) and returns the item at once. */
+  enqueue(input: NewReply): OutboxItem {
+    this.assertOpen();
+    const issues = [...replyIssues(input.request, input.thread), ...targetIssues(input)];
+    if (issues.length > 0) throw new OutboxInputError(issues);
+    const now = this.clock.now();
+    const draft: OutboxItem = {
+      id: randomUUID(),
+      seq: 0,
+      target: { accountId: input.target.accountId, ...(input.target.profileId === undefined ? {} : { profileId: input.target.profileId }) },
+      request: structuredClone(input.request),
+      thread: input.thread ? structuredClone(input.thread) : null,
+      answers: input.answers,
+      text: input.request.comment,
+      created: now,
+      sendAfter: now + this.undoMs,
+      state: 'queued',
+      results: {},
+      attempts: 0,
+      firstAttemptAt: null,
+      lastAttemptAt: null,
+      lastError: null,
+      nextAttemptAt: null,
+      outcomeUnknown: false,
+      failures: 0,
+      updated: now,
+    };
+    const item = { ...draft, seq: this.write(() => this.repo.insert(draft)) };
+    this.items.set(item.id, item);
+    this.emit({ type: 'added', item });
+    this.wake();
+    return item;
+  }
+
+  /** New text for a reply not yet sent (queued, waiting or failed). */
+  edit(id: string, text: string): OutboxItem {
+    const item = this.existing('edit', id);
+    const why = whyNotEditable(item);
+    if (why) throw new OutboxActionError('edit', id, item.state, why);
+    const request = { ...item.request, comment: text };
+    const issues = replyIssues(request, item.thread);
+    if (issues.length > 0) throw new OutboxInputError(issues);
+    const edited = this.write(() => this.commit({ ...item, request, text, updated: this.clock.now() }));
+    this.wake();
+    return edited;
+  }
+
+  /** Takes a reply back before it is sent; within the undo window this is "undo". */
+  cancel(id: string): OutboxItem {
+    const item = this.existing('cancel', id);
+    const why = whyNotCancellable(item);
+    if (why) throw new OutboxActionError('cancel', id, item.state, why);
+    const cancelled = this.write(() => this.commit({ ...item, state: 'cancelled', nextAttemptAt: null, updated: this.clock.now() }));
+    this.wake();
+    return cancelled;
+  }
+
+  /** Sends a failed reply again (to the networks it failed on), or a waiting one now. */
+  retry(id: string): OutboxItem {
+    const item = this.existing('retry', id);
+    const why = whyNotRetryable(item);
+    if (why) throw new OutboxActionError('retry', id, item.state, why);
+    const now = this.clock.now();
+    const results = Object.fromEntries(Object.entries(item.results).filter(([, result]) => result?.state === 'sent'));
+    const retried = this.write(() =>
+      this.commit({
+        ...item,
+        state: item.state === 'failed' ? 'queued' : item.state,
+        results,
+        failures: 0,
+        nextAttemptAt: item.state === 'failed' ? null : now,
+        lastError: item.state === 'failed' ? null : item.lastError,
+        updated: now,
+      }),
+    );
+    this.wake();
+    return retried;
+  }
+
+  /** Takes a sent or cancelled reply off the list. */
+  remove(id: string): void {
+    const item = this.existing('remove', id);
+    const why = whyNotRemovable(item);
+    if (why) throw new OutboxActionError('remove', id, item.state, why);
+    this.write(() => this.repo.remove(id));
+    this.items.delete(id);
+    this.emit({ type: 'removed', id });
+  }
+
+  // Running
+
+  /** Starts (or resumes) delivering. */
+  start(): void {
+    this.assertOpen();
+    if (this.phase === 'running') return;
+    this.phase = 'running';
+    this.loop ??= this.drain();
+    this.wake();
+  }
+
+  /** Stops sending new replies; one in flight finishes. `start()` resumes. */
+  pause(): void {
+    if (this.phase === 'running') this.phase = 'stopped';
+    this.wake();
+  }
+
+  /** The service may be reachable again (connectivity came back): every waiting reply is due now. */
+  nudge(): void {
+    if (this.phase === 'closing' || this.phase === 'closed') return;
+    const now = this.clock.now();
+    for (const item of this.items.values()) {
+      if (item.state !== 'waiting' || (item.nextAttemptAt ?? 0) <= now) continue;
+      try {
+        this.commit({ ...item, nextAttemptAt: now, updated: now });
+      } catch {
+        // The file refused the write: this reply keeps its time; the others still go now.
+      }
+    }
+    this.wake();
+  }
+
+  /**
+   * Pause and drain on quit: no new sends, the reply in flight may finish (up to `closeGraceMs`,
+   * then it is aborted and recorded as it stands), timers stop, the file is closed.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  // Inside
+
+  private load(): void {
+    const now = this.clock.now();
+    const { items, quarantined } = this.repo.loadAll(now);
+    for (const loaded of items) {
+      let item = loaded;
+      if (item.state === 'sending') {
+        // The process stopped mid-turn. If the request may have left, outcomeUnknown is already on
+        // disk (it is written before sending), and the thread is read before anything is resent.
+        item = {
+          ...item,
+          state: 'waiting',
+          nextAttemptAt: now,
+          lastError: { code: 'interrupted', message: 'The app stopped while this reply was being sent' },
+          updated: now,
+        };
+        this.repo.update(item);
+      }
+      this.items.set(item.id, item);
+    }
+    for (const row of quarantined) this.emit({ type: 'quarantined', row });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.phase === 'running' || this.phase === 'stopped') {
+      this.wakeController = new AbortController();
+      const wake = this.wakeController.signal;
+      const dueAt = this.phase === 'running' ? this.launchDue() : null;
+      try {
+        if (dueAt === null) await untilAborted(wake);
+        else await this.clock.sleep(Math.max(0, dueAt - this.clock.now()), wake);
+      } catch {
+        // Woken early: look again.
+      }
+    }
+  }
+
+  /** Launches what is due, fairly across profiles; returns when the next waiting head is due, or null. */
+  private launchDue(): number | null {
+    const now = this.clock.now();
+    const heads = new Map<string, OutboxItem>();
+    for (const item of this.items.values()) {
+      if (!isPending(item)) continue;
+      const lane = laneOf(item.target);
+      if (!heads.has(lane)) heads.set(lane, item);
+    }
+    const idle = [...heads.entries()].filter(([lane]) => !this.inFlight.has(lane));
+    const due = idle
+      .filter(([, item]) => readyAt(item) <= now)
+      .sort(([a, x], [b, y]) => (this.servedAt.get(a) ?? -1) - (this.servedAt.get(b) ?? -1) || x.seq - y.seq);
+    for (const [lane, item] of due) {
+      if (this.inFlight.size >= this.maxConcurrent) break;
+      this.launch(lane, item);
+    }
+    let next: number | null = null;
+    for (const [lane, item] of idle) {
+      if (this.inFlight.has(lane)) continue;
+      const at = readyAt(item);
+      // Due but no free slot: a finishing item wakes the loop, no timer needed.
+      if (at <= now) continue;
+      next = next === null ? at : Math.min(next, at);
+    }
+    return next;
+  }
+
+  private launch(lane: string, item: OutboxItem): void {
+    this.servedAt.set(lane, ++this.turn);
+    const abort = new AbortController();
+    const done = this.delivery
+      .run(item, abort.signal)
+      .catch((error: unknown) => this.afterCrashOfTurn(item.id, error))
+      .finally(() => {
+        this.inFlight.delete(lane);
+        this.wake();
+      });
+    this.inFlight.set(lane, { abort, done });
+  }
+
+  /**
+   * A turn threw (the file could not be written: disk full, I/O error). Whatever reached the disk
+   * stands; in memory the item waits as if its outcome were unknown, so the next turn checks first.
+   */
+  private afterCrashOfTurn(id: string, error: unknown): void {
+    const item = this.items.get(id);
+    if (!item || item.state !== 'sending') return;
+    const now = this.clock.now();
+    const waiting: OutboxItem = {
+      ...item,
+      state: 'waiting',
+      outcomeUnknown: item.outcomeUnknown || item.attempts > 0,
+      nextAttemptAt: now + DEFAULT_BACKOFF.maxMs,
+      lastError: { code: 'storage', message: `The outbox file could not be written (${error instanceof Error ? error.name : 'error'}); trying again later` },
+      updated: now,
+    };
+    try {
+      this.repo.update(waiting);
+    } catch {
+      // Still failing: memory holds the truth until the next turn.
+    }
+    this.items.set(id, waiting);
+    this.emit({ type: 'changed', item: waiting });
+  }
+
+  private commit(item: OutboxItem, claims?: readonly Claim[]): OutboxItem {
+    this.repo.update(item, claims);
+    this.items.set(item.id, item);
+    this.emit({ type: 'changed', item });
+    return item;
+  }
+
+  private async shutdown(): Promise<void> {
+    if (this.phase === 'closed') return;
+    this.phase = 'closing';
+    this.wake();
+    await this.loop;
+    const flights = [...this.inFlight.values()];
+    if (flights.length > 0) {
+      const grace = new AbortController();
+      const allDone = Promise.all(flights.map((f) => f.done)).then(() => 'done' as const);
+      const outcome = await Promise.race([allDone, this.clock.sleep(this.closeGraceMs, grace.signal).then(() => 'grace-over' as const, () => 'done' as const)]);
+      grace.abort();
+      if (outcome === 'grace-over') for (const flight of flights) flight.abort.abort();
+      await allDone;
+    }
+    this.phase = 'closed';
+    this.repo.close();
+  }
+
+  /** A write the person asked for: if the file refuses it, a typed error and nothing changed. */
+  private write<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      if (error instanceof OutboxError) throw error;
+      throw new OutboxError('storage', `The reply outbox could not be written (${error instanceof Error ? error.message : String(error)}); nothing was changed`, error);
+    }
+  }
+
+  private wake(): void {
+    this.wakeController.abort();
+  }
+
+  private existing(action: OutboxActionError['action'], id: string): OutboxItem {
+    this.assertOpen();
+    const item = this.items.get(id);
+    if (!item) throw new OutboxActionError(action, id, null, 'there is no such reply');
+    return item;
+  }
+
+  private assertOpen(): void {
+    if (this.phase === 'closing' || this.phase === 'closed') throw new OutboxError('closed', 'The reply outbox is closed');
+  }
+
+  private emit(event: OutboxEvent): void {
+    try {
+      this.options.onEvent?.(event);
+    } catch {
+      // A listener's failure is the listener's problem: the outbox goes on.
+    }
+  }
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
+function targetIssues(input: NewReply): { path: string; message: string }[] {
+  const issues: { path: string; message: string }[] = [];
+  if (typeof input.target?.accountId !== 'string' || input.target.accountId === '') issues.push({ path: 'target.accountId', message: 'Say which account the reply is for' });
+  if (input.target?.profileId !== undefined && (typeof input.target.profileId !== 'string' || input.target.profileId === '')) {
+    issues.push({ path: 'target.profileId', message: 'A profile id must not be empty' });
+  }
+  const [platform, ...rest] = typeof input.answers === 'string' ? input.answers.split(':') : [];
+  if (!isNetwork(platform) || rest.join(':') === '') issues.push({ path: 'answers', message: 'Name the comment answered as "<network>:<social comment id>"' });
+  return issues;
+}

@@ -1,0 +1,227 @@
+// Items to rows and back. Loading parses every column and says what is wrong with a row instead of
+// trusting it: a row written by a buggy build, edited by hand or damaged on disk becomes a
+// quarantined row with a reason, and the rest of the queue drains as if it were not there.
+import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
+import { isNetwork, type Network } from '../../../shared/networks.ts';
+import type { ReplyInput } from '../service/operations/replies.ts';
+import { replyIssues } from './replyRules.ts';
+import { type NetworkResult, OUTBOX_STATES, type OutboxErrorInfo, type OutboxItem, type OutboxState, type ServiceThread } from './types.ts';
+
+export type ItemRow = Record<string, SQLOutputValue>;
+
+/** The columns an item is written to, in the order of the statements of itemRepository.ts. */
+export function rowValuesOf(item: OutboxItem): Record<string, SQLInputValue> {
+  return {
+    id: item.id,
+    account_id: item.target.accountId,
+    profile_id: item.target.profileId ?? null,
+    request: JSON.stringify(item.request),
+    thread: item.thread === null ? null : JSON.stringify(item.thread),
+    answers: item.answers,
+    created: item.created,
+    send_after: item.sendAfter,
+    state: item.state,
+    results: JSON.stringify(item.results),
+    attempts: item.attempts,
+    first_attempt_at: item.firstAttemptAt,
+    last_attempt_at: item.lastAttemptAt,
+    last_error: item.lastError === null ? null : JSON.stringify(item.lastError),
+    next_attempt_at: item.nextAttemptAt,
+    outcome_unknown: item.outcomeUnknown ? 1 : 0,
+    failures: item.failures,
+    updated: item.updated,
+  };
+}
+
+export type ParsedRow = { ok: true; item: OutboxItem } | { ok: false; itemId: string | null; reason: string };
+
+class RowProblem extends Error {}
+
+function problem(message: string): never {
+  throw new RowProblem(message);
+}
+
+function text(row: ItemRow, column: string): string {
+  const value = row[column];
+  if (typeof value !== 'string' || value === '') problem(`${column} is not a non-empty text`);
+  return value;
+}
+
+function optionalText(row: ItemRow, column: string): string | null {
+  const value = row[column];
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string' || value === '') problem(`${column} is neither empty nor a non-empty text`);
+  return value;
+}
+
+function integer(row: ItemRow, column: string, min = Number.MIN_SAFE_INTEGER): number {
+  const value = row[column];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) problem(`${column} is not a whole number${min === 0 ? ' ≥ 0' : ''}`);
+  return value;
+}
+
+function optionalInteger(row: ItemRow, column: string): number | null {
+  const value = row[column];
+  if (value === null || value === undefined) return null;
+  return integer(row, column);
+}
+
+function json(row: ItemRow, column: string): unknown {
+  const source = text(row, column);
+  try {
+    return JSON.parse(source) as unknown;
+  } catch {
+    return problem(`${column} is not valid JSON`);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+function isTimestamp(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+function requestOf(value: unknown): ReplyInput {
+  if (!isRecord(value)) problem('request is not an object');
+  const { to, commentId, comment, mediaUrls } = value;
+  if (!isText(commentId) || commentId === '') problem('request.commentId is not a non-empty text');
+  if (!isText(comment)) problem('request.comment is not a text');
+  if (mediaUrls !== undefined && !(Array.isArray(mediaUrls) && mediaUrls.every(isText))) problem('request.mediaUrls is not a list of texts');
+  const media = mediaUrls === undefined ? {} : { mediaUrls: mediaUrls as string[] };
+  if (to === 'serviceComment') {
+    const { platforms } = value;
+    if (!Array.isArray(platforms) || platforms.length === 0 || !platforms.every(isNetwork)) problem('request.platforms is not a list of networks');
+    return { to, commentId, platforms: platforms as Network[], comment, ...media };
+  }
+  if (to === 'socialComment') {
+    const { platform, commentUrn, videoId } = value;
+    if (!isNetwork(platform)) problem('request.platform is not a network');
+    if (commentUrn !== undefined && !isText(commentUrn)) problem('request.commentUrn is not a text');
+    if (videoId !== undefined && !isText(videoId)) problem('request.videoId is not a text');
+    return {
+      to,
+      commentId,
+      platform,
+      comment,
+      ...(commentUrn === undefined ? {} : { commentUrn: commentUrn as string }),
+      ...(videoId === undefined ? {} : { videoId: videoId as string }),
+      ...media,
+    };
+  }
+  return problem('request.to is neither "serviceComment" nor "socialComment"');
+}
+
+function threadOf(value: unknown): ServiceThread {
+  if (!isRecord(value)) problem('thread is not an object');
+  const { servicePostId, postNetworks, parents } = value;
+  if (!isText(servicePostId) || servicePostId === '') problem('thread.servicePostId is not a non-empty text');
+  if (!Array.isArray(postNetworks) || !postNetworks.every(isNetwork)) problem('thread.postNetworks is not a list of networks');
+  if (!isRecord(parents)) problem('thread.parents is not an object');
+  const parsed: Partial<Record<Network, string>> = {};
+  for (const [platform, id] of Object.entries(parents)) {
+    if (!isNetwork(platform) || !isText(id) || id === '') problem(`thread.parents.${platform} is not a social comment id of a network`);
+    parsed[platform] = id;
+  }
+  return { servicePostId, postNetworks: postNetworks as Network[], parents: parsed };
+}
+
+function resultOf(platform: string, value: unknown): NetworkResult {
+  if (!isRecord(value) || !isTimestamp(value.at)) problem(`results.${platform} is not a result`);
+  const optionalId = (v: unknown) => v === null || isText(v);
+  if (value.state === 'sent') {
+    const { socialCommentId, serviceCommentId, postUrl, adopted, at } = value;
+    if (!optionalId(socialCommentId) || !optionalId(serviceCommentId) || !optionalId(postUrl) || typeof adopted !== 'boolean') {
+      problem(`results.${platform} is not a sent result`);
+    }
+    return {
+      state: 'sent',
+      socialCommentId: socialCommentId as string | null,
+      serviceCommentId: serviceCommentId as string | null,
+      postUrl: postUrl as string | null,
+      adopted,
+      at,
+    };
+  }
+  if (value.state === 'failed') {
+    if (!isText(value.code) || !isText(value.message)) problem(`results.${platform} is not a failed result`);
+    return { state: 'failed', code: value.code, message: value.message, at: value.at };
+  }
+  return problem(`results.${platform} has no known state`);
+}
+
+function resultsOf(value: unknown): Partial<Record<Network, NetworkResult>> {
+  if (!isRecord(value)) problem('results is not an object');
+  const results: Partial<Record<Network, NetworkResult>> = {};
+  for (const [platform, result] of Object.entries(value)) {
+    if (!isNetwork(platform)) problem(`results names "${platform}", which is not a network`);
+    results[platform] = resultOf(platform, result);
+  }
+  return results;
+}
+
+function errorInfoOf(value: unknown): OutboxErrorInfo {
+  if (!isRecord(value) || !isText(value.code) || !isText(value.message)) problem('last_error is not {code, message}');
+  return { code: value.code, message: value.message };
+}
+
+function stateOf(value: string): OutboxState {
+  if (!(OUTBOX_STATES as readonly string[]).includes(value)) problem(`state "${value}" is not a state of the outbox`);
+  return value as OutboxState;
+}
+
+export function parseItemRow(row: ItemRow): ParsedRow {
+  const itemId = typeof row.id === 'string' && row.id !== '' ? row.id : null;
+  try {
+    const id = text(row, 'id');
+    const request = requestOf(json(row, 'request'));
+    const thread = row.thread === null || row.thread === undefined ? null : threadOf(json(row, 'thread'));
+    const issues = replyIssues(request, thread);
+    if (issues.length > 0) problem(`the reply could never be sent: ${issues.map((i) => i.message).join('; ')}`);
+    const profileId = optionalText(row, 'profile_id');
+    const outcomeUnknown = integer(row, 'outcome_unknown', 0);
+    if (outcomeUnknown > 1) problem('outcome_unknown is neither 0 nor 1');
+    const item: OutboxItem = {
+      id,
+      seq: integer(row, 'seq', 1),
+      target: { accountId: text(row, 'account_id'), ...(profileId === null ? {} : { profileId }) },
+      request,
+      thread,
+      answers: text(row, 'answers'),
+      text: request.comment,
+      created: integer(row, 'created'),
+      sendAfter: integer(row, 'send_after'),
+      state: stateOf(text(row, 'state')),
+      results: resultsOf(json(row, 'results')),
+      attempts: integer(row, 'attempts', 0),
+      firstAttemptAt: optionalInteger(row, 'first_attempt_at'),
+      lastAttemptAt: optionalInteger(row, 'last_attempt_at'),
+      lastError: row.last_error === null || row.last_error === undefined ? null : errorInfoOf(json(row, 'last_error')),
+      nextAttemptAt: optionalInteger(row, 'next_attempt_at'),
+      outcomeUnknown: outcomeUnknown === 1,
+      failures: integer(row, 'failures', 0),
+      updated: integer(row, 'updated'),
+    };
+    if (item.outcomeUnknown && item.firstAttemptAt === null) problem('the outcome of an attempt is unknown but no attempt is recorded');
+    return { ok: true, item };
+  } catch (error) {
+    if (error instanceof RowProblem) return { ok: false, itemId, reason: error.message };
+    return { ok: false, itemId, reason: `unreadable row (${error instanceof Error ? error.name : 'unknown error'})` };
+  }
+}
+
+/** A row as JSON text for the quarantine table (blobs as hex: nothing in a row is lost). */
+export function rowAsText(row: ItemRow): string {
+  const plain: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (value instanceof Uint8Array) plain[column] = { blobHex: Buffer.from(value).toString('hex') };
+    else if (typeof value === 'bigint') plain[column] = value.toString();
+    else plain[column] = value;
+  }
+  return JSON.stringify(plain);
+}

@@ -1,0 +1,174 @@
+// What the reply outbox holds and promises: an item per reply the person wrote, its state and its
+// result on each network, and the ports the outbox is built with. The UI shows items exactly as
+// they are here (optimistic: an item exists the moment `enqueue` returns).
+import type { Network } from '../../../shared/networks.ts';
+import type { Clock } from '../clock.ts';
+import type { CallTarget } from '../service/credentials.ts';
+import type { CommentsAddress } from '../service/operations/comments.ts';
+import type { ReplyInput, ReplyResult } from '../service/operations/replies.ts';
+import type { CallOptions } from '../service/requestRunner.ts';
+import type { CommentsResponse } from '../../../shared/wire/comments.ts';
+
+/**
+ * queued  → written, not yet tried (or tried again on demand); goes out after the undo window.
+ * sending → in flight: being sent, or the thread is being read to learn what an earlier attempt did.
+ * waiting → a try failed in a way that can pass (offline, 5xx, 429, outcome unknown); retries at `nextAttemptAt`.
+ * sent    → on every network it was meant for (posted by us, or adopted after an unknown outcome).
+ * failed  → the service refused it (4xx); `lastError` says why. Edit and retry, or cancel.
+ * cancelled → the person took it back (undo, or cancel before it went out).
+ */
+export const OUTBOX_STATES = ['queued', 'sending', 'waiting', 'sent', 'failed', 'cancelled'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+/** The result on one network of a (possibly multi-network) reply. */
+export type NetworkResult =
+  | {
+      state: 'sent';
+      /** The social comment id of the reply on that network; null when the service applied it but its answer was unreadable. */
+      socialCommentId: string | null;
+      /** The service comment id of the reply (reply to or delete it by this id); null when adopted or unknown. */
+      serviceCommentId: string | null;
+      postUrl: string | null;
+      /** True when found in the thread after an attempt whose outcome was unknown, rather than confirmed by the answer. */
+      adopted: boolean;
+      /** Epoch ms when the outbox learned it. */
+      at: number;
+    }
+  | { state: 'failed'; code: string; message: string; at: number };
+
+export interface OutboxErrorInfo {
+  /** The service's code ("215"), "http-503", or what broke ("network", "timeout", "outcome-unknown", "interrupted", …). */
+  code: string;
+  /** For a person; never a key. */
+  message: string;
+}
+
+/**
+ * Where the parent of a reply by service comment id lives, so that an attempt whose outcome is
+ * unknown can be checked: the comments of the service post, and the parent's social id on each
+ * network. A reply by social comment id needs none of this (the parent is read directly).
+ */
+export interface ServiceThread {
+  servicePostId: string;
+  /** Every network the post is on (decides the X headers of the read). */
+  postNetworks: Network[];
+  /** The parent comment's social comment id on each network the reply goes to. */
+  parents: Partial<Record<Network, string>>;
+}
+
+export interface OutboxItem {
+  /** Local id (uuid); never sent to the service. */
+  id: string;
+  /** Queue position: smaller goes first within a profile. */
+  seq: number;
+  target: CallTarget;
+  /** The reply as the service client takes it; `request.comment` is always `text`. */
+  request: ReplyInput;
+  /** Set for replies by service comment id. */
+  thread: ServiceThread | null;
+  /** The local comment key it answers: `${platform}:${socialCommentId}`. */
+  answers: string;
+  text: string;
+  /** Epoch ms when the person wrote it. */
+  created: number;
+  /** Epoch ms before which it is not sent: the end of the undo window. */
+  sendAfter: number;
+  state: OutboxState;
+  /** One entry per network that has an outcome; networks still to go have none. */
+  results: Partial<Record<Network, NetworkResult>>;
+  /** Requests that wrote (or may have written) this reply. */
+  attempts: number;
+  /** Epoch ms of the first such request; replies found in the thread must be no older. */
+  firstAttemptAt: number | null;
+  /** Epoch ms of the latest such request. */
+  lastAttemptAt: number | null;
+  lastError: OutboxErrorInfo | null;
+  /** Epoch ms of the next try, while `waiting`. */
+  nextAttemptAt: number | null;
+  /** An earlier attempt may have been posted: the thread is read before anything is sent again. */
+  outcomeUnknown: boolean;
+  /** Consecutive failures that could pass; drives the backoff. */
+  failures: number;
+  /** Epoch ms of the last change. */
+  updated: number;
+}
+
+/** What the person wrote and where it goes. */
+export interface NewReply {
+  target: CallTarget;
+  request: ReplyInput;
+  /** The local comment key it answers: `${platform}:${socialCommentId}`. */
+  answers: string;
+  /** Required for a reply by service comment id. */
+  thread?: ServiceThread;
+}
+
+/** A row that could not be read as an item: moved aside with the reason, never sent, never lost. */
+export interface QuarantinedRow {
+  quarantineId: number;
+  /** The item id, when the row had a readable one. */
+  itemId: string | null;
+  reason: string;
+  /** Epoch ms. */
+  at: number;
+  /** The row's columns as JSON text. */
+  row: string;
+}
+
+export type OutboxEvent =
+  | { type: 'added'; item: OutboxItem }
+  | { type: 'changed'; item: OutboxItem }
+  | { type: 'removed'; id: string }
+  | { type: 'quarantined'; row: QuarantinedRow };
+
+export type OutboxListener = (event: OutboxEvent) => void;
+
+/** The part of the service client the outbox uses (the ServiceClient itself in the app). */
+export interface OutboxServiceClient {
+  reply(target: CallTarget, input: ReplyInput, options?: CallOptions): Promise<ReplyResult>;
+  getComments(target: CallTarget, address: CommentsAddress, options?: CallOptions): Promise<CommentsResponse>;
+}
+
+/**
+ * The profile's own account on a network: its replies carry this author id. The host fills it from
+ * GET /user (see userIdentities.ts); null when the profile has no account there.
+ */
+export type AccountIdentityPort = (target: CallTarget, platform: Network) => Promise<{ id: string } | null>;
+
+export interface BackoffSettings {
+  /** The first wait. Default 2 s. */
+  baseMs: number;
+  /** No wait is longer. Default 5 minutes. */
+  maxMs: number;
+}
+
+export interface ReplyOutboxOptions {
+  /** The outbox's own SQLite file (not the store's: it must survive a store that is rebuilt). */
+  path: string;
+  client: OutboxServiceClient;
+  accountIdentity: AccountIdentityPort;
+  clock?: Clock;
+  /** [0, 1); default Math.random. Tests pass a fixed one to check the backoff schedule. */
+  random?: () => number;
+  onEvent?: OutboxListener;
+  /** The undo window: a new reply is not sent before `created + undoMs`. Default 5 s. */
+  undoMs?: number;
+  backoff?: Partial<BackoffSettings>;
+  /**
+   * After an attempt whose outcome is unknown, how long the service may take to show a reply in
+   * its comment lists. A check that finds nothing sooner than this after the attempt waits and
+   * checks again instead of sending. Default 11 minutes (the service caches comments for about 10);
+   * the sandbox answers live, so the host passes 0 for sandbox accounts.
+   */
+  reconcileSettleMs?: number | ((target: CallTarget) => number);
+  /**
+   * How much older than our first attempt (by our clock) a reply's `created` (by the service's
+   * clock, whole seconds) may be and still be ours. Default 2 minutes: a machine whose clock runs
+   * ahead must not make us miss our own reply and post it twice.
+   */
+  clockSkewMs?: number;
+  /** Replies in flight at once across profiles (one per profile at most). Default 2. */
+  maxConcurrent?: number;
+  /** How long `close()` lets a reply in flight finish before aborting it. Default 10 s. */
+  closeGraceMs?: number;
+}
