@@ -74,9 +74,22 @@ export interface CommentInput {
 export interface IngestResult {
   /** Comments the store did not have before (the "new comments" event). */
   inserted: CommentKey[];
-  /** Known comments whose text, likes or hidden flag changed. */
+  /** Known comments whose stored record changed (text, likes, hidden flag, author name, raw record, ids learnt later). */
   updated: number;
   unchanged: number;
+  /** Comments refused one by one (no id, unknown network, a time that is not a time); the rest of the batch is stored. */
+  rejected: RejectedRecord[];
+}
+
+/** A record the store refused on its own, so the rest of its batch could be kept. */
+export interface RejectedRecord {
+  /** `${platform}:${socialId}` as received, even when one of them is missing. */
+  key: string;
+  reason: string;
+}
+
+export interface UpsertPostsResult {
+  rejected: RejectedRecord[];
 }
 
 export type InboxView = 'needsReply' | 'all' | 'done' | 'snoozed' | 'hidden';
@@ -181,7 +194,7 @@ export interface PostSyncState {
   lastCommentAt: string | null;
   /** Epoch ms of the last comments poll, or null when never polled. */
   lastPolledAt: number | null;
-  /** nextUpdate of the newest analytics snapshot (epoch ms), or null. */
+  /** nextUpdate of the newest analytics answer (epoch ms), or null; an answer with unchanged numbers moves it too. */
   analyticsDueAt: number | null;
 }
 
@@ -190,8 +203,8 @@ export interface Store {
   upsertProfile(profile: ProfileRecord): void;
   profiles(accountId?: string): ProfileRecord[];
 
-  /** Idempotent: the same posts twice change nothing. */
-  upsertPosts(posts: PostRecord[]): void;
+  /** Idempotent: the same posts twice change nothing. A post of an unknown profile, or without ids, is refused alone. */
+  upsertPosts(posts: PostRecord[]): UpsertPostsResult;
   post(key: PostKey): PostRecord | null;
   postsForSync(profileId: string): PostSyncState[];
   markPolled(key: PostKey, at: number): void;

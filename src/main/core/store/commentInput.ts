@@ -1,0 +1,79 @@
+// Checks and normalizes one comment before it is stored. A comment that cannot be kept faithfully
+// (no id, an unknown network, a time that is not a time) is refused on its own, with the reason,
+// and the rest of its batch is stored: one bad record never costs the others.
+import { isNetwork, type Network } from '../../../shared/networks.ts';
+import { isStorableSecond, secondOf } from './commentIds.ts';
+import type { CommentInput } from './types.ts';
+
+export interface CleanComment {
+  platform: Network;
+  socialCommentId: string;
+  socialPostId: string;
+  parent: string | null;
+  authorId: string;
+  authorName: string;
+  text: string;
+  /** Normalized: UTC ISO 8601 with milliseconds, so text order is time order. */
+  created: string;
+  second: number;
+  likeCount: number;
+  hidden: boolean;
+  commentUrn: string | null;
+  videoId: string | null;
+  cid: string | null;
+  serviceCommentId: string | null;
+  raw: string;
+}
+
+export type Checked = { ok: true; comment: CleanComment } | { ok: false; key: string; reason: string };
+
+export function checkComment(input: CommentInput): Checked {
+  const value = (input ?? {}) as Partial<CommentInput>;
+  const key = `${String(value.platform)}:${String(value.socialCommentId)}`;
+  const refuse = (reason: string): Checked => ({ ok: false, key, reason });
+  if (!isNetwork(value.platform)) return refuse(`unknown network ${String(value.platform)}`);
+  if (!isId(value.socialCommentId)) return refuse('no social comment id');
+  if (!isId(value.socialPostId)) return refuse('no social post id');
+  if (value.parentSocialCommentId != null && !isId(value.parentSocialCommentId)) return refuse('the parent id is not an id');
+  if (typeof value.text !== 'string') return refuse('no text');
+  const createdMs = typeof value.created === 'string' ? Date.parse(value.created) : Number.NaN;
+  if (!Number.isFinite(createdMs) || !isStorableSecond(secondOf(createdMs))) return refuse(`created is not a time the store can order: ${String(value.created)}`);
+  let raw: string | undefined;
+  try {
+    raw = JSON.stringify(value.raw ?? null);
+  } catch (error) {
+    return refuse(`the raw record cannot be kept as JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (raw === undefined) return refuse('the raw record cannot be kept as JSON');
+  const likes = Number(value.likeCount);
+  return {
+    ok: true,
+    comment: {
+      platform: value.platform,
+      socialCommentId: value.socialCommentId,
+      socialPostId: value.socialPostId,
+      parent: value.parentSocialCommentId ?? null,
+      authorId: typeof value.authorId === 'string' ? value.authorId : '',
+      authorName: typeof value.authorName === 'string' ? value.authorName : '',
+      text: value.text,
+      created: new Date(createdMs).toISOString(),
+      second: secondOf(createdMs),
+      // Some networks leave likes out; a missing count is no reason to lose the comment.
+      likeCount: Number.isFinite(likes) && likes >= 0 ? Math.floor(likes) : 0,
+      hidden: value.hidden === true,
+      commentUrn: optionalString(value.commentUrn),
+      videoId: optionalString(value.videoId),
+      cid: optionalString(value.cid),
+      serviceCommentId: optionalString(value.serviceCommentId),
+      raw,
+    },
+  };
+}
+
+function isId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+function optionalString(value: unknown): string | null {
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}

@@ -1,0 +1,64 @@
+// Counts per profile and view, for the sidebar and the tray. The steady part comes from the
+// counters ingest and the triggers keep (inbox_counts); what depends on "now" (snoozes) is counted
+// live through the small snooze indexes. Every profile is listed, even one without comments yet.
+import type { Network } from '../../../shared/networks.ts';
+import type { ProfileTable } from './profiles.ts';
+import type { Statements } from './statements.ts';
+import type { ViewCounts } from './types.ts';
+
+export class InboxCounts {
+  readonly #statements: Statements;
+  readonly #profiles: ProfileTable;
+
+  constructor(statements: Statements, profiles: ProfileTable) {
+    this.#statements = statements;
+    this.#profiles = profiles;
+  }
+
+  counts(now: number, platforms?: readonly Network[]): Record<string, ViewCounts> {
+    const result: Record<string, ViewCounts> = {};
+    for (const profile of this.#profiles.profiles()) result[profile.profileId] = { unread: 0, needsReply: 0, all: 0, done: 0, snoozed: 0, hidden: 0 };
+    if (platforms !== undefined && platforms.length === 0) return result;
+    const where = platforms === undefined ? '' : 'AND platform IN (SELECT value FROM json_each(:platforms))';
+    const params: Record<string, string> = platforms === undefined ? {} : { platforms: JSON.stringify(platforms) };
+    const names = this.#profiles.profileIdsByRow();
+    const countsOf = (rowId: number): ViewCounts | undefined => {
+      const profileId = names.get(rowId);
+      return profileId === undefined ? undefined : result[profileId];
+    };
+
+    const steady = this.#statements
+      .get(
+        `SELECT profile_id, sum(all_rows) AS all_rows, sum(unread) AS unread, sum(open) AS open, sum(done) AS done, sum(hidden) AS hidden
+         FROM inbox_counts WHERE 1 ${where} GROUP BY profile_id`,
+      )
+      .all(params) as { profile_id: number; all_rows: number; unread: number; open: number; done: number; hidden: number }[];
+    for (const row of steady) {
+      const counts = countsOf(row.profile_id);
+      if (counts === undefined) continue;
+      Object.assign(counts, { all: row.all_rows, unread: row.unread, needsReply: row.open, done: row.done, hidden: row.hidden });
+    }
+
+    const snoozed = this.#statements
+      .get(`SELECT profile_id, count(*) AS n FROM inbox INDEXED BY inbox_snoozed WHERE snoozed_until > :now ${where} GROUP BY profile_id`)
+      .all({ now, ...params }) as { profile_id: number; n: number }[];
+    for (const row of snoozed) {
+      const counts = countsOf(row.profile_id);
+      if (counts !== undefined) counts.snoozed = row.n;
+    }
+
+    // Snoozes that ran out put their comments back among those that need a reply.
+    const woken = this.#statements
+      .get(
+        `SELECT profile_id, count(*) AS n FROM inbox INDEXED BY inbox_needs_reply_snoozed
+         WHERE by_account = 0 AND done = 0 AND hidden = 0 AND replied = 0 AND snoozed_until IS NOT NULL AND snoozed_until <= :now ${where}
+         GROUP BY profile_id`,
+      )
+      .all({ now, ...params }) as { profile_id: number; n: number }[];
+    for (const row of woken) {
+      const counts = countsOf(row.profile_id);
+      if (counts !== undefined) counts.needsReply += row.n;
+    }
+    return result;
+  }
+}

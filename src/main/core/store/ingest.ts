@@ -1,0 +1,271 @@
+// Merges comments as the sync fetched them. Idempotent by construction: a known comment is
+// compared field by field and written only when something differs, so the same answer twice
+// writes nothing; the local triage row is created once, with the comment, and never touched here.
+import { firstIdOf, SEQUENCE_LIMIT } from './commentIds.ts';
+import { type CleanComment, checkComment } from './commentInput.ts';
+import { StoreInputError } from './errors.ts';
+import { keyOf } from './keys.ts';
+import type { ProfileTable } from './profiles.ts';
+import type { RepliedFlags } from './repliedFlags.ts';
+import type { Statements } from './statements.ts';
+import type { CommentInput, IngestResult } from './types.ts';
+
+interface NewRows {
+  profileRowId: number;
+  platform: string;
+  all: number;
+  unread: number;
+  open: number;
+  hidden: number;
+}
+
+interface StoredComment {
+  id: number;
+  profile_id: number;
+  service_comment_id: string | null;
+  author_id: string;
+  author_name: string;
+  text: string;
+  like_count: number;
+  hidden: number;
+  by_account: number;
+  comment_urn: string | null;
+  video_id: string | null;
+  cid: string | null;
+  raw: string;
+}
+
+export class CommentIngest {
+  readonly #statements: Statements;
+  readonly #profiles: ProfileTable;
+  readonly #replied: RepliedFlags;
+  /** Told of each profile and network that gets its first comment (the inbox keeps that list). */
+  readonly #onPartition: (profileRowId: number, platform: string) => void;
+
+  constructor(statements: Statements, profiles: ProfileTable, replied: RepliedFlags, onPartition: (profileRowId: number, platform: string) => void) {
+    this.#statements = statements;
+    this.#profiles = profiles;
+    this.#replied = replied;
+    this.#onPartition = onPartition;
+  }
+
+  /** Call inside a transaction. */
+  ingest(profileId: string, comments: readonly CommentInput[]): IngestResult {
+    const profile = this.#profiles.byProfileId(profileId);
+    if (profile === undefined) throw new StoreInputError(`Comments for unknown profile ${profileId}; store the profile first`);
+    const result: IngestResult = { inserted: [], updated: 0, unchanged: 0, rejected: [] };
+    const perPost = new Map<string, { added: number; newest: string }>();
+    const added = new Map<string, NewRows>();
+    // A comment listed twice in one answer: the last listing counts.
+    const latest = new Map<string, CleanComment>();
+    for (const input of comments) {
+      const checked = checkComment(input);
+      if (checked.ok) {
+        const key = keyOf(checked.comment.platform, checked.comment.socialCommentId);
+        latest.delete(key);
+        latest.set(key, checked.comment);
+      } else {
+        result.rejected.push({ key: checked.key, reason: checked.reason });
+      }
+    }
+    // Oldest first, so new ids ascend within the batch: FTS5 writes less when row ids ascend
+    // within a transaction, and appending keeps the tables' pages together.
+    const clean = [...latest.values()].sort((a, b) => a.second - b.second);
+    // The counters' rows exist before the first insert: a trigger may move them mid-batch (an
+    // ancestor marked replied), and the batch's own additions come at its end.
+    const counted = this.#statements.get('INSERT OR IGNORE INTO inbox_counts (profile_id, platform) VALUES (?, ?)');
+    for (const platform of new Set(clean.map((comment) => comment.platform))) counted.run(profile.rowId, platform);
+    // One look-up per batch for what is known already, and one for replies stored before their
+    // parent (each row's own look-ups cost more in statement calls than in SQLite).
+    const refs = JSON.stringify(clean.map((comment) => [comment.platform, comment.socialCommentId]));
+    const known = new Map(
+      (
+        this.#statements
+          .get(
+            `SELECT c.id, c.profile_id, c.platform, c.social_comment_id, c.service_comment_id, c.author_id, c.author_name, c.text,
+               c.like_count, c.hidden, c.by_account, c.comment_urn, c.video_id, c.cid, c.raw
+             FROM json_each(?) j JOIN comments c ON c.platform = j.value ->> 0 AND c.social_comment_id = j.value ->> 1`,
+          )
+          .all(refs) as unknown as (StoredComment & { platform: string; social_comment_id: string })[]
+      ).map((row) => [keyOf(row.platform as CleanComment['platform'], row.social_comment_id), row]),
+    );
+    const answered = new Set(
+      (
+        this.#statements
+          .get(
+            `SELECT DISTINCT c.platform, c.parent_social_comment_id AS parent
+             FROM json_each(?) j JOIN comments c ON c.platform = j.value ->> 0 AND c.parent_social_comment_id = j.value ->> 1
+             WHERE c.by_account = 1 OR c.replied = 1`,
+          )
+          .all(refs) as { platform: string; parent: string }[]
+      ).map((row) => `${row.platform}:${row.parent}`),
+    );
+    // Each second's next free id, found for the whole batch in one statement.
+    const nextIds = new Map<number, number>();
+    const seconds = [...new Set(clean.filter((comment) => !known.has(keyOf(comment.platform, comment.socialCommentId))).map((comment) => comment.second))];
+    const lastIds = this.#statements
+      .get(
+        `SELECT j.value AS second, (SELECT max(id) FROM comments WHERE id >= j.value * ${SEQUENCE_LIMIT} AND id < (j.value + 1) * ${SEQUENCE_LIMIT}) AS last
+         FROM json_each(?) j`,
+      )
+      .all(JSON.stringify(seconds)) as { second: number; last: number | null }[];
+    for (const { second, last } of lastIds) nextIds.set(second, last === null ? firstIdOf(second) : last + 1);
+    for (const comment of clean) {
+      const mine = profile.record.networks[comment.platform]?.id === comment.authorId ? 1 : 0;
+      const key = keyOf(comment.platform, comment.socialCommentId);
+      const stored = known.get(key);
+      if (stored === undefined) {
+        const inserted = this.#insert(profile.rowId, comment, mine, answered, nextIds);
+        if (inserted === null) {
+          result.rejected.push({ key: keyOf(comment.platform, comment.socialCommentId), reason: 'too many comments in one second' });
+          continue;
+        }
+        result.inserted.push(keyOf(comment.platform, comment.socialCommentId));
+        const rows = added.get(comment.platform) ?? { profileRowId: profile.rowId, platform: comment.platform, all: 0, unread: 0, open: 0, hidden: 0 };
+        added.set(comment.platform, rows);
+        rows.all += 1;
+        rows.unread += mine === 1 ? 0 : 1;
+        rows.hidden += comment.hidden ? 1 : 0;
+        rows.open += inserted.open ? 1 : 0;
+        const postKey = keyOf(comment.platform, comment.socialPostId);
+        const post = perPost.get(postKey);
+        if (post === undefined) perPost.set(postKey, { added: 1, newest: comment.created });
+        else {
+          post.added += 1;
+          if (comment.created > post.newest) post.newest = comment.created;
+        }
+      } else if (this.#update(stored, comment, mine)) {
+        result.updated += 1;
+      } else {
+        result.unchanged += 1;
+      }
+    }
+    const count = this.#statements.get(
+      `INSERT INTO poll_state (post_key, comment_count, last_comment_at) VALUES (?, ?, ?)
+       ON CONFLICT (post_key) DO UPDATE SET comment_count = comment_count + excluded.comment_count,
+         last_comment_at = max(coalesce(last_comment_at, ''), excluded.last_comment_at)`,
+    );
+    for (const [postKey, post] of perPost) count.run(postKey, post.added, post.newest);
+    this.#countNew(added);
+    return result;
+  }
+
+  /** The inbox's counters learn of a batch's new rows in one write per profile and network. */
+  #countNew(added: Map<string, NewRows>): void {
+    const add = this.#statements.get(
+      `INSERT INTO inbox_counts (profile_id, platform, all_rows, unread, open, done, hidden) VALUES (?, ?, ?, ?, ?, 0, ?)
+       ON CONFLICT (profile_id, platform) DO UPDATE SET all_rows = all_rows + excluded.all_rows, unread = unread + excluded.unread,
+         open = open + excluded.open, hidden = hidden + excluded.hidden`,
+    );
+    for (const rows of added.values()) add.run(rows.profileRowId, rows.platform, rows.all, rows.unread, rows.open, rows.hidden);
+  }
+
+  /**
+   * `answered`: keys of comments with a reply by the account (or a replied reply) below them,
+   * stored already or earlier in this batch. `nextIds`: each second's next free id in this batch.
+   */
+  #insert(profileRowId: number, comment: CleanComment, mine: number, answered: Set<string>, nextIds: Map<number, number>): { id: number; open: boolean } | null {
+    const id = nextIds.get(comment.second) ?? firstIdOf(comment.second);
+    if (id - firstIdOf(comment.second) >= SEQUENCE_LIMIT) return null;
+    nextIds.set(comment.second, id + 1);
+    const replied = answered.has(keyOf(comment.platform, comment.socialCommentId)) ? 1 : 0;
+    this.#statements
+      .get(
+        `INSERT INTO comments (id, profile_id, platform, social_comment_id, service_comment_id, social_post_id,
+           parent_social_comment_id, author_id, author_name, text, created, like_count, hidden, by_account, replied,
+           comment_urn, video_id, cid, raw)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        profileRowId,
+        comment.platform,
+        comment.socialCommentId,
+        comment.serviceCommentId,
+        comment.socialPostId,
+        comment.parent,
+        comment.authorId,
+        comment.authorName,
+        comment.text,
+        comment.created,
+        comment.likeCount,
+        comment.hidden ? 1 : 0,
+        mine,
+        replied,
+        comment.commentUrn,
+        comment.videoId,
+        comment.cid,
+        comment.raw,
+      );
+    // The account's own comments are read already: nobody needs to be told about them.
+    const unread = mine === 1 ? 0 : 1;
+    this.#statements.get('INSERT INTO triage (comment_id, unread) VALUES (?, ?)').run(id, unread);
+    this.#statements
+      .get(
+        `INSERT INTO inbox (id, profile_id, platform, by_account, hidden, replied, unread, done, snoozed_until)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL)`,
+      )
+      .run(id, profileRowId, comment.platform, mine, comment.hidden ? 1 : 0, replied, unread);
+    if (mine === 1 || replied === 1) {
+      this.#replied.markAncestors(comment.platform, comment.parent);
+      // The parent may come later in this batch: it will know it was answered.
+      if (comment.parent !== null) answered.add(keyOf(comment.platform, comment.parent));
+    }
+    this.#onPartition(profileRowId, comment.platform);
+    // Counted as the row was inserted: later flips (an ancestor marked replied) go through the trigger.
+    return { id, open: mine === 0 && !comment.hidden && replied === 0 };
+  }
+
+  /**
+   * What the network may change about a known comment: its text (edited), likes, hidden flag,
+   * author name, ids learnt later. Its time, post and parent are its identity here and stay.
+   * An id learnt once is not forgotten because a later answer leaves it out.
+   */
+  #update(stored: StoredComment, comment: CleanComment, mine: number): boolean {
+    const next = {
+      service_comment_id: comment.serviceCommentId ?? stored.service_comment_id,
+      author_id: comment.authorId,
+      author_name: comment.authorName,
+      text: comment.text,
+      like_count: comment.likeCount,
+      hidden: comment.hidden ? 1 : 0,
+      by_account: mine,
+      comment_urn: comment.commentUrn ?? stored.comment_urn,
+      video_id: comment.videoId ?? stored.video_id,
+      cid: comment.cid ?? stored.cid,
+      raw: comment.raw,
+    };
+    const changed = (Object.keys(next) as (keyof typeof next)[]).some((field) => next[field] !== stored[field]);
+    if (!changed) return false;
+    this.#statements
+      .get(
+        `UPDATE comments SET service_comment_id = ?, author_id = ?, author_name = ?, text = ?, like_count = ?, hidden = ?,
+           by_account = ?, comment_urn = ?, video_id = ?, cid = ?, raw = ? WHERE id = ?`,
+      )
+      .run(
+        next.service_comment_id,
+        next.author_id,
+        next.author_name,
+        next.text,
+        next.like_count,
+        next.hidden,
+        next.by_account,
+        next.comment_urn,
+        next.video_id,
+        next.cid,
+        next.raw,
+        stored.id,
+      );
+    if (next.by_account === 1 && stored.by_account === 0) {
+      const parent = this.#statements.get('SELECT platform, parent_social_comment_id AS parent FROM comments WHERE id = ?').get(stored.id) as {
+        platform: string;
+        parent: string | null;
+      };
+      this.#replied.markAncestors(parent.platform, parent.parent);
+    } else if (next.by_account === 0 && stored.by_account === 1) {
+      // Flags can only be taken back by looking at the whole profile again.
+      this.#replied.recompute(stored.profile_id);
+    }
+    return true;
+  }
+}

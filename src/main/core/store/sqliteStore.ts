@@ -1,0 +1,271 @@
+// The store: one SQLite file per app data directory (see types.ts for what it promises).
+//
+// openStore never throws because of the file: a file that is not a database, is damaged, comes
+// from a newer app or cannot be migrated is moved aside and a fresh store is made, and the caller
+// is told (`recovered`) so the UI can say so and the sync can refill it from the service. A file
+// that cannot be used at all (permissions, a full disk, another process holding it) is left where
+// it is and the app runs on a store in memory for this session (`recovered.temporary`).
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import type { Network } from '../../../shared/networks.ts';
+import { type Clock, systemClock } from '../clock.ts';
+import { AnalyticsHistory } from './analytics.ts';
+import { openConnection, type IntegrityCheck } from './connection.ts';
+import { InboxCounts } from './counts.ts';
+import { classifySqliteError, messageOf, StoreError, StoreUnavailableError } from './errors.ts';
+import { InboxQuery } from './inboxQuery.ts';
+import { CommentIngest } from './ingest.ts';
+import { migrate, type MigrationReport } from './migrate.ts';
+import { PostTable } from './posts.ts';
+import { ProfileTable } from './profiles.ts';
+import { moveAside } from './recovery.ts';
+import { RepliedFlags } from './repliedFlags.ts';
+import { Statements } from './statements.ts';
+import { ThreadQuery } from './thread.ts';
+import { inTransaction } from './transaction.ts';
+import { TriageTable } from './triage.ts';
+import type {
+  AccountRecord,
+  AnalyticsSnapshot,
+  AnalyticsSnapshotInput,
+  CommentInput,
+  CommentKey,
+  InboxCursor,
+  InboxFilter,
+  InboxPage,
+  IngestResult,
+  PostKey,
+  PostRecord,
+  PostSyncState,
+  ProfileRecord,
+  Store,
+  Thread,
+  TriagePatch,
+  UpsertPostsResult,
+  ViewCounts,
+} from './types.ts';
+
+/** The store's file in an app data directory: one per directory. */
+export const STORE_FILE_NAME = 'inbox.sqlite';
+
+export function storeFileIn(dataDir: string): string {
+  return join(dataDir, STORE_FILE_NAME);
+}
+
+export interface OpenStoreOptions {
+  clock?: Clock;
+  /**
+   * 'header' (default): a few reads that find garbage and truncation. 'quick' reads every page:
+   * use it to reopen after a StoreCorruptError, so a file damaged inside is moved aside too.
+   */
+  integrityCheck?: IntegrityCheck;
+}
+
+export interface StoreRecovery {
+  /** Where the unusable file went; null when it was left in place (a temporary store is in use). */
+  movedTo: string | null;
+  /** For the person, in plain words, and for the log. */
+  reason: string;
+  kind: StoreError['kind'] | 'unknown';
+  /** True when the store is in memory for this session only: nothing will be kept. */
+  temporary: boolean;
+}
+
+export interface OpenedStore {
+  store: SqliteStore;
+  /** null when the file opened as it was. */
+  recovered: StoreRecovery | null;
+  migrated: MigrationReport;
+}
+
+export function openStore(file: string, options: OpenStoreOptions = {}): OpenedStore {
+  const clock = options.clock ?? systemClock;
+  const check = options.integrityCheck ?? 'header';
+  try {
+    return { ...openAt(file, check, clock), recovered: null };
+  } catch (failure) {
+    const error = classifySqliteError(failure);
+    const kind = error instanceof StoreError ? error.kind : 'unknown';
+    const reason = messageOf(error);
+    if (error instanceof StoreUnavailableError) {
+      return { ...openAt(':memory:', 'none', clock), recovered: { movedTo: null, reason, kind, temporary: true } };
+    }
+    let movedTo: string | null = null;
+    try {
+      movedTo = moveAside(file, clock.now());
+      return { ...openAt(file, 'none', clock), recovered: { movedTo, reason, kind, temporary: false } };
+    } catch (second) {
+      const then = messageOf(classifySqliteError(second));
+      return { ...openAt(':memory:', 'none', clock), recovered: { movedTo, reason: `${reason}; then: ${then}`, kind, temporary: true } };
+    }
+  }
+}
+
+function openAt(file: string, check: IntegrityCheck, clock: Clock): { store: SqliteStore; migrated: MigrationReport } {
+  if (file !== ':memory:') {
+    try {
+      // The app data directory may not exist yet on a first start.
+      mkdirSync(dirname(file), { recursive: true });
+    } catch {
+      // then opening fails and says why
+    }
+  }
+  const db = openConnection(file, check);
+  try {
+    const migrated = migrate(db);
+    return { store: new SqliteStore(db, clock), migrated };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export class SqliteStore implements Store {
+  readonly #db: DatabaseSync;
+  readonly #clock: Clock;
+  readonly #profiles: ProfileTable;
+  readonly #posts: PostTable;
+  readonly #ingest: CommentIngest;
+  readonly #inbox: InboxQuery;
+  readonly #counts: InboxCounts;
+  readonly #threads: ThreadQuery;
+  readonly #triage: TriageTable;
+  readonly #analytics: AnalyticsHistory;
+  readonly #replied: RepliedFlags;
+  readonly #statements: Statements;
+  #closed = false;
+
+  constructor(db: DatabaseSync, clock: Clock) {
+    this.#db = db;
+    this.#clock = clock;
+    const statements = new Statements(db);
+    this.#statements = statements;
+    this.#profiles = new ProfileTable(statements);
+    this.#posts = new PostTable(statements, this.#profiles);
+    this.#replied = new RepliedFlags(statements);
+    this.#inbox = new InboxQuery(statements, this.#profiles, () => this.#clock.now());
+    this.#ingest = new CommentIngest(statements, this.#profiles, this.#replied, (profile, platform) => this.#inbox.notePartition(profile, platform));
+    this.#counts = new InboxCounts(statements, this.#profiles);
+    this.#threads = new ThreadQuery(statements, this.#posts);
+    this.#triage = new TriageTable(statements);
+    this.#analytics = new AnalyticsHistory(statements, this.#profiles, this.#posts);
+  }
+
+  upsertAccount(account: AccountRecord): void {
+    this.#guard(() => this.#profiles.upsertAccount(account));
+  }
+
+  upsertProfile(profile: ProfileRecord): void {
+    this.#write(() => {
+      const { rowId, identitiesChanged } = this.#profiles.upsertProfile(profile);
+      if (identitiesChanged) this.#redecideAuthorship(rowId);
+    });
+  }
+
+  profiles(accountId?: string): ProfileRecord[] {
+    return this.#guard(() => this.#profiles.profiles(accountId));
+  }
+
+  upsertPosts(posts: PostRecord[]): UpsertPostsResult {
+    return this.#write(() => this.#posts.upsert(posts));
+  }
+
+  post(key: PostKey): PostRecord | null {
+    return this.#guard(() => this.#posts.post(key));
+  }
+
+  postsForSync(profileId: string): PostSyncState[] {
+    return this.#guard(() => this.#posts.forSync(profileId));
+  }
+
+  markPolled(key: PostKey, at: number): void {
+    this.#guard(() => this.#posts.markPolled(key, at));
+  }
+
+  ingestComments(profileId: string, comments: CommentInput[]): IngestResult {
+    return this.#write(() => this.#ingest.ingest(profileId, comments));
+  }
+
+  inboxPage(filter: InboxFilter, cursor?: InboxCursor | null, limit?: number): InboxPage {
+    return this.#guard(() => this.#inbox.page(filter, cursor, limit));
+  }
+
+  counts(filter: Pick<InboxFilter, 'platforms' | 'now'> = {}): Record<string, ViewCounts> {
+    return this.#guard(() => this.#counts.counts(filter.now ?? this.#clock.now(), filter.platforms as Network[] | undefined));
+  }
+
+  thread(key: CommentKey): Thread | null {
+    return this.#guard(() => this.#threads.thread(key));
+  }
+
+  setTriage(keys: CommentKey[], patch: TriagePatch): void {
+    this.#write(() => this.#triage.set(keys, patch));
+  }
+
+  recordAnalytics(snapshot: AnalyticsSnapshotInput): 'stored' | 'unchanged' {
+    return this.#write(() => this.#analytics.record(snapshot));
+  }
+
+  latestAnalytics(key: PostKey): AnalyticsSnapshot | null {
+    return this.#guard(() => this.#analytics.latest(key));
+  }
+
+  analyticsHistory(key: PostKey): AnalyticsSnapshot[] {
+    return this.#guard(() => this.#analytics.history(key));
+  }
+
+  thinAnalytics(now: number): number {
+    return this.#write(() => this.#analytics.thin(now));
+  }
+
+  cursor(name: string): string | null {
+    return this.#guard(() => {
+      const row = this.#statements.get('SELECT value FROM sync_cursors WHERE name = ?').get(name) as { value: string } | undefined;
+      return row?.value ?? null;
+    });
+  }
+
+  setCursor(name: string, value: string): void {
+    this.#guard(() => {
+      this.#statements
+        .get('INSERT INTO sync_cursors (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value WHERE value IS NOT excluded.value')
+        .run(String(name), String(value));
+    });
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    // No PRAGMA optimize here: the inbox's queries pin their plans (INDEXED BY, CROSS JOIN), and
+    // statistics taken at a moment when a view was empty misled SQLite long after.
+    this.#db.close();
+  }
+
+  /** The account's author ids on a network changed: "by the account" and "replied" follow. */
+  #redecideAuthorship(profileRowId: number): void {
+    const profile = this.#profiles.byRowId(profileRowId);
+    if (profile === undefined) return;
+    const platforms = this.#statements.get('SELECT platform FROM inbox_counts WHERE profile_id = ?').all(profileRowId) as { platform: Network }[];
+    const update = this.#statements.get(
+      'UPDATE comments SET by_account = (author_id IS :author) WHERE profile_id = :profile AND platform = :platform AND by_account IS NOT (author_id IS :author)',
+    );
+    for (const { platform } of platforms) {
+      update.run({ author: profile.record.networks[platform]?.id ?? null, profile: profileRowId, platform });
+    }
+    this.#replied.recompute(profileRowId);
+  }
+
+  #write<T>(work: () => T): T {
+    return this.#guard(() => inTransaction(this.#db, work));
+  }
+
+  /** SQLite's own failures leave as the store's typed errors (a damaged page mid-session, a full disk). */
+  #guard<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw classifySqliteError(error);
+    }
+  }
+}
