@@ -1,0 +1,94 @@
+// What the sync tells its host: new comments (the inbox updates live, the tray counts, notifications
+// are grouped per post), how far a profile's sync has come, whether the service can be reached, and
+// what went wrong. Events name accounts, profiles and posts by id; never a key, never a header.
+import type { CommentKey, PostKey } from '../store/types.ts';
+
+export type SyncErrorKind =
+  /** The service answered 429 although the budget allowed the request (someone else spends it). */
+  | 'rate-limited'
+  /** The API key or the profile key was refused (401): the user must fix the account. */
+  | 'auth'
+  /** The plan lacks the operation, or the profile is suspended (403). */
+  | 'forbidden'
+  /** The account's X key pair is missing or refused: twitter is left out until it is there. */
+  | 'missing-credentials'
+  /** The post (or network) is unknown to the service now: deleted, or unlinked. */
+  | 'not-found'
+  /** The service failed (5xx): the job is tried again later. */
+  | 'service'
+  /** The answer did not have the expected shape. */
+  | 'bad-answer'
+  /** The request broke a rule of the spec (a bug of ours, or data the service no longer accepts). */
+  | 'invalid-request'
+  /** The local store refused a write. */
+  | 'store'
+  | 'unexpected';
+
+export interface SyncErrorInfo {
+  kind: SyncErrorKind;
+  /** For people; built from redacted text only. */
+  message: string;
+  /** The client operation ("getComments", "history", …) or the store method. */
+  operation?: string;
+  status?: number;
+  /** The service's error code, when it sent one. */
+  code?: number;
+  postKey?: PostKey;
+}
+
+export type ConnectivityReason =
+  /** A request of ours got an answer, or got none. */
+  | 'traffic'
+  /** The probe (GET /user) got an answer. */
+  | 'probe'
+  /** The host's power or network events. */
+  | 'os-hint';
+
+export interface NewCommentsEvent {
+  type: 'new-comments';
+  accountId: string;
+  profileId: string;
+  postKey: PostKey;
+  keys: CommentKey[];
+  /** The post's comments were fetched for the first time: a backlog, not news worth a notification. */
+  firstFetch: boolean;
+}
+
+export interface SyncProgressEvent {
+  type: 'sync-progress';
+  accountId: string;
+  profileId: string;
+  /** Posts whose comments have been fetched at least once. */
+  postsDone: number;
+  postsTotal: number;
+}
+
+export interface ConnectivityEvent {
+  type: 'connectivity';
+  accountId: string;
+  online: boolean;
+  reason: ConnectivityReason;
+  /** Epoch ms on the sync's clock. */
+  at: number;
+}
+
+export interface SyncErrorEvent {
+  type: 'sync-error';
+  accountId: string;
+  /** Undefined for account-wide trouble. */
+  profileId: string | undefined;
+  error: SyncErrorInfo;
+}
+
+export type SyncEvent = NewCommentsEvent | SyncProgressEvent | ConnectivityEvent | SyncErrorEvent;
+
+export type SyncListener = (event: SyncEvent) => void;
+
+/** Calls the listener; a listener that throws is its own problem, never the sync's. */
+export function emitSafely(listener: SyncListener, event: SyncEvent): void {
+  try {
+    listener(event);
+  } catch {
+    // Nothing to do: the sync goes on.
+  }
+}

@@ -1,0 +1,68 @@
+// Which job of a profile's sync goes next. Urgency: a manual "refresh now" first (the post lists,
+// then posts, newest first); then the post lists when due; then posts never fetched (newest first:
+// a first sync shows today's comments before last month's); then every due job by how far past due
+// it is relative to its interval. Ranking by that ratio stretches every interval by the same factor
+// when the budget cannot keep up, instead of starving old posts or hot ones.
+import type { Network } from '../../../shared/networks.ts';
+import { type AnalyticsJob, type AnalyticsTrack, nextAnalyticsJob } from './analyticsPlan.ts';
+import type { PollTarget } from './pollTargets.ts';
+
+export type SyncJob = { kind: 'discovery' } | { kind: 'comments'; target: PollTarget } | { kind: 'analytics'; job: AnalyticsJob };
+
+export interface Agenda {
+  discoveryDueAt: number;
+  discoveryManual: boolean;
+  targets: Iterable<PollTarget>;
+  analytics: Iterable<AnalyticsTrack>;
+}
+
+export interface JobQueueOptions {
+  /** The target's current poll interval (the ratio's denominator). */
+  intervalOf: (target: PollTarget) => number;
+  analyticsBatchDelayMs: number;
+  /** Analytics jobs are ranked as if due this often. */
+  analyticsRankIntervalMs: number;
+  skipAnalytics?: (platform: Network) => boolean;
+}
+
+/** Ranks due jobs: a higher tier first, then a higher value. */
+interface Urgency {
+  tier: number;
+  value: number;
+}
+
+/** The most urgent job due at `now`, or when the next one falls due (`at`, Infinity for never). */
+export function nextJob(agenda: Agenda, now: number, options: JobQueueOptions): { job: SyncJob | undefined; at: number } {
+  if (agenda.discoveryManual) return { job: { kind: 'discovery' }, at: now };
+  // Read twice below: an iterator would be spent after the first pass.
+  const targets = [...agenda.targets];
+  let manual: PollTarget | undefined;
+  for (const target of targets) {
+    if (target.manual && (!manual || target.created > manual.created)) manual = target;
+  }
+  if (manual) return { job: { kind: 'comments', target: manual }, at: now };
+  if (agenda.discoveryDueAt <= now) return { job: { kind: 'discovery' }, at: now };
+
+  let best: { job: SyncJob; urgency: Urgency } | undefined;
+  let nextAt = agenda.discoveryDueAt;
+  const offer = (job: SyncJob, urgency: Urgency) => {
+    if (!best || urgency.tier > best.urgency.tier || (urgency.tier === best.urgency.tier && urgency.value > best.urgency.value)) best = { job, urgency };
+  };
+  for (const target of targets) {
+    if (target.dueAt > now) {
+      nextAt = Math.min(nextAt, target.dueAt);
+      continue;
+    }
+    if (target.lastPolledAt === null) offer({ kind: 'comments', target }, { tier: 2, value: target.created });
+    else offer({ kind: 'comments', target }, { tier: 1, value: (now - target.dueAt) / options.intervalOf(target) });
+  }
+  const analytics = nextAnalyticsJob(agenda.analytics, now, {
+    batchDelayMs: options.analyticsBatchDelayMs,
+    ...(options.skipAnalytics ? { skip: options.skipAnalytics } : {}),
+  });
+  if (analytics.job) offer({ kind: 'analytics', job: analytics.job }, { tier: 1, value: (now - analytics.at) / options.analyticsRankIntervalMs });
+  else nextAt = Math.min(nextAt, analytics.at);
+  // `best` is assigned inside `offer`, which the compiler cannot follow.
+  const chosen = best as { job: SyncJob; urgency: Urgency } | undefined;
+  return chosen ? { job: chosen.job, at: now } : { job: undefined, at: nextAt };
+}

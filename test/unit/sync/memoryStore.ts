@@ -1,0 +1,141 @@
+// A small in-memory Store for the sync's unit tests: the sync's side of the contract (profiles,
+// posts, comments ingest, polls, analytics, cursors) with the contract's promises (idempotent
+// ingest, inserted keys, only changed snapshots kept). The inbox queries are not the sync's
+// business and are left out; the integration tests use the real SQLite store.
+import type {
+  AccountRecord,
+  AnalyticsSnapshot,
+  AnalyticsSnapshotInput,
+  CommentInput,
+  IngestResult,
+  PostKey,
+  PostRecord,
+  PostSyncState,
+  ProfileRecord,
+  Store,
+  UpsertPostsResult,
+} from '../../../src/main/core/store/types.ts';
+
+export class MemoryStore implements Store {
+  readonly accounts = new Map<string, AccountRecord>();
+  readonly profileRecords = new Map<string, ProfileRecord>();
+  readonly posts = new Map<PostKey, PostRecord>();
+  readonly comments = new Map<string, CommentInput & { profileId: string }>();
+  readonly polled = new Map<PostKey, number>();
+  readonly snapshots: AnalyticsSnapshot[] = [];
+  readonly cursors = new Map<string, string>();
+  /** Set to make the next calls of that method throw (a full disk, a corrupt file). */
+  failing: Partial<Record<keyof Store, Error>> = {};
+
+  upsertAccount(account: AccountRecord): void {
+    this.accounts.set(account.accountId, account);
+  }
+
+  upsertProfile(profile: ProfileRecord): void {
+    this.fail('upsertProfile');
+    this.profileRecords.set(profile.profileId, structuredClone(profile));
+  }
+
+  profiles(accountId?: string): ProfileRecord[] {
+    return [...this.profileRecords.values()].filter((p) => accountId === undefined || p.accountId === accountId).map((p) => structuredClone(p));
+  }
+
+  upsertPosts(posts: PostRecord[]): UpsertPostsResult {
+    this.fail('upsertPosts');
+    for (const post of posts) this.posts.set(`${post.platform}:${post.socialPostId}`, structuredClone(post));
+    return { rejected: [] };
+  }
+
+  post(key: PostKey): PostRecord | null {
+    return this.posts.get(key) ?? null;
+  }
+
+  postsForSync(profileId: string): PostSyncState[] {
+    this.fail('postsForSync');
+    return [...this.posts.entries()]
+      .filter(([, post]) => post.profileId === profileId)
+      .map(([key, post]) => {
+        const comments = [...this.comments.values()].filter((c) => `${c.platform}:${c.socialPostId}` === key);
+        const newest = comments.map((c) => c.created).sort().at(-1) ?? null;
+        const snapshot = this.latestAnalytics(key);
+        return {
+          post,
+          commentCount: comments.length,
+          lastCommentAt: newest,
+          lastPolledAt: this.polled.get(key) ?? null,
+          analyticsDueAt: snapshot ? Date.parse(snapshot.nextUpdate) : null,
+        };
+      });
+  }
+
+  markPolled(key: PostKey, at: number): void {
+    this.fail('markPolled');
+    this.polled.set(key, at);
+  }
+
+  ingestComments(profileId: string, comments: CommentInput[]): IngestResult {
+    this.fail('ingestComments');
+    const result: IngestResult = { inserted: [], updated: 0, unchanged: 0, rejected: [] };
+    for (const comment of comments) {
+      const key = `${comment.platform}:${comment.socialCommentId}`;
+      const before = this.comments.get(key);
+      const row = { ...structuredClone(comment), profileId };
+      if (!before) result.inserted.push(key);
+      else if (JSON.stringify(before) === JSON.stringify(row)) result.unchanged++;
+      else result.updated++;
+      this.comments.set(key, row);
+    }
+    return result;
+  }
+
+  recordAnalytics(snapshot: AnalyticsSnapshotInput): 'stored' | 'unchanged' {
+    const key = `${snapshot.platform}:${snapshot.socialPostId}`;
+    const latest = this.latestAnalytics(key);
+    if (latest && JSON.stringify(latest.metrics) === JSON.stringify(snapshot.metrics) && latest.nextUpdate === snapshot.nextUpdate) return 'unchanged';
+    this.snapshots.push({ ...structuredClone(snapshot), id: this.snapshots.length + 1 });
+    return 'stored';
+  }
+
+  latestAnalytics(key: PostKey): AnalyticsSnapshot | null {
+    return this.analyticsHistory(key).at(-1) ?? null;
+  }
+
+  analyticsHistory(key: PostKey): AnalyticsSnapshot[] {
+    return this.snapshots.filter((s) => `${s.platform}:${s.socialPostId}` === key);
+  }
+
+  thinAnalytics(): number {
+    return 0;
+  }
+
+  cursor(name: string): string | null {
+    return this.cursors.get(name) ?? null;
+  }
+
+  setCursor(name: string, value: string): void {
+    this.cursors.set(name, value);
+  }
+
+  inboxPage(): never {
+    throw new Error('not part of the sync fake');
+  }
+
+  counts(): never {
+    throw new Error('not part of the sync fake');
+  }
+
+  thread(): never {
+    throw new Error('not part of the sync fake');
+  }
+
+  setTriage(): never {
+    throw new Error('not part of the sync fake');
+  }
+
+  close(): void {}
+
+  private fail(method: keyof Store): void {
+    const error = this.failing[method];
+    if (error) throw error;
+  }
+}
