@@ -10,6 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          setupFiles: ['test/setup/fastCheckSeed.ts'],
           environment: 'node',
         },
       },
@@ -17,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          setupFiles: ['test/setup/fastCheckSeed.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,

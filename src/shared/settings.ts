@@ -1,20 +1,31 @@
-// The user's settings: one schema for the Electron host (electron-store), the web host (memory) and
-// the renderer's settings screen. Unknown keys are dropped, missing ones take the defaults.
+// The user's settings: one schema for the Electron host (electron-store), the web host (a JSON
+// file) and the renderer's settings screen. Unknown keys are dropped, missing ones take the defaults.
 import { z } from 'zod';
 
-export const settingsSchema = z.object({
-  theme: z.enum(['system', 'light', 'dark']).default('system'),
-  notifications: z.boolean().default(true),
+/** Each setting's rule, without its default: a patch names only what it changes. */
+const settingFields = {
+  theme: z.enum(['system', 'light', 'dark']),
+  notifications: z.boolean(),
   /** Seconds a reply waits before it is sent, so it can be undone. */
-  undoSeconds: z.number().int().min(0).max(30).default(5),
+  undoSeconds: z.number().int().min(0).max(30),
   /** How much of each profile's rate budget the sync may spend: the rest is left for replies. */
-  syncPace: z.enum(['gentle', 'normal', 'eager']).default('normal'),
-  startAtLogin: z.boolean().default(false),
-  closeToTray: z.boolean().default(true),
+  syncPace: z.enum(['gentle', 'normal', 'eager']),
+  startAtLogin: z.boolean(),
+  closeToTray: z.boolean(),
+};
+
+export const settingsSchema = z.object({
+  theme: settingFields.theme.default('system'),
+  notifications: settingFields.notifications.default(true),
+  undoSeconds: settingFields.undoSeconds.default(5),
+  syncPace: settingFields.syncPace.default('normal'),
+  startAtLogin: settingFields.startAtLogin.default(false),
+  closeToTray: settingFields.closeToTray.default(true),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
-export const settingsPatchSchema = settingsSchema.partial();
+/** A change to some settings: fields left out stay as they are (no defaults filled in). */
+export const settingsPatchSchema = z.object(settingFields).partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

@@ -4,12 +4,24 @@
 import { z } from 'zod';
 import { COMMENT_NETWORKS, NETWORKS } from '../networks.ts';
 
+/**
+ * A value as a message may quote it. Never String() on unknown input: an object without a
+ * prototype (or with a throwing toString) would make the error message itself throw.
+ */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return `"${value.length > 60 ? `${value.slice(0, 60)}…` : value}"`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `${value}`;
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : typeof value;
+}
+
 export const NetworkSchema = z.enum(NETWORKS, {
-  error: (issue) => `"${String(issue.input)}" is not a network of the service; it knows ${NETWORKS.join(', ')}`,
+  error: (issue) => `${describeValue(issue.input)} is not a network of the service; it knows ${NETWORKS.join(', ')}`,
 });
 
 export const CommentNetworkSchema = z.enum(COMMENT_NETWORKS, {
-  error: (issue) => `"${String(issue.input)}" is not a network comments can go to; they go to ${COMMENT_NETWORKS.join(', ')}`,
+  error: (issue) => `${describeValue(issue.input)} is not a network comments can go to; they go to ${COMMENT_NETWORKS.join(', ')}`,
 });
 
 /** An id the service or a network gave: any non-empty string (formats differ by network). */

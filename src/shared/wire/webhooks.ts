@@ -3,10 +3,10 @@
 // Spec, "POST /hook/webhook" and Events; public facts for the rest.
 import { z } from 'zod';
 import { WEBHOOK_ACTIONS } from '../networks.ts';
-import { isBlank } from './common.ts';
+import { describeValue, isBlank } from './common.ts';
 
 export const WebhookActionSchema = z.enum(WEBHOOK_ACTIONS, {
-  error: (issue) => `"${String(issue.input)}" is not a webhook action; the actions are ${WEBHOOK_ACTIONS.join(', ')}`,
+  error: (issue) => `${describeValue(issue.input)} is not a webhook action; the actions are ${WEBHOOK_ACTIONS.join(', ')}`,
 });
 
 /** A valid URL that begins with https:// (spec): the service calls it with events. */
