@@ -1,7 +1,6 @@
-// The renderer's only door to the app. It will expose one function per command of the shared
-// bridge contract; never ipcRenderer itself, and never an IPC event object.
-import { contextBridge } from 'electron';
+// The renderer's only door to the app: window.api, one function per command of the bridge contract
+// and `on(event, cb)`; never ipcRenderer itself, and never an IPC event object (bridgeApi.ts).
+import { contextBridge, ipcRenderer } from 'electron';
+import { buildBridgeApi } from './bridgeApi.ts';
 
-const api = {} as const;
-
-contextBridge.exposeInMainWorld('api', api);
+contextBridge.exposeInMainWorld('api', buildBridgeApi(ipcRenderer));

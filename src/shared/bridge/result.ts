@@ -22,7 +22,12 @@ export type BridgeErrorCode = (typeof BRIDGE_ERROR_CODES)[number];
 export const bridgeErrorSchema = z.object({
   code: z.enum(BRIDGE_ERROR_CODES),
   message: z.string(),
+  /** Set on 'service' errors: whether trying again later can help (offline, 5xx, 429). */
+  retryable: z.boolean().optional(),
 });
 export type BridgeError = z.infer<typeof bridgeErrorSchema>;
 
 export type BridgeResult<T> = { ok: true; data: T } | { ok: false; error: BridgeError };
+
+/** The codes that mean the call never reached the core: the input or the command was wrong. */
+export const VALIDATION_ERROR_CODES: readonly BridgeErrorCode[] = ['invalid-input', 'unknown-command'];

@@ -2,25 +2,12 @@
 // where keys are kept, how a notification is shown or how settings are saved: it asks these ports.
 import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
 import type { Clock } from '../clock.ts';
+import type { AccountSyncOptions } from '../sync/accountSync.ts';
 import type { CredentialVault, XCredentials } from '../service/credentials.ts';
+import type { KeyStatus, VaultProtection } from '../../../shared/domain/accounts.ts';
 
-/** How a secret is kept: in the OS keychain (safeStorage), or in memory only for this run. */
-export type KeyProtection = 'os' | 'memory';
-
-export interface KeyStatus {
-  configured: boolean;
-  protection: KeyProtection;
-  /** The last 4 characters, the only part of a key ever shown back. */
-  last4: string | null;
-}
-
-export interface VaultProtection {
-  kind: KeyProtection;
-  /** e.g. 'keychain', 'dpapi', 'gnome_libsecret', 'kwallet5', 'basic_text', 'memory'. */
-  backend: string;
-  /** A sentence for the user when keys cannot be kept safely (no keyring), or the backend changed. */
-  warning: string | null;
-}
+// Declared once, in shared (the bridge carries them to the renderer); re-exported for the hosts.
+export type { KeyProtection, KeyStatus, VaultProtection } from '../../../shared/domain/accounts.ts';
 
 /** The core reads keys through CredentialVault (per call) and manages them through the rest. */
 export interface SecretVault extends CredentialVault {
@@ -29,6 +16,12 @@ export interface SecretVault extends CredentialVault {
   removeAccount(accountId: string): Promise<void>;
   status(accountId: string): Promise<{ apiKey: KeyStatus; x: KeyStatus; profiles: Record<string, KeyStatus> }>;
   protection(): VaultProtection;
+  /**
+   * A profile's webhook signing secret, kept so the verify tool can check a delivery. Optional: a
+   * vault without it leaves the core to keep the secret in memory for the session.
+   */
+  setWebhookSecret?(accountId: string, profileId: string, secret: string): Promise<void>;
+  webhookSecret?(accountId: string, profileId: string): Promise<string | null>;
 }
 
 export interface SettingsPort {
@@ -60,4 +53,24 @@ export interface AppCoreOptions {
   /** Present when the host offers the built-in sandbox account. */
   sandbox?: SandboxFactory;
   clock?: Clock;
+  /** Where failures the person does not need to see are written (never with a secret). */
+  logger?: LoggerPort;
+  /** Tuning for tests: the sync's intervals and pace, the outbox's backoff. */
+  tuning?: AppCoreTuning;
+}
+
+export interface LoggerPort {
+  warn(message: string, detail?: Record<string, unknown>): void;
+  error(message: string, detail?: Record<string, unknown>): void;
+}
+
+export interface AppCoreTuning {
+  /** The sync's options per account (intervals, pacer); defaults suit the real service. */
+  sync?: AccountSyncOptions;
+  /** The outbox's backoff between tries. */
+  outboxBackoff?: { baseMs?: number; maxMs?: number };
+  /** Whether each account's sync starts on its own (default true). */
+  autoStartSync?: boolean;
+  /** The notification planner's windows (gathering, gaps, catch-up), in ms. */
+  notifications?: { gatherMs?: number; minGapPerProfileMs?: number; maxPerWindow?: number; longOfflineMs?: number; catchUpMs?: number };
 }

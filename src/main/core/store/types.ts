@@ -2,52 +2,17 @@
 // inbox queries. The SQLite implementation (sqliteStore.ts) is the only one; this file exists so
 // the store's callers depend on what it promises, not on its tables.
 import type { Network } from '../../../shared/networks.ts';
+import type { AccountRecord, ProfileRecord } from '../../../shared/domain/accounts.ts';
+import type { CommentKey, PostKey } from '../../../shared/domain/keys.ts';
+import type { InboxCursor, InboxFilter, InboxPage, Thread, TriagePatch, ViewCounts } from '../../../shared/domain/inbox.ts';
+import type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord } from '../../../shared/domain/posts.ts';
 
-/** A comment is known by its network and its social comment id: `${platform}:${socialCommentId}`. */
-export type CommentKey = string;
-/** A network post likewise: `${platform}:${socialPostId}`. */
-export type PostKey = string;
-
-export interface AccountRecord {
-  accountId: string;
-  title: string;
-  /** The service's base URL (the real one or a sandbox's). Never a key: keys live in the vault. */
-  baseUrl: string;
-  kind: 'sandbox' | 'service';
-}
-
-/** The profile's own account on one network: its comments and replies carry this author id. */
-export interface NetworkIdentity {
-  id: string;
-  username: string;
-  displayName?: string;
-}
-
-export interface ProfileRecord {
-  accountId: string;
-  /** The service's refId. */
-  profileId: string;
-  title: string;
-  isPrimary: boolean;
-  networks: Partial<Record<Network, NetworkIdentity>>;
-  /** The client's colour in the UI (#rrggbb); chosen by the user. */
-  color: string | null;
-}
-
-export interface PostRecord {
-  profileId: string;
-  platform: Network;
-  socialPostId: string;
-  /** null for a post made outside the service. */
-  servicePostId: string | null;
-  text: string;
-  url: string | null;
-  /** UTC ISO 8601. */
-  created: string;
-  disableComments: boolean;
-  /** The service's record as received, so no field is lost. */
-  raw: unknown;
-}
+// The domain types are declared once, as schemas in shared/domain (the bridge carries them to the
+// renderer); the store's callers keep importing them from here.
+export type { AccountRecord, NetworkIdentity, ProfileRecord } from '../../../shared/domain/accounts.ts';
+export type { CommentKey, PostKey } from '../../../shared/domain/keys.ts';
+export type { InboxCursor, InboxFilter, InboxPage, InboxRow, InboxView, Thread, TriagePatch, ViewCounts } from '../../../shared/domain/inbox.ts';
+export type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord } from '../../../shared/domain/posts.ts';
 
 /** A comment as the sync scheduler hands it to the store (from GET /comments, replies flattened). */
 export interface CommentInput {
@@ -90,100 +55,6 @@ export interface RejectedRecord {
 
 export interface UpsertPostsResult {
   rejected: RejectedRecord[];
-}
-
-export type InboxView = 'needsReply' | 'all' | 'done' | 'snoozed' | 'hidden';
-
-export interface InboxFilter {
-  profileIds?: string[];
-  platforms?: Network[];
-  /** Default 'all'. needsReply: not by the account, not done, not hidden, not snoozed, no reply by the account yet. */
-  view?: InboxView;
-  unreadOnly?: boolean;
-  /** Full-text search over comment text and author names (FTS5). */
-  text?: string;
-  /** Epoch ms; decides which snoozes have run out. Default: the store's clock. */
-  now?: number;
-}
-
-/** Keyset position: the last row of the previous page. Newest first, ties broken by key. */
-export interface InboxCursor {
-  created: string;
-  key: CommentKey;
-}
-
-export interface InboxRow {
-  key: CommentKey;
-  profileId: string;
-  platform: Network;
-  socialCommentId: string;
-  socialPostId: string;
-  parentSocialCommentId: string | null;
-  postExcerpt: string;
-  authorId: string;
-  authorName: string;
-  text: string;
-  created: string;
-  likeCount: number;
-  hidden: boolean;
-  byAccount: boolean;
-  unread: boolean;
-  done: boolean;
-  snoozedUntil: number | null;
-  /** The account has replied to it (a reply by the account is among its replies). */
-  replied: boolean;
-  labels: string[];
-  commentUrn: string | null;
-  videoId: string | null;
-}
-
-export interface InboxPage {
-  rows: InboxRow[];
-  /** Pass back to get the next page; null when there is none. */
-  next: InboxCursor | null;
-}
-
-export interface ViewCounts {
-  unread: number;
-  needsReply: number;
-  all: number;
-  done: number;
-  snoozed: number;
-  hidden: number;
-}
-
-export interface Thread {
-  post: PostRecord | null;
-  /** From the top-level comment down to the parent. */
-  ancestors: InboxRow[];
-  comment: InboxRow;
-  /** Oldest first, every depth. */
-  replies: InboxRow[];
-}
-
-export interface TriagePatch {
-  unread?: boolean;
-  done?: boolean;
-  /** Epoch ms, or null to wake it. */
-  snoozedUntil?: number | null;
-  labels?: string[];
-}
-
-export interface AnalyticsSnapshotInput {
-  profileId: string;
-  platform: Network;
-  socialPostId: string;
-  /** Epoch ms when we fetched it. */
-  fetchedAt: number;
-  lastUpdated: string;
-  nextUpdate: string;
-  metrics: Record<string, unknown>;
-  backfilledFrom?: string;
-  recoveredFrom?: string;
-}
-
-export interface AnalyticsSnapshot extends AnalyticsSnapshotInput {
-  id: number;
 }
 
 /** What the scheduler needs to decide how often to poll a post. */

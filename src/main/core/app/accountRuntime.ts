@@ -1,0 +1,171 @@
+// One account at work: its service client (keys from the vault), its sync (a scheduler per profile)
+// and its reply outbox (its own file in the data directory). The outbox's undo window and the
+// sync's pace follow the settings; a change rebuilds the part it affects.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Settings } from '../../../shared/settings.ts';
+import type { Clock } from '../clock.ts';
+import { OutboxError } from '../outbox/errors.ts';
+import { ReplyOutbox } from '../outbox/replyOutbox.ts';
+import type { OutboxListener } from '../outbox/types.ts';
+import { identitiesFromUser } from '../outbox/userIdentities.ts';
+import type { CallTarget } from '../service/credentials.ts';
+import { ServiceClient } from '../service/serviceClient.ts';
+import type { HttpTransport } from '../service/transport.ts';
+import type { AccountRecord, ProfileRecord, Store } from '../store/types.ts';
+import { AccountSync, type AccountSyncOptions } from '../sync/accountSync.ts';
+import type { SyncListener } from '../sync/events.ts';
+import type { AppCoreTuning, LoggerPort, SecretVault } from './ports.ts';
+import { refuse } from './refusal.ts';
+
+/** Share of each profile's rate budget the sync may spend, per pace; the rest is kept for replies. */
+const PACE_SHARE: Record<Settings['syncPace'], number> = { gentle: 0.6, normal: 0.9, eager: 0.95 };
+
+export interface AccountRuntimeDeps {
+  dataDir: string;
+  store: Store;
+  vault: SecretVault;
+  clock: Clock;
+  settings: () => Settings;
+  tuning: AppCoreTuning;
+  logger: LoggerPort | undefined;
+  onSyncEvent: SyncListener;
+  onOutboxEvent: (accountId: string) => OutboxListener;
+  syncPaused: () => boolean;
+  transport?: HttpTransport;
+}
+
+export function outboxFileOf(dataDir: string, accountId: string): string {
+  return join(dataDir, `outbox-${accountId.replace(/[^A-Za-z0-9_-]/g, '_')}.sqlite`);
+}
+
+export class AccountRuntime {
+  readonly account: AccountRecord;
+  readonly client: ServiceClient;
+  #sync: AccountSync;
+  #outbox: ReplyOutbox | null = null;
+  #outboxProblem: string | null = null;
+  readonly #deps: AccountRuntimeDeps;
+  readonly #onClose: (() => Promise<void>) | undefined;
+  #pace: Settings['syncPace'];
+  #undoSeconds: number;
+  #started = false;
+  #closed: Promise<void> | null = null;
+
+  constructor(account: AccountRecord, deps: AccountRuntimeDeps, onClose?: () => Promise<void>) {
+    this.account = account;
+    this.#deps = deps;
+    this.#onClose = onClose;
+    this.#pace = deps.settings().syncPace;
+    this.#undoSeconds = deps.settings().undoSeconds;
+    this.client = new ServiceClient({
+      vault: deps.vault,
+      clock: deps.clock,
+      ...(deps.transport ? { transport: deps.transport } : {}),
+      onEvent: (event) => this.#sync.observe(event),
+    });
+    this.#sync = this.#newSync();
+    this.#outbox = this.#openOutbox();
+  }
+
+  get accountId(): string {
+    return this.account.accountId;
+  }
+
+  get sync(): AccountSync {
+    return this.#sync;
+  }
+
+  /** The outbox, or a refusal that says why there is none (its file is held or unreadable). */
+  get outbox(): ReplyOutbox {
+    if (this.#outbox === null) refuse(this.#outboxProblem ?? 'The reply outbox of this account is not open');
+    return this.#outbox;
+  }
+
+  get outboxIfOpen(): ReplyOutbox | null {
+    return this.#outbox;
+  }
+
+  /** The call target of one of the account's profiles (the primary one is called without a Profile-Key). */
+  targetOf(profile: Pick<ProfileRecord, 'profileId' | 'isPrimary'>): CallTarget {
+    return profile.isPrimary ? { accountId: this.accountId } : { accountId: this.accountId, profileId: profile.profileId };
+  }
+
+  addProfile(profile: Pick<ProfileRecord, 'profileId' | 'isPrimary'>): void {
+    const sync = this.#sync.addProfile({ profileId: profile.profileId, isPrimary: profile.isPrimary });
+    if (this.#deps.syncPaused()) sync.pause();
+  }
+
+  start(): void {
+    this.#started = true;
+    if (this.#deps.tuning.autoStartSync !== false) this.startSync();
+    this.#outbox?.start();
+  }
+
+  startSync(): void {
+    this.#sync.start();
+    if (this.#deps.syncPaused()) this.#sync.pause();
+  }
+
+  /** The settings changed: a new pace rebuilds the sync, a new undo window reopens the outbox. */
+  async applySettings(settings: Settings): Promise<void> {
+    if (settings.syncPace !== this.#pace) {
+      this.#pace = settings.syncPace;
+      const old = this.#sync;
+      const profiles = Object.keys(old.status()).map((profileId) => old.profile(profileId)?.profile).filter((p) => p !== undefined);
+      await old.stop();
+      this.#sync = this.#newSync();
+      for (const profile of profiles) this.addProfile(profile);
+      if (this.#started && this.#deps.tuning.autoStartSync !== false) this.startSync();
+    }
+    if (settings.undoSeconds !== this.#undoSeconds) {
+      this.#undoSeconds = settings.undoSeconds;
+      await this.#outbox?.close();
+      this.#outbox = this.#openOutbox();
+      if (this.#started) this.#outbox?.start();
+    }
+  }
+
+  /** Stops everything; with `forget`, the outbox file goes too (the account was removed). */
+  close(options: { forget?: boolean } = {}): Promise<void> {
+    this.#closed ??= (async () => {
+      await this.#sync.stop();
+      await this.#outbox?.close();
+      await this.client.close();
+      await this.#onClose?.();
+      if (options.forget) {
+        const file = outboxFileOf(this.#deps.dataDir, this.accountId);
+        for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+      }
+    })();
+    return this.#closed;
+  }
+
+  #newSync(): AccountSync {
+    const tuned = this.#deps.tuning.sync ?? {};
+    const options: AccountSyncOptions = { ...tuned, pacer: { share: PACE_SHARE[this.#pace], ...tuned.pacer } };
+    return new AccountSync(this.accountId, { client: this.client, store: this.#deps.store, clock: this.#deps.clock, listener: this.#deps.onSyncEvent }, options);
+  }
+
+  #openOutbox(): ReplyOutbox | null {
+    try {
+      const outbox = ReplyOutbox.open({
+        path: outboxFileOf(this.#deps.dataDir, this.accountId),
+        client: this.client,
+        accountIdentity: identitiesFromUser(this.client),
+        clock: this.#deps.clock,
+        onEvent: this.#deps.onOutboxEvent(this.accountId),
+        undoMs: this.#undoSeconds * 1000,
+        // The sandbox answers live; the real service caches comment lists for about 10 minutes.
+        ...(this.account.kind === 'sandbox' ? { reconcileSettleMs: 0 } : {}),
+        ...(this.#deps.tuning.outboxBackoff ? { backoff: this.#deps.tuning.outboxBackoff } : {}),
+      });
+      this.#outboxProblem = null;
+      return outbox;
+    } catch (error) {
+      this.#outboxProblem = error instanceof OutboxError ? error.message : 'The reply outbox of this account could not be opened';
+      this.#deps.logger?.error('The reply outbox could not be opened', { accountId: this.accountId, error: error instanceof Error ? error.message : String(error) });
+      return null;
+    }
+  }
+}

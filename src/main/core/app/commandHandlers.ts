@@ -1,0 +1,80 @@
+// Every command of the contract, mapped onto the core's services. Inputs arrive parsed (the
+// dispatcher did that); each handler's answer is checked against the output schema on the way out.
+import type { CommandHandlers } from '../bridge/createDispatcher.ts';
+import type { SettingsPort } from './ports.ts';
+import type { AccountService } from './accountService.ts';
+import type { InboxService } from './inboxService.ts';
+import type { PostService } from './postService.ts';
+import type { ReplyService } from './replyService.ts';
+import type { WebhookService } from './webhookService.ts';
+import type { AppStatus } from '../../../shared/domain/status.ts';
+import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
+
+export interface HandlerServices {
+  accounts: AccountService;
+  inbox: InboxService;
+  replies: ReplyService;
+  posts: PostService;
+  webhooks: WebhookService;
+  settings: SettingsPort;
+  status(): AppStatus;
+  setSyncPaused(paused: boolean): void;
+  updateSettings(patch: SettingsPatch): Promise<Settings>;
+}
+
+export function commandHandlers(s: HandlerServices): CommandHandlers {
+  return {
+    'status.get': () => s.status(),
+    'sync.setPaused': ({ paused }) => {
+      s.setSyncPaused(paused);
+      return { paused };
+    },
+    'sync.refresh': (target) => s.posts.refresh(target),
+
+    'accounts.list': () => ({ accounts: s.accounts.list() }),
+    'accounts.add': (input) => s.accounts.add(input),
+    'accounts.remove': async ({ accountId }) => {
+      await s.accounts.remove(accountId);
+      return { ok: true };
+    },
+    'accounts.updateKeys': (input) => s.accounts.updateKeys(input),
+    'accounts.keyStatus': ({ accountId }) => s.accounts.keyStatus(accountId),
+    'accounts.resetSandbox': async () => ({ account: await s.accounts.resetSandbox() }),
+
+    'profiles.list': ({ accountId }) => ({ profiles: s.accounts.profiles(accountId) }),
+    'profiles.update': (input) => ({ profile: s.accounts.updateProfile(input) }),
+    'profiles.create': async (input) => ({ profile: await s.accounts.createProfile(input) }),
+    'profiles.setKey': (input) => s.accounts.setProfileKey(input),
+
+    'inbox.page': ({ filter, cursor, limit }) => s.inbox.page(filter, cursor, limit),
+    'inbox.counts': ({ platforms }) => s.inbox.counts(platforms),
+    'inbox.search': ({ filter, cursor, limit, text }) => s.inbox.page({ ...filter, text }, cursor, limit),
+    'inbox.thread': ({ key }) => s.inbox.thread(key, (commentKey) => s.replies.forComment(commentKey)),
+    'inbox.triage': (input) => s.inbox.triage(input),
+    'inbox.undoTriage': ({ undoToken }) => s.inbox.undoTriage(undoToken),
+
+    'reply.send': async (input) => ({ item: await s.replies.send(input) }),
+    'outbox.list': ({ states }) => ({ items: s.replies.list(states) }),
+    'outbox.undo': ({ id }) => s.replies.undo(id),
+    'outbox.edit': ({ id, text }) => ({ item: s.replies.edit(id, text) }),
+    'outbox.cancel': ({ id }) => ({ item: s.replies.cancel(id) }),
+    'outbox.retry': ({ id }) => ({ item: s.replies.retry(id) }),
+    'outbox.remove': ({ id }) => {
+      s.replies.remove(id);
+      return { ok: true };
+    },
+
+    'posts.list': ({ profileId }) => ({ posts: s.posts.list(profileId) }),
+    'posts.metrics': ({ postKey }) => s.posts.metrics(postKey),
+    'posts.setComments': async ({ postKey, enabled }) => ({ post: await s.posts.setComments(postKey, enabled) }),
+
+    'webhooks.list': ({ profileId }) => s.webhooks.list(profileId),
+    'webhooks.register': ({ profileId, action, url }) => s.webhooks.register(profileId, action, url),
+    'webhooks.unregister': ({ profileId, action }) => s.webhooks.unregister(profileId, action),
+    'webhooks.setSecret': ({ profileId, secret }) => s.webhooks.setSecret(profileId, secret),
+    'webhooks.verify': (input) => s.webhooks.verify(input),
+
+    'settings.get': () => s.settings.get(),
+    'settings.update': (patch) => s.updateSettings(patch),
+  };
+}

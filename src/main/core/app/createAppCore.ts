@@ -1,0 +1,197 @@
+// The application core, composed: the store in the data directory, the accounts (each with its
+// service client, sync and outbox), the built-in sandbox account when the host offers one, the
+// notification planner, and the bridge dispatcher over all of it. Every host (Electron, the web
+// host, tests) builds the same core with its own ports; nothing else differs.
+import { type AppStatus } from '../../../shared/domain/status.ts';
+import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
+import { createDispatcher } from '../bridge/createDispatcher.ts';
+import { EventHub } from '../bridge/eventHub.ts';
+import { systemClock } from '../clock.ts';
+import { NotificationPlanner } from '../notifications/notificationPlanner.ts';
+import { openStore, storeFileIn } from '../store/sqliteStore.ts';
+import { AccountRegistry } from './accountRegistry.ts';
+import { AccountRuntime } from './accountRuntime.ts';
+import { AccountService } from './accountService.ts';
+import type { AppCore } from './appCore.ts';
+import { commandHandlers } from './commandHandlers.ts';
+import { CoreEvents } from './coreEvents.ts';
+import { InboxService } from './inboxService.ts';
+import { KnownSecrets } from './knownSecrets.ts';
+import type { AppCoreOptions, NotifierPort } from './ports.ts';
+import { PostService } from './postService.ts';
+import { ReplyService } from './replyService.ts';
+import { StatusBoard } from './statusBoard.ts';
+import { UnreadWatch } from './unreadWatch.ts';
+import { WebhookService } from './webhookService.ts';
+
+export type { AppCore } from './appCore.ts';
+
+const PREVIEW_LENGTH = 120;
+const silentNotifier: NotifierPort = { show: () => {} };
+
+export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
+  const clock = options.clock ?? systemClock;
+  const { logger, vault, settings } = options;
+  const tuning = options.tuning ?? {};
+  const hub = new EventHub(logger);
+  const known = new KnownSecrets();
+  const board = new StatusBoard();
+
+  const opened = openStore(storeFileIn(options.dataDir), { clock });
+  const store = opened.store;
+  if (opened.recovered) {
+    board.storeRecovery = { reason: opened.recovered.reason, temporary: opened.recovered.temporary };
+    logger?.warn('The store could not be used as it was and was rebuilt', { ...opened.recovered });
+    hub.emitSticky('store.recovered', board.storeRecovery);
+  }
+  const protection = vault.protection();
+  if (protection.warning !== null) {
+    hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });
+  }
+
+  const registry = new AccountRegistry(store);
+  let inbox: InboxService | null = null;
+  const unread = new UnreadWatch(
+    () => inbox?.counts() ?? null,
+    (counts) => hub.emit('inbox.countsChanged', counts),
+  );
+  inbox = new InboxService(store, registry, () => unread.changed());
+
+  const planner = new NotificationPlanner({
+    ...tuning.notifications,
+    clock,
+    notifier: options.notifier ?? silentNotifier,
+    enabled: () => settings.get().notifications,
+    profileTitle: (profileId) => store.profiles().find((p) => p.profileId === profileId)?.title ?? 'a client',
+    preview: (key) => {
+      const row = store.thread(key)?.comment;
+      if (!row) return null;
+      const text = `${row.authorName}: ${row.text}`;
+      return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
+    },
+  });
+
+  let accounts: AccountService | null = null;
+  const coreEvents = new CoreEvents({
+    hub,
+    store,
+    registry,
+    board,
+    planner,
+    accounts: () => accounts as AccountService,
+    countsChanged: () => unread.changed(),
+    logger,
+  });
+
+  accounts = new AccountService({
+    store,
+    registry,
+    vault,
+    clock,
+    events: hub,
+    known,
+    board,
+    logger,
+    sandbox: options.sandbox,
+    makeRuntime: (account, onClose) =>
+      new AccountRuntime(
+        account,
+        {
+          dataDir: options.dataDir,
+          store,
+          vault,
+          clock,
+          settings: () => settings.get(),
+          tuning,
+          logger,
+          onSyncEvent: (event) => coreEvents.sync(event),
+          onOutboxEvent: (accountId) => (event) => coreEvents.outbox(accountId, event),
+          syncPaused: () => board.syncPaused,
+        },
+        onClose,
+      ),
+  });
+  const accountService = accounts;
+  const replies = new ReplyService(accountService, inbox, () => clock.now());
+  const posts = new PostService(store, accountService);
+  const webhooks = new WebhookService(accountService, vault, known);
+
+  const setSyncPaused = (paused: boolean) => {
+    board.syncPaused = paused;
+    for (const runtime of accountService.running()) {
+      if (paused) runtime.sync.pause();
+      else runtime.sync.resume();
+    }
+  };
+
+  const status = (): AppStatus => {
+    const active = registry.activeProfileIds();
+    const running = accountService.running();
+    return {
+      connectivity: running.map(
+        (runtime) => board.connectivity(runtime.accountId) ?? { accountId: runtime.accountId, online: runtime.sync.online, reason: 'initial', at: clock.now() },
+      ),
+      sync: running.flatMap((runtime) =>
+        Object.entries(runtime.sync.status())
+          .filter(([profileId]) => active.has(profileId))
+          .map(([profileId, state]) => ({ accountId: runtime.accountId, profileId, ...state })),
+      ),
+      syncPaused: board.syncPaused,
+      storeRecovery: board.storeRecovery,
+      keyWarning: vault.protection().warning,
+    };
+  };
+
+  const updateSettings = async (patch: SettingsPatch): Promise<Settings> => {
+    const next = settings.update(patch);
+    hub.emit('settings.changed', next);
+    await Promise.all(accountService.running().map((runtime) => runtime.applySettings(next)));
+    return next;
+  };
+
+  const dispatcher = createDispatcher({
+    handlers: commandHandlers({ accounts: accountService, inbox, replies, posts, webhooks, settings, status, setSyncPaused, updateSettings }),
+    subscribe: (listener) => hub.subscribe(listener),
+    ...(logger ? { logger } : {}),
+    redact: (text) => known.redact(text),
+  });
+
+  accountService.start();
+
+  let closing: Promise<void> | null = null;
+  return {
+    dispatcher,
+    unreadTotal: () => unread.total(),
+    onUnreadChanged: (listener) => unread.onTotal(listener),
+    pauseSync: () => setSyncPaused(true),
+    resumeSync: () => setSyncPaused(false),
+    get syncPaused() {
+      return board.syncPaused;
+    },
+    notificationClicked: (notificationId) => {
+      const target = planner.opened(notificationId);
+      if (target) hub.emit('notification.open', target);
+    },
+    networkHint: (online) => {
+      for (const runtime of accountService.running()) {
+        runtime.sync.onOsHint(online);
+        if (online) runtime.outboxIfOpen?.nudge();
+      }
+    },
+    resumedFromSleep: () => {
+      for (const runtime of accountService.running()) {
+        runtime.sync.onOsHint(true);
+        runtime.outboxIfOpen?.nudge();
+      }
+    },
+    close: () => {
+      closing ??= (async () => {
+        planner.close();
+        unread.close();
+        await accountService.close();
+        store.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// The inbox over the store: pages, search, counts, threads and triage with undo. Profiles of
+// removed accounts are left out of every answer (their rows stay in the store, which has no delete).
+import type { InboxCounts, ThreadView, ViewCounts } from '../../../shared/domain/inbox.ts';
+import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
+import type { Network } from '../../../shared/networks.ts';
+import type { CommentKey, InboxCursor, InboxFilter, InboxPage, InboxRow, Store, TriagePatch } from '../store/types.ts';
+import type { AccountRegistry } from './accountRegistry.ts';
+import { refuse } from './refusal.ts';
+import { type TriageRestore, TriageUndo } from './triageUndo.ts';
+import { postView } from './views.ts';
+
+const EMPTY_COUNTS: ViewCounts = { unread: 0, needsReply: 0, all: 0, done: 0, snoozed: 0, hidden: 0 };
+
+export interface TriageInput {
+  keys: CommentKey[];
+  unread?: boolean | undefined;
+  done?: boolean | undefined;
+  snoozedUntil?: number | null | undefined;
+  addLabels?: string[] | undefined;
+  removeLabels?: string[] | undefined;
+}
+
+export class InboxService {
+  readonly #store: Store;
+  readonly #registry: AccountRegistry;
+  readonly #undo = new TriageUndo();
+  readonly #changed: () => void;
+
+  /** `changed` is called after every triage write (counts and the tray follow). */
+  constructor(store: Store, registry: AccountRegistry, changed: () => void) {
+    this.#store = store;
+    this.#registry = registry;
+    this.#changed = changed;
+  }
+
+  page(filter: Omit<InboxFilter, 'now'>, cursor: InboxCursor | null | undefined, limit: number | undefined): InboxPage {
+    return this.#store.inboxPage(this.#activeFilter(filter), cursor ?? null, limit);
+  }
+
+  counts(platforms?: Network[]): InboxCounts {
+    const active = this.#registry.activeProfileIds();
+    const all = this.#store.counts(platforms === undefined ? {} : { platforms });
+    const byProfile: Record<string, ViewCounts> = {};
+    const total: ViewCounts = { ...EMPTY_COUNTS };
+    for (const [profileId, counts] of Object.entries(all)) {
+      if (!active.has(profileId)) continue;
+      byProfile[profileId] = counts;
+      for (const view of Object.keys(total) as (keyof ViewCounts)[]) total[view] += counts[view];
+    }
+    return { byProfile, total };
+  }
+
+  thread(key: CommentKey, outbox: (key: CommentKey) => OutboxItemView[]): { thread: ThreadView; outbox: OutboxItemView[] } {
+    const thread = this.#store.thread(key);
+    if (!thread || !this.#registry.activeProfileIds().has(thread.comment.profileId)) refuse('That comment is not in the inbox (any more)');
+    return { thread: { ...thread, post: thread.post ? postView(thread.post) : null }, outbox: outbox(key) };
+  }
+
+  /** A comment's row, from an active profile; a refusal otherwise. */
+  row(key: CommentKey): InboxRow {
+    const thread = this.#store.thread(key);
+    if (!thread || !this.#registry.activeProfileIds().has(thread.comment.profileId)) refuse('That comment is not in the inbox (any more)');
+    return thread.comment;
+  }
+
+  triage(input: TriageInput): { changed: number; undoToken: string } {
+    const active = this.#registry.activeProfileIds();
+    const rows = [...new Set(input.keys)]
+      .map((key) => this.#store.thread(key)?.comment)
+      .filter((row): row is InboxRow => row !== undefined && active.has(row.profileId));
+    const restores: TriageRestore[] = rows.map((row) => ({
+      key: row.key,
+      before: { unread: row.unread, done: row.done, snoozedUntil: row.snoozedUntil, labels: row.labels },
+    }));
+    const common: TriagePatch = {
+      ...(input.unread === undefined ? {} : { unread: input.unread }),
+      ...(input.done === undefined ? {} : { done: input.done }),
+      ...(input.snoozedUntil === undefined ? {} : { snoozedUntil: input.snoozedUntil }),
+    };
+    const labelsChange = input.addLabels !== undefined || input.removeLabels !== undefined;
+    // Comments that end up with the same patch are written together.
+    const groups = new Map<string, { patch: TriagePatch; keys: CommentKey[] }>();
+    for (const row of rows) {
+      const patch: TriagePatch = labelsChange ? { ...common, labels: nextLabels(row.labels, input.addLabels, input.removeLabels) } : common;
+      const id = JSON.stringify(patch);
+      const group = groups.get(id) ?? { patch, keys: [] };
+      group.keys.push(row.key);
+      groups.set(id, group);
+    }
+    for (const { patch, keys } of groups.values()) this.#store.setTriage(keys, patch);
+    const undoToken = this.#undo.remember(restores);
+    if (rows.length > 0) this.#changed();
+    return { changed: rows.length, undoToken };
+  }
+
+  undoTriage(token: string): { restored: number } {
+    const restores = this.#undo.take(token);
+    if (restores === null) refuse('There is nothing to undo with this token (it was used, or is too old)');
+    const groups = new Map<string, { patch: TriagePatch; keys: CommentKey[] }>();
+    for (const { key, before } of restores) {
+      const id = JSON.stringify(before);
+      const group = groups.get(id) ?? { patch: before, keys: [] };
+      group.keys.push(key);
+      groups.set(id, group);
+    }
+    for (const { patch, keys } of groups.values()) this.#store.setTriage(keys, patch);
+    if (restores.length > 0) this.#changed();
+    return { restored: restores.length };
+  }
+
+  /** Rows of removed accounts' profiles are filtered out, only when there are any. */
+  #activeFilter(filter: Omit<InboxFilter, 'now'>): InboxFilter {
+    const all = this.#store.profiles();
+    const active = this.#registry.activeProfileIds();
+    if (all.every((profile) => active.has(profile.profileId))) return filter;
+    const wanted = filter.profileIds ?? all.map((profile) => profile.profileId);
+    return { ...filter, profileIds: wanted.filter((id) => active.has(id)) };
+  }
+}
+
+function nextLabels(labels: readonly string[], add: readonly string[] = [], remove: readonly string[] = []): string[] {
+  const removed = new Set(remove);
+  return [...new Set([...labels, ...add])].filter((label) => !removed.has(label));
+}

@@ -1,0 +1,58 @@
+// The core's objects as the bridge shows them: only the fields the contract names, none of the
+// outbox's bookkeeping, never the service's raw records.
+import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
+import type { PostView, PostSummary } from '../../../shared/domain/posts.ts';
+import type { ProfileView } from '../../../shared/domain/accounts.ts';
+import { isNetwork, type Network } from '../../../shared/networks.ts';
+import type { OutboxItem } from '../outbox/types.ts';
+import type { AnalyticsSnapshot, PostRecord, PostSyncState, ProfileRecord } from '../store/types.ts';
+
+export function outboxItemView(item: OutboxItem): OutboxItemView {
+  const platforms: Network[] = item.request.to === 'socialComment' ? [item.request.platform] : [...item.request.platforms];
+  const results: OutboxItemView['results'] = {};
+  for (const [platform, result] of Object.entries(item.results)) {
+    if (!isNetwork(platform) || result === undefined) continue;
+    results[platform] =
+      result.state === 'sent'
+        ? { state: 'sent', socialCommentId: result.socialCommentId, postUrl: result.postUrl, adopted: result.adopted, at: result.at }
+        : { state: 'failed', code: result.code, message: result.message, at: result.at };
+  }
+  return {
+    id: item.id,
+    accountId: item.target.accountId,
+    profileId: item.target.profileId ?? null,
+    answers: item.answers,
+    platforms,
+    text: item.text,
+    created: item.created,
+    sendAfter: item.sendAfter,
+    state: item.state,
+    results,
+    attempts: item.attempts,
+    lastError: item.lastError ? { code: item.lastError.code, message: item.lastError.message } : null,
+    nextAttemptAt: item.nextAttemptAt,
+    updated: item.updated,
+  };
+}
+
+export function postView(post: PostRecord): PostView {
+  return {
+    key: `${post.platform}:${post.socialPostId}`,
+    profileId: post.profileId,
+    platform: post.platform,
+    socialPostId: post.socialPostId,
+    servicePostId: post.servicePostId,
+    text: post.text,
+    url: post.url,
+    created: post.created,
+    disableComments: post.disableComments,
+  };
+}
+
+export function postSummary(state: PostSyncState, latest: AnalyticsSnapshot | null): PostSummary {
+  return { post: postView(state.post), commentCount: state.commentCount, lastCommentAt: state.lastCommentAt, latest };
+}
+
+export function profileView(profile: ProfileRecord): ProfileView {
+  return { ...profile, linkedNetworks: Object.keys(profile.networks).filter(isNetwork) };
+}

@@ -1,0 +1,263 @@
+// The bridge contract: every command the renderer may call (its input and output schemas) and every
+// event the core sends it (its payload schema). Main validates each input against it before the
+// core sees it, and each output before it leaves; the preload and the renderer's types are derived
+// from it; nothing here is declared twice. Inputs are strict (an unknown field is an error, not a
+// silent no-op) and bounded (no string or list large enough to hurt the main process).
+//
+// Secrets travel only one way: into main, in the inputs that set them (an API key, a profile key,
+// the X key pair, a webhook secret). No output and no event ever carries one.
+import { z } from 'zod';
+import { WebhookActionSchema, WebhookUrlSchema } from '../wire/webhooks.ts';
+import { HttpUrlSchema, NetworkSchema } from '../wire/common.ts';
+import { settingsSchema } from '../settings.ts';
+import {
+  AccountKeyStatusSchema,
+  AccountSummarySchema,
+  ProfileColorSchema,
+  ProfileViewSchema,
+} from '../domain/accounts.ts';
+import { CommentKeySchema, PostKeySchema } from '../domain/keys.ts';
+import { InboxCountsSchema, InboxCursorSchema, InboxFilterSchema, InboxPageSchema, ThreadViewSchema, INBOX_VIEWS } from '../domain/inbox.ts';
+import { OutboxItemViewSchema } from '../domain/outbox.ts';
+import { AnalyticsSnapshotSchema, PostSummarySchema, PostViewSchema } from '../domain/posts.ts';
+import { AppStatusSchema, ConnectivitySchema, StoreRecoverySchema, SyncProblemSchema } from '../domain/status.ts';
+import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
+
+// Bounds of untrusted input.
+const ID_MAX = 512;
+const TEXT_MAX = 20_000;
+const MANY_KEYS_MAX = 1_000;
+
+const Id = z.string().min(1, 'An id must not be empty').max(ID_MAX, `An id is at most ${ID_MAX} characters`);
+const Secret = z.string().trim().min(1, 'A key must not be empty').max(4_096, 'A key is at most 4,096 characters');
+const Title = z.string().trim().min(1, 'A name must not be empty').max(200, 'A name is at most 200 characters');
+const Empty = z.strictObject({});
+const Ok = z.object({ ok: z.literal(true) });
+
+/** The service's base URL: https, or http on loopback only (a local sandbox). */
+const BaseUrl = z
+  .string()
+  .max(2_048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'https:') return true;
+      return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    } catch {
+      return false;
+    }
+  }, 'The service address must start with https:// (http:// only for a service on this machine)');
+
+const XCredentialsInput = z.strictObject({ key: Secret, secret: Secret });
+
+const InboxFilterInput = InboxFilterSchema.omit({ now: true })
+  .extend({
+    profileIds: z.array(Id).max(200).optional(),
+    platforms: z.array(NetworkSchema).max(20).optional(),
+    view: z.enum(INBOX_VIEWS).optional(),
+    text: z.string().max(500, 'A search is at most 500 characters').optional(),
+  })
+  .strict();
+
+const PageInput = z.strictObject({
+  filter: InboxFilterInput.default({}),
+  cursor: InboxCursorSchema.extend({ created: z.string().max(64), key: z.string().max(1_024) }).strict().nullable().optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+});
+
+const Label = z.string().trim().min(1).max(64);
+
+const TriageInput = z
+  .strictObject({
+    keys: z.array(CommentKeySchema).min(1, 'Name at least one comment').max(MANY_KEYS_MAX, `At most ${MANY_KEYS_MAX} comments at once`),
+    unread: z.boolean().optional(),
+    done: z.boolean().optional(),
+    /** Epoch ms, or null to wake. */
+    snoozedUntil: z.number().int().min(0).max(8.64e15).nullable().optional(),
+    addLabels: z.array(Label).max(20).optional(),
+    removeLabels: z.array(Label).max(20).optional(),
+  })
+  .refine(
+    (input) =>
+      input.unread !== undefined || input.done !== undefined || input.snoozedUntil !== undefined || input.addLabels !== undefined || input.removeLabels !== undefined,
+    'Say what to change: unread, done, snoozedUntil, addLabels or removeLabels',
+  );
+
+const ReplyText = z
+  .string()
+  .max(TEXT_MAX, `A reply is at most ${TEXT_MAX} characters`)
+  .refine((text) => text.trim() !== '', 'A reply must not be empty');
+
+const RefreshTarget = z.union([z.strictObject({ postKey: PostKeySchema }), z.strictObject({ profileId: Id })]);
+
+const ProfileTarget = z.strictObject({ profileId: Id });
+
+const WebhookListOutput = z.object({
+  webhooks: z.array(z.object({ action: WebhookActionSchema, url: z.string() })),
+  updated: z.string().nullable(),
+});
+
+/**
+ * A change of some settings. Built from the settings' own fields without their defaults: a field
+ * left out must stay as it is, not fall back to its default.
+ */
+const SettingsPatchInput = z.strictObject({
+  theme: settingsSchema.shape.theme.unwrap().optional(),
+  notifications: settingsSchema.shape.notifications.unwrap().optional(),
+  undoSeconds: settingsSchema.shape.undoSeconds.unwrap().optional(),
+  syncPace: settingsSchema.shape.syncPace.unwrap().optional(),
+  startAtLogin: settingsSchema.shape.startAtLogin.unwrap().optional(),
+  closeToTray: settingsSchema.shape.closeToTray.unwrap().optional(),
+});
+
+function command<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output };
+}
+
+export const commands = {
+  // Status and sync
+  'status.get': command(Empty, AppStatusSchema),
+  'sync.setPaused': command(z.strictObject({ paused: z.boolean() }), z.object({ paused: z.boolean() })),
+  /** Refresh now: one post, or a whole profile; offline, the service is asked at once. */
+  'sync.refresh': command(RefreshTarget, z.object({ started: z.boolean() })),
+
+  // Accounts and keys
+  'accounts.list': command(Empty, z.object({ accounts: z.array(AccountSummarySchema) })),
+  /** The key is checked against the service (GET /user) before anything is saved. */
+  'accounts.add': command(
+    z.strictObject({ title: Title, baseUrl: BaseUrl, apiKey: Secret, xCredentials: XCredentialsInput.optional() }),
+    z.object({
+      account: AccountSummarySchema,
+      /** Something to know that does not stop the account from working (no X key pair while X is linked). */
+      notice: z.string().nullable(),
+    }),
+  ),
+  'accounts.remove': command(z.strictObject({ accountId: Id }), Ok),
+  /** Replaces the API key (checked first) and/or sets or removes (null) the X key pair. */
+  'accounts.updateKeys': command(
+    z.strictObject({ accountId: Id, apiKey: Secret.optional(), xCredentials: XCredentialsInput.nullable().optional() }),
+    AccountKeyStatusSchema,
+  ),
+  'accounts.keyStatus': command(z.strictObject({ accountId: Id }), AccountKeyStatusSchema),
+  /** The built-in sandbox account: a fresh sandbox world, its keys and profiles again. */
+  'accounts.resetSandbox': command(Empty, z.object({ account: AccountSummarySchema })),
+
+  // Profiles
+  'profiles.list': command(z.strictObject({ accountId: Id.optional() }), z.object({ profiles: z.array(ProfileViewSchema) })),
+  'profiles.update': command(
+    z.strictObject({ profileId: Id, title: Title.optional(), color: ProfileColorSchema.nullable().optional() }),
+    z.object({ profile: ProfileViewSchema }),
+  ),
+  /** A new client profile through the service (Business and Enterprise plans); its key goes to the vault. */
+  'profiles.create': command(z.strictObject({ accountId: Id, title: Title }), z.object({ profile: ProfileViewSchema })),
+  /** The Profile-Key of a client profile of a real account (from the service's dashboard). */
+  'profiles.setKey': command(z.strictObject({ profileId: Id, profileKey: Secret }), AccountKeyStatusSchema),
+
+  // Inbox
+  'inbox.page': command(PageInput, InboxPageSchema),
+  'inbox.counts': command(z.strictObject({ platforms: z.array(NetworkSchema).max(20).optional() }), InboxCountsSchema),
+  'inbox.search': command(
+    PageInput.extend({ text: z.string().trim().min(1, 'Type something to search for').max(500) }).strict(),
+    InboxPageSchema,
+  ),
+  'inbox.thread': command(z.strictObject({ key: CommentKeySchema }), z.object({ thread: ThreadViewSchema, outbox: z.array(OutboxItemViewSchema) })),
+  /** Read/unread/done/snooze/labels on many comments; the token undoes it (`z`). */
+  'inbox.triage': command(TriageInput, z.object({ changed: z.number().int(), undoToken: z.string() })),
+  'inbox.undoTriage': command(z.strictObject({ undoToken: z.string().min(1).max(100) }), z.object({ restored: z.number().int() })),
+
+  // Replies and the outbox
+  /** Queues a reply to a comment (the network's parameters are filled in from the store). */
+  'reply.send': command(
+    z.strictObject({ commentKey: CommentKeySchema, text: ReplyText, mediaUrls: z.array(HttpUrlSchema).max(1, 'One image at most').optional() }),
+    z.object({ item: OutboxItemViewSchema }),
+  ),
+  'outbox.list': command(z.strictObject({ states: z.array(OutboxItemViewSchema.shape.state).max(6).optional() }), z.object({ items: z.array(OutboxItemViewSchema) })),
+  /** Takes a reply back within its undo window; the text comes back for the composer. */
+  'outbox.undo': command(z.strictObject({ id: Id }), z.object({ item: OutboxItemViewSchema, text: z.string() })),
+  'outbox.edit': command(z.strictObject({ id: Id, text: ReplyText }), z.object({ item: OutboxItemViewSchema })),
+  'outbox.cancel': command(z.strictObject({ id: Id }), z.object({ item: OutboxItemViewSchema })),
+  'outbox.retry': command(z.strictObject({ id: Id }), z.object({ item: OutboxItemViewSchema })),
+  /** Takes a sent or cancelled reply off the list. */
+  'outbox.remove': command(z.strictObject({ id: Id }), Ok),
+
+  // Posts and metrics
+  'posts.list': command(z.strictObject({ profileId: Id }), z.object({ posts: z.array(PostSummarySchema) })),
+  'posts.metrics': command(
+    z.strictObject({ postKey: PostKeySchema }),
+    z.object({ post: PostViewSchema, latest: AnalyticsSnapshotSchema.nullable(), history: z.array(AnalyticsSnapshotSchema) }),
+  ),
+  /** Comments on (true) or off (false) on a published instagram, linkedin or tiktok post. */
+  'posts.setComments': command(z.strictObject({ postKey: PostKeySchema, enabled: z.boolean() }), z.object({ post: PostViewSchema })),
+
+  // Webhooks (per profile)
+  'webhooks.list': command(ProfileTarget, WebhookListOutput),
+  'webhooks.register': command(z.strictObject({ profileId: Id, action: WebhookActionSchema, url: WebhookUrlSchema.pipe(z.string().max(2_048)) }), WebhookListOutput),
+  'webhooks.unregister': command(z.strictObject({ profileId: Id, action: WebhookActionSchema }), WebhookListOutput),
+  /** Sets or rotates the signing secret; the renderer made it and shows it once; it never comes back. */
+  'webhooks.setSecret': command(z.strictObject({ profileId: Id, secret: Secret }), z.object({ secretConfigured: z.literal(true) })),
+  /** Does this signature match the profile's secret? (HMAC-SHA256 of the raw body, lower-case hex.) */
+  'webhooks.verify': command(
+    z.strictObject({ profileId: Id, body: z.string().max(1_000_000), timestamp: z.string().max(64), signature: z.string().max(256) }),
+    z.object({ matches: z.boolean(), reason: z.string() }),
+  ),
+
+  // Settings
+  'settings.get': command(Empty, settingsSchema),
+  'settings.update': command(SettingsPatchInput, settingsSchema),
+} as const;
+
+const NewCommentsPayload = z.object({
+  accountId: z.string(),
+  profileId: z.string(),
+  postKey: z.string(),
+  keys: z.array(z.string()),
+  /** The post's comments were fetched for the first time: a backlog, not news. */
+  firstFetch: z.boolean(),
+});
+
+export const events = {
+  'comments.new': NewCommentsPayload,
+  'inbox.countsChanged': InboxCountsSchema,
+  'outbox.changed': z.discriminatedUnion('kind', [
+    z.object({ kind: z.enum(['added', 'changed']), item: OutboxItemViewSchema }),
+    z.object({ kind: z.literal('removed'), id: z.string() }),
+  ]),
+  'connectivity.changed': ConnectivitySchema,
+  'sync.progress': z.object({ accountId: z.string(), profileId: z.string(), postsDone: z.number().int(), postsTotal: z.number().int() }),
+  'sync.problem': SyncProblemSchema,
+  /** The person clicked a notification: open this comment (or the outbox item that failed). */
+  'notification.open': z.object({ commentKey: z.string(), outboxId: z.string().nullable() }),
+  'settings.changed': settingsSchema,
+  /** Keys cannot be kept safely (no keyring), or the keychain backend changed. */
+  'keys.warning': z.object({ message: z.string(), backend: z.string(), protection: z.enum(['os', 'memory']) }),
+  'store.recovered': StoreRecoverySchema,
+  /** Accounts or profiles were added, removed or renamed: lists should be read again. */
+  'accounts.changed': z.object({}),
+} as const;
+
+export type Commands = typeof commands;
+export type CommandName = keyof Commands;
+/** What the renderer passes (defaults may be left out). */
+export type CommandInput<N extends CommandName> = z.input<Commands[N]['input']>;
+/** What the handler receives after parsing (defaults filled in). */
+export type ParsedCommandInput<N extends CommandName> = z.output<Commands[N]['input']>;
+export type CommandOutput<N extends CommandName> = z.output<Commands[N]['output']>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<N extends EventName> = z.output<Events[N]>;
+
+// The zod-free name lists (the preload bundles them) must be exactly the contract's keys.
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const commandNamesMatch: SameKeys<(typeof COMMAND_NAMES)[number], CommandName> = true;
+const eventNamesMatch: SameKeys<(typeof EVENT_NAMES)[number], EventName> = true;
+void commandNamesMatch;
+void eventNamesMatch;
+
+export function isCommandName(name: string): name is CommandName {
+  return Object.hasOwn(commands, name);
+}
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(events, name);
+}

@@ -1,0 +1,27 @@
+// Comment and post keys, as the store, the bridge and the renderer name them:
+// `${platform}:${socialId}`. Social ids may contain colons (bluesky's at:// URIs), network names
+// never do, so the first colon separates them.
+import { z } from 'zod';
+import { isNetwork } from '../networks.ts';
+
+/** A comment: `${platform}:${socialCommentId}`. */
+export type CommentKey = string;
+/** A network post: `${platform}:${socialPostId}`. */
+export type PostKey = string;
+
+const MAX_KEY_LENGTH = 1024;
+
+function isSocialKey(value: string): boolean {
+  const colon = value.indexOf(':');
+  return colon > 0 && colon < value.length - 1 && isNetwork(value.slice(0, colon));
+}
+
+export const CommentKeySchema = z
+  .string()
+  .max(MAX_KEY_LENGTH, 'A comment key is at most 1,024 characters')
+  .refine(isSocialKey, 'A comment key is "<network>:<social comment id>"');
+
+export const PostKeySchema = z
+  .string()
+  .max(MAX_KEY_LENGTH, 'A post key is at most 1,024 characters')
+  .refine(isSocialKey, 'A post key is "<network>:<social post id>"');

@@ -1,0 +1,186 @@
+// Secrets never cross the bridge. A full run of the app through the dispatcher, every command and
+// every event of the contract at least once (two sandboxes: the built-in account and one added as a
+// service account; keys added, checked, replaced, a profile created, a webhook secret set, a reply
+// refused and its notification clicked, the connection lost and found, the sandbox reset), and then
+// every answer, every event and every log line is searched for every key and secret the run used.
+import { createHmac } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { COMMAND_NAMES, EVENT_NAMES } from '../../../src/shared/bridge/names.ts';
+import type { InboxRow } from '../../../src/shared/domain/inbox.ts';
+import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
+import { AppRig, controlUrl, worldOf, type SandboxWorld } from './appHarness.ts';
+import { MemoryVault } from './memoryVault.ts';
+
+const BUILT_IN_KEY = 'sk-builtin-SECRET-4711-abcdef';
+const SERVICE_KEY = 'sk-service-SECRET-0815-uvwxyz';
+const WEBHOOK_SECRET = 'whsec-SECRET-2024-qrstuv';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** Which of the named secrets occur in the text. */
+function leaks(text: string, secrets: Record<string, string>): string[] {
+  return Object.entries(secrets)
+    .filter(([, secret]) => text.includes(secret))
+    .map(([name]) => name);
+}
+
+function secretsOf(world: SandboxWorld, prefix: string): Record<string, string> {
+  const secrets: Record<string, string> = {
+    [`${prefix} API key`]: world.apiKey,
+    [`${prefix} X key`]: world.xCredentials.key,
+    [`${prefix} X secret`]: world.xCredentials.secret,
+  };
+  for (const profile of world.profiles) if (profile.profileKey) secrets[`${prefix} profile key of ${profile.title}`] = profile.profileKey;
+  return secrets;
+}
+
+describe('secrets on the bridge', () => {
+  it('the search finds a secret where there is one (positive control)', () => {
+    const answers = JSON.stringify([{ ok: true, data: { accounts: [] } }, { name: 'x', payload: { leaked: `Bearer ${BUILT_IN_KEY}` } }]);
+    expect(leaks(answers, { 'built-in key': BUILT_IN_KEY, other: 'not-there-123' })).toEqual(['built-in key']);
+  });
+
+  it('no answer, event or log line of a full run of every command and event holds a key or secret', async () => {
+    // A store file that is not a database: the core rebuilds it and says so (store.recovered).
+    const dataDir = mkdtempSync(join(tmpdir(), 'app-secrets-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'inbox.sqlite'), 'this is not a database '.repeat(200));
+    // Keys kept in memory only (no keyring): keys.warning.
+    const vault = new MemoryVault({ kind: 'memory', backend: 'basic_text', warning: 'No keyring was found: keys are kept in memory until the app quits.' });
+
+    const rig = await AppRig.start({ dataDir, vault, sandbox: { apiKey: BUILT_IN_KEY } });
+    cleanups.push(() => rig.close());
+    const service: RunningSandbox = await startSandbox({ port: 0, seed: 7, apiKey: SERVICE_KEY });
+    cleanups.push(() => service.close());
+    const builtInWorld = await worldOf(rig.sandbox);
+    const serviceWorld = await worldOf(service);
+    const secrets: Record<string, string> = { ...secretsOf(builtInWorld, 'built-in'), ...secretsOf(serviceWorld, 'service'), 'webhook secret': WEBHOOK_SECRET };
+    expect(secrets['built-in API key']).toBe(BUILT_IN_KEY);
+
+    // Accounts, profiles, keys of the built-in account.
+    await rig.call('status.get', {});
+    expect((await rig.call('accounts.list', {})).accounts).toHaveLength(1);
+    const profiles = await rig.until('profiles', async () => {
+      const { profiles } = await rig.call('profiles.list', {});
+      return profiles.length > 1 ? profiles : null;
+    });
+    const client = profiles.find((profile) => !profile.isPrimary)!;
+    await rig.call('accounts.keyStatus', { accountId: 'sandbox' });
+    await rig.call('profiles.update', { profileId: client.profileId, color: '#3366CC', title: 'Renamed client' });
+
+    // The inbox.
+    const rows = await rig.until('rows', async () => {
+      const { rows } = await rig.call('inbox.page', { filter: { view: 'needsReply' }, limit: 500 });
+      return rows.some((row) => row.platform === 'instagram' && !row.byAccount) ? rows : null;
+    });
+    await rig.call('inbox.counts', {});
+    await rig.call('inbox.search', { text: 'the' });
+    const instagram = rows.filter((row) => row.platform === 'instagram' && !row.byAccount);
+    await rig.call('inbox.thread', { key: instagram[0]!.key });
+    const triaged = await rig.call('inbox.triage', { keys: [instagram[0]!.key], unread: false, snoozedUntil: Date.now() + 3_600_000 });
+    await rig.call('inbox.undoTriage', { undoToken: triaged.undoToken });
+
+    // Replies: sent once; undone; edited then cancelled.
+    const sent = (await rig.call('reply.send', { commentKey: instagram[0]!.key, text: 'Thanks a lot!' })).item;
+    await rig.until('the reply sent', async () => (await rig.call('outbox.list', {})).items.find((item) => item.id === sent.id && item.state === 'sent'));
+    await rig.call('outbox.remove', { id: sent.id });
+    await rig.call('settings.update', { undoSeconds: 30 });
+    const undone = (await rig.call('reply.send', { commentKey: instagram[1]!.key, text: 'Undo me' })).item;
+    await rig.call('outbox.undo', { id: undone.id });
+    const edited = (await rig.call('reply.send', { commentKey: instagram[1]!.key, text: 'Edit me' })).item;
+    await rig.call('outbox.edit', { id: edited.id, text: 'Edited' });
+    await rig.call('outbox.cancel', { id: edited.id });
+    await rig.call('settings.update', { undoSeconds: 0 });
+    await rig.call('settings.get', {});
+
+    // Posts: list, metrics, refresh; comments off on an instagram post, a reply on it refused (215),
+    // its notification clicked, retried, comments on again.
+    await rig.call('posts.list', { profileId: instagram[0]!.profileId });
+    const target = await pickPostWithServiceId(rig, instagram);
+    await rig.call('posts.metrics', { postKey: target.postKey });
+    await rig.call('sync.refresh', { postKey: target.postKey });
+    await rig.call('sync.refresh', { profileId: target.row.profileId });
+    await rig.call('posts.setComments', { postKey: target.postKey, enabled: false });
+    const refused = (await rig.call('reply.send', { commentKey: target.row.key, text: 'Comments are off here' })).item;
+    await rig.until('the reply failed', async () => (await rig.call('outbox.list', { states: ['failed'] })).items.find((item) => item.id === refused.id));
+    const failedNote = await rig.until('a reply-failed notification', () => rig.notifications.find((n) => n.kind === 'reply-failed'));
+    rig.core.notificationClicked(failedNote.id);
+    expect(rig.eventsNamed('notification.open')).toContainEqual({ commentKey: target.row.key, outboxId: refused.id });
+    await rig.call('outbox.retry', { id: refused.id });
+    await rig.call('posts.setComments', { postKey: target.postKey, enabled: true });
+
+    // Webhooks of a client profile, and the verify tool.
+    await rig.call('webhooks.setSecret', { profileId: client.profileId, secret: WEBHOOK_SECRET });
+    await rig.call('webhooks.register', { profileId: client.profileId, action: 'comments', url: 'https://example.com/hooks/social' });
+    expect((await rig.call('webhooks.list', { profileId: client.profileId })).webhooks).toEqual([{ action: 'comments', url: 'https://example.com/hooks/social' }]);
+    const body = '{"action":"comments","id":"c1"}';
+    const signature = createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex');
+    expect((await rig.call('webhooks.verify', { profileId: client.profileId, body, timestamp: '1700000000', signature })).matches).toBe(true);
+    expect((await rig.call('webhooks.verify', { profileId: client.profileId, body: `${body} `, timestamp: '1700000000', signature })).matches).toBe(false);
+    await rig.call('webhooks.unregister', { profileId: client.profileId, action: 'comments' });
+
+    // A service account: a wrong key first, then the right one; its profiles and keys.
+    const wrong = await rig.invoke('accounts.add', { title: 'Studio', baseUrl: service.url, apiKey: `${SERVICE_KEY}-wrong` });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(JSON.stringify(wrong)).toMatch(/wrong key/);
+    const added = await rig.call('accounts.add', { title: 'Studio', baseUrl: service.url, apiKey: SERVICE_KEY, xCredentials: serviceWorld.xCredentials });
+    const accountId = added.account.accountId;
+    const serviceClient = serviceWorld.profiles.find((profile) => profile.profileKey !== null)!;
+    await rig.until('the service account’s client profiles', async () =>
+      (await rig.call('profiles.list', { accountId })).profiles.some((profile) => profile.profileId === serviceClient.refId),
+    );
+    await rig.call('profiles.setKey', { profileId: serviceClient.refId, profileKey: serviceClient.profileKey! });
+    const created = await rig.call('profiles.create', { accountId, title: 'A brand new client' });
+    const createdKey = await vault.profileKey(accountId, created.profile.profileId);
+    secrets['created profile key'] = createdKey;
+    await rig.call('accounts.updateKeys', { accountId, apiKey: SERVICE_KEY });
+    // Without the X key pair, twitter is left out and the sync says why (sync.problem).
+    await rig.call('accounts.updateKeys', { accountId, xCredentials: null });
+    await rig.call('sync.refresh', { profileId: serviceWorld.profiles.find((p) => p.profileKey === null)!.refId });
+    await rig.until('a sync problem', () => rig.eventsNamed('sync.problem').length > 0);
+    await rig.call('accounts.keyStatus', { accountId });
+    await rig.call('accounts.remove', { accountId });
+
+    // The connection lost and found.
+    await rig.control('PUT', '/faults', { down: true });
+    await rig.call('sync.refresh', { profileId: client.profileId });
+    await rig.until('offline', () => rig.eventsNamed('connectivity.changed').some((c) => (c as { online: boolean }).online === false));
+    await rig.control('DELETE', '/faults');
+    rig.core.networkHint(true);
+    await rig.until('online again', () => (rig.eventsNamed('connectivity.changed').at(-1) as { online: boolean } | undefined)?.online === true);
+
+    // Pause, then a fresh sandbox world.
+    await rig.call('sync.setPaused', { paused: true });
+    await rig.call('sync.setPaused', { paused: false });
+    const reset = await rig.call('accounts.resetSandbox', {});
+    expect(reset.account.accountId).toBe('sandbox');
+    secrets['reset built-in X key'] = (await worldOf(rig.sandbox)).xCredentials.key;
+    await rig.until('rows after the reset', async () => (await rig.call('inbox.page', {})).rows.length > 0);
+
+    // Every command and every event of the contract happened.
+    expect(COMMAND_NAMES.filter((name) => !rig.answers.some((answer) => answer.command === name && answer.result.ok))).toEqual([]);
+    expect(EVENT_NAMES.filter((name) => rig.eventsNamed(name).length === 0)).toEqual([]);
+
+    // And none of them carried a secret.
+    const everything = JSON.stringify({ answers: rig.answers, events: rig.events, logs: rig.logs, notifications: rig.notifications });
+    expect(everything.length).toBeGreaterThan(10_000);
+    expect(leaks(everything, secrets)).toEqual([]);
+  }, 120_000);
+});
+
+async function pickPostWithServiceId(rig: AppRig, rows: InboxRow[]): Promise<{ postKey: string; row: InboxRow }> {
+  for (const row of rows) {
+    const postKey = `instagram:${row.socialPostId}`;
+    const result = await rig.invoke('posts.metrics', { postKey });
+    if (result.ok && (result.data as { post: { servicePostId: string | null } }).post.servicePostId !== null) return { postKey, row };
+  }
+  throw new Error(`no instagram post made through the service among ${rows.length} rows (${controlUrl('')})`);
+}

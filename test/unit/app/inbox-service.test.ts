@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AccountRegistry } from '../../../src/main/core/app/accountRegistry.ts';
+import { CoreRefusal } from '../../../src/main/core/app/refusal.ts';
+import { InboxService } from '../../../src/main/core/app/inboxService.ts';
+import { ACCOUNT, comment, post, profile, seeded, type TempStore } from '../store/storeFixtures.ts';
+
+let temp: TempStore | null = null;
+afterEach(() => {
+  temp?.cleanup();
+  temp = null;
+});
+
+function inboxWith(profiles = [profile('p-1'), profile('p-2')]) {
+  temp = seeded(profiles);
+  const registry = new AccountRegistry(temp.store);
+  registry.put(ACCOUNT);
+  let changes = 0;
+  const inbox = new InboxService(temp.store, registry, () => {
+    changes += 1;
+  });
+  return { store: temp.store, registry, inbox, changes: () => changes };
+}
+
+describe('triage through the core', () => {
+  it('applies labels per comment and puts everything back with the undo token, once', () => {
+    const { store, inbox, changes } = inboxWith();
+    store.upsertPosts([post('p-1', 'instagram', 'p1')]);
+    const [a, b] = [comment({ socialCommentId: 'a' }), comment({ socialCommentId: 'b' })];
+    store.ingestComments('p-1', [a, b]);
+    store.setTriage(['instagram:a'], { labels: ['vip'], snoozedUntil: 5_000 });
+
+    const action = inbox.triage({ keys: ['instagram:a', 'instagram:b', 'instagram:missing'], done: true, unread: false, addLabels: ['later'], removeLabels: ['vip'] });
+    expect(action.changed).toBe(2);
+    expect(store.thread('instagram:a')?.comment).toMatchObject({ done: true, unread: false, labels: ['later'], snoozedUntil: 5_000 });
+    expect(store.thread('instagram:b')?.comment).toMatchObject({ done: true, unread: false, labels: ['later'] });
+    expect(changes()).toBe(1);
+
+    expect(inbox.undoTriage(action.undoToken)).toEqual({ restored: 2 });
+    expect(store.thread('instagram:a')?.comment).toMatchObject({ done: false, unread: true, labels: ['vip'], snoozedUntil: 5_000 });
+    expect(store.thread('instagram:b')?.comment).toMatchObject({ done: false, unread: true, labels: [], snoozedUntil: null });
+    expect(() => inbox.undoTriage(action.undoToken)).toThrow(CoreRefusal);
+  });
+
+  it('leaves the profiles of a removed account out of pages, counts and threads', () => {
+    const other = { ...ACCOUNT, accountId: 'acc-2' };
+    const { store, registry, inbox } = inboxWith([profile('p-1')]);
+    registry.put(other);
+    store.upsertProfile(profile('p-2', ['instagram'], { accountId: 'acc-2' }));
+    store.upsertPosts([post('p-1', 'instagram', 'x1'), post('p-2', 'instagram', 'x2')]);
+    store.ingestComments('p-1', [comment({ socialCommentId: 'kept', socialPostId: 'x1' })]);
+    store.ingestComments('p-2', [comment({ socialCommentId: 'gone', socialPostId: 'x2' })]);
+    expect(inbox.page({}, null, 50).rows.map((row) => row.key).sort()).toEqual(['instagram:gone', 'instagram:kept']);
+
+    registry.remove('acc-2');
+    expect(inbox.page({}, null, 50).rows.map((row) => row.key)).toEqual(['instagram:kept']);
+    expect(inbox.page({ profileIds: ['p-2'] }, null, 50).rows).toEqual([]);
+    expect(Object.keys(inbox.counts().byProfile)).toEqual(['p-1']);
+    expect(inbox.counts().total.all).toBe(1);
+    expect(() => inbox.thread('instagram:gone', () => [])).toThrow(CoreRefusal);
+    expect(inbox.triage({ keys: ['instagram:gone'], done: true }).changed).toBe(0);
+  });
+});
+
+describe('the account registry', () => {
+  it('keeps the accounts and the sandbox choice in the store, across a reopen', () => {
+    const { registry } = inboxWith();
+    registry.put({ accountId: 'acc-9', title: 'Other', baseUrl: 'https://api.example.com/api', kind: 'service' });
+    registry.sandboxRemoved = true;
+    temp!.reopen();
+    const again = new AccountRegistry(temp!.store);
+    expect(again.list().map((account) => account.accountId)).toEqual(['acc-1', 'acc-9']);
+    expect(again.sandboxRemoved).toBe(true);
+    again.remove('acc-9');
+    temp!.reopen();
+    expect(new AccountRegistry(temp!.store).list().map((account) => account.accountId)).toEqual(['acc-1']);
+  });
+
+  it('starts empty when the saved list is not readable', () => {
+    const { store } = inboxWith();
+    store.setCursor('app.accounts', '{not json');
+    expect(new AccountRegistry(store).list()).toEqual([]);
+    store.setCursor('app.accounts', JSON.stringify([{ accountId: 1 }]));
+    expect(new AccountRegistry(store).list()).toEqual([]);
+  });
+});

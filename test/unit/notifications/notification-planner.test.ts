@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { AppNotification } from '../../../src/main/core/app/ports.ts';
+import { NotificationPlanner, type NotificationPlannerOptions } from '../../../src/main/core/notifications/notificationPlanner.ts';
+import { SteppingClock } from '../sync/steppingClock.ts';
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+
+function planner(options: Partial<NotificationPlannerOptions> = {}) {
+  const clock = new SteppingClock();
+  const shown: AppNotification[] = [];
+  let enabled = true;
+  const planner = new NotificationPlanner({
+    clock,
+    notifier: { show: (notification) => shown.push(notification) },
+    enabled: () => enabled,
+    profileTitle: (id) => `Client ${id}`,
+    preview: (key) => `Ann: comment ${key}`,
+    gatherMs: 5 * SECOND,
+    minGapPerProfileMs: 2 * MINUTE,
+    maxPerWindow: 3,
+    longOfflineMs: 10 * MINUTE,
+    catchUpMs: 2 * MINUTE,
+    ...options,
+  });
+  return {
+    clock,
+    shown,
+    planner,
+    disable: () => {
+      enabled = false;
+    },
+  };
+}
+
+const keys = (n: number, prefix = 'instagram:c') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+describe('notification planning', () => {
+  it('groups the new comments of a client gathered in one window into one notification', async () => {
+    const { clock, shown, planner: p } = planner();
+    p.newComments('acme', ['instagram:c1'], false);
+    await clock.runFor(2 * SECOND);
+    p.newComments('acme', ['instagram:c2', 'instagram:c3'], false);
+    expect(shown).toEqual([]);
+    await clock.runFor(10 * SECOND);
+    expect(shown).toEqual([
+      expect.objectContaining({ kind: 'new-comments', profileId: 'acme', profileTitle: 'Client acme', count: 3, firstCommentKey: 'instagram:c1', preview: 'Ann: comment instagram:c1' }),
+    ]);
+  });
+
+  it('notifies each client separately, and the click opens that client’s first comment', async () => {
+    const { clock, shown, planner: p } = planner();
+    p.newComments('acme', ['instagram:a1'], false);
+    p.newComments('bolt', ['tiktok:b1', 'tiktok:b2'], false);
+    await clock.runFor(10 * SECOND);
+    expect(shown.map((n) => n.kind === 'new-comments' && [n.profileId, n.count])).toEqual([
+      ['acme', 1],
+      ['bolt', 2],
+    ]);
+    expect(p.opened(shown[1]!.id)).toEqual({ commentKey: 'tiktok:b1', outboxId: null });
+    expect(p.opened('unknown')).toBeNull();
+  });
+
+  it('notifies a client at most once per gap; what arrives meanwhile comes with the next one', async () => {
+    const { clock, shown, planner: p } = planner();
+    p.newComments('acme', ['instagram:c1'], false);
+    await clock.runFor(10 * SECOND);
+    for (let i = 0; i < 20; i++) {
+      p.newComments('acme', [`instagram:n${i}`], false);
+      await clock.runFor(3 * SECOND);
+    }
+    expect(shown).toHaveLength(1);
+    await clock.runFor(2 * MINUTE);
+    expect(shown).toHaveLength(2);
+    expect(shown[1]).toMatchObject({ kind: 'new-comments', count: 20, firstCommentKey: 'instagram:n0' });
+  });
+
+  it('shows one summary instead of a storm when many clients have news at once', async () => {
+    const { clock, shown, planner: p } = planner();
+    for (const client of ['a', 'b', 'c', 'd', 'e']) p.newComments(client, keys(4, `${client}:`), false);
+    await clock.runFor(10 * SECOND);
+    expect(shown).toEqual([expect.objectContaining({ kind: 'summary', count: 20, profiles: 5 })]);
+  });
+
+  it('sums up a first sync in one notification, whatever its size', async () => {
+    const { clock, shown, planner: p } = planner();
+    for (let post = 0; post < 200; post++) p.newComments(`client${post % 4}`, keys(50, `instagram:p${post}-`), true);
+    await clock.runFor(MINUTE);
+    expect(shown).toEqual([expect.objectContaining({ kind: 'summary', count: 10_000, profiles: 4 })]);
+  });
+
+  it('after a long offline spell, what pours in is one summary; after a short one, business as usual', async () => {
+    const long = planner();
+    long.planner.connectivity('account', false);
+    await long.clock.runFor(30 * MINUTE);
+    long.planner.connectivity('account', true);
+    for (const client of ['a', 'b']) for (let i = 0; i < 30; i++) long.planner.newComments(client, [`instagram:${client}${i}`], false);
+    await long.clock.runFor(5 * MINUTE);
+    expect(long.shown).toEqual([expect.objectContaining({ kind: 'summary', count: 60, profiles: 2 })]);
+
+    const short = planner();
+    short.planner.connectivity('account', false);
+    await short.clock.runFor(MINUTE);
+    short.planner.connectivity('account', true);
+    short.planner.newComments('a', ['instagram:a1'], false);
+    await short.clock.runFor(10 * SECOND);
+    expect(short.shown).toEqual([expect.objectContaining({ kind: 'new-comments', profileId: 'a' })]);
+  });
+
+  it('shows a refused reply at once, and its click opens the comment and the reply', () => {
+    const { shown, planner: p } = planner();
+    p.replyFailed({ profileId: 'acme', outboxId: 'o1', commentKey: 'instagram:c1', message: 'Invalid comment (HTTP 400, code 215)' });
+    expect(shown).toEqual([expect.objectContaining({ kind: 'reply-failed', outboxId: 'o1', commentKey: 'instagram:c1' })]);
+    expect(p.opened(shown[0]!.id)).toEqual({ commentKey: 'instagram:c1', outboxId: 'o1' });
+  });
+
+  it('shows nothing while notifications are off in the settings', async () => {
+    const { clock, shown, planner: p, disable } = planner();
+    disable();
+    p.newComments('acme', ['instagram:c1'], false);
+    p.replyFailed({ profileId: 'acme', outboxId: 'o1', commentKey: 'instagram:c1', message: 'refused' });
+    await clock.runFor(MINUTE);
+    expect(shown).toEqual([]);
+  });
+
+  it('remembers a bounded number of notifications for their clicks', () => {
+    const { shown, planner: p } = planner({ remember: 3 });
+    for (let i = 0; i < 5; i++) p.replyFailed({ profileId: 'a', outboxId: `o${i}`, commentKey: `instagram:c${i}`, message: 'refused' });
+    expect(p.opened(shown[0]!.id)).toBeNull();
+    expect(p.opened(shown[4]!.id)).toEqual({ commentKey: 'instagram:c4', outboxId: 'o4' });
+  });
+});
