@@ -10,7 +10,9 @@ export default defineConfig({
     build: {
       outDir: resolve(root, 'out/main'),
       rolldownOptions: {
-        input: { index: resolve(root, 'src/main/index.ts') },
+        // sandbox.js: the built-in sandbox account's service, run by the main process in a utility
+        // process (out/main/sandbox.js); the main bundle itself never imports the sandbox.
+        input: { index: resolve(root, 'src/main/index.ts'), sandbox: resolve(root, 'src/sandbox/cli.ts') },
       },
     },
   },

@@ -1,6 +1,7 @@
 // npm run sandbox -- [--port N] [--host H] [--seed N] [--api-key KEY] [--rate-limit N]
 //                    [--activity N] [--state FILE] [--plan P]
 // Prints one line with the service's URL once it listens; SIGINT/SIGTERM stop it (saving --state).
+// No side effects on import: cli.ts is the program that runs it.
 import { parseArgs } from 'node:util';
 import { PLANS, type Plan } from '../shared/networks.ts';
 import { type SandboxOptions, startSandbox } from './index.ts';
@@ -64,7 +65,8 @@ export function parseCli(argv: string[]): SandboxOptions {
   return options;
 }
 
-async function main(): Promise<void> {
+/** Runs the command line: parses process.argv, starts the sandbox, prints the ready line. */
+export async function main(): Promise<void> {
   let options: SandboxOptions;
   try {
     options = parseCli(process.argv.slice(2));
@@ -91,7 +93,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-if (import.meta.main) {
+export function runMain(): void {
   main().catch((error: unknown) => {
     console.error(`sandbox: ${(error as Error).message}`);
     process.exit(1);

@@ -18,7 +18,15 @@ export interface MainWindowOptions {
     readonly contextIsolation: true;
     readonly sandbox: true;
     readonly nodeIntegration: false;
+    readonly nodeIntegrationInWorker: false;
+    readonly nodeIntegrationInSubFrames: false;
     readonly webSecurity: true;
+    readonly allowRunningInsecureContent: false;
+    readonly experimentalFeatures: false;
+    readonly webviewTag: false;
+    readonly navigateOnDragDrop: false;
+    readonly safeDialogs: true;
+    readonly spellcheck: true;
   };
 }
 
@@ -36,7 +44,19 @@ export function mainWindowOptions(input: WindowOptionsInput): MainWindowOptions 
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
       webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      // <webview> could embed any site with its own preferences; the app has no use for it.
+      webviewTag: false,
+      // A file dropped on the window must not replace the app with that file.
+      navigateOnDragDrop: false,
+      // A page that opens alert() in a loop cannot lock the person out.
+      safeDialogs: true,
+      // Replies are written here: spelling help is wanted.
+      spellcheck: true,
     },
   };
 }

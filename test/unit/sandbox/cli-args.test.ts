@@ -5,7 +5,7 @@
 // applied by startSandbox from SANDBOX_DEFAULTS, so both are checked here.
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../../src/shared/networks.ts';
-import { parseCli } from '../../../src/sandbox/cli.ts';
+import { parseCli } from '../../../src/sandbox/commandLine.ts';
 import { SANDBOX_DEFAULTS } from '../../../src/sandbox/index.ts';
 
 describe('CLI defaults: port 4010, host 127.0.0.1, seed 1, key sandbox-key, rate limit 300, activity 0, no state file, plan business', () => {

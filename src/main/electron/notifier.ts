@@ -1,0 +1,86 @@
+// Shows the notifications the core decides on (grouping and rate limits are the core's) and
+// reports clicks back. Electron drops a Notification's click handler when the object is garbage
+// collected, so every shown notification is held until it is clicked or closed.
+import type { NotificationConstructorOptions } from 'electron';
+import type { AppNotification, NotifierPort } from '../core/app/ports.ts';
+
+/** The parts of Electron's Notification used here. */
+export interface NotificationLike {
+  show(): void;
+  on(event: 'click' | 'close' | 'failed', listener: () => void): unknown;
+}
+
+export interface NotifierHost {
+  /** Notification.isSupported(). */
+  isSupported(): boolean;
+  create(options: NotificationConstructorOptions): NotificationLike;
+}
+
+export interface NotifierOptions {
+  /** The settings' "notifications" switch, read at each notification. */
+  enabled(): boolean;
+  /** The person clicked it: show the window and open what it is about. */
+  onClick(notification: AppNotification): void;
+}
+
+/**
+ * Held notifications at most. macOS keeps notifications in its centre without ever reporting
+ * 'close'; past this many, the oldest is let go (its click may then be lost, nothing else).
+ */
+export const MAX_HELD_NOTIFICATIONS = 100;
+
+function plural(count: number, one: string, many: string): string {
+  return count === 1 ? `1 ${one}` : `${count.toLocaleString('en-US')} ${many}`;
+}
+
+export function notificationText(notification: AppNotification): { title: string; body: string } {
+  switch (notification.kind) {
+    case 'new-comments':
+      return {
+        title: `${notification.profileTitle}: ${plural(notification.count, 'new comment', 'new comments')}`,
+        body: notification.preview,
+      };
+    case 'summary':
+      return {
+        title: plural(notification.count, 'new comment', 'new comments'),
+        body: `Across ${plural(notification.profiles, 'client', 'clients')}. Open Social Inbox to read them.`,
+      };
+    case 'reply-failed':
+      return { title: 'A reply could not be sent', body: notification.message };
+  }
+}
+
+export class ElectronNotifier implements NotifierPort {
+  readonly #host: NotifierHost;
+  readonly #options: NotifierOptions;
+  readonly #held = new Set<NotificationLike>();
+
+  constructor(host: NotifierHost, options: NotifierOptions) {
+    this.#host = host;
+    this.#options = options;
+  }
+
+  show(notification: AppNotification): void {
+    if (!this.#options.enabled() || !this.#host.isSupported()) return;
+    const shown = this.#host.create({ ...notificationText(notification), silent: false });
+    const release = () => this.#held.delete(shown);
+    shown.on('click', () => {
+      release();
+      this.#options.onClick(notification);
+    });
+    shown.on('close', release);
+    shown.on('failed', release);
+    this.#held.add(shown);
+    while (this.#held.size > MAX_HELD_NOTIFICATIONS) {
+      const oldest = this.#held.values().next().value;
+      if (oldest === undefined) break;
+      this.#held.delete(oldest);
+    }
+    shown.show();
+  }
+
+  /** How many notifications are held for their click (for tests and diagnostics). */
+  get heldCount(): number {
+    return this.#held.size;
+  }
+}
