@@ -62,9 +62,10 @@ module.exports = {
       [layers.mainElectron, layers.mainCore, layers.shared, pkg('electron'), pkg('electron-store')],
       { comment: 'main/electron and main/index.ts may import main/core, shared, electron, electron-store.' },
     ),
-    layerRule('web-host-imports-only-core-shared-node-sandbox', layers.mainWeb, [layers.mainWeb, layers.mainCore, layers.shared, layers.sandbox], {
+    layerRule('web-host-imports-only-core-shared-node-sandbox', layers.mainWeb, [layers.mainWeb, layers.mainCore, layers.shared, layers.sandbox, pkg('ws')], {
       builtins: true,
-      comment: 'main/web may import main/core, shared, node:* and sandbox.',
+      comment:
+        "main/web may import main/core, shared, node:* and sandbox, and 'ws' for the bridge socket's server: Node has a WebSocket client but no server, and writing the protocol ourselves is what a reviewed, widely used package is for.",
     }),
     layerRule('preload-imports-only-shared-and-electron', layers.preload, [layers.preload, layers.shared, pkg('electron')], {
       comment: 'The preload may import shared and electron (contextBridge, ipcRenderer) only.',

@@ -1,0 +1,41 @@
+// `npm run web -- [--port N] [--data-dir DIR] [--sandbox-url URL]`, exactly: tooling outside the
+// code base starts the host this way, so anything else is a usage error (exit 2 in the CLI).
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WEB_PORT, parseWebCli, WebUsageError } from '../../../src/main/web/cliArgs.ts';
+
+describe('parseWebCli', () => {
+  it('defaults to port 5317, the default data folder and the embedded sandbox', () => {
+    expect(DEFAULT_WEB_PORT).toBe(5317);
+    expect(parseWebCli([])).toEqual({ port: 5317 });
+  });
+
+  it('takes the three flags, in either form', () => {
+    expect(parseWebCli(['--port', '0', '--data-dir', '/tmp/x', '--sandbox-url', 'http://127.0.0.1:4010/api'])).toEqual({
+      port: 0,
+      dataDir: '/tmp/x',
+      sandboxUrl: 'http://127.0.0.1:4010/api',
+    });
+    expect(parseWebCli(['--port=65535', '--data-dir=rel/dir'])).toEqual({ port: 65535, dataDir: 'rel/dir' });
+  });
+
+  it.each([
+    [['--port', '65536']],
+    [['--port', '-1']],
+    [['--port', '']],
+    [['--port', 'abc']],
+    [['--port', '1e3']],
+    [['--port', ' 80']],
+    [['--port']],
+    [['--data-dir', '']],
+    [['--data-dir', '  ']],
+    [['--sandbox-url', 'not a url']],
+    [['--sandbox-url', 'ftp://127.0.0.1/']],
+    [['--sandbox-url', 'http://user:pass@127.0.0.1:4010/api']],
+    [['--host', '0.0.0.0']],
+    [['--sandbox-key', 'k']],
+    [['serve']],
+    [['-p', '80']],
+  ])('refuses %j with a usage error', (argv) => {
+    expect(() => parseWebCli(argv)).toThrow(WebUsageError);
+  });
+});
