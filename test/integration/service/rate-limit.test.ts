@@ -6,17 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, RateBudgetSpentError } from '../../../src/main/core/service/errors.ts';
 import type { ServiceClientEvent } from '../../../src/main/core/service/events.ts';
 import type { ServiceClient } from '../../../src/main/core/service/serviceClient.ts';
-import { FakeClock, settle } from '../../unit/service/fakes.ts';
+import { SteppingClock, settle } from '../../unit/service/fakes.ts';
 import { ACCOUNT, failureOf, openFixture, type SandboxFixture } from './harness.ts';
 
 const LIMIT = 5;
 const WINDOW_AND_MARGIN = 5 * 60 * 1000 + 1000;
 let fixture: SandboxFixture;
-let clock: FakeClock;
+let clock: SteppingClock;
 let client: ServiceClient;
 
 beforeAll(async () => {
-  clock = new FakeClock(Date.now());
+  clock = new SteppingClock(Date.now());
   fixture = await openFixture({ rateLimit: LIMIT, now: () => new Date(clock.now()) });
   client = fixture.client({ clock });
 });

@@ -15,7 +15,7 @@ import { AccountSync, type AccountSyncOptions } from '../../../src/main/core/syn
 import type { SyncEvent } from '../../../src/main/core/sync/events.ts';
 import { PROFILE_KEY_HEADER, RATE_LIMIT_COUNT_HEADER } from '../../../src/shared/networks.ts';
 import type { SandboxOptions } from '../../../src/sandbox/index.ts';
-import { settle, SteppingClock } from '../../unit/sync/steppingClock.ts';
+import { settle, SteppingClock } from '../../support/steppingClock.ts';
 import { ACCOUNT, openFixture, type SandboxFixture } from '../service/harness.ts';
 
 export interface WireRecord {

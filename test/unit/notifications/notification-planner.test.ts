@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppNotification } from '../../../src/main/core/app/ports.ts';
 import { NotificationPlanner, type NotificationPlannerOptions } from '../../../src/main/core/notifications/notificationPlanner.ts';
-import { SteppingClock } from '../sync/steppingClock.ts';
+import { SteppingClock } from '../../support/steppingClock.ts';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;

@@ -12,9 +12,9 @@ import { ReplyOutbox } from '../../../src/main/core/outbox/replyOutbox.ts';
 import type { NewReply, OutboxEvent, OutboxServiceClient, ReplyOutboxOptions } from '../../../src/main/core/outbox/types.ts';
 import type { CommentsResponse } from '../../../src/shared/wire/comments.ts';
 import type { ReplyResponse } from '../../../src/shared/wire/replies.ts';
-import { FakeClock, settle } from '../service/fakes.ts';
+import { SteppingClock, settle } from '../service/fakes.ts';
 
-export { FakeClock, settle };
+export { SteppingClock, settle };
 
 export interface ReplyCall {
   at: number;
@@ -35,10 +35,10 @@ export class ScriptedClient implements OutboxServiceClient {
   readonly calls: ('reply' | 'read')[] = [];
   /** When set, each reply waits for the test to release it. */
   hold: { release: () => void; promise: Promise<void> } | null = null;
-  private readonly clock: FakeClock;
+  private readonly clock: SteppingClock;
   private counter = 0;
 
-  constructor(clock: FakeClock) {
+  constructor(clock: SteppingClock) {
     this.clock = clock;
   }
 
@@ -125,7 +125,7 @@ export function socialReply(text: string, commentId = 'c-1', profileId?: string)
 export class OutboxBench {
   readonly dir = mkdtempSync(join(tmpdir(), 'outbox-unit-'));
   readonly path = join(this.dir, 'outbox.sqlite');
-  readonly clock = new FakeClock();
+  readonly clock = new SteppingClock();
   readonly client = new ScriptedClient(this.clock);
   readonly events: OutboxEvent[] = [];
   outbox: ReplyOutbox;
@@ -164,6 +164,6 @@ export class OutboxBench {
 }
 
 /** Moves the fake clock forward in small steps, so each wake-up schedules the next one in time. */
-export async function runFor(clock: FakeClock, ms: number, stepMs = 50): Promise<void> {
+export async function runFor(clock: SteppingClock, ms: number, stepMs = 50): Promise<void> {
   for (let passed = 0; passed < ms; passed += stepMs) await clock.advance(Math.min(stepMs, ms - passed));
 }

@@ -11,7 +11,7 @@ import { OUTBOX_SCHEMA_VERSION } from '../../../src/main/core/outbox/migrations.
 import { ReplyOutbox } from '../../../src/main/core/outbox/replyOutbox.ts';
 import { type ItemRow, parseItemRow, rowValuesOf } from '../../../src/main/core/outbox/rowCodec.ts';
 import type { OutboxItem } from '../../../src/main/core/outbox/types.ts';
-import { FakeClock, OutboxBench, ScriptedClient, settle, socialReply } from './fakes.ts';
+import { SteppingClock, OutboxBench, ScriptedClient, settle, socialReply } from './fakes.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -26,7 +26,7 @@ function tempPath(): string {
 }
 
 function openAt(path: string): ReplyOutbox {
-  const clock = new FakeClock();
+  const clock = new SteppingClock();
   return ReplyOutbox.open({ path, client: new ScriptedClient(clock), accountIdentity: async () => null, clock });
 }
 

@@ -1,52 +1,9 @@
-// Fakes for the client's ports: a clock tests move by hand, a vault backed by a map, and a
+// Fakes for the client's ports: the shared stepping clock, a vault backed by a map, and a
 // transport that records requests and answers from a script.
-import type { Clock } from '../../../src/main/core/clock.ts';
 import type { AccountCredentials, CredentialVault } from '../../../src/main/core/service/credentials.ts';
 import type { HttpRequest, HttpResponse, HttpTransport } from '../../../src/main/core/service/transport.ts';
 
-export class FakeClock implements Clock {
-  private time: number;
-  private sleepers: { until: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
-
-  constructor(start = Date.UTC(2026, 4, 1, 12, 0, 0)) {
-    this.time = start;
-  }
-
-  now(): number {
-    return this.time;
-  }
-
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const sleeper = { until: this.time + ms, resolve, reject };
-      this.sleepers.push(sleeper);
-      signal?.addEventListener('abort', () => {
-        this.sleepers = this.sleepers.filter((s) => s !== sleeper);
-        reject(signal.reason);
-      });
-    });
-  }
-
-  /** How many calls are asleep on this clock. */
-  get sleeping(): number {
-    return this.sleepers.length;
-  }
-
-  /** Moves time forward and wakes every sleeper whose time has come; lets their work run. */
-  async advance(ms: number): Promise<void> {
-    this.time += ms;
-    const due = this.sleepers.filter((s) => s.until <= this.time);
-    this.sleepers = this.sleepers.filter((s) => s.until > this.time);
-    for (const sleeper of due) sleeper.resolve();
-    await settle();
-  }
-}
-
-/** Lets pending promise callbacks run. */
-export async function settle(rounds = 20): Promise<void> {
-  for (let i = 0; i < rounds; i++) await new Promise<void>((resolve) => setImmediate(resolve));
-}
+export { settle, SteppingClock } from '../../support/steppingClock.ts';
 
 export const SECRETS = {
   apiKey: 'API-KEY-9f8e7d6c5b4a',

@@ -5,13 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RateBudget } from '../../../src/main/core/service/rateBudget.ts';
-import { FakeClock, settle } from './fakes.ts';
+import { SteppingClock, settle } from './fakes.ts';
 
 const WINDOW = 5 * 60 * 1000;
 
 describe('RateBudget', () => {
   it('the first request goes alone; the others wait for its answer', async () => {
-    const clock = new FakeClock();
+    const clock = new SteppingClock();
     const budget = new RateBudget({ clock });
     expect(budget.tryAcquire()).toEqual({ granted: true });
     const second = budget.tryAcquire();
@@ -26,7 +26,7 @@ describe('RateBudget', () => {
   });
 
   it('a first answer that says the window is nearly spent holds the burst back', () => {
-    const clock = new FakeClock();
+    const clock = new SteppingClock();
     const budget = new RateBudget({ clock });
     budget.tryAcquire();
     budget.answered(300, 299);
@@ -35,7 +35,7 @@ describe('RateBudget', () => {
   });
 
   it('a probe without an answer lets the next request probe again', () => {
-    const clock = new FakeClock();
+    const clock = new SteppingClock();
     const budget = new RateBudget({ clock });
     budget.tryAcquire();
     budget.noAnswer();
@@ -44,7 +44,7 @@ describe('RateBudget', () => {
   });
 
   it('grants 300 permits by default, then none until the window is over', () => {
-    const clock = new FakeClock();
+    const clock = new SteppingClock();
     const budget = new RateBudget({ clock, marginMs: 1000 });
     expect(budget.tryAcquire().granted).toBe(true);
     budget.answered(undefined, undefined);
@@ -53,7 +53,7 @@ describe('RateBudget', () => {
   });
 
   it('a waiting call goes when the window is over, not before', async () => {
-    const clock = new FakeClock();
+    const clock = new SteppingClock();
     const budget = new RateBudget({ clock, limit: 2, marginMs: 1000 });
     budget.tryAcquire();
     budget.answered(undefined, undefined);
@@ -68,7 +68,7 @@ describe('RateBudget', () => {
   });
 
   it("fails fast with the time to retry when the caller asks", async () => {
-    const clock = new FakeClock();
+    const clock = new SteppingClock();
     const budget = new RateBudget({ clock, limit: 1, marginMs: 0 });
     await budget.acquire('fail', undefined);
     budget.answered(undefined, undefined);
@@ -76,7 +76,7 @@ describe('RateBudget', () => {
   });
 
   it('a wait can be cancelled', async () => {
-    const clock = new FakeClock();
+    const clock = new SteppingClock();
     const budget = new RateBudget({ clock, limit: 1 });
     budget.tryAcquire();
     budget.answered(undefined, undefined);
@@ -88,7 +88,7 @@ describe('RateBudget', () => {
   });
 
   it('follows x-ratelimit-max down and up', () => {
-    const clock = new FakeClock();
+    const clock = new SteppingClock();
     const budget = new RateBudget({ clock });
     budget.tryAcquire();
     budget.answered(3, 1);
@@ -101,7 +101,7 @@ describe('RateBudget', () => {
   });
 
   it('a higher x-ratelimit-count (someone else uses the profile) spends our budget too', () => {
-    const clock = new FakeClock();
+    const clock = new SteppingClock();
     const budget = new RateBudget({ clock, limit: 10 });
     budget.tryAcquire();
     budget.answered(10, 10);
@@ -109,7 +109,7 @@ describe('RateBudget', () => {
   });
 
   it('a lower x-ratelimit-count never gives permits back within the window', () => {
-    const clock = new FakeClock();
+    const clock = new SteppingClock();
     const budget = new RateBudget({ clock, limit: 3 });
     budget.tryAcquire();
     budget.answered(3, 1);
@@ -120,7 +120,7 @@ describe('RateBudget', () => {
   });
 
   it('a 429 pauses the profile, twice as long on the next one, and a success resets that', () => {
-    const clock = new FakeClock();
+    const clock = new SteppingClock();
     const budget = new RateBudget({ clock, backoffBaseMs: 1000, random: () => 0 });
     expect(budget.rateLimited()).toBe(1000);
     expect(budget.tryAcquire()).toEqual({ granted: false, retryAt: clock.now() + 1000 });
@@ -131,7 +131,7 @@ describe('RateBudget', () => {
   });
 
   it('a 429 spends the rest of the window', async () => {
-    const clock = new FakeClock();
+    const clock = new SteppingClock();
     const budget = new RateBudget({ clock, backoffBaseMs: 1000, random: () => 0, marginMs: 0 });
     budget.tryAcquire();
     budget.answered(undefined, undefined);
@@ -141,7 +141,7 @@ describe('RateBudget', () => {
   });
 
   it('the backoff never exceeds a window (plus jitter)', () => {
-    const clock = new FakeClock();
+    const clock = new SteppingClock();
     const budget = new RateBudget({ clock, backoffBaseMs: 5000, random: () => 1 });
     let pause = 0;
     for (let i = 0; i < 20; i++) pause = budget.rateLimited();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { REDACTED, Redactor } from '../../../src/main/core/service/redactor.ts';
 import type { ServiceClientEvent } from '../../../src/main/core/service/events.ts';
 import { ServiceClient } from '../../../src/main/core/service/serviceClient.ts';
-import { FakeClock, FakeTransport, fakeVault, json, SECRETS } from './fakes.ts';
+import { SteppingClock, FakeTransport, fakeVault, json, SECRETS } from './fakes.ts';
 
 describe('Redactor', () => {
   it('blanks out every occurrence of every secret, longest first', () => {
@@ -26,7 +26,7 @@ describe('a service that quotes the key back', () => {
   it('the error and the events carry it redacted', async () => {
     const events: ServiceClientEvent[] = [];
     const transport = new FakeTransport(() => json(401, { status: 'error', code: 102, message: `API key ${SECRETS.apiKey} not valid for profile ${SECRETS.profileKey}` }));
-    const client = new ServiceClient({ vault: fakeVault(), transport, clock: new FakeClock(), onEvent: (e) => events.push(e) });
+    const client = new ServiceClient({ vault: fakeVault(), transport, clock: new SteppingClock(), onEvent: (e) => events.push(e) });
     const error = await client.user({ accountId: 'a', profileId: 'p' }).catch((e: unknown) => e as Error);
     const printed = [error.message, inspect(error, { depth: 10 }), JSON.stringify(events)].join('\n');
     expect(printed).toContain(REDACTED);

@@ -17,7 +17,7 @@ import type { ServiceClientEvent } from '../../../src/main/core/service/events.t
 import { ServiceClient } from '../../../src/main/core/service/serviceClient.ts';
 import { TransportFailure } from '../../../src/main/core/service/transport.ts';
 import { cannedAnswer } from './cannedAnswers.ts';
-import { FakeClock, FakeTransport, fakeVault, json, type Script, SECRETS, settle } from './fakes.ts';
+import { SteppingClock, FakeTransport, fakeVault, json, type Script, SECRETS, settle } from './fakes.ts';
 
 const primary: CallTarget = { accountId: 'acc' };
 const client1: CallTarget = { accountId: 'acc', profileId: 'client-1' };
@@ -25,7 +25,7 @@ const client2: CallTarget = { accountId: 'acc', profileId: 'client-2' };
 const replyInput = { to: 'serviceComment' as const, commentId: 'c', platforms: ['facebook' as const], comment: 'Thanks!' };
 
 function setup(script: Script = (r) => cannedAnswer(r), budget: { limit?: number; backoffBaseMs?: number } = {}) {
-  const clock = new FakeClock();
+  const clock = new SteppingClock();
   const transport = new FakeTransport(script);
   const events: ServiceClientEvent[] = [];
   const client = new ServiceClient({ vault: fakeVault(), transport, clock, onEvent: (e) => events.push(e), budget: { random: () => 0, ...budget } });

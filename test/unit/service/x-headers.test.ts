@@ -6,7 +6,7 @@ import { MissingCredentialsError } from '../../../src/main/core/service/errors.t
 import { ServiceClient } from '../../../src/main/core/service/serviceClient.ts';
 import { X_KEY_HEADER, X_SECRET_HEADER } from '../../../src/shared/networks.ts';
 import { cannedAnswer } from './cannedAnswers.ts';
-import { FakeClock, FakeTransport, fakeVault, SECRETS } from './fakes.ts';
+import { SteppingClock, FakeTransport, fakeVault, SECRETS } from './fakes.ts';
 
 const target: CallTarget = { accountId: 'acc' };
 type Call = (client: ServiceClient) => Promise<unknown>;
@@ -47,7 +47,7 @@ const cases: [string, Call, boolean][] = [
 describe('X headers', () => {
   it.each(cases)('%s: X headers %s', async (_name, call, expected) => {
     const transport = new FakeTransport((request) => cannedAnswer(request));
-    const client = new ServiceClient({ vault: fakeVault(), transport, clock: new FakeClock() });
+    const client = new ServiceClient({ vault: fakeVault(), transport, clock: new SteppingClock() });
     await call(client);
     expect(transport.requests.length).toBeGreaterThan(0);
     for (const request of transport.requests) {
@@ -58,7 +58,7 @@ describe('X headers', () => {
 
   it('a request that targets twitter, for an account without an X key pair, is refused before sending', async () => {
     const transport = new FakeTransport((request) => cannedAnswer(request));
-    const client = new ServiceClient({ vault: fakeVault({ x: false }), transport, clock: new FakeClock() });
+    const client = new ServiceClient({ vault: fakeVault({ x: false }), transport, clock: new SteppingClock() });
     const error = await client.reply(target, { to: 'socialComment', commentId: '1', platform: 'twitter', comment: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MissingCredentialsError);
     expect((error as MissingCredentialsError).hint).toMatch(/X OAuth 1.0a consumer key and secret: add them in the account settings/);
@@ -67,7 +67,7 @@ describe('X headers', () => {
 
   it('the same account without an X key pair still reaches every other network', async () => {
     const transport = new FakeTransport((request) => cannedAnswer(request));
-    const client = new ServiceClient({ vault: fakeVault({ x: false }), transport, clock: new FakeClock() });
+    const client = new ServiceClient({ vault: fakeVault({ x: false }), transport, clock: new SteppingClock() });
     await client.reply(target, { to: 'serviceComment', commentId: 'c', platforms: ['facebook'], comment: 'x' });
     expect(transport.requests).toHaveLength(1);
   });

@@ -7,7 +7,7 @@ import { AccountSync } from '../../../src/main/core/sync/accountSync.ts';
 import type { SyncEvent } from '../../../src/main/core/sync/events.ts';
 import { commentRecord, FakeServiceClient } from './fakeServiceClient.ts';
 import { MemoryStore } from './memoryStore.ts';
-import { settle, SteppingClock } from './steppingClock.ts';
+import { settle, SteppingClock } from '../../support/steppingClock.ts';
 
 const syncs: AccountSync[] = [];
 afterEach(async () => {

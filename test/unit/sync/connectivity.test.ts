@@ -3,7 +3,7 @@
 // "online" hint probes at once but is not believed until the service answers.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectivityMonitor, type ProbeOutcome } from '../../../src/main/core/sync/connectivityMonitor.ts';
-import { settle, SteppingClock } from './steppingClock.ts';
+import { settle, SteppingClock } from '../../support/steppingClock.ts';
 
 function setup(probeOutcome: () => ProbeOutcome = () => 'no-answer') {
   const clock = new SteppingClock();

@@ -9,7 +9,7 @@ import { ProfileSync, type ProfileSyncOptions } from '../../../src/main/core/syn
 import type { Network } from '../../../src/shared/networks.ts';
 import { commentRecord, FakeServiceClient, type FakePost } from './fakeServiceClient.ts';
 import { MemoryStore } from './memoryStore.ts';
-import { settle, SteppingClock } from './steppingClock.ts';
+import { settle, SteppingClock } from '../../support/steppingClock.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,7 +1,7 @@
-// A clock that tests move: sleepers wake in time order as time passes, and `runFor` plays a span of
+// A clock that tests move (shared by the client's, the outbox's and the sync's tests): sleepers wake in time order as time passes, and `runFor` plays a span of
 // simulated time, letting the code under test run between wake-ups until it sleeps again. A big
 // `jump` is a machine that slept: the sleepers wake long after they meant to.
-import type { Clock } from '../../../src/main/core/clock.ts';
+import type { Clock } from '../../src/main/core/clock.ts';
 
 interface Sleeper {
   until: number;
@@ -51,6 +51,11 @@ export class SteppingClock implements Clock {
     this.sleepers = this.sleepers.filter((s) => s.until > this.time);
     for (const sleeper of due) sleeper.resolve();
     await settle();
+  }
+
+  /** Moves time forward by `ms` and wakes every sleeper whose time has come. */
+  advance(ms: number): Promise<void> {
+    return this.advanceTo(this.time + ms);
   }
 
   /** The machine sleeps `ms`: time moves on in one step, and sleepers wake late. */
