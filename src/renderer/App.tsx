@@ -1,8 +1,75 @@
+// The unified inbox: sidebar, list (or outbox), conversation; the offline bar above, overlays on top.
+import { useEffect } from 'react';
+import { CommandPalette } from './components/CommandPalette.tsx';
+import { ConnectAccount } from './components/ConnectAccount.tsx';
+import { HelpOverlay } from './components/HelpOverlay.tsx';
+import { InboxList } from './components/InboxList.tsx';
+import { OfflineBar } from './components/OfflineBar.tsx';
+import { OutboxList } from './components/OutboxList.tsx';
+import { Sidebar } from './components/Sidebar.tsx';
+import { ThreadPane } from './components/ThreadPane.tsx';
+import { Toast } from './components/Toast.tsx';
+import { Toolbar } from './components/Toolbar.tsx';
+import { useKeyboard } from './components/useKeyboard.ts';
+import { useInboxStore, type ListFilter } from './stores/inboxStore.ts';
+import { loadEverything, startLiveUpdates } from './stores/liveUpdates.ts';
+import { useSettingsStore } from './stores/settingsStore.ts';
+import { useStatusStore } from './stores/statusStore.ts';
+import { useUiStore } from './stores/uiStore.ts';
+
+function emptyText(filter: ListFilter): string {
+  if (filter.text.trim() !== '') return `No comment matches “${filter.text.trim()}”.`;
+  switch (filter.view) {
+    case 'needsReply':
+      return 'Inbox zero: nothing needs a reply.';
+    case 'done':
+      return 'Nothing is done yet. Press e on a comment to mark it done.';
+    case 'snoozed':
+      return 'Nothing is snoozed.';
+    case 'hidden':
+      return 'No hidden comments.';
+    default:
+      return 'No comments yet.';
+  }
+}
+
 export function App() {
+  const theme = useSettingsStore((state) => state.settings.theme);
+  const overlay = useUiStore((state) => state.overlay);
+  const filter = useInboxStore((state) => state.filter);
+  const openKey = useInboxStore((state) => state.openKey);
+  const storeRecovery = useStatusStore((state) => state.storeRecovery);
+  useKeyboard();
+
+  useEffect(() => {
+    const off = startLiveUpdates();
+    void loadEverything();
+    return off;
+  }, []);
+
+  useEffect(() => {
+    document.documentElement.dataset['theme'] = theme;
+  }, [theme]);
+
+  const inOutbox = filter.view === 'outbox' && filter.text.trim() === '';
   return (
-    <main className="app">
-      <h1>Social Inbox</h1>
-      <p>Every comment from every client's accounts, in one place — even offline.</p>
-    </main>
+    <div className={`app${openKey !== null ? ' has-thread' : ''}`}>
+      <Sidebar />
+      <main className="main">
+        <OfflineBar />
+        {storeRecovery && <p className="notice banner">{storeRecovery.reason}</p>}
+        <div className="panes">
+          <section className="list-pane" aria-label={inOutbox ? 'Outbox' : 'Comments'}>
+            <Toolbar />
+            {inOutbox ? <OutboxList /> : <InboxList emptyText={emptyText(filter)} />}
+          </section>
+          <ThreadPane />
+        </div>
+      </main>
+      {overlay === 'help' && <HelpOverlay />}
+      {overlay === 'palette' && <CommandPalette />}
+      {overlay === 'connect' && <ConnectAccount />}
+      <Toast />
+    </div>
   );
 }

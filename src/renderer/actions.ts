@@ -1,0 +1,149 @@
+// Every action of the screen in one place, so a key, a button and the command palette do the same.
+import type { KeyAction } from './logic/keymap.ts';
+import { call } from './api/bridge.ts';
+import { currentRow, useInboxStore } from './stores/inboxStore.ts';
+import { useProfilesStore } from './stores/profilesStore.ts';
+import { tomorrowMorning, useTriageStore } from './stores/triageStore.ts';
+import { useUiStore } from './stores/uiStore.ts';
+
+/** Opens a comment's thread, and marks it read, as opening a mail does. */
+export function openRow(key: string): void {
+  const store = useInboxStore.getState();
+  store.open(key);
+  const row = store.rows.find((candidate) => candidate.key === key);
+  if (row?.unread) {
+    store.patchRows([key], { unread: false });
+    void call('inbox.triage', { keys: [key], unread: false });
+  }
+}
+
+export function markDone(): void {
+  const state = useInboxStore.getState();
+  const row = currentRow(state);
+  const bulk = Object.keys(state.checked).length > 0;
+  if (!bulk && row?.done) void useTriageStore.getState().apply({ done: false }, 'Moved back to the inbox');
+  else void useTriageStore.getState().apply({ done: true }, 'Marked done');
+  followOpen();
+}
+
+export function setRead(unread: boolean): void {
+  void useTriageStore.getState().apply({ unread }, unread ? 'Marked unread' : 'Marked read');
+}
+
+export function toggleUnread(): void {
+  const state = useInboxStore.getState();
+  const keys = Object.keys(state.checked);
+  if (keys.length > 0) {
+    const anyUnread = state.rows.some((row) => state.checked[row.key] && row.unread);
+    setRead(!anyUnread);
+    return;
+  }
+  const row = currentRow(state);
+  if (row) setRead(!row.unread);
+}
+
+export function snooze(): void {
+  void useTriageStore.getState().apply({ snoozedUntil: tomorrowMorning() }, 'Snoozed until tomorrow 8:00');
+  followOpen();
+}
+
+/** While a thread is open, it follows the current row. */
+function followOpen(): void {
+  const state = useInboxStore.getState();
+  if (state.openKey === null) return;
+  const row = currentRow(state);
+  state.open(row ? row.key : null);
+}
+
+export function gotoView(view: 'inbox' | 'done' | 'outbox'): void {
+  useInboxStore.getState().setFilter({ view: view === 'inbox' ? 'needsReply' : view, text: '' });
+}
+
+export function switchClient(index: number): void {
+  const profile = useProfilesStore.getState().profiles[index];
+  if (!profile) return;
+  const current = useInboxStore.getState().filter.profileId;
+  useInboxStore.getState().setFilter({ profileId: current === profile.profileId ? null : profile.profileId });
+}
+
+export function back(): void {
+  const ui = useUiStore.getState();
+  if (ui.overlay !== null) {
+    ui.setOverlay(null);
+    ui.focusList();
+    return;
+  }
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body && !active.classList.contains('list-scroller')) {
+    active.blur();
+    ui.focusList();
+    return;
+  }
+  const inbox = useInboxStore.getState();
+  if (Object.keys(inbox.checked).length > 0) inbox.clearChecked();
+  else if (inbox.openKey !== null) inbox.open(null);
+  else if (inbox.filter.text !== '') inbox.setFilter({ text: '' });
+}
+
+export function perform(action: KeyAction): void {
+  const inbox = useInboxStore.getState();
+  const ui = useUiStore.getState();
+  switch (action.type) {
+    case 'next':
+    case 'previous': {
+      inbox.move(action.type === 'next' ? 1 : -1);
+      followOpen();
+      return;
+    }
+    case 'open': {
+      const row = currentRow(inbox);
+      if (row) openRow(row.key);
+      return;
+    }
+    case 'back':
+      back();
+      return;
+    case 'reply': {
+      const row = currentRow(inbox);
+      if (!row) return;
+      if (inbox.openKey !== row.key) openRow(row.key);
+      ui.focusComposer();
+      return;
+    }
+    case 'done':
+      markDone();
+      return;
+    case 'toggleUnread':
+      toggleUnread();
+      return;
+    case 'snooze':
+      snooze();
+      return;
+    case 'select': {
+      const row = currentRow(inbox);
+      if (row) inbox.toggleChecked(row.key);
+      return;
+    }
+    case 'search':
+      ui.focusSearch();
+      return;
+    case 'goto':
+      gotoView(action.view);
+      return;
+    case 'client':
+      switchClient(action.index);
+      return;
+    case 'undo':
+      void useTriageStore.getState().undo();
+      return;
+    case 'palette':
+      ui.setOverlay(ui.overlay === 'palette' ? null : 'palette');
+      return;
+    case 'help':
+      ui.setOverlay(ui.overlay === 'help' ? null : 'help');
+      return;
+    case 'send':
+      // Ctrl/Cmd+Enter is the composer's own (it knows its draft).
+      return;
+  }
+}

@@ -1,0 +1,131 @@
+// Reply in place: the network's rules before sending, saved replies, @mention help, one image
+// where the network takes one, Ctrl/Cmd+Enter to send. A sent reply shows at once as "Queued".
+import { useEffect, useRef, useState } from 'react';
+import type { InboxRow } from '../../shared/domain/inbox.ts';
+import { composerRules, draftProblems, fillTemplate } from '../logic/composerRules.ts';
+import { DEFAULT_SAVED_REPLIES, useComposerStore } from '../stores/composerStore.ts';
+import { useInboxStore } from '../stores/inboxStore.ts';
+import { useUiStore } from '../stores/uiStore.ts';
+
+export function Composer({ row }: { row: InboxRow }) {
+  const draft = useComposerStore((state) => state.drafts[row.key]);
+  const update = useComposerStore((state) => state.update);
+  const send = useComposerStore((state) => state.send);
+  const sending = useComposerStore((state) => state.sending);
+  const error = useComposerStore((state) => state.error);
+  const composerFocus = useUiStore((state) => state.composerFocus);
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const [savedOpen, setSavedOpen] = useState(false);
+  const text = draft?.text ?? '';
+  const imageUrl = draft?.imageUrl ?? '';
+  const editing = draft?.editing ?? null;
+  const rules = composerRules(row);
+  const problems = draftProblems(rules, text, imageUrl);
+  const canSend = rules.canReply && problems.length === 0 && !sending;
+
+  // A pending request (r, Edit, Undo) is taken once, also by a composer that appears just after;
+  // a composer that appears for the next comment otherwise leaves the focus in the list.
+  useEffect(() => {
+    if (useInboxStore.getState().openKey !== row.key) return;
+    if (useUiStore.getState().takeComposerFocus()) textarea.current?.focus();
+  }, [composerFocus, row.key]);
+
+  async function submit() {
+    if (!canSend) return;
+    const ok = await send(row.key);
+    if (ok) {
+      useUiStore.getState().showToast(editing ? 'Reply edited and queued again' : 'Reply queued');
+      useUiStore.getState().focusList();
+    }
+  }
+
+  const imageProblem = problems.find((problem) => problem.field === 'image' && imageUrl.trim() !== '');
+  return (
+    <form
+      className="composer"
+      aria-label="Reply to this comment"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {rules.blockedReason && <p className="composer-note is-warning">{rules.blockedReason}</p>}
+      {rules.filledIn.length > 0 && (
+        <ul className="composer-facts">
+          {rules.filledIn.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+      )}
+      {editing && <p className="composer-note">Editing a reply that failed: sending puts it back in the outbox.</p>}
+      <textarea
+        ref={textarea}
+        aria-label="Reply"
+        className="composer-text"
+        placeholder={`Reply to ${row.authorName}…`}
+        rows={3}
+        value={text}
+        onChange={(event) => update(row.key, { text: event.target.value })}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            event.stopPropagation();
+            void submit();
+          }
+        }}
+      />
+      {rules.imageAllowed && (
+        <input
+          type="url"
+          className="composer-image"
+          aria-label="Image URL (optional, one image)"
+          placeholder="Image URL (optional, one image)"
+          value={imageUrl}
+          onChange={(event) => update(row.key, { imageUrl: event.target.value })}
+        />
+      )}
+      {imageProblem && <p className="composer-note is-warning">{imageProblem.message}</p>}
+      <p className="composer-help">
+        {rules.mentionHelp}
+        {!rules.imageAllowed && ' Images can go with replies on Facebook and LinkedIn only.'}
+      </p>
+      {error && (
+        <p className="composer-note is-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="composer-bar">
+        <div className="saved">
+          <button type="button" className="button small ghost" aria-expanded={savedOpen} aria-controls={`saved-${row.key}`} onClick={() => setSavedOpen(!savedOpen)}>
+            Saved replies
+          </button>
+          {savedOpen && (
+            <ul className="saved-list" id={`saved-${row.key}`} aria-label="Saved replies">
+              {DEFAULT_SAVED_REPLIES.map((template) => (
+                <li key={template}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      const filled = fillTemplate(template, row.authorName);
+                      update(row.key, { text: text.trim() === '' ? filled : `${text} ${filled}` });
+                      setSavedOpen(false);
+                      textarea.current?.focus();
+                    }}
+                  >
+                    {fillTemplate(template, row.authorName)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <span className="composer-hint">
+          <kbd>Ctrl</kbd>/<kbd>⌘</kbd> <kbd>Enter</kbd>
+        </span>
+        <button type="submit" className="button primary" disabled={!canSend}>
+          Send
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+// A modal dialog: labelled, focus moved in on open and back out on close, Esc closes (through the
+// keyboard map's "back"), a click on the backdrop closes.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useUiStore } from '../stores/uiStore.ts';
+
+export function Dialog({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const first = ref.current?.querySelector<HTMLElement>('input, button, select, textarea, [tabindex]');
+    (first ?? ref.current)?.focus();
+    return () => previous?.focus();
+  }, []);
+  return (
+    <div className="backdrop" onMouseDown={(event) => event.target === event.currentTarget && useUiStore.getState().setOverlay(null)}>
+      <div ref={ref} className={`dialog ${className}`} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1}>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// `?`: every shortcut, in one calm table.
+import { SHORTCUTS } from '../logic/keymap.ts';
+import { useUiStore } from '../stores/uiStore.ts';
+import { Dialog } from './Dialog.tsx';
+
+export function HelpOverlay() {
+  const close = () => useUiStore.getState().setOverlay(null);
+  return (
+    <Dialog title="Keyboard shortcuts" className="help">
+      <div className="dialog-head">
+        <h2>Keyboard shortcuts</h2>
+        <button type="button" className="icon-button" aria-label="Close" onClick={close}>
+          ×
+        </button>
+      </div>
+      <dl className="shortcut-list">
+        {SHORTCUTS.map((shortcut) => (
+          <div key={shortcut.label} className="shortcut">
+            <dt>
+              {shortcut.keys.map((key, index) => (
+                <span key={key}>
+                  {index > 0 && <span className="muted"> or </span>}
+                  <kbd>{key}</kbd>
+                </span>
+              ))}
+            </dt>
+            <dd>{shortcut.label}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted small">Shortcuts wait while you type in a field; Esc and Ctrl/⌘ Enter work there too.</p>
+    </Dialog>
+  );
+}

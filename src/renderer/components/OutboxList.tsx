@@ -1,0 +1,46 @@
+// The Outbox view: replies on their way (queued, sending, waiting) and those that failed, then the
+// latest sent ones; each opens its conversation.
+import { useMemo } from 'react';
+import { useInboxStore } from '../stores/inboxStore.ts';
+import { useOutboxStore } from '../stores/outboxStore.ts';
+import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
+import { OutboxCard } from './OutboxCard.tsx';
+
+const RANK = { failed: 0, waiting: 1, queued: 1, sending: 1, sent: 2, cancelled: 3 } as const;
+
+export function OutboxList() {
+  const items = useOutboxStore((state) => state.items);
+  const profiles = useProfilesStore((state) => state.profiles);
+  const profileId = useInboxStore((state) => state.filter.profileId);
+  const openKey = useInboxStore((state) => state.openKey);
+  const list = useMemo(
+    () =>
+      Object.values(items)
+        .filter((item) => item.state !== 'cancelled' && (profileId === null || item.profileId === profileId))
+        .sort((a, b) => RANK[a.state] - RANK[b.state] || b.created - a.created),
+    [items, profileId],
+  );
+  if (list.length === 0) {
+    return (
+      <div className="list-wrap">
+        <div className="list-empty">
+          <p>The outbox is empty: every reply has gone out.</p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="list-wrap">
+      <ul className="outbox-list" aria-label="Outbox">
+        {list.map((item) => (
+          <li key={item.id} className={openKey === item.answers ? 'is-open' : ''}>
+            <OutboxCard item={item} context={item.profileId ? profileTitle(profiles, item.profileId) : undefined} />
+            <button type="button" className="link-button" onClick={() => useInboxStore.getState().open(item.answers)}>
+              Open the conversation
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

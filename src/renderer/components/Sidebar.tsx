@@ -1,0 +1,189 @@
+// Clients with their unread counts and colours, networks, the views with live counts, the
+// accounts (with "Connect your account"), the sync line and the theme.
+import type { ViewCounts } from '../../shared/domain/inbox.ts';
+import { NETWORKS, type Network } from '../../shared/networks.ts';
+import { NETWORK_LABELS } from '../logic/composerRules.ts';
+import { useCountsStore } from '../stores/countsStore.ts';
+import { useInboxStore, type ListView } from '../stores/inboxStore.ts';
+import { useOutboxStore } from '../stores/outboxStore.ts';
+import { profileColor, useProfilesStore } from '../stores/profilesStore.ts';
+import { useUiStore } from '../stores/uiStore.ts';
+import { ClientDot } from './ClientDot.tsx';
+import { NetworkIcon } from './NetworkIcon.tsx';
+import { SyncStatus } from './SyncStatus.tsx';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
+
+const VIEWS: { view: ListView; label: string; count: keyof ViewCounts | 'outbox' }[] = [
+  { view: 'needsReply', label: 'Needs reply', count: 'needsReply' },
+  { view: 'all', label: 'All', count: 'unread' },
+  { view: 'done', label: 'Done', count: 'done' },
+  { view: 'snoozed', label: 'Snoozed', count: 'snoozed' },
+  { view: 'outbox', label: 'Outbox', count: 'outbox' },
+  { view: 'hidden', label: 'Hidden', count: 'hidden' },
+];
+
+function formatCount(value: number): string {
+  return value >= 10_000 ? `${Math.round(value / 1000)}k` : value.toLocaleString('en-GB');
+}
+
+function ViewIcon({ view }: { view: ListView }) {
+  const paths: Record<ListView, string> = {
+    needsReply: 'M4 5h16v10H8l-4 4z',
+    all: 'M4 6h16M4 12h16M4 18h16',
+    done: 'M5 12.5l4.5 4.5L19 7.5',
+    snoozed: 'M12 6v6l4 2M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
+    outbox: 'M4 13l2-8h12l2 8v6H4zM4 13h5l1 2h4l1-2h5',
+    hidden: 'M3 12s3.5-6 9-6 9 6 9 6-3.5 6-9 6-9-6-9-6zM4 20L20 4',
+  };
+  return (
+    <svg className="view-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={paths[view]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export function Sidebar() {
+  const filter = useInboxStore((state) => state.filter);
+  const setFilter = useInboxStore((state) => state.setFilter);
+  const counts = useCountsStore((state) => state.counts);
+  const profiles = useProfilesStore((state) => state.profiles);
+  const accounts = useProfilesStore((state) => state.accounts);
+  const outbox = useOutboxStore((state) => state.items);
+  const setOverlay = useUiStore((state) => state.setOverlay);
+
+  const scoped = filter.profileId ? counts?.byProfile[filter.profileId] : counts?.total;
+  const outboxCount = Object.values(outbox).filter(
+    (item) => (item.state === 'queued' || item.state === 'waiting' || item.state === 'sending' || item.state === 'failed') && (!filter.profileId || item.profileId === filter.profileId),
+  ).length;
+  const linked = new Set<Network>();
+  for (const profile of profiles) if (!filter.profileId || profile.profileId === filter.profileId) for (const network of profile.linkedNetworks) linked.add(network);
+  const onlySandbox = accounts.length > 0 && accounts.every((account) => account.kind === 'sandbox');
+
+  return (
+    <nav className="sidebar" aria-label="Inbox navigation">
+      <div className="brand">
+        <svg className="brand-mark" width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <rect width="24" height="24" rx="7" className="brand-mark-bg" />
+          <path d="M6 8.5h12v7H10l-4 3z" fill="none" stroke="#fff" strokeWidth="1.8" strokeLinejoin="round" />
+        </svg>
+        <h1>Social Inbox</h1>
+      </div>
+
+      <section className="side-section" aria-labelledby="views-heading">
+        <h2 id="views-heading" className="side-heading">Views</h2>
+        <ul className="side-list">
+          {VIEWS.map(({ view, label, count }) => {
+            const value = count === 'outbox' ? outboxCount : (scoped?.[count] ?? 0);
+            const active = filter.view === view && filter.text === '';
+            return (
+              <li key={view}>
+                <button
+                  type="button"
+                  className={`side-item${active ? ' is-active' : ''}`}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={() => setFilter({ view, text: '' })}
+                >
+                  <ViewIcon view={view} />
+                  <span className="side-label">{label}</span>
+                  {value > 0 && (
+                    <span className="side-count" title={count === 'unread' ? `${value} unread` : undefined}>
+                      {formatCount(value)}
+                    </span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="side-section" aria-labelledby="clients-heading">
+        <h2 id="clients-heading" className="side-heading">Clients</h2>
+        <ul className="side-list">
+          <li>
+            <button
+              type="button"
+              className={`side-item${filter.profileId === null ? ' is-active' : ''}`}
+              aria-current={filter.profileId === null ? 'true' : undefined}
+              onClick={() => setFilter({ profileId: null })}
+            >
+              <span className="client-dot client-dot-all" aria-hidden="true" />
+              <span className="side-label">All clients</span>
+              {(counts?.total.unread ?? 0) > 0 && <span className="side-count">{formatCount(counts?.total.unread ?? 0)}</span>}
+            </button>
+          </li>
+          {profiles.map((profile, index) => {
+            const unread = counts?.byProfile[profile.profileId]?.unread ?? 0;
+            const active = filter.profileId === profile.profileId;
+            return (
+              <li key={profile.profileId}>
+                <button
+                  type="button"
+                  className={`side-item${active ? ' is-active' : ''}`}
+                  aria-current={active ? 'true' : undefined}
+                  title={index < 9 ? `${profile.title} (${index + 1})` : profile.title}
+                  onClick={() => setFilter({ profileId: profile.profileId })}
+                >
+                  <ClientDot color={profileColor(profiles, profile.profileId)} />
+                  <span className="side-label">{profile.title}</span>
+                  {unread > 0 && (
+                    <span className="side-count" aria-label={`${unread} unread`}>
+                      {formatCount(unread)}
+                    </span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="side-section" aria-labelledby="networks-heading">
+        <h2 id="networks-heading" className="side-heading">Networks</h2>
+        <ul className="side-list network-list">
+          {NETWORKS.filter((network) => linked.has(network)).map((network) => {
+            const active = filter.platform === network;
+            return (
+              <li key={network}>
+                <button
+                  type="button"
+                  className={`side-item${active ? ' is-active' : ''}`}
+                  aria-pressed={active}
+                  onClick={() => setFilter({ platform: active ? null : network })}
+                >
+                  <NetworkIcon network={network} size={16} />
+                  <span className="side-label">{NETWORK_LABELS[network]}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <div className="side-footer">
+        {onlySandbox && (
+          <div className="first-run">
+            <p>
+              You are looking at the <strong>built-in sandbox</strong>: sample clients and comments to try everything safely.
+            </p>
+            <button type="button" className="button primary small" onClick={() => setOverlay('connect')}>
+              Connect your account
+            </button>
+          </div>
+        )}
+        {!onlySandbox && (
+          <button type="button" className="button ghost small" onClick={() => setOverlay('connect')}>
+            Connect another account
+          </button>
+        )}
+        <SyncStatus />
+        <div className="side-footer-row">
+          <ThemeSwitch />
+          <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setOverlay('help')}>
+            ?
+          </button>
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,164 @@
+// The open comment: the post it is on (text, network, link, comments on/off where the network has
+// that switch), its parents, the comment, its replies (the account's marked), the replies on their
+// way, what deleting allows, and the composer.
+import { useEffect } from 'react';
+import type { InboxRow } from '../../shared/domain/inbox.ts';
+import type { PostView } from '../../shared/domain/posts.ts';
+import { call } from '../api/bridge.ts';
+import { commentsToggleSupported, deleteRule, NETWORK_LABELS } from '../logic/composerRules.ts';
+import { exactTime, relativeTime } from '../logic/relativeTime.ts';
+import { useInboxStore } from '../stores/inboxStore.ts';
+import { useOutboxStore } from '../stores/outboxStore.ts';
+import { profileColor, profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
+import { useThreadStore } from '../stores/threadStore.ts';
+import { useUiStore } from '../stores/uiStore.ts';
+import { ClientDot } from './ClientDot.tsx';
+import { Composer } from './Composer.tsx';
+import { useNow } from './hooks.ts';
+import { NetworkIcon } from './NetworkIcon.tsx';
+import { OutboxCard } from './OutboxCard.tsx';
+
+function Comment({ row, kind, now }: { row: InboxRow; kind: 'ancestor' | 'main' | 'reply'; now: number }) {
+  const created = Date.parse(row.created);
+  return (
+    <li className={`comment comment-${kind}${row.byAccount ? ' is-own' : ''}`}>
+      <div className="comment-head">
+        <span className="comment-author">{row.authorName}</span>
+        {row.byAccount && <span className="badge badge-own">Your account</span>}
+        {row.hidden && <span className="badge badge-hidden">Hidden</span>}
+        <span className="comment-time" title={exactTime(created)}>
+          {relativeTime(created, now)}
+        </span>
+      </div>
+      <p className="comment-text">{row.text}</p>
+      {row.likeCount > 0 && <span className="comment-likes">{row.likeCount} {row.likeCount === 1 ? 'like' : 'likes'}</span>}
+    </li>
+  );
+}
+
+function PostCard({ post, now }: { post: PostView; now: number }) {
+  const setPost = useThreadStore((state) => state.setPost);
+  const created = Date.parse(post.created);
+  const canToggle = commentsToggleSupported(post.platform);
+  async function toggleComments() {
+    const result = await call('posts.setComments', { postKey: post.key, enabled: post.disableComments });
+    if (result.ok) setPost(result.data.post);
+    else useUiStore.getState().showToast(result.error.message);
+  }
+  return (
+    <section className="post-card" aria-label="The post">
+      <div className="post-head">
+        <NetworkIcon network={post.platform} size={18} label />
+        <span className="post-meta" title={exactTime(created)}>
+          Post · {relativeTime(created, now)}
+        </span>
+        {post.url && (
+          <a className="post-link" href={post.url} target="_blank" rel="noreferrer noopener">
+            Open on {NETWORK_LABELS[post.platform]}
+          </a>
+        )}
+      </div>
+      <p className="post-text">{post.text}</p>
+      <div className="post-foot">
+        {canToggle ? (
+          <label className="toggle">
+            <input type="checkbox" checked={!post.disableComments} onChange={() => void toggleComments()} />
+            Comments on
+          </label>
+        ) : (
+          <span className="muted">{post.disableComments ? 'Comments are off. ' : ''}Comments can be switched off on Instagram, LinkedIn and TikTok only.</span>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function ThreadPane() {
+  const openKey = useInboxStore((state) => state.openKey);
+  const thread = useThreadStore((state) => state.thread);
+  const loading = useThreadStore((state) => state.loading);
+  const error = useThreadStore((state) => state.error);
+  const outboxItems = useOutboxStore((state) => state.items);
+  const profiles = useProfilesStore((state) => state.profiles);
+  const now = useNow(30_000);
+
+  // A short pause before asking: walking the list with j stays within a frame.
+  useEffect(() => {
+    if (openKey === null) {
+      void useThreadStore.getState().load(null);
+      return;
+    }
+    const timer = setTimeout(() => void useThreadStore.getState().load(openKey), 60);
+    return () => clearTimeout(timer);
+  }, [openKey]);
+
+  if (openKey === null) {
+    return (
+      <aside className="thread thread-empty" aria-label="Conversation">
+        <div className="thread-placeholder">
+          <p className="placeholder-title">No conversation open</p>
+          <p>
+            Move with <kbd>j</kbd> <kbd>k</kbd>, open with <kbd>Enter</kbd>, reply with <kbd>r</kbd>, press <kbd>?</kbd> for every shortcut.
+          </p>
+        </div>
+      </aside>
+    );
+  }
+
+  const comment = thread?.comment;
+  const mine = Object.values(outboxItems)
+    .filter((item) => item.answers === openKey && item.state !== 'cancelled')
+    .sort((a, b) => a.created - b.created);
+
+  return (
+    <aside className="thread" aria-label="Conversation">
+      <header className="thread-head">
+        {comment && (
+          <>
+            <ClientDot color={profileColor(profiles, comment.profileId)} />
+            <span className="thread-client">{profileTitle(profiles, comment.profileId)}</span>
+            <span className="thread-network">
+              <NetworkIcon network={comment.platform} size={16} /> {NETWORK_LABELS[comment.platform]}
+            </span>
+          </>
+        )}
+        <button type="button" className="icon-button close" aria-label="Close the conversation" title="Close (Esc)" onClick={() => useInboxStore.getState().open(null)}>
+          ×
+        </button>
+      </header>
+      <div className="thread-body">
+        {error && <p className="error-text">{error}</p>}
+        {!thread && loading && <p className="muted">Loading the conversation…</p>}
+        {thread && (
+          <>
+            {thread.post ? <PostCard post={thread.post} now={now} /> : <p className="muted">The post is not in the inbox yet.</p>}
+            <ol className="comments" aria-label="Comments">
+              {thread.ancestors.map((row) => (
+                <Comment key={row.key} row={row} kind="ancestor" now={now} />
+              ))}
+              <Comment row={thread.comment} kind="main" now={now} />
+              {thread.replies.map((row) => (
+                <Comment key={row.key} row={row} kind="reply" now={now} />
+              ))}
+            </ol>
+            {mine.length > 0 && (
+              <div className="thread-outbox">
+                {mine.map((item) => (
+                  <OutboxCard key={item.id} item={item} />
+                ))}
+              </div>
+            )}
+            <p className="delete-rule">
+              <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+                <path d="M12 11v6M12 7.5v.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+              </svg>
+              {deleteRule(thread.comment)}
+            </p>
+          </>
+        )}
+      </div>
+      {thread && thread.comment.key === openKey && <Composer row={thread.comment} />}
+    </aside>
+  );
+}

@@ -1,0 +1,145 @@
+// Above the list: where you are, instant search with its filters, and the triage buttons (the
+// mouse's way to every triage key), which act on the bulk selection when there is one.
+import { useEffect, useRef, useState } from 'react';
+import { markDone, setRead, snooze } from '../actions.ts';
+import { NETWORK_LABELS } from '../logic/composerRules.ts';
+import { currentRow, useInboxStore, type ListView } from '../stores/inboxStore.ts';
+import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
+import { useTriageStore } from '../stores/triageStore.ts';
+import { useUiStore } from '../stores/uiStore.ts';
+
+export const VIEW_TITLES: Record<ListView, string> = {
+  needsReply: 'Needs reply',
+  all: 'All comments',
+  done: 'Done',
+  snoozed: 'Snoozed',
+  outbox: 'Outbox',
+  hidden: 'Hidden',
+};
+
+export function Toolbar() {
+  const filter = useInboxStore((state) => state.filter);
+  const setFilter = useInboxStore((state) => state.setFilter);
+  const grouped = useInboxStore((state) => state.grouped);
+  const setGrouped = useInboxStore((state) => state.setGrouped);
+  const checkedCount = useInboxStore((state) => Object.keys(state.checked).length);
+  const hasCurrent = useInboxStore((state) => currentRow(state) !== null);
+  const clearChecked = useInboxStore((state) => state.clearChecked);
+  const loadedCount = useInboxStore((state) => state.rows.length);
+  const more = useInboxStore((state) => state.next !== null);
+  const profiles = useProfilesStore((state) => state.profiles);
+  const searchFocus = useUiStore((state) => state.searchFocus);
+  const canUndo = useTriageStore((state) => state.history.length > 0);
+  const [text, setText] = useState(filter.text);
+  const input = useRef<HTMLInputElement | null>(null);
+
+  useEffect(() => setText(filter.text), [filter.text]);
+  useEffect(() => {
+    if (searchFocus > 0) {
+      input.current?.focus();
+      input.current?.select();
+    }
+  }, [searchFocus]);
+  // Instant: the list follows the words as they are typed (a short pause merges keystrokes).
+  useEffect(() => {
+    if (text === useInboxStore.getState().filter.text) return;
+    const timer = setTimeout(() => setFilter({ text }), 60);
+    return () => clearTimeout(timer);
+  }, [text, setFilter]);
+
+  const searching = filter.text.trim() !== '';
+  const scope = [filter.profileId ? profileTitle(profiles, filter.profileId) : 'All clients', filter.platform ? NETWORK_LABELS[filter.platform] : null]
+    .filter(Boolean)
+    .join(' · ');
+  const inOutbox = filter.view === 'outbox' && !searching;
+  const disabled = !hasCurrent && checkedCount === 0;
+
+  return (
+    <header className="toolbar">
+      <div className="toolbar-top">
+        <div className="toolbar-title">
+          <h2>{searching ? 'Search' : VIEW_TITLES[filter.view]}</h2>
+          <span className="toolbar-scope">
+            {scope}
+            {!inOutbox && loadedCount > 0 && ` · ${loadedCount.toLocaleString('en-GB')}${more ? '+' : ''}`}
+          </span>
+        </div>
+        <div className="search" role="search">
+          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="search-icon">
+            <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <path d="M16 16l4 4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+          <input
+            ref={input}
+            type="search"
+            aria-label="Search comments"
+            placeholder="Search every comment  /"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === 'ArrowDown') {
+                event.preventDefault();
+                setFilter({ text });
+                useUiStore.getState().focusList();
+              }
+            }}
+          />
+        </div>
+      </div>
+      <div className="toolbar-bottom">
+        {checkedCount > 0 ? (
+          <div className="bulk" role="group" aria-label="Selected comments">
+            <span className="bulk-count">{checkedCount} selected</span>
+            <button type="button" className="button small" onClick={() => markDone()}>
+              Mark done
+            </button>
+            <button type="button" className="button small" onClick={() => setRead(false)}>
+              Mark read
+            </button>
+            <button type="button" className="button small" onClick={() => setRead(true)}>
+              Mark unread
+            </button>
+            <button type="button" className="button ghost small" onClick={clearChecked}>
+              Clear selection
+            </button>
+          </div>
+        ) : (
+          !inOutbox && (
+            <div className="actions" role="group" aria-label="Current comment">
+              <button type="button" className="button small" disabled={disabled} onClick={() => markDone()} title="Mark done and move on (e)">
+                Done <kbd>e</kbd>
+              </button>
+              <button type="button" className="button small" disabled={disabled} onClick={toggle} title="Toggle unread (u)">
+                Read / unread <kbd>u</kbd>
+              </button>
+              <button type="button" className="button small" disabled={disabled} onClick={() => snooze()} title="Snooze until tomorrow (h)">
+                Snooze <kbd>h</kbd>
+              </button>
+              <button type="button" className="button small" disabled={!canUndo} onClick={() => void useTriageStore.getState().undo()} title="Undo (z)">
+                Undo <kbd>z</kbd>
+              </button>
+            </div>
+          )
+        )}
+        {!inOutbox && (
+          <div className="filters">
+            <label className="toggle">
+              <input type="checkbox" checked={filter.unreadOnly} onChange={(event) => setFilter({ unreadOnly: event.target.checked })} />
+              Unread only
+            </label>
+            <label className="toggle">
+              <input type="checkbox" checked={grouped} onChange={(event) => setGrouped(event.target.checked)} />
+              Group by post
+            </label>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function toggle(): void {
+  const state = useInboxStore.getState();
+  const row = currentRow(state);
+  if (row) setRead(!row.unread);
+}

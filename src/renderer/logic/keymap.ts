@@ -1,0 +1,120 @@
+// The keyboard map: one key press (plus the pending `g` prefix) to one action. Pure, so it is tested
+// without a DOM; the KeyboardShortcuts component feeds it and performs the action.
+
+export type KeyAction =
+  | { type: 'next' }
+  | { type: 'previous' }
+  | { type: 'open' }
+  | { type: 'back' }
+  | { type: 'reply' }
+  | { type: 'done' }
+  | { type: 'toggleUnread' }
+  | { type: 'snooze' }
+  | { type: 'select' }
+  | { type: 'search' }
+  | { type: 'goto'; view: 'inbox' | 'done' | 'outbox' }
+  | { type: 'client'; index: number }
+  | { type: 'undo' }
+  | { type: 'palette' }
+  | { type: 'help' }
+  | { type: 'send' };
+
+export interface KeyInput {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  /** The focus is in a text field (input, textarea, contenteditable). */
+  typing: boolean;
+}
+
+export interface KeyState {
+  /** `g` was pressed and waits for its second key. */
+  pendingG: boolean;
+}
+
+export interface KeyResult {
+  action: KeyAction | null;
+  state: KeyState;
+}
+
+export const IDLE: KeyState = { pendingG: false };
+
+/** Every shortcut, as the `?` overlay lists them. */
+export const SHORTCUTS: readonly { keys: string[]; label: string }[] = [
+  { keys: ['j'], label: 'Next comment' },
+  { keys: ['k'], label: 'Previous comment' },
+  { keys: ['Enter', 'o'], label: 'Open the comment' },
+  { keys: ['Esc'], label: 'Back (close, leave the field)' },
+  { keys: ['r'], label: 'Reply' },
+  { keys: ['Ctrl/⌘ Enter'], label: 'Send the reply' },
+  { keys: ['e'], label: 'Mark done and move on' },
+  { keys: ['u'], label: 'Toggle unread' },
+  { keys: ['h'], label: 'Snooze until tomorrow' },
+  { keys: ['x'], label: 'Select for a bulk action' },
+  { keys: ['/'], label: 'Search' },
+  { keys: ['g i'], label: 'Go to the inbox (needs reply)' },
+  { keys: ['g d'], label: 'Go to Done' },
+  { keys: ['g o'], label: 'Go to the Outbox' },
+  { keys: ['1 … 9'], label: 'Switch client' },
+  { keys: ['z'], label: 'Undo the last triage action' },
+  { keys: ['Ctrl/⌘ K'], label: 'Command palette' },
+  { keys: ['?'], label: 'This help' },
+];
+
+export function resolveKey(input: KeyInput, state: KeyState): KeyResult {
+  const mod = input.ctrlKey || input.metaKey;
+  if (mod && !input.altKey && (input.key === 'k' || input.key === 'K')) return { action: { type: 'palette' }, state: IDLE };
+  if (mod && input.key === 'Enter') return { action: { type: 'send' }, state: IDLE };
+  if (input.key === 'Escape') return { action: { type: 'back' }, state: IDLE };
+  // Typing is typing: nothing else fires in a text field.
+  if (input.typing || mod || input.altKey) return { action: null, state: IDLE };
+
+  if (state.pendingG) {
+    const view = input.key === 'i' ? 'inbox' : input.key === 'd' ? 'done' : input.key === 'o' ? 'outbox' : null;
+    return { action: view === null ? null : { type: 'goto', view }, state: IDLE };
+  }
+  switch (input.key) {
+    case 'j':
+    case 'ArrowDown':
+      return { action: { type: 'next' }, state: IDLE };
+    case 'k':
+    case 'ArrowUp':
+      return { action: { type: 'previous' }, state: IDLE };
+    case 'Enter':
+    case 'o':
+      return { action: { type: 'open' }, state: IDLE };
+    case 'r':
+      return { action: { type: 'reply' }, state: IDLE };
+    case 'e':
+      return { action: { type: 'done' }, state: IDLE };
+    case 'u':
+      return { action: { type: 'toggleUnread' }, state: IDLE };
+    case 'h':
+      return { action: { type: 'snooze' }, state: IDLE };
+    case 'x':
+      return { action: { type: 'select' }, state: IDLE };
+    case '/':
+      return { action: { type: 'search' }, state: IDLE };
+    case 'z':
+      return { action: { type: 'undo' }, state: IDLE };
+    case '?':
+      return { action: { type: 'help' }, state: IDLE };
+    case 'g':
+      return { action: null, state: { pendingG: true } };
+    default:
+      if (/^[1-9]$/.test(input.key)) return { action: { type: 'client', index: Number(input.key) - 1 }, state: IDLE };
+      return { action: null, state: IDLE };
+  }
+}
+
+/** Whether an element is a place where keys are text. */
+export function isTypingTarget(element: { tagName?: string; isContentEditable?: boolean; type?: string } | null): boolean {
+  if (!element || !element.tagName) return false;
+  if (element.isContentEditable) return true;
+  const tag = element.tagName.toUpperCase();
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if (tag !== 'INPUT') return false;
+  const type = (element.type ?? 'text').toLowerCase();
+  return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(type);
+}

@@ -1,0 +1,34 @@
+// "3 min ago" for the list, and the exact time for the hover title. Pure: the clock is passed in.
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export function relativeTime(thenMs: number, nowMs: number): string {
+  const diff = nowMs - thenMs;
+  if (!Number.isFinite(diff)) return '';
+  if (diff < 0) return diff > -MINUTE ? 'just now' : 'in the future';
+  if (diff < MINUTE) return 'just now';
+  if (diff < HOUR) return `${Math.floor(diff / MINUTE)} min ago`;
+  if (diff < DAY) {
+    const hours = Math.floor(diff / HOUR);
+    return `${hours} h ago`;
+  }
+  if (diff < 2 * DAY) return 'yesterday';
+  if (diff < 7 * DAY) return `${Math.floor(diff / DAY)} days ago`;
+  const then = new Date(thenMs);
+  const now = new Date(nowMs);
+  const sameYear = then.getFullYear() === now.getFullYear();
+  return then.toLocaleDateString('en-GB', sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** The exact time, as the title on hover shows it. */
+export function exactTime(thenMs: number): string {
+  return new Date(thenMs).toLocaleString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}

@@ -1,0 +1,70 @@
+// Reply drafts per comment (so moving through the list never loses one), the saved replies, and
+// sending: the reply is queued at once and shows up as "Queued" with its undo countdown.
+import { create } from 'zustand';
+import { call } from '../api/bridge.ts';
+import { useOutboxStore } from './outboxStore.ts';
+
+export interface Draft {
+  text: string;
+  imageUrl: string;
+  /** Editing this failed outbox item rather than writing a new reply. */
+  editing: string | null;
+}
+
+const EMPTY: Draft = { text: '', imageUrl: '', editing: null };
+
+export const DEFAULT_SAVED_REPLIES: readonly string[] = [
+  'Thank you so much, {name}! 🙏',
+  'Hi {name}, thanks for asking! We’ve sent you a direct message with the details.',
+  'So glad you enjoyed it, {name}. See you again soon!',
+  'Sorry to hear that, {name}. Could you send us a message so we can make it right?',
+];
+
+interface ComposerState {
+  drafts: Record<string, Draft>;
+  sending: boolean;
+  error: string | null;
+  draft(key: string): Draft;
+  update(key: string, patch: Partial<Draft>): void;
+  clear(key: string): void;
+  send(key: string): Promise<boolean>;
+}
+
+export const useComposerStore = create<ComposerState>((set, get) => ({
+  drafts: {},
+  sending: false,
+  error: null,
+  draft(key) {
+    return get().drafts[key] ?? EMPTY;
+  },
+  update(key, patch) {
+    set((state) => ({ drafts: { ...state.drafts, [key]: { ...(state.drafts[key] ?? EMPTY), ...patch } }, error: null }));
+  },
+  clear(key) {
+    set((state) => {
+      const drafts = { ...state.drafts };
+      delete drafts[key];
+      return { drafts };
+    });
+  },
+  async send(key) {
+    const draft = get().draft(key);
+    if (get().sending || draft.text.trim() === '') return false;
+    set({ sending: true, error: null });
+    const image = draft.imageUrl.trim();
+    const result =
+      draft.editing !== null
+        ? await call('outbox.edit', { id: draft.editing, text: draft.text }).then(async (edited) =>
+            edited.ok ? call('outbox.retry', { id: draft.editing ?? '' }) : edited,
+          )
+        : await call('reply.send', { commentKey: key, text: draft.text, ...(image !== '' ? { mediaUrls: [image] } : {}) });
+    if (!result.ok) {
+      set({ sending: false, error: result.error.message });
+      return false;
+    }
+    useOutboxStore.getState().put(result.data.item);
+    get().clear(key);
+    set({ sending: false });
+    return true;
+  },
+}));

@@ -1,0 +1,231 @@
+// The list: its filter, the loaded rows (keyset pages, newest first), the current row, the bulk
+// selection and the open comment. Rows load a page at a time as the list scrolls; a change
+// elsewhere (new comments, a triage) refreshes the first page and merges, keeping the place.
+import { create } from 'zustand';
+import type { InboxRow, InboxView, InboxCursor } from '../../shared/domain/inbox.ts';
+import type { Network } from '../../shared/networks.ts';
+import { call } from '../api/bridge.ts';
+import { useOutboxStore } from './outboxStore.ts';
+import { appendPage, belongsToView, compareRows, displayItems, mergeFirstPage, moveSelection, type DisplayItem } from '../logic/listState.ts';
+
+export type ListView = InboxView | 'outbox';
+
+export interface ListFilter {
+  view: ListView;
+  profileId: string | null;
+  platform: Network | null;
+  unreadOnly: boolean;
+  /** A search: non-empty means the list shows search results over every view. */
+  text: string;
+}
+
+export const PAGE_SIZE = 200;
+
+interface InboxState {
+  filter: ListFilter;
+  rows: InboxRow[];
+  next: InboxCursor | null;
+  loading: boolean;
+  /** The first page of the current filter has arrived. */
+  ready: boolean;
+  error: string | null;
+  grouped: boolean;
+  items: DisplayItem[];
+  /** Row indexes in display order (the order j/k walk). */
+  order: number[];
+  /** Position in `order` of the current row. */
+  cursor: number;
+  /** The bulk selection (x), by comment key. */
+  checked: Record<string, true>;
+  /** The comment whose thread is open, or null. */
+  openKey: string | null;
+
+  setFilter(patch: Partial<ListFilter>): void;
+  setGrouped(grouped: boolean): void;
+  loadFirst(): Promise<void>;
+  loadMore(): Promise<void>;
+  refresh(): Promise<void>;
+  move(delta: number): void;
+  selectPosition(position: number): void;
+  selectKey(key: string): void;
+  toggleChecked(key: string): void;
+  clearChecked(): void;
+  open(key: string | null): void;
+  /** Applies a local change to rows; rows that leave the view are dropped, the cursor stays in place. */
+  patchRows(keys: readonly string[], patch: Partial<InboxRow>): void;
+}
+
+let generation = 0;
+
+function withOrder(rows: InboxRow[], grouped: boolean): { items: DisplayItem[]; order: number[] } {
+  const items = displayItems(rows, grouped);
+  const order: number[] = [];
+  for (const item of items) if (item.kind === 'row') order.push(item.index);
+  return { items, order };
+}
+
+function queryFilter(filter: ListFilter) {
+  return {
+    ...(filter.profileId ? { profileIds: [filter.profileId] } : {}),
+    ...(filter.platform ? { platforms: [filter.platform] } : {}),
+    ...(filter.unreadOnly ? { unreadOnly: true } : {}),
+    view: filter.text.trim() !== '' || filter.view === 'outbox' ? ('all' as const) : filter.view,
+  };
+}
+
+async function fetchPage(filter: ListFilter, cursor: InboxCursor | null, limit = PAGE_SIZE) {
+  const text = filter.text.trim();
+  return text !== ''
+    ? call('inbox.search', { filter: queryFilter(filter), cursor, limit, text })
+    : call('inbox.page', { filter: queryFilter(filter), cursor, limit });
+}
+
+export const useInboxStore = create<InboxState>((set, get) => ({
+  filter: { view: 'needsReply', profileId: null, platform: null, unreadOnly: false, text: '' },
+  rows: [],
+  next: null,
+  loading: false,
+  ready: false,
+  error: null,
+  grouped: false,
+  items: [],
+  order: [],
+  cursor: 0,
+  checked: {},
+  openKey: null,
+
+  setFilter(patch) {
+    const filter = { ...get().filter, ...patch };
+    set({ filter, cursor: 0, checked: {}, ...(patch.view !== undefined || patch.profileId !== undefined ? { openKey: null } : {}) });
+    void get().loadFirst();
+  },
+
+  setGrouped(grouped) {
+    const { rows } = get();
+    const current = get().rows[get().order[get().cursor] ?? -1]?.key;
+    const next = withOrder(rows, grouped);
+    const position = current === undefined ? 0 : Math.max(0, next.order.findIndex((index) => rows[index]?.key === current));
+    set({ grouped, ...next, cursor: position });
+  },
+
+  async loadFirst() {
+    const mine = ++generation;
+    const filter = get().filter;
+    if (filter.view === 'outbox' && filter.text.trim() === '') {
+      set({ rows: [], next: null, items: [], order: [], loading: false, ready: true, error: null });
+      return;
+    }
+    set({ loading: true, error: null });
+    const result = await fetchPage(filter, null);
+    if (mine !== generation) return;
+    if (!result.ok) {
+      set({ loading: false, ready: true, error: result.error.message, rows: [], next: null, items: [], order: [] });
+      return;
+    }
+    const rows = result.data.rows;
+    set({ rows, next: result.data.next, loading: false, ready: true, cursor: 0, ...withOrder(rows, get().grouped) });
+  },
+
+  async loadMore() {
+    const { next, loading, filter } = get();
+    if (next === null || loading) return;
+    const mine = generation;
+    set({ loading: true });
+    const result = await fetchPage(filter, next);
+    if (mine !== generation) return;
+    if (!result.ok) {
+      set({ loading: false, error: result.error.message });
+      return;
+    }
+    const rows = appendPage(get().rows, result.data.rows);
+    set({ rows, next: result.data.next, loading: false, ...withOrder(rows, get().grouped) });
+  },
+
+  async refresh() {
+    const filter = get().filter;
+    if (filter.view === 'outbox' && filter.text.trim() === '') return;
+    const mine = generation;
+    const result = await fetchPage(filter, null);
+    if (mine !== generation || !result.ok) return;
+    const state = get();
+    const currentKey = state.rows[state.order[state.cursor] ?? -1]?.key;
+    const merged = mergeFirstPage(state.rows, result.data.rows, result.data.next !== null);
+    // A comment answered from here stays in place (showing its reply's state) until the view is
+    // left, even once the answer takes it out of the view: rows never vanish under the cursor.
+    const answered = useOutboxStore.getState().byComment;
+    const present = new Set(merged.map((row) => row.key));
+    const last = merged[merged.length - 1];
+    const sticky = state.rows.filter(
+      (row) => !present.has(row.key) && answered[row.key] !== undefined && (result.data.next === null || last === undefined || compareRows(row, last) < 0),
+    );
+    const rows = sticky.length === 0 ? merged : [...merged, ...sticky].sort(compareRows);
+    const next = rows.length > result.data.rows.length ? state.next : result.data.next;
+    const ordered = withOrder(rows, state.grouped);
+    let cursor = currentKey === undefined ? 0 : ordered.order.findIndex((index) => rows[index]?.key === currentKey);
+    if (cursor < 0) cursor = Math.min(state.cursor, Math.max(0, ordered.order.length - 1));
+    set({ rows, next, ...ordered, cursor });
+  },
+
+  move(delta) {
+    const { cursor, order } = get();
+    const position = moveSelection(cursor, delta, order.length);
+    if (position !== cursor) set({ cursor: position });
+    if (position >= order.length - 30) void get().loadMore();
+  },
+
+  selectPosition(position) {
+    set({ cursor: moveSelection(position, 0, get().order.length) });
+  },
+
+  selectKey(key) {
+    const { rows, order } = get();
+    const position = order.findIndex((index) => rows[index]?.key === key);
+    if (position >= 0) set({ cursor: position });
+  },
+
+  toggleChecked(key) {
+    set((state) => {
+      const checked = { ...state.checked };
+      if (checked[key]) delete checked[key];
+      else checked[key] = true;
+      return { checked };
+    });
+  },
+
+  clearChecked() {
+    set({ checked: {} });
+  },
+
+  open(key) {
+    set({ openKey: key });
+  },
+
+  patchRows(keys, patch) {
+    const wanted = new Set(keys);
+    const state = get();
+    const now = Date.now();
+    const searching = state.filter.text.trim() !== '';
+    const view: InboxView = searching || state.filter.view === 'outbox' ? 'all' : state.filter.view;
+    const currentKey = state.rows[state.order[state.cursor] ?? -1]?.key;
+    const rows: InboxRow[] = [];
+    for (const row of state.rows) {
+      if (!wanted.has(row.key)) {
+        rows.push(row);
+        continue;
+      }
+      const changed = { ...row, ...patch };
+      if (belongsToView(changed, view, now, state.filter.unreadOnly)) rows.push(changed);
+    }
+    const ordered = withOrder(rows, state.grouped);
+    let cursor = currentKey === undefined ? 0 : ordered.order.findIndex((index) => rows[index]?.key === currentKey);
+    // The current row left the view: the next one takes its place ("done, and move on").
+    if (cursor < 0) cursor = Math.min(state.cursor, Math.max(0, ordered.order.length - 1));
+    set({ rows, ...ordered, cursor });
+    if (cursor >= ordered.order.length - 30) void get().loadMore();
+  },
+}));
+
+/** The current row, or null. */
+export function currentRow(state: Pick<InboxState, 'rows' | 'order' | 'cursor'>): InboxRow | null {
+  return state.rows[state.order[state.cursor] ?? -1] ?? null;
+}

@@ -1,0 +1,71 @@
+// The core's events, wired to the stores once: counts, outbox states, connectivity, sync progress,
+// new comments (the list refreshes its first page without a reload) and settings.
+import { on } from '../api/bridge.ts';
+import { useCountsStore } from './countsStore.ts';
+import { useInboxStore } from './inboxStore.ts';
+import { useOutboxStore } from './outboxStore.ts';
+import { useProfilesStore } from './profilesStore.ts';
+import { useSettingsStore } from './settingsStore.ts';
+import { useStatusStore } from './statusStore.ts';
+import { useThreadStore } from './threadStore.ts';
+
+/** Calls `fn` at most once per `ms`, trailing. */
+function throttle(fn: () => void, ms: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return () => {
+    if (timer !== null) return;
+    timer = setTimeout(() => {
+      timer = null;
+      fn();
+    }, ms);
+  };
+}
+
+export function startLiveUpdates(): () => void {
+  const refreshList = throttle(() => void useInboxStore.getState().refresh(), 400);
+  const refreshThread = throttle(() => {
+    const key = useThreadStore.getState().key;
+    if (key !== null) void useThreadStore.getState().load(key);
+  }, 400);
+  const offs = [
+    on('inbox.countsChanged', (counts) => useCountsStore.getState().set(counts)),
+    on('comments.new', () => {
+      refreshList();
+      refreshThread();
+    }),
+    on('outbox.changed', (change) => {
+      useOutboxStore.getState().apply(change);
+      if (change.kind !== 'removed' && change.item.state === 'sent') {
+        refreshList();
+        if (useThreadStore.getState().key === change.item.answers) refreshThread();
+      }
+    }),
+    on('connectivity.changed', (value) => useStatusStore.getState().setConnectivity(value)),
+    on('sync.progress', (value) => useStatusStore.getState().setProgress(value)),
+    on('sync.problem', (problem) => useStatusStore.getState().setProblem(problem.message)),
+    on('settings.changed', (settings) => useSettingsStore.getState().set(settings)),
+    on('accounts.changed', () => {
+      void useProfilesStore.getState().load();
+      void useCountsStore.getState().load();
+      refreshList();
+    }),
+    on('notification.open', ({ commentKey }) => {
+      useInboxStore.getState().selectKey(commentKey);
+      useInboxStore.getState().open(commentKey);
+    }),
+  ];
+  return () => {
+    for (const off of offs) off();
+  };
+}
+
+export async function loadEverything(): Promise<void> {
+  await Promise.all([
+    useProfilesStore.getState().load(),
+    useCountsStore.getState().load(),
+    useStatusStore.getState().load(),
+    useSettingsStore.getState().load(),
+    useOutboxStore.getState().load(),
+    useInboxStore.getState().loadFirst(),
+  ]);
+}

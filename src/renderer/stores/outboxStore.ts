@@ -1,0 +1,57 @@
+// Every reply in the outbox, by id, kept live by outbox.changed: the rows, the thread and the
+// Outbox view all read their state from here, so a state shows the same everywhere.
+import { create } from 'zustand';
+import type { EventPayload } from '../../shared/bridge/contract.ts';
+import type { OutboxItemView } from '../../shared/domain/outbox.ts';
+import { call } from '../api/bridge.ts';
+
+interface OutboxState {
+  items: Record<string, OutboxItemView>;
+  /** The newest live item per comment key (cancelled ones aside). */
+  byComment: Record<string, OutboxItemView>;
+  load(): Promise<void>;
+  put(item: OutboxItemView): void;
+  apply(change: EventPayload<'outbox.changed'>): void;
+}
+
+function indexByComment(items: Record<string, OutboxItemView>): Record<string, OutboxItemView> {
+  const result: Record<string, OutboxItemView> = {};
+  for (const item of Object.values(items)) {
+    if (item.state === 'cancelled') continue;
+    const current = result[item.answers];
+    if (!current || item.created > current.created) result[item.answers] = item;
+  }
+  return result;
+}
+
+export const useOutboxStore = create<OutboxState>((set) => ({
+  items: {},
+  byComment: {},
+  async load() {
+    const result = await call('outbox.list', {});
+    if (!result.ok) return;
+    const items: Record<string, OutboxItemView> = {};
+    for (const item of result.data.items) items[item.id] = item;
+    set({ items, byComment: indexByComment(items) });
+  },
+  put(item) {
+    set((state) => {
+      const existing = state.items[item.id];
+      // Events and answers can cross: keep the newer of the two.
+      if (existing && existing.updated > item.updated) return state;
+      const items = { ...state.items, [item.id]: item };
+      return { items, byComment: indexByComment(items) };
+    });
+  },
+  apply(change) {
+    if (change.kind === 'removed') {
+      set((state) => {
+        const items = { ...state.items };
+        delete items[change.id];
+        return { items, byComment: indexByComment(items) };
+      });
+      return;
+    }
+    useOutboxStore.getState().put(change.item);
+  },
+}));

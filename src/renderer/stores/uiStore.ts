@@ -1,0 +1,66 @@
+// What is open on top of the screen (help, palette, connect form), focus requests, and the toast.
+import { create } from 'zustand';
+
+export type Overlay = 'help' | 'palette' | 'connect' | null;
+
+export interface Toast {
+  id: number;
+  text: string;
+  /** Offer Undo (z) on it. */
+  undoable: boolean;
+}
+
+interface UiState {
+  overlay: Overlay;
+  /** Bumped to ask the composer to take the focus. */
+  composerFocus: number;
+  composerFocusPending: boolean;
+  /** Bumped to ask the search field to take the focus. */
+  searchFocus: number;
+  /** Bumped to ask the list to take the focus. */
+  listFocus: number;
+  toast: Toast | null;
+  setOverlay(overlay: Overlay): void;
+  focusComposer(): void;
+  /** True once per request: the composer takes the focus. */
+  takeComposerFocus(): boolean;
+  focusSearch(): void;
+  focusList(): void;
+  showToast(text: string, undoable?: boolean): void;
+  clearToast(id: number): void;
+}
+
+let toastIds = 0;
+
+export const useUiStore = create<UiState>((set, get) => ({
+  overlay: null,
+  composerFocus: 0,
+  composerFocusPending: false,
+  searchFocus: 0,
+  listFocus: 0,
+  toast: null,
+  setOverlay(overlay) {
+    set({ overlay });
+  },
+  focusComposer() {
+    set((state) => ({ composerFocus: state.composerFocus + 1, composerFocusPending: true }));
+  },
+  takeComposerFocus() {
+    if (!get().composerFocusPending) return false;
+    set({ composerFocusPending: false });
+    return true;
+  },
+  focusSearch() {
+    set((state) => ({ searchFocus: state.searchFocus + 1 }));
+  },
+  focusList() {
+    set((state) => ({ listFocus: state.listFocus + 1 }));
+  },
+  showToast(text, undoable = false) {
+    toastIds += 1;
+    set({ toast: { id: toastIds, text, undoable } });
+  },
+  clearToast(id) {
+    set((state) => (state.toast?.id === id ? { toast: null } : state));
+  },
+}));
