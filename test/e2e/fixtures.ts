@@ -1,11 +1,20 @@
-// Every end-to-end test runs the real app through the web host: one `npm run web` per Playwright
-// worker (its own data folder, its own embedded sandbox, a port the OS picks, so tests never collide
-// on a port), started with the real command line; pages open the address it printed, token and all.
-// The host builds the renderer itself when out/renderer is missing.
+// Every end-to-end test runs the real app through the web host, started with the real command line
+// (`npm run web`), on a port the OS picks, so tests never collide on a port; pages open the address
+// it printed, token and all. The host builds the renderer itself when out/renderer is missing.
+//
+// Two ways to get the app:
+// - `webHost` (per worker): its own data folder and its own embedded sandbox, for tests that only
+//   look at the host itself.
+// - `sandbox` + `app` (per test): a sandbox the test started in the worker (so it sets faults,
+//   injects outside comments and reads the ledger), and a web host whose built-in sandbox account
+//   uses it (`--sandbox-url`), on a fresh data folder, restartable on the same folder. Both start in
+//   well under a second and the first sync of the seeded world takes about one more.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
+import { AppHost } from './support/appHost.ts';
+import { TestSandbox } from './support/sandboxControl.ts';
 import { startWebProcess } from './webHostProcess.ts';
 
 export interface WebHost {
@@ -19,7 +28,14 @@ export interface WebHost {
   stderr(): string;
 }
 
-export const test = base.extend<object, { webHost: WebHost; rendererUrl: string }>({
+export interface TestFixtures {
+  /** The test's own sandbox (a large rate limit), closed after the test. */
+  sandbox: TestSandbox;
+  /** The app on the test's sandbox, started and through its first sync; replies wait 1 s for undo. */
+  app: AppHost;
+}
+
+export const test = base.extend<TestFixtures, { webHost: WebHost; rendererUrl: string }>({
   webHost: [
     async ({}, use) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'e2e-web-'));
@@ -35,6 +51,38 @@ export const test = base.extend<object, { webHost: WebHost; rendererUrl: string 
   ],
   /** The app's page, as a person opens it. */
   rendererUrl: [async ({ webHost }, use) => use(webHost.url), { scope: 'worker' }],
+
+  sandbox: async ({}, use) => {
+    const sandbox = await TestSandbox.start();
+    try {
+      await use(sandbox);
+    } finally {
+      await sandbox.close();
+    }
+  },
+  app: [
+    async ({ sandbox }, use, testInfo) => {
+      const app = new AppHost({ sandboxUrl: sandbox.url, undoSeconds: 1 });
+      try {
+        await app.start();
+        await app.synced();
+        await use(app);
+      } finally {
+        if (testInfo.status !== testInfo.expectedStatus && app.dataDir) {
+          const log = (() => {
+            try {
+              return app.process.stderr();
+            } catch {
+              return '';
+            }
+          })();
+          if (log) await testInfo.attach('web-host-stderr', { body: log, contentType: 'text/plain' });
+        }
+        await app.dispose();
+      }
+    },
+    { timeout: 60_000 },
+  ],
 });
 
 export { expect } from '@playwright/test';

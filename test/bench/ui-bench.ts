@@ -1,0 +1,188 @@
+// `npm run bench:ui`: the inbox screen with 100,000 comments in the store, in Chromium through the
+// web host (issue 6, "Performance"). For each store size (1,000 and 100,000 comments) it prepares a
+// data folder (test/bench/ui/seedDataDir.ts), starts a sandbox that is down (so the app's sync adds
+// nothing and the inbox holds exactly the dataset; the offline bar shows) and `npm run web` on it,
+// and measures in the page (test/bench/ui/pageProbe.ts):
+// - first inbox rows painted after a page load (from navigation start to the frame after the first
+//   row appears), over several loads;
+// - `j` to the next row: keydown to the selection's change in the DOM, and to the next frame;
+// - a search word: the last keystroke to the list's last change (and its frame);
+// - the list's DOM node count.
+// Prints medians and p95s; the figures go to BENCHMARKS.md by hand. No assertion on speed.
+//   npm run bench:ui [-- --comments 100000 --loads 7 --keys 200 --searches 20]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
+import { startSandbox } from '../../src/sandbox/index.ts';
+import { startWebProcess } from '../e2e/webHostProcess.ts';
+import { summarize, type Summary } from './store/stats.ts';
+import { PAGE_PROBE } from './ui/pageProbe.ts';
+import { seedDataDir, settingsFileIn } from './ui/seedDataDir.ts';
+
+const { values } = parseArgs({
+  options: {
+    comments: { type: 'string', default: '100000' },
+    loads: { type: 'string', default: '7' },
+    keys: { type: 'string', default: '200' },
+    searches: { type: 'string', default: '20' },
+  },
+});
+const SIZES = [1_000, Number(values.comments)];
+const LOADS = Number(values.loads);
+const KEYS = Number(values.keys);
+const SEARCHES = Number(values.searches);
+const SEARCH_WORDS = ['shipping', 'refund', 'camera', 'berlin', 'tutorial', 'warranty', 'coffee', 'stunning', 'discount', 'replacement', 'congratulations', 'recipe', 'transition', 'delivery', 'outstanding', 'inspiring', 'holiday', 'gluten', 'subscribe', 'disappointed'];
+
+interface SizeFigures {
+  comments: number;
+  seedMs: number;
+  rowsInView: number;
+  firstRows: Summary;
+  jDom: Summary;
+  jFrame: Summary;
+  jMissed: number;
+  searchDom: Summary;
+  searchFrame: Summary;
+  searchMissed: number;
+  listNodes: number;
+  optionsInDom: number;
+}
+
+function systemChromium(): string | undefined {
+  if (process.env['CHROMIUM_PATH']) return process.env['CHROMIUM_PATH'];
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Calls (or reads) `window.__uiBench[name]` in the page; a function, not a string: the page's CSP forbids eval. */
+async function probe<T>(page: Page, name: string, ...args: unknown[]): Promise<T> {
+  return page.evaluate(
+    async ([key, values]) => {
+      const bench = (globalThis as unknown as { __uiBench: Record<string, unknown> }).__uiBench;
+      const member = bench[key as string];
+      return typeof member === 'function' ? (member as (...a: unknown[]) => unknown)(...(values as unknown[])) : await member;
+    },
+    [name, args] as const,
+  ) as Promise<T>;
+}
+
+async function measureSize(comments: number): Promise<SizeFigures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ui-bench-'));
+  const seeded = seedDataDir(dataDir, comments);
+  writeFileSync(settingsFileIn(dataDir), JSON.stringify({ notifications: false }));
+  console.error(`bench:ui: ${comments} comments in the store in ${Math.round(seeded.ms)} ms`);
+  const sandbox = await startSandbox({ port: 0, rateLimit: 1_000_000 });
+  await fetch(`${sandbox.controlUrl}/faults`, { method: 'PUT', headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ down: true }) });
+  const host = await startWebProcess(['--port', '0', '--data-dir', dataDir, '--sandbox-url', sandbox.url]);
+  const browser = await chromium.launch({
+    ...(systemChromium() ? { executablePath: systemChromium() } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.addInitScript({ content: PAGE_PROBE });
+
+    // First rows painted after a page load (the first load warms the host's caches; it is left out).
+    const firstRows: number[] = [];
+    for (let load = 0; load <= LOADS; load += 1) {
+      await page.goto(host.url);
+      // Polled from here: waitForFunction rebuilds its predicate from a string, which the CSP forbids.
+      let at: number | null = null;
+      for (const until = Date.now() + 30_000; at === null; await sleep(25)) {
+        at = await probe<number | null>(page, 'firstRowsAt');
+        if (Date.now() > until) throw new Error('no inbox rows within 30 s of a page load');
+      }
+      if (load > 0) firstRows.push(at);
+    }
+    await sleep(500);
+    const listNodes = await probe<number>(page, 'listNodes');
+    const optionsInDom = await probe<number>(page, 'optionCount');
+    const setSize = await probe<number>(page, 'setSize');
+
+    // j: keydown → selection changed (DOM) → next frame.
+    await probe(page, 'focusList');
+    await page.keyboard.press('j');
+    await sleep(100);
+    const jDom: number[] = [];
+    const jFrame: number[] = [];
+    let jMissed = 0;
+    for (let press = 0; press < KEYS; press += 1) {
+      await probe(page, 'armSelection');
+      await page.keyboard.press('j');
+      const sample = await probe<{ dom: number; frame: number } | null>(page, 'selection');
+      if (sample) {
+        jDom.push(sample.dom);
+        jFrame.push(sample.frame);
+      } else jMissed += 1;
+      await sleep(20);
+    }
+
+    // A search word: all but its last letter typed, the list settled, then the last keystroke.
+    const searchDom: number[] = [];
+    const searchFrame: number[] = [];
+    let searchMissed = 0;
+    for (let index = 0; index < SEARCHES; index += 1) {
+      const word = SEARCH_WORDS[index % SEARCH_WORDS.length]!;
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('/');
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Backspace');
+      await sleep(300);
+      await page.keyboard.type(word.slice(0, -1));
+      await sleep(400);
+      await probe(page, 'armListChange', 150);
+      await page.keyboard.press(word.slice(-1));
+      const sample = await probe<{ dom: number; frame: number } | null>(page, 'listChange');
+      if (sample) {
+        searchDom.push(sample.dom);
+        searchFrame.push(sample.frame);
+      } else searchMissed += 1;
+    }
+    return {
+      comments,
+      seedMs: seeded.ms,
+      rowsInView: setSize,
+      firstRows: summarize(firstRows),
+      jDom: summarize(jDom),
+      jFrame: summarize(jFrame),
+      jMissed,
+      searchDom: summarize(searchDom),
+      searchFrame: summarize(searchFrame),
+      searchMissed,
+      listNodes,
+      optionsInDom,
+    };
+  } finally {
+    await browser.close();
+    await host.stop('SIGTERM');
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a');
+const row = (name: string, summary: Summary, target: string, missed = 0) =>
+  `| ${name} | ${ms(summary.median)} | ${ms(summary.p95)} | ${summary.runs}${missed ? ` (${missed} without a change)` : ''} | ${target} |`;
+
+const results: SizeFigures[] = [];
+for (const size of SIZES) results.push(await measureSize(size));
+for (const figures of results) {
+  console.log(`\n### ${figures.comments.toLocaleString('en')} comments in the store (rows in the view: ${figures.rowsInView < 0 ? 'no aria-setsize' : figures.rowsInView.toLocaleString('en')})\n`);
+  console.log('| measure | median | p95 | samples | target |');
+  console.log('|---|---|---|---|---|');
+  console.log(row('first inbox rows painted after a page load', figures.firstRows, '< 1 s'));
+  console.log(row('`j`: keydown to selection changed in the DOM', figures.jDom, '', figures.jMissed));
+  console.log(row('`j`: keydown to the next frame', figures.jFrame, 'p95 < 16 ms', figures.jMissed));
+  console.log(row('search: last keystroke to the list\'s last change', figures.searchDom, '', figures.searchMissed));
+  console.log(row('search: last keystroke to the frame after it', figures.searchFrame, 'p95 < 100 ms', figures.searchMissed));
+  console.log(`| the list's DOM nodes (options in the DOM) | ${figures.listNodes} (${figures.optionsInDom}) | | | < 300 |`);
+}
+process.exit(0);

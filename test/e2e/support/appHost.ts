@@ -1,0 +1,116 @@
+// The app for one test: `npm run web -- --sandbox-url <the test's sandbox> --data-dir <tmp> --port 0`,
+// started with the real command line, restartable on the same data folder (the store and the
+// outbox survive, as after quitting the app), plus a bridge client of the test's own (the same
+// socket the page uses) to read what the core knows or to arrange a state quickly.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import type { CommandInput, CommandName, CommandOutput } from '../../../src/shared/bridge/contract.ts';
+import { startWebProcess, type WebHostProcess } from '../webHostProcess.ts';
+
+export interface AppHostOptions {
+  sandboxUrl: string;
+  /** Seconds a reply waits for its undo; the journeys use 1 to stay fast (the app's default is 5). */
+  undoSeconds?: number;
+  /** An existing data folder (kept at the end); default a new temporary one (removed at the end). */
+  dataDir?: string;
+}
+
+export class AppHost {
+  readonly dataDir: string;
+  readonly #ownsDataDir: boolean;
+  readonly #sandboxUrl: string;
+  #process: WebHostProcess | null = null;
+
+  constructor(options: AppHostOptions) {
+    this.#ownsDataDir = options.dataDir === undefined;
+    this.dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-app-'));
+    this.#sandboxUrl = options.sandboxUrl;
+    if (options.undoSeconds !== undefined) {
+      writeFileSync(join(this.dataDir, 'settings.json'), `${JSON.stringify({ undoSeconds: options.undoSeconds, notifications: false })}\n`);
+    }
+  }
+
+  get process(): WebHostProcess {
+    if (!this.#process) throw new Error('the web host is not running');
+    return this.#process;
+  }
+
+  /** The printed address, token and all. */
+  get url(): string {
+    return this.process.url;
+  }
+
+  async start(): Promise<void> {
+    if (this.#process) throw new Error('the web host is already running');
+    this.#process = await startWebProcess(['--port', '0', '--data-dir', this.dataDir, '--sandbox-url', this.#sandboxUrl]);
+  }
+
+  async stop(): Promise<void> {
+    const running = this.#process;
+    this.#process = null;
+    if (running) await running.stop('SIGTERM');
+  }
+
+  /** Quits and starts again on the same data folder (a new port and token: reopen the page). */
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.start();
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    if (this.#ownsDataDir) rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** One bridge command through a socket of the test's own; throws on a refusal. */
+  async call<N extends CommandName>(command: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
+    const { origin, port, token } = this.process;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/bridge?token=${token}`, { headers: { origin } });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+      const answer = await new Promise<{ ok: boolean; data?: unknown; error?: unknown }>((resolve, reject) => {
+        socket.on('message', (raw) => {
+          const message = JSON.parse(String(raw)) as { id?: string; result?: { ok: boolean; data?: unknown; error?: unknown } };
+          if (message.id === '1' && message.result) resolve(message.result);
+        });
+        socket.once('close', () => reject(new Error(`the bridge closed before answering ${command}`)));
+        socket.send(JSON.stringify({ id: '1', command, input }));
+      });
+      if (!answer.ok) throw new Error(`${command} was refused: ${JSON.stringify(answer.error)}`);
+      return answer.data as CommandOutput<N>;
+    } finally {
+      socket.close();
+    }
+  }
+
+  /** Waits until every profile's first sync is done (the inbox is filled), at most `timeoutMs`. */
+  async synced(timeoutMs = 20_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const status = await this.call('status.get', {});
+      if (status.sync.length > 0 && status.sync.every((s) => s.postsTotal > 0 && s.postsDone >= s.postsTotal)) return;
+      if (Date.now() > until) throw new Error(`the first sync did not finish within ${timeoutMs} ms: ${JSON.stringify(status.sync)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /** Asks for a post's comments now (what "Refresh" does) and waits until the store has the comment. */
+  async fetchComment(postKey: string, commentKey: string, timeoutMs = 15_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    await this.call('sync.refresh', { postKey });
+    for (;;) {
+      const found = await this.call('inbox.thread', { key: commentKey }).then(
+        () => true,
+        () => false,
+      );
+      if (found) return;
+      if (Date.now() > until) throw new Error(`${commentKey} did not reach the store within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+}
