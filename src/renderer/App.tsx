@@ -6,13 +6,19 @@ import { HelpOverlay } from './components/HelpOverlay.tsx';
 import { InboxList } from './components/InboxList.tsx';
 import { OfflineBar } from './components/OfflineBar.tsx';
 import { OutboxList } from './components/OutboxList.tsx';
+import { PostsView } from './components/PostsView.tsx';
 import { Sidebar } from './components/Sidebar.tsx';
+import { SnoozeMenu } from './components/snooze/SnoozeMenu.tsx';
+import { SavedRepliesEditor } from './components/savedReplies/SavedRepliesEditor.tsx';
 import { ThreadPane } from './components/ThreadPane.tsx';
 import { Toast } from './components/Toast.tsx';
+import { SettingsScreen } from './components/settings/SettingsScreen.tsx';
+import { useSettingsShortcut } from './components/settings/useSettingsShortcut.ts';
 import { Toolbar } from './components/Toolbar.tsx';
 import { useKeyboard } from './components/useKeyboard.ts';
 import { useInboxStore, type ListFilter } from './stores/inboxStore.ts';
 import { loadEverything, startLiveUpdates } from './stores/liveUpdates.ts';
+import { usePostsStore } from './stores/postsStore.ts';
 import { useSettingsStore } from './stores/settingsStore.ts';
 import { useStatusStore } from './stores/statusStore.ts';
 import { useUiStore } from './stores/uiStore.ts';
@@ -39,7 +45,9 @@ export function App() {
   const filter = useInboxStore((state) => state.filter);
   const openKey = useInboxStore((state) => state.openKey);
   const storeRecovery = useStatusStore((state) => state.storeRecovery);
+  const postsOpen = usePostsStore((state) => state.open);
   useKeyboard();
+  useSettingsShortcut();
 
   useEffect(() => {
     const off = startLiveUpdates();
@@ -58,17 +66,24 @@ export function App() {
       <main className="main">
         <OfflineBar />
         {storeRecovery && <p className="notice banner">{storeRecovery.reason}</p>}
-        <div className="panes">
-          <section className="list-pane" aria-label={inOutbox ? 'Outbox' : 'Comments'}>
-            <Toolbar />
-            {inOutbox ? <OutboxList /> : <InboxList emptyText={emptyText(filter)} />}
-          </section>
-          <ThreadPane />
-        </div>
+        {postsOpen ? (
+          <PostsView />
+        ) : (
+          <div className="panes">
+            <section className="list-pane" aria-label={inOutbox ? 'Outbox' : 'Comments'}>
+              <Toolbar />
+              {inOutbox ? <OutboxList /> : <InboxList emptyText={emptyText(filter)} />}
+            </section>
+            <ThreadPane />
+          </div>
+        )}
       </main>
       {overlay === 'help' && <HelpOverlay />}
       {overlay === 'palette' && <CommandPalette />}
       {overlay === 'connect' && <ConnectAccount />}
+      {overlay === 'settings' && <SettingsScreen />}
+      {overlay === 'snooze' && <SnoozeMenu />}
+      {overlay === 'savedReplies' && <SavedRepliesEditor />}
       <Toast />
     </div>
   );

@@ -2,8 +2,9 @@
 import type { KeyAction } from './logic/keymap.ts';
 import { call } from './api/bridge.ts';
 import { currentRow, useInboxStore } from './stores/inboxStore.ts';
+import { usePostsStore } from './stores/postsStore.ts';
 import { useProfilesStore } from './stores/profilesStore.ts';
-import { tomorrowMorning, useTriageStore } from './stores/triageStore.ts';
+import { targetKeys, useTriageStore } from './stores/triageStore.ts';
 import { useUiStore } from './stores/uiStore.ts';
 
 /** Opens a comment's thread, and marks it read, as opening a mail does. */
@@ -42,8 +43,15 @@ export function toggleUnread(): void {
   if (row) setRead(!row.unread);
 }
 
+/** Asks when (the snooze menu: later today, tomorrow morning, next week); nothing to snooze, no menu. */
 export function snooze(): void {
-  void useTriageStore.getState().apply({ snoozedUntil: tomorrowMorning() }, 'Snoozed until tomorrow 8:00');
+  if (targetKeys().length === 0) return;
+  useUiStore.getState().setOverlay('snooze');
+}
+
+/** Snoozes the current row (or the selection) until then. */
+export function snoozeUntil(until: number, label: string): void {
+  void useTriageStore.getState().apply({ snoozedUntil: until }, label);
   followOpen();
 }
 
@@ -55,7 +63,11 @@ function followOpen(): void {
   state.open(row ? row.key : null);
 }
 
-export function gotoView(view: 'inbox' | 'done' | 'outbox'): void {
+export function gotoView(view: 'inbox' | 'done' | 'outbox' | 'posts'): void {
+  if (view === 'posts') {
+    usePostsStore.getState().setOpen(true);
+    return;
+  }
   useInboxStore.getState().setFilter({ view: view === 'inbox' ? 'needsReply' : view, text: '' });
 }
 
@@ -77,6 +89,12 @@ export function back(): void {
   if (active instanceof HTMLElement && active !== document.body && !active.classList.contains('list-scroller')) {
     active.blur();
     ui.focusList();
+    return;
+  }
+  const posts = usePostsStore.getState();
+  if (posts.open) {
+    if (posts.panelKey !== null) posts.closePanel();
+    else posts.setOpen(false);
     return;
   }
   const inbox = useInboxStore.getState();

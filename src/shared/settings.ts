@@ -1,6 +1,7 @@
 // The user's settings: one schema for the Electron host (electron-store), the web host (a JSON
 // file) and the renderer's settings screen. Unknown keys are dropped, missing ones take the defaults.
 import { z } from 'zod';
+import { DEFAULT_SAVED_REPLIES, SAVED_REPLY_LIMITS } from './savedReplies.ts';
 
 /** Each setting's rule, without its default: a patch names only what it changes. */
 const settingFields = {
@@ -12,6 +13,15 @@ const settingFields = {
   syncPace: z.enum(['gentle', 'normal', 'eager']),
   startAtLogin: z.boolean(),
   closeToTray: z.boolean(),
+  /** Texts reused in replies; `{name}` is filled from the comment's author. A patch replaces the whole list. */
+  savedReplies: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1, 'A saved reply needs a title').max(SAVED_REPLY_LIMITS.title),
+        text: z.string().trim().min(1, 'A saved reply needs a text').max(SAVED_REPLY_LIMITS.text),
+      }),
+    )
+    .max(SAVED_REPLY_LIMITS.count, `At most ${SAVED_REPLY_LIMITS.count} saved replies`),
 };
 
 export const settingsSchema = z.object({
@@ -21,6 +31,7 @@ export const settingsSchema = z.object({
   syncPace: settingFields.syncPace.default('normal'),
   startAtLogin: settingFields.startAtLogin.default(false),
   closeToTray: settingFields.closeToTray.default(true),
+  savedReplies: settingFields.savedReplies.default(() => DEFAULT_SAVED_REPLIES.map((reply) => ({ ...reply }))),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -35,6 +35,7 @@ export function CommandPalette() {
       { id: 'goto-done', label: 'Go to Done', hint: 'g d', run: () => gotoView('done') },
       view('Go to Snoozed', 'snoozed'),
       { id: 'goto-outbox', label: 'Go to Outbox', hint: 'g o', run: () => gotoView('outbox') },
+      { id: 'goto-posts', label: 'Go to Posts and their metrics', hint: 'g p', run: () => gotoView('posts') },
       view('Go to Hidden', 'hidden'),
       { id: 'all-clients', label: 'Show all clients', run: () => inbox.setFilter({ profileId: null }) },
       ...profiles.map((profile, index) => ({
@@ -47,7 +48,7 @@ export function CommandPalette() {
       })),
       { id: 'done', label: 'Mark done', hint: 'e', run: markDone },
       { id: 'unread', label: 'Toggle unread', hint: 'u', run: toggleUnread },
-      { id: 'snooze', label: 'Snooze until tomorrow', hint: 'h', run: snooze },
+      { id: 'snooze', label: 'Snooze…', hint: 'h', run: snooze },
       { id: 'undo', label: 'Undo the last triage action', hint: 'z', run: () => void useTriageStore.getState().undo() },
       { id: 'search', label: 'Search', hint: '/', run: () => ui.focusSearch() },
       { id: 'group', label: 'Group by post on / off', run: () => inbox.setGrouped(!useInboxStore.getState().grouped) },
@@ -56,6 +57,7 @@ export function CommandPalette() {
       { id: 'theme-light', label: 'Theme: light', run: () => void useSettingsStore.getState().setTheme('light') },
       { id: 'theme-dark', label: 'Theme: dark', run: () => void useSettingsStore.getState().setTheme('dark') },
       { id: 'connect', label: 'Connect your account', run: () => ui.setOverlay('connect') },
+      { id: 'saved-replies', label: 'Edit saved replies', run: () => ui.setOverlay('savedReplies') },
       { id: 'help', label: 'Keyboard shortcuts', hint: '?', run: () => ui.setOverlay('help') },
     ];
   }, [profiles]);

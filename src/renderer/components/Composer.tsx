@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import { composerRules, draftProblems, fillTemplate } from '../logic/composerRules.ts';
-import { DEFAULT_SAVED_REPLIES, useComposerStore } from '../stores/composerStore.ts';
+import { useComposerStore } from '../stores/composerStore.ts';
+import { useSettingsStore } from '../stores/settingsStore.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 
@@ -16,6 +17,7 @@ export function Composer({ row }: { row: InboxRow }) {
   const composerFocus = useUiStore((state) => state.composerFocus);
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const [savedOpen, setSavedOpen] = useState(false);
+  const savedReplies = useSettingsStore((state) => state.settings.savedReplies);
   const text = draft?.text ?? '';
   const imageUrl = draft?.imageUrl ?? '';
   const editing = draft?.editing ?? null;
@@ -101,21 +103,33 @@ export function Composer({ row }: { row: InboxRow }) {
           </button>
           {savedOpen && (
             <ul className="saved-list" id={`saved-${row.key}`} aria-label="Saved replies">
-              {DEFAULT_SAVED_REPLIES.map((template) => (
-                <li key={template}>
+              {savedReplies.map((saved, index) => (
+                <li key={`${index}:${saved.title}`}>
                   <button
                     type="button"
                     onClick={() => {
-                      const filled = fillTemplate(template, row.authorName);
+                      const filled = fillTemplate(saved.text, row.authorName);
                       update(row.key, { text: text.trim() === '' ? filled : `${text} ${filled}` });
                       setSavedOpen(false);
                       textarea.current?.focus();
                     }}
                   >
-                    {fillTemplate(template, row.authorName)}
+                    <span className="saved-title">{saved.title}</span>
+                    <span className="saved-preview">{fillTemplate(saved.text, row.authorName)}</span>
                   </button>
                 </li>
               ))}
+              <li className="saved-manage">
+                <button
+                  type="button"
+                  onClick={() => {
+                    setSavedOpen(false);
+                    useUiStore.getState().setOverlay('savedReplies');
+                  }}
+                >
+                  Edit saved replies…
+                </button>
+              </li>
             </ul>
           )}
         </div>

@@ -6,6 +6,7 @@ import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { useCountsStore } from '../stores/countsStore.ts';
 import { useInboxStore, type ListView } from '../stores/inboxStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
+import { usePostsStore } from '../stores/postsStore.ts';
 import { profileColor, useProfilesStore } from '../stores/profilesStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { ClientDot } from './ClientDot.tsx';
@@ -50,6 +51,7 @@ export function Sidebar() {
   const accounts = useProfilesStore((state) => state.accounts);
   const outbox = useOutboxStore((state) => state.items);
   const setOverlay = useUiStore((state) => state.setOverlay);
+  const postsOpen = usePostsStore((state) => state.open);
 
   const scoped = filter.profileId ? counts?.byProfile[filter.profileId] : counts?.total;
   const outboxCount = Object.values(outbox).filter(
@@ -74,7 +76,7 @@ export function Sidebar() {
         <ul className="side-list">
           {VIEWS.map(({ view, label, count }) => {
             const value = count === 'outbox' ? outboxCount : (scoped?.[count] ?? 0);
-            const active = filter.view === view && filter.text === '';
+            const active = !postsOpen && filter.view === view && filter.text === '';
             return (
               <li key={view}>
                 <button
@@ -94,6 +96,20 @@ export function Sidebar() {
               </li>
             );
           })}
+          <li>
+            <button
+              type="button"
+              className={`side-item${postsOpen ? ' is-active' : ''}`}
+              aria-current={postsOpen ? 'page' : undefined}
+              title="Posts and their metrics (g p)"
+              onClick={() => usePostsStore.getState().setOpen(true)}
+            >
+              <svg className="view-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+              </svg>
+              <span className="side-label">Posts</span>
+            </button>
+          </li>
         </ul>
       </section>
 
@@ -181,6 +197,17 @@ export function Sidebar() {
           <ThemeSwitch />
           <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setOverlay('help')}>
             ?
+          </button>
+          <button type="button" className="icon-button" aria-label="Settings" title="Settings: accounts, keys, webhooks (Ctrl/⌘ ,)" onClick={() => setOverlay('settings')}>
+            <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinejoin="round"
+              />
+            </svg>
           </button>
         </div>
       </div>

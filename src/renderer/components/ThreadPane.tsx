@@ -5,15 +5,17 @@ import { useEffect } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import type { PostView } from '../../shared/domain/posts.ts';
 import { call } from '../api/bridge.ts';
-import { commentsToggleSupported, deleteRule, NETWORK_LABELS } from '../logic/composerRules.ts';
+import { commentsToggleSupported, NETWORK_LABELS } from '../logic/composerRules.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
+import { usePostsStore } from '../stores/postsStore.ts';
 import { profileColor, profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useThreadStore } from '../stores/threadStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { ClientDot } from './ClientDot.tsx';
 import { Composer } from './Composer.tsx';
+import { CommentDelete } from './comments/CommentDelete.tsx';
 import { useNow } from './hooks.ts';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { OutboxCard } from './OutboxCard.tsx';
@@ -52,6 +54,9 @@ function PostCard({ post, now }: { post: PostView; now: number }) {
         <span className="post-meta" title={exactTime(created)}>
           Post · {relativeTime(created, now)}
         </span>
+        <button type="button" className="link-button post-metrics-link" onClick={() => void usePostsStore.getState().showPost(post)}>
+          Metrics
+        </button>
         {post.url && (
           <a className="post-link" href={post.url} target="_blank" rel="noreferrer noopener">
             Open on {NETWORK_LABELS[post.platform]}
@@ -148,13 +153,7 @@ export function ThreadPane() {
                 ))}
               </div>
             )}
-            <p className="delete-rule">
-              <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
-                <path d="M12 11v6M12 7.5v.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-              </svg>
-              {deleteRule(thread.comment)}
-            </p>
+            <CommentDelete row={thread.comment} />
           </>
         )}
       </div>

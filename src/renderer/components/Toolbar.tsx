@@ -112,7 +112,7 @@ export function Toolbar() {
               <button type="button" className="button small" disabled={disabled} onClick={toggle} title="Toggle unread (u)">
                 Read / unread <kbd>u</kbd>
               </button>
-              <button type="button" className="button small" disabled={disabled} onClick={() => snooze()} title="Snooze until tomorrow (h)">
+              <button type="button" className="button small" disabled={disabled} onClick={() => snooze()} title="Snooze: later today, tomorrow or next week (h)">
                 Snooze <kbd>h</kbd>
               </button>
               <button type="button" className="button small" disabled={!canUndo} onClick={() => void useTriageStore.getState().undo()} title="Undo (z)">

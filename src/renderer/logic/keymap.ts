@@ -12,7 +12,7 @@ export type KeyAction =
   | { type: 'snooze' }
   | { type: 'select' }
   | { type: 'search' }
-  | { type: 'goto'; view: 'inbox' | 'done' | 'outbox' }
+  | { type: 'goto'; view: 'inbox' | 'done' | 'outbox' | 'posts' }
   | { type: 'client'; index: number }
   | { type: 'undo' }
   | { type: 'palette' }
@@ -50,15 +50,17 @@ export const SHORTCUTS: readonly { keys: string[]; label: string }[] = [
   { keys: ['Ctrl/⌘ Enter'], label: 'Send the reply' },
   { keys: ['e'], label: 'Mark done and move on' },
   { keys: ['u'], label: 'Toggle unread' },
-  { keys: ['h'], label: 'Snooze until tomorrow' },
+  { keys: ['h'], label: 'Snooze (later today, tomorrow, next week)' },
   { keys: ['x'], label: 'Select for a bulk action' },
   { keys: ['/'], label: 'Search' },
   { keys: ['g i'], label: 'Go to the inbox (needs reply)' },
   { keys: ['g d'], label: 'Go to Done' },
   { keys: ['g o'], label: 'Go to the Outbox' },
+  { keys: ['g p'], label: 'Go to Posts and their metrics' },
   { keys: ['1 … 9'], label: 'Switch client' },
   { keys: ['z'], label: 'Undo the last triage action' },
   { keys: ['Ctrl/⌘ K'], label: 'Command palette' },
+  { keys: ['Ctrl/⌘ ,'], label: 'Settings: accounts, keys, webhooks' },
   { keys: ['?'], label: 'This help' },
 ];
 
@@ -71,7 +73,7 @@ export function resolveKey(input: KeyInput, state: KeyState): KeyResult {
   if (input.typing || mod || input.altKey) return { action: null, state: IDLE };
 
   if (state.pendingG) {
-    const view = input.key === 'i' ? 'inbox' : input.key === 'd' ? 'done' : input.key === 'o' ? 'outbox' : null;
+    const view = input.key === 'i' ? 'inbox' : input.key === 'd' ? 'done' : input.key === 'o' ? 'outbox' : input.key === 'p' ? 'posts' : null;
     return { action: view === null ? null : { type: 'goto', view }, state: IDLE };
   }
   switch (input.key) {

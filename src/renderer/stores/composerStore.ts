@@ -1,5 +1,6 @@
-// Reply drafts per comment (so moving through the list never loses one), the saved replies, and
-// sending: the reply is queued at once and shows up as "Queued" with its undo countdown.
+// Reply drafts per comment (so moving through the list never loses one) and sending: the reply
+// is queued at once and shows up as "Queued" with its undo countdown. Saved replies live in the
+// settings (shared/savedReplies.ts).
 import { create } from 'zustand';
 import { call } from '../api/bridge.ts';
 import { useOutboxStore } from './outboxStore.ts';
@@ -12,13 +13,6 @@ export interface Draft {
 }
 
 const EMPTY: Draft = { text: '', imageUrl: '', editing: null };
-
-export const DEFAULT_SAVED_REPLIES: readonly string[] = [
-  'Thank you so much, {name}! 🙏',
-  'Hi {name}, thanks for asking! We’ve sent you a direct message with the details.',
-  'So glad you enjoyed it, {name}. See you again soon!',
-  'Sorry to hear that, {name}. Could you send us a message so we can make it right?',
-];
 
 interface ComposerState {
   drafts: Record<string, Draft>;

@@ -1,10 +1,19 @@
 // The settings the screen uses (theme, undo window), kept in step with settings.changed.
 import { create } from 'zustand';
+import { DEFAULT_SAVED_REPLIES } from '../../shared/savedReplies.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { call } from '../api/bridge.ts';
 
 // The settings' defaults until the core answers (not imported: that would bundle zod into the page).
-const DEFAULT_SETTINGS: Settings = { theme: 'system', notifications: true, undoSeconds: 5, syncPace: 'normal', startAtLogin: false, closeToTray: true };
+const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  notifications: true,
+  undoSeconds: 5,
+  syncPace: 'normal',
+  startAtLogin: false,
+  closeToTray: true,
+  savedReplies: DEFAULT_SAVED_REPLIES.map((reply) => ({ ...reply })),
+};
 
 interface SettingsState {
   settings: Settings;

@@ -19,7 +19,7 @@ import {
 import { CommentKeySchema, PostKeySchema } from '../domain/keys.ts';
 import { InboxCountsSchema, InboxCursorSchema, InboxFilterSchema, InboxPageSchema, ThreadViewSchema, INBOX_VIEWS } from '../domain/inbox.ts';
 import { OutboxItemViewSchema } from '../domain/outbox.ts';
-import { AnalyticsSnapshotSchema, PostSummarySchema, PostViewSchema } from '../domain/posts.ts';
+import { AnalyticsSnapshotSchema, PostDataFlagsSchema, PostSummarySchema, PostViewSchema } from '../domain/posts.ts';
 import { AppStatusSchema, ConnectivitySchema, StoreRecoverySchema, SyncProblemSchema } from '../domain/status.ts';
 import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
 
@@ -108,6 +108,7 @@ const SettingsPatchInput = z.strictObject({
   syncPace: settingsSchema.shape.syncPace.unwrap().optional(),
   startAtLogin: settingsSchema.shape.startAtLogin.unwrap().optional(),
   closeToTray: settingsSchema.shape.closeToTray.unwrap().optional(),
+  savedReplies: settingsSchema.shape.savedReplies.unwrap().optional(),
 });
 
 function command<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
@@ -164,6 +165,8 @@ export const commands = {
   /** Read/unread/done/snooze/labels on many comments; the token undoes it (`z`). */
   'inbox.triage': command(TriageInput, z.object({ changed: z.number().int(), undoToken: z.string() })),
   'inbox.undoTriage': command(z.strictObject({ undoToken: z.string().min(1).max(100) }), z.object({ restored: z.number().int() })),
+  /** Deletes a comment on its network, then from the inbox (TikTok: the account's own only; see shared/domain/commentDeletion.ts). */
+  'inbox.deleteComment': command(z.strictObject({ key: CommentKeySchema }), z.object({ deleted: z.literal(true) })),
 
   // Replies and the outbox
   /** Queues a reply to a comment (the network's parameters are filled in from the store). */
@@ -184,7 +187,7 @@ export const commands = {
   'posts.list': command(z.strictObject({ profileId: Id }), z.object({ posts: z.array(PostSummarySchema) })),
   'posts.metrics': command(
     z.strictObject({ postKey: PostKeySchema }),
-    z.object({ post: PostViewSchema, latest: AnalyticsSnapshotSchema.nullable(), history: z.array(AnalyticsSnapshotSchema) }),
+    z.object({ post: PostViewSchema, latest: AnalyticsSnapshotSchema.nullable(), history: z.array(AnalyticsSnapshotSchema), flags: PostDataFlagsSchema }),
   ),
   /** Comments on (true) or off (false) on a published instagram, linkedin or tiktok post. */
   'posts.setComments': command(z.strictObject({ postKey: PostKeySchema, enabled: z.boolean() }), z.object({ post: PostViewSchema })),

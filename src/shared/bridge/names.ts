@@ -22,6 +22,7 @@ export const COMMAND_NAMES = [
   'inbox.thread',
   'inbox.triage',
   'inbox.undoTriage',
+  'inbox.deleteComment',
   'reply.send',
   'outbox.list',
   'outbox.undo',

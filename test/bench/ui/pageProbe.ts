@@ -14,6 +14,13 @@ export const PAGE_PROBE = String.raw`
   const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => { const channel = new MessageChannel(); channel.port1.onmessage = () => resolve(performance.now()); channel.port2.postMessage(0); }));
   const probe = { firstRowsAt: null, lastKeyAt: null };
   window.__uiBench = probe;
+  // When the page last sent a search to the host (the web transport's WebSocket): splits a search's
+  // time into the search box's pause before asking and the answer's way back to the list.
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (typeof data === 'string' && data.includes('"inbox.search"')) probe.searchSentAt = performance.now();
+    return send.call(this, data);
+  };
   // Every keydown's timestamp, taken before the app sees it.
   window.addEventListener('keydown', (event) => { probe.lastKeyAt = event.timeStamp; }, true);
   // The first row in the inbox, then the frame that paints it.
@@ -51,15 +58,27 @@ export const PAGE_PROBE = String.raw`
     return true;
   };
 
-  // Arms a watch of the list after the last keystroke: resolves with (last change's frame − last keydown), quiet for 'quietMs'.
+  // Arms a watch of the list, then keys are typed: resolves, once the list has been quiet for 'quietMs',
+  // with (the list's last change − the last keydown) and (the frame after it − the last keydown).
+  // The search matches its last word as a prefix, so the benchmark types a whole word into an
+  // emptied box (the view's list before, the word's results after): one word's prefix would show
+  // the same rows as the word and the list would not change at all.
   probe.armListChange = (quietMs) => {
     probe.listChange = new Promise((resolve) => {
       let lastChange = null;
       let timer = null;
       const finish = () => {
         observer.disconnect();
-        if (lastChange === null) { resolve(null); return; }
-        resolve({ dom: lastChange - probe.lastKeyAt, frame: probe.lastFrameAt - probe.lastKeyAt });
+        // No change after the last keystroke (only before it, or none): no sample.
+        if (lastChange === null || lastChange < probe.lastKeyAt) { resolve(null); return; }
+        const sent = probe.searchSentAt ?? null;
+        resolve({
+          dom: lastChange - probe.lastKeyAt,
+          frame: probe.lastFrameAt - probe.lastKeyAt,
+          // Keystroke to the request leaving, and the request to the list's change (null: no request after the keystroke).
+          sent: sent !== null && sent >= probe.lastKeyAt && sent <= lastChange ? sent - probe.lastKeyAt : null,
+          answered: sent !== null && sent >= probe.lastKeyAt && sent <= lastChange ? lastChange - sent : null,
+        });
       };
       // The whole document is watched (a search may mount a new list); only changes in or of the list count.
       const observer = new MutationObserver((mutations) => {

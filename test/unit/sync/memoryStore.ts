@@ -128,6 +128,10 @@ export class MemoryStore implements Store {
     throw new Error('not part of the sync fake');
   }
 
+  deleteComment(): never {
+    throw new Error('not part of the sync fake');
+  }
+
   setTriage(): never {
     throw new Error('not part of the sync fake');
   }

@@ -4,6 +4,7 @@ import type { CommandHandlers } from '../bridge/createDispatcher.ts';
 import type { SettingsPort } from './ports.ts';
 import type { AccountService } from './accountService.ts';
 import type { InboxService } from './inboxService.ts';
+import type { CommentDeletion } from './commentDeletion.ts';
 import type { PostService } from './postService.ts';
 import type { ReplyService } from './replyService.ts';
 import type { WebhookService } from './webhookService.ts';
@@ -13,6 +14,7 @@ import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
 export interface HandlerServices {
   accounts: AccountService;
   inbox: InboxService;
+  deletion: CommentDeletion;
   replies: ReplyService;
   posts: PostService;
   webhooks: WebhookService;
@@ -52,6 +54,7 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'inbox.thread': ({ key }) => s.inbox.thread(key, (commentKey) => s.replies.forComment(commentKey)),
     'inbox.triage': (input) => s.inbox.triage(input),
     'inbox.undoTriage': ({ undoToken }) => s.inbox.undoTriage(undoToken),
+    'inbox.deleteComment': ({ key }) => s.deletion.delete(key),
 
     'reply.send': async (input) => ({ item: await s.replies.send(input) }),
     'outbox.list': ({ states }) => ({ items: s.replies.list(states) }),

@@ -16,6 +16,7 @@ import type { AppCore } from './appCore.ts';
 import { commandHandlers } from './commandHandlers.ts';
 import { CoreEvents } from './coreEvents.ts';
 import { InboxService } from './inboxService.ts';
+import { CommentDeletion } from './commentDeletion.ts';
 import { KnownSecrets } from './knownSecrets.ts';
 import type { AppCoreOptions, NotifierPort } from './ports.ts';
 import { PostService } from './postService.ts';
@@ -114,6 +115,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const accountService = accounts;
   const replies = new ReplyService(accountService, inbox, () => clock.now());
   const posts = new PostService(store, accountService);
+  const deletion = new CommentDeletion(store, inbox, accountService, () => unread.changed());
   const webhooks = new WebhookService(accountService, vault, known);
 
   const setSyncPaused = (paused: boolean) => {
@@ -150,7 +152,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 
   const dispatcher = createDispatcher({
-    handlers: commandHandlers({ accounts: accountService, inbox, replies, posts, webhooks, settings, status, setSyncPaused, updateSettings }),
+    handlers: commandHandlers({ accounts: accountService, inbox, deletion, replies, posts, webhooks, settings, status, setSyncPaused, updateSettings }),
     subscribe: (listener) => hub.subscribe(listener),
     ...(logger ? { logger } : {}),
     redact: (text) => known.redact(text),

@@ -13,7 +13,8 @@ import { type Clock, systemClock } from '../clock.ts';
 import { AnalyticsHistory } from './analytics.ts';
 import { openConnection, type IntegrityCheck } from './connection.ts';
 import { InboxCounts } from './counts.ts';
-import { classifySqliteError, messageOf, StoreError, StoreUnavailableError } from './errors.ts';
+import { classifySqliteError, messageOf, StoreError, StoreInputError, StoreUnavailableError } from './errors.ts';
+import { parseKey } from './keys.ts';
 import { InboxQuery } from './inboxQuery.ts';
 import { CommentIngest } from './ingest.ts';
 import { migrate, type MigrationReport } from './migrate.ts';
@@ -201,6 +202,23 @@ export class SqliteStore implements Store {
 
   setTriage(keys: CommentKey[], patch: TriagePatch): void {
     this.#write(() => this.#triage.set(keys, patch));
+  }
+
+  deleteComment(key: CommentKey): boolean {
+    const ref = parseKey(key);
+    if (ref === null) throw new StoreInputError(`Not a comment key: ${String(key)}`);
+    return this.#write(() => {
+      const row = this.#statements
+        .get('SELECT id, profile_id AS profile, by_account AS mine FROM comments WHERE platform = ? AND social_comment_id = ?')
+        .get(ref.platform, ref.socialId) as { id: number; profile: number; mine: number } | undefined;
+      if (row === undefined) return false;
+      // Triggers take it out of the inbox, its counts and the search index.
+      this.#statements.get('DELETE FROM triage WHERE comment_id = ?').run(row.id);
+      this.#statements.get('DELETE FROM comments WHERE id = ?').run(row.id);
+      // An answer by the account is gone: the comments above it may need a reply again.
+      if (row.mine === 1) this.#replied.recompute(row.profile);
+      return true;
+    });
   }
 
   recordAnalytics(snapshot: AnalyticsSnapshotInput): 'stored' | 'unchanged' {

@@ -90,6 +90,11 @@ export interface Store {
   counts(filter?: Pick<InboxFilter, 'platforms' | 'now'>): Record<string, ViewCounts>;
   thread(key: CommentKey): Thread | null;
   setTriage(keys: CommentKey[], patch: TriagePatch): void;
+  /**
+   * Takes a comment out of the store (deleted on its network): its row, triage and search entry go;
+   * its replies stay; "replied" flags are re-decided. False when the store did not know the key.
+   */
+  deleteComment(key: CommentKey): boolean;
 
   /** Stores a snapshot when its numbers differ from the newest one of that post; says which. */
   recordAnalytics(snapshot: AnalyticsSnapshotInput): 'stored' | 'unchanged';

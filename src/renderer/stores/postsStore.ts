@@ -1,0 +1,150 @@
+// The Posts view and the metric panel: which client's posts are listed (newest first, each with its
+// latest snapshot and history for sparklines), which post's panel is open, and what the user saw
+// last time they looked at each post. All of it comes from the store through the bridge, so it shows
+// offline as it was, with its age.
+//
+// "Last looked" is kept in this store's memory, not in settings: settings are sent whole on every
+// change, so a map that grows with every post viewed does not belong there, and localStorage is not
+// used by the renderer. The cost: the comparison starts over when the app restarts.
+import { create } from 'zustand';
+import type { AnalyticsSnapshot, PostDataFlags, PostSummary, PostView } from '../../shared/domain/posts.ts';
+import { call } from '../api/bridge.ts';
+import { useInboxStore } from './inboxStore.ts';
+
+export interface PostMetrics {
+  post: PostView;
+  latest: AnalyticsSnapshot | null;
+  history: AnalyticsSnapshot[];
+  flags: PostDataFlags;
+}
+
+interface PostsState {
+  /** The Posts view is on screen instead of the inbox. */
+  open: boolean;
+  profileId: string | null;
+  posts: PostSummary[];
+  histories: Record<string, AnalyticsSnapshot[]>;
+  loading: boolean;
+  error: string | null;
+  /** The post whose metric panel is open. */
+  panelKey: string | null;
+  panel: PostMetrics | null;
+  panelError: string | null;
+  /** Per post, the snapshot the user saw before the current look (for "since you last looked"). */
+  seenBefore: Record<string, AnalyticsSnapshot | null>;
+  /** Per post, the newest snapshot shown so far. */
+  seen: Record<string, AnalyticsSnapshot | null>;
+  setOpen(open: boolean): void;
+  load(profileId: string): Promise<void>;
+  openPanel(postKey: string, reload?: boolean): Promise<void>;
+  /** From a comment's thread: the Posts view of the post's client, with the post's panel open. */
+  showPost(post: PostView): Promise<void>;
+  reloadPanel(): Promise<void>;
+  closePanel(): void;
+  /** Asks the sync for the open post's comments and numbers now, then reads the store again. */
+  refreshPanel(): Promise<void>;
+}
+
+export const usePostsStore = create<PostsState>((set, get) => ({
+  open: false,
+  profileId: null,
+  posts: [],
+  histories: {},
+  loading: false,
+  error: null,
+  panelKey: null,
+  panel: null,
+  panelError: null,
+  seenBefore: {},
+  seen: {},
+  setOpen(open) {
+    set(open ? { open } : { open, panelKey: null, panel: null });
+  },
+  async load(profileId) {
+    set({ profileId, loading: true, error: null });
+    const result = await call('posts.list', { profileId });
+    if (get().profileId !== profileId) return;
+    if (!result.ok) {
+      set({ loading: false, error: result.error.message });
+      return;
+    }
+    set({ posts: result.data.posts, loading: false });
+    // Histories for the sparklines, a few at a time: the store answers locally.
+    const histories: Record<string, AnalyticsSnapshot[]> = {};
+    const keys = result.data.posts.filter((p) => p.latest !== null).map((p) => p.post.key);
+    for (let i = 0; i < keys.length; i += 8) {
+      const batch = await Promise.all(keys.slice(i, i + 8).map((postKey) => call('posts.metrics', { postKey })));
+      batch.forEach((answer, index) => {
+        const key = keys[i + index];
+        if (answer.ok && key !== undefined) histories[key] = answer.data.history;
+      });
+      if (get().profileId !== profileId) return;
+      set({ histories: { ...get().histories, ...histories } });
+    }
+  },
+  async openPanel(postKey, reload = false) {
+    set({ panelKey: postKey, panelError: null, panel: get().panel?.post.key === postKey ? get().panel : null });
+    const result = await call('posts.metrics', { postKey });
+    if (get().panelKey !== postKey) return;
+    if (!result.ok) {
+      set({ panelError: result.error.message });
+      return;
+    }
+    const { seen, seenBefore, posts, histories } = get();
+    // The list shows what the panel read: its row's latest numbers and sparkline follow.
+    const data = result.data;
+    const listed = posts.some((summary) => summary.post.key === postKey);
+    const previous = postKey in seen ? (seen[postKey] ?? null) : null;
+    set({
+      ...(listed
+        ? {
+            posts: posts.map((summary) => (summary.post.key === postKey ? { ...summary, latest: data.latest, flags: data.flags } : summary)),
+            histories: { ...histories, [postKey]: data.history },
+          }
+        : {}),
+      panel: result.data,
+      seen: { ...seen, [postKey]: result.data.latest },
+      // A new look compares with what the last look showed; a reload during the same look keeps it.
+      seenBefore: reload && postKey in seenBefore ? seenBefore : { ...seenBefore, [postKey]: previous },
+    });
+  },
+  async reloadPanel() {
+    const key = get().panelKey;
+    if (key !== null) await get().openPanel(key, true);
+  },
+  closePanel() {
+    set({ panelKey: null, panel: null, panelError: null });
+  },
+  async refreshPanel() {
+    const key = get().panelKey;
+    if (key === null) return;
+    const result = await call('sync.refresh', { postKey: key });
+    if (!result.ok) {
+      set({ panelError: result.error.message });
+      return;
+    }
+    // The sync answers on its own time: read the store again shortly, twice.
+    for (const wait of [1500, 4000]) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (get().panelKey !== key) return;
+      await get().reloadPanel();
+    }
+  },
+  async showPost(post) {
+    set({ open: true });
+    await Promise.all([get().openPanel(post.key), get().profileId === post.profileId ? Promise.resolve() : get().load(post.profileId)]);
+  },
+}));
+
+// Any change of the inbox's view or search leaves the Posts view; a change of client or network keeps it.
+useInboxStore.subscribe((state, prev) => {
+  if (state.filter === prev.filter) return;
+  const posts = usePostsStore.getState();
+  if (!posts.open) return;
+  if (state.filter.profileId !== prev.filter.profileId) {
+    if (state.filter.profileId !== null) void posts.load(state.filter.profileId);
+    return;
+  }
+  if (state.filter.platform !== prev.filter.platform) return;
+  posts.setOpen(false);
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { laterToday, nextWeek, snoozeChoices, tomorrowMorning } from '../../../src/renderer/logic/snoozeTimes.ts';
+
+// Local times (the person's clock): new Date(year, monthIndex, day, hours, minutes).
+const at = (day: number, hours: number, minutes = 0) => new Date(2026, 10, day, hours, minutes);
+const local = (ms: number) => {
+  const d = new Date(ms);
+  return [d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes()];
+};
+
+describe('snooze times', () => {
+  it('later today is three hours on, rounded up to the full hour', () => {
+    expect(local(laterToday(at(20, 9, 20))!)).toEqual([11, 20, 13, 0]);
+    expect(local(laterToday(at(20, 14, 0))!)).toEqual([11, 20, 17, 0]);
+  });
+
+  it('later today is not offered in the evening or when it would be tomorrow', () => {
+    expect(laterToday(at(20, 18, 30))).toBeNull();
+    expect(laterToday(at(20, 23, 10))).toBeNull();
+    expect(snoozeChoices(at(20, 22, 0)).map((c) => c.id)).toEqual(['tomorrow', 'nextWeek']);
+  });
+
+  it('tomorrow morning is 8:00 the next day, across a month end', () => {
+    expect(local(tomorrowMorning(at(20, 15, 45)))).toEqual([11, 21, 8, 0]);
+    expect(local(tomorrowMorning(new Date(2026, 10, 30, 0, 30)))).toEqual([12, 1, 8, 0]);
+  });
+
+  it('next week is the coming Monday 8:00, a full week on from a Monday', () => {
+    // 2026-11-20 is a Friday, 2026-11-23 a Monday.
+    expect(local(nextWeek(at(20, 10)))).toEqual([11, 23, 8, 0]);
+    expect(local(nextWeek(at(22, 10)))).toEqual([11, 23, 8, 0]);
+    expect(local(nextWeek(at(23, 7)))).toEqual([11, 30, 8, 0]);
+  });
+
+  it('offers the three choices in order, each later than now, with the wake time in words', () => {
+    const now = at(20, 9, 5);
+    const choices = snoozeChoices(now);
+    expect(choices.map((c) => c.id)).toEqual(['laterToday', 'tomorrow', 'nextWeek']);
+    expect(choices.map((c) => c.when)).toEqual(['13:00', 'Sat 8:00', 'Mon 23 Nov, 8:00']);
+    for (const choice of choices) expect(choice.until).toBeGreaterThan(now.getTime());
+  });
+});
