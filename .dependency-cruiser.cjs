@@ -21,7 +21,8 @@ const layers = {
 };
 
 // The renderer's libraries. Adding a UI library to the renderer means adding it here, on purpose.
-const RENDERER_LIBRARIES = ['react', 'react-dom', 'zustand'].map(pkg);
+// uplot: small canvas time-series charts for the metric panels and sparklines (issue 7 asks for a chart library, not hand-drawn SVG).
+const RENDERER_LIBRARIES = ['react', 'react-dom', 'zustand', 'uplot'].map(pkg);
 
 /**
  * One rule per row of the table: a dependency of a file under `from` is reported when it lies

@@ -44,11 +44,23 @@ export const AnalyticsSnapshotSchema = AnalyticsSnapshotInputSchema.extend({
 });
 export type AnalyticsSnapshot = z.infer<typeof AnalyticsSnapshotSchema>;
 
+/** What the metric panel must say honestly about a post's numbers, beyond the snapshot's own fields. */
+export const PostDataFlagsSchema = z.object({
+  /** A youtube video of another channel: the service names its channel but gives none of its numbers. */
+  notOwned: z.boolean(),
+  /** An instagram post from before the account became a business account: public counts only, no insights. */
+  preBusiness: z.boolean(),
+  /** When the service last answered "not found for this account" (186) for the post; null otherwise. */
+  notFoundAt: z.string().nullable(),
+});
+export type PostDataFlags = z.infer<typeof PostDataFlagsSchema>;
+
 /** A row of a client's post list. */
 export const PostSummarySchema = z.object({
   post: PostViewSchema,
   commentCount: z.number().int(),
   lastCommentAt: z.string().nullable(),
   latest: AnalyticsSnapshotSchema.nullable(),
+  flags: PostDataFlagsSchema,
 });
 export type PostSummary = z.infer<typeof PostSummarySchema>;

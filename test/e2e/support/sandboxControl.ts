@@ -63,8 +63,9 @@ export class TestSandbox {
     this.running = running;
   }
 
-  static async start(): Promise<TestSandbox> {
-    return new TestSandbox(await startSandbox({ port: 0, rateLimit: LARGE_RATE_LIMIT }));
+  /** `analyticsRefreshMs`: how often the service refreshes a post's numbers (default 10 minutes). */
+  static async start(options: { analyticsRefreshMs?: number } = {}): Promise<TestSandbox> {
+    return new TestSandbox(await startSandbox({ port: 0, rateLimit: LARGE_RATE_LIMIT, ...options }));
   }
 
   /** `…/api`, as `--sandbox-url` takes it. */

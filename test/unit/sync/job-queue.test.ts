@@ -66,6 +66,14 @@ describe('analytics plan', () => {
     expect(nextAnalyticsJob([track(2, NOW - 5000, 'bluesky', null)], NOW, { batchDelayMs: 0 }).job).toBeUndefined();
   });
 
+  it('a post the user asked to refresh takes its batch at once, but never before the post is due', () => {
+    const asked = { ...track(1, NOW - 1000), manual: true };
+    const { job } = nextAnalyticsJob([asked, track(2, NOW - 500)], NOW, { batchDelayMs: 300_000 });
+    expect(job?.tracks.map((t) => t.socialPostId).sort()).toEqual(['1', '2']);
+    const notYet = { ...track(3, NOW + 60_000), manual: true };
+    expect(nextAnalyticsJob([notYet], NOW, { batchDelayMs: 300_000 })).toEqual({ job: undefined, at: NOW + 60_000 + 300_000 });
+  });
+
   it('a network left out (twitter without its key pair) is not planned', () => {
     expect(nextAnalyticsJob([track(1, NOW - 1, 'twitter')], NOW, { batchDelayMs: 0, skip: (p) => p === 'twitter' }).job).toBeUndefined();
   });

@@ -1,11 +1,12 @@
 // Posts and their metrics, from the store (so they show offline, with their age); refresh now;
 // comments on or off on a published post (instagram, linkedin, tiktok) through the service.
-import type { PostSummary, PostView } from '../../../shared/domain/posts.ts';
+import type { PostDataFlags, PostSummary, PostView } from '../../../shared/domain/posts.ts';
 import { DISABLE_COMMENTS_NETWORKS } from '../../../shared/networks.ts';
 import type { AnalyticsSnapshot, PostKey, Store } from '../store/types.ts';
 import type { AccountService } from './accountService.ts';
 import { refuse } from './refusal.ts';
-import { postSummary, postView } from './views.ts';
+import { analyticsNotFoundCursor } from '../sync/analyticsPlan.ts';
+import { postDataFlags, postSummary, postView } from './views.ts';
 
 export class PostService {
   readonly #store: Store;
@@ -17,16 +18,22 @@ export class PostService {
   }
 
   list(profileId: string): PostSummary[] {
-    this.#accounts.profile(profileId);
+    const profile = this.#accounts.profile(profileId);
     return this.#store
       .postsForSync(profileId)
       .sort((a, b) => (a.post.created < b.post.created ? 1 : a.post.created > b.post.created ? -1 : 0))
-      .map((state) => postSummary(state, this.#store.latestAnalytics(`${state.post.platform}:${state.post.socialPostId}`)));
+      .map((state) => {
+        const key = `${state.post.platform}:${state.post.socialPostId}`;
+        const latest = this.#store.latestAnalytics(key);
+        return postSummary(state, latest, postDataFlags(state.post, latest, profile, this.#store.cursor(analyticsNotFoundCursor(key))));
+      });
   }
 
-  metrics(postKey: PostKey): { post: PostView; latest: AnalyticsSnapshot | null; history: AnalyticsSnapshot[] } {
+  metrics(postKey: PostKey): { post: PostView; latest: AnalyticsSnapshot | null; history: AnalyticsSnapshot[]; flags: PostDataFlags } {
     const post = this.#post(postKey);
-    return { post: postView(post), latest: this.#store.latestAnalytics(postKey), history: this.#store.analyticsHistory(postKey) };
+    const latest = this.#store.latestAnalytics(postKey);
+    const flags = postDataFlags(post, latest, this.#accounts.profile(post.profileId), this.#store.cursor(analyticsNotFoundCursor(postKey)));
+    return { post: postView(post), latest, history: this.#store.analyticsHistory(postKey), flags };
   }
 
   async refresh(target: { postKey: string } | { profileId: string }): Promise<{ started: boolean }> {

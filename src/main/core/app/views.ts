@@ -1,7 +1,7 @@
 // The core's objects as the bridge shows them: only the fields the contract names, none of the
 // outbox's bookkeeping, never the service's raw records.
 import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
-import type { PostView, PostSummary } from '../../../shared/domain/posts.ts';
+import type { PostDataFlags, PostView, PostSummary } from '../../../shared/domain/posts.ts';
 import type { ProfileView } from '../../../shared/domain/accounts.ts';
 import { isNetwork, type Network } from '../../../shared/networks.ts';
 import type { OutboxItem } from '../outbox/types.ts';
@@ -49,8 +49,29 @@ export function postView(post: PostRecord): PostView {
   };
 }
 
-export function postSummary(state: PostSyncState, latest: AnalyticsSnapshot | null): PostSummary {
-  return { post: postView(state.post), commentCount: state.commentCount, lastCommentAt: state.lastCommentAt, latest };
+export function postSummary(state: PostSyncState, latest: AnalyticsSnapshot | null, flags: PostDataFlags): PostSummary {
+  return { post: postView(state.post), commentCount: state.commentCount, lastCommentAt: state.lastCommentAt, latest, flags };
+}
+
+/**
+ * The honest-data flags of a post, from what the store holds: the service's "not found" (186) noted
+ * by the sync; a youtube video whose channel is not the profile's (the service gives its title but
+ * zeros); an instagram post whose numbers lack the business insights (reach) that every post made
+ * after the conversion has.
+ */
+export function postDataFlags(post: PostRecord, latest: AnalyticsSnapshot | null, profile: ProfileRecord, notFoundAt: string | null): PostDataFlags {
+  const metrics = latest?.metrics ?? {};
+  const identity = profile.networks[post.platform];
+  const channel = metrics['channelTitle'];
+  const notOwned =
+    post.platform === 'youtube' &&
+    typeof channel === 'string' &&
+    channel !== '' &&
+    identity !== undefined &&
+    channel !== identity.displayName &&
+    channel !== identity.username;
+  const preBusiness = post.platform === 'instagram' && latest !== null && 'likeCount' in metrics && !('reachCount' in metrics);
+  return { notOwned, preBusiness, notFoundAt: notFoundAt === null || notFoundAt === '' ? null : notFoundAt };
 }
 
 export function profileView(profile: ProfileRecord): ProfileView {

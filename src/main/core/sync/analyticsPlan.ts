@@ -16,6 +16,8 @@ export interface AnalyticsTrack {
   created: number;
   /** Epoch ms from which asking can give new numbers. */
   dueAt: number;
+  /** Asked for by the user ("refresh now"): once due, its batch goes without waiting for others. */
+  manual?: boolean;
 }
 
 export type AnalyticsJob =
@@ -60,11 +62,13 @@ export function nextAnalyticsJob(
   for (const [platform, list] of byNetwork) {
     let earliest = Number.POSITIVE_INFINITY;
     let due = 0;
+    let manualDue = false;
     for (const track of list) {
       earliest = Math.min(earliest, track.dueAt);
       if (track.dueAt <= now) due++;
+      if (track.manual === true && track.dueAt <= now) manualDue = true;
     }
-    const at = due >= MAX_ANALYTICS_IDS ? earliest : earliest + options.batchDelayMs;
+    const at = due >= MAX_ANALYTICS_IDS || manualDue ? earliest : earliest + options.batchDelayMs;
     consider(at, () => ({
       kind: 'by-social-ids',
       platform,
@@ -80,6 +84,11 @@ export function nextAnalyticsJob(
   if (chosen.at > now) return { job: undefined, at: chosen.at };
   const job = chosen.make();
   return job.tracks.length === 0 ? { job: undefined, at: Number.POSITIVE_INFINITY } : { job, at: chosen.at };
+}
+
+/** The store cursor that remembers when the service answered "not found for this account" (186) for a post; empty once found. */
+export function analyticsNotFoundCursor(key: PostKey): string {
+  return `analytics:notFound:${key}`;
 }
 
 /** Asking exactly at `nextUpdate` may still meet the old numbers. */
@@ -111,6 +120,7 @@ export function analyticsTracksOf(
       networks: post.servicePostId === null ? [post.platform] : (networksOf.get(post.servicePostId) ?? [post.platform]),
       created: Number.isFinite(created) ? created : 0,
       dueAt: previous.get(key)?.dueAt ?? (analyticsDueAt === null ? now : analyticsDueAt + NEXT_UPDATE_MARGIN_MS),
+      ...(previous.get(key)?.manual === true ? { manual: true } : {}),
     });
   }
   return tracks;

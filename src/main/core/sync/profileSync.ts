@@ -11,7 +11,7 @@ import type { Clock } from '../clock.ts';
 import type { CallTarget } from '../service/credentials.ts';
 import type { CallOptions } from '../service/requestRunner.ts';
 import type { IngestResult, PostKey, PostRecord, RejectedRecord, Store } from '../store/types.ts';
-import { type AnalyticsJob, type AnalyticsTrack, analyticsRoute, analyticsTracksOf, NEXT_UPDATE_MARGIN_MS } from './analyticsPlan.ts';
+import { type AnalyticsJob, type AnalyticsTrack, analyticsNotFoundCursor, analyticsRoute, analyticsTracksOf, NEXT_UPDATE_MARGIN_MS } from './analyticsPlan.ts';
 import { commentInputsOf, newestCommentAt, recordsFor } from './commentRecords.ts';
 import type { ConnectivityView } from './connectivityMonitor.ts';
 import { nextJob, type SyncJob } from './jobQueue.ts';
@@ -187,6 +187,9 @@ export class ProfileSync {
     } else {
       const target = this.targets.get(this.targetOfPost.get(postKey) ?? '');
       if (target) target.manual = true;
+      // Its numbers too, as soon as the service may have new ones (never before `nextUpdate`).
+      const track = this.analytics.get(postKey);
+      if (track) track.manual = true;
       // A post the sync does not know yet: read the lists, then it is known.
       else this.discoveryManual = true;
     }
@@ -557,9 +560,13 @@ export class ProfileSync {
         for (const outcome of result.results) {
           const track = byId.get(outcome.id);
           if (!track) continue;
+          track.manual = false;
           if (outcome.status === 'found') this.recordAnalytics(track, outcome.entry, now);
-          else if (outcome.status === 'not-found' || outcome.status === 'refused') track.dueAt = now + ANALYTICS_NOT_FOUND_MS;
-          else track.dueAt = now + ANALYTICS_RETRY_MS;
+          else if (outcome.status === 'not-found' || outcome.status === 'refused') {
+            track.dueAt = now + ANALYTICS_NOT_FOUND_MS;
+            // Kept so the metric panel can say "not found for this account" (186), offline too.
+            if (outcome.status === 'not-found') this.storeCall('note analytics not found', () => this.ports.store.setCursor(analyticsNotFoundCursor(track.key), new Date(now).toISOString()));
+          } else track.dueAt = now + ANALYTICS_RETRY_MS;
         }
       } else {
         const answer = await this.request((options) =>
@@ -568,6 +575,7 @@ export class ProfileSync {
         const now = clock.now();
         for (const track of job.tracks) {
           const entry = answer[track.platform];
+          track.manual = false;
           if (entry) this.recordAnalytics(track, entry, now);
           else track.dueAt = now + ANALYTICS_NOT_FOUND_MS;
         }
@@ -585,6 +593,8 @@ export class ProfileSync {
   }
 
   private recordAnalytics(track: AnalyticsTrack, entry: AnalyticsEntry, now: number): void {
+    track.manual = false;
+    if (this.ports.store.cursor(analyticsNotFoundCursor(track.key))) this.storeCall('clear analytics not found', () => this.ports.store.setCursor(analyticsNotFoundCursor(track.key), ''));
     const { backfilledFrom, recoveredFrom, ...metrics } = entry.analytics;
     this.storeCall('save analytics', () =>
       this.ports.store.recordAnalytics({

@@ -1,0 +1,87 @@
+// Small time-series charts of one metric over the stored snapshots, drawn by uPlot on a canvas (the
+// CSP holds: uPlot sizes its elements through the CSSOM, never a style attribute). A sparkline for
+// the lists, a small chart with a time axis for the panel.
+import { useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { useSettingsStore } from '../stores/settingsStore.ts';
+import './postMetrics.css';
+
+function cssColor(element: Element, name: string, fallback: string): string {
+  const value = getComputedStyle(element).getPropertyValue(name).trim();
+  return value === '' ? fallback : value;
+}
+
+/** 'dark' or 'light' as the system says now, following its changes. */
+function useColorScheme(): string {
+  const [dark, setDark] = useState(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-color-scheme: dark)');
+    const change = () => setDark(query.matches);
+    query.addEventListener('change', change);
+    return () => query.removeEventListener('change', change);
+  }, []);
+  return dark ? 'dark' : 'light';
+}
+
+interface ChartProps {
+  x: number[];
+  y: number[];
+  /** What the chart shows, for assistive technology. */
+  label: string;
+  kind: 'spark' | 'chart';
+  width?: number;
+  height?: number;
+}
+
+export function MetricChart({ x, y, label, kind, width, height }: ChartProps) {
+  const host = useRef<HTMLDivElement | null>(null);
+  const w = width ?? (kind === 'spark' ? 72 : 170);
+  const h = height ?? (kind === 'spark' ? 22 : 96);
+  const data = JSON.stringify([x, y]);
+  // Colours come from the theme's custom properties: redraw when the theme or the system's scheme changes.
+  const theme = useSettingsStore((state) => state.settings.theme);
+  const scheme = useColorScheme();
+
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const [xs, ys] = JSON.parse(data) as [number[], number[]];
+    // One point draws as a flat line: repeat it so the chart is never blank.
+    const plotted: uPlot.AlignedData = xs.length === 1 ? [[(xs[0] ?? 0) - 60, xs[0] ?? 0], [ys[0] ?? 0, ys[0] ?? 0]] : [xs, ys];
+    const stroke = cssColor(element, '--accent', '#4f5fd6');
+    const axisColor = cssColor(element, '--muted', '#586072');
+    const gridColor = cssColor(element, '--line', '#e2e5eb');
+    const spark = kind === 'spark';
+    const options: uPlot.Options = {
+      width: w,
+      height: h,
+      legend: { show: false },
+      cursor: spark ? { show: false } : { y: false, points: { size: 6 } },
+      select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+      scales: { x: { time: true }, y: { range: (_u, min, max) => (min === max ? [Math.max(0, min - 1), max + 1] : [min, max]) } },
+      axes: spark
+        ? [{ show: false }, { show: false }]
+        : [
+            { stroke: axisColor, grid: { show: false }, ticks: { stroke: gridColor }, size: 28, font: '10px system-ui' },
+            { stroke: axisColor, grid: { stroke: gridColor, width: 1 }, ticks: { show: false }, size: 44, font: '10px system-ui' },
+          ],
+      series: [{}, { stroke, width: spark ? 1.5 : 2, points: { show: !spark && xs.length < 12 } }],
+    };
+    const plot = new uPlot(options, plotted, element);
+    // A panel chart takes the width of its tile.
+    const fit = () => {
+      const available = element.clientWidth;
+      if (!spark && available > 0 && Math.abs(available - plot.width) > 1) plot.setSize({ width: available, height: h });
+    };
+    fit();
+    const observer = spark ? null : new ResizeObserver(fit);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      plot.destroy();
+    };
+  }, [data, kind, w, h, theme, scheme]);
+
+  return <div ref={host} className={`metric-chart metric-chart-${kind}`} role="img" aria-label={label} />;
+}

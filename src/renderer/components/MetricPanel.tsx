@@ -1,0 +1,294 @@
+// One post's metrics on one network: every field of that network in plain words, each number with
+// its change since the user last looked and a small chart of the stored snapshots; honest badges
+// (backfilled, recovered, not owned, …); when the numbers were updated and will be next. All from
+// the store, so offline it shows the same, with its age.
+import type { AnalyticsSnapshot } from '../../shared/domain/posts.ts';
+import { NETWORK_LABELS } from '../logic/composerRules.ts';
+import {
+  dataBadges,
+  flatLabel,
+  formatChange,
+  formatMetric,
+  metricLabel,
+  numericMetrics,
+  relativeAhead,
+  seriesOf,
+  TWITTER_GROUPS,
+} from '../logic/postMetrics.ts';
+import { exactTime, relativeTime } from '../logic/relativeTime.ts';
+import { usePostsStore, type PostMetrics } from '../stores/postsStore.ts';
+import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
+import { offlineAccounts, useStatusStore } from '../stores/statusStore.ts';
+import { useNow } from './hooks.ts';
+import { MetricChart } from './MetricChart.tsx';
+import { NetworkIcon } from './NetworkIcon.tsx';
+
+function When({ iso, now, ahead = false }: { iso: string; now: number; ahead?: boolean }) {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return <span>{iso || 'unknown'}</span>;
+  return (
+    <time dateTime={new Date(ms).toISOString()} title={exactTime(ms)}>
+      {ahead && ms > now ? relativeAhead(ms, now) : relativeTime(ms, now)}
+    </time>
+  );
+}
+
+function MetricTile({ flatKey, label, value, before, history }: { flatKey: string; label: string; value: number; before: number | undefined; history: AnalyticsSnapshot[] }) {
+  const series = seriesOf(history, flatKey);
+  const delta = before === undefined ? null : value - before;
+  return (
+    <li className="metric-tile" data-metric={flatKey}>
+      <span className="metric-label">{label}</span>
+      <span className="metric-value">{formatMetric(value)}</span>
+      {delta !== null && (
+        <span className={`metric-change${delta > 0 ? ' is-up' : delta < 0 ? ' is-down' : ''}`} title="Since you last looked">
+          {formatChange(delta)} since you last looked
+        </span>
+      )}
+      {series.x.length > 1 ? (
+        <MetricChart kind="chart" x={series.x} y={series.y} label={`${label} over time: ${series.y.length} stored snapshots, latest ${formatMetric(value)}`} />
+      ) : (
+        <span className="metric-note">One snapshot so far: the chart starts with the next change.</span>
+      )}
+    </li>
+  );
+}
+
+function NumberGrid({ numbers, before, history, only }: { numbers: Record<string, number>; before: Record<string, number> | null; history: AnalyticsSnapshot[]; only?: (key: string) => boolean }) {
+  const keys = Object.keys(numbers).filter((key) => (only ? only(key) : true));
+  if (keys.length === 0) return null;
+  return (
+    <ul className="metric-grid">
+      {keys.map((key) => (
+        <MetricTile key={key} flatKey={key} label={only ? metricLabel(key.split('.')[1] ?? key) : flatLabel(key)} value={numbers[key] ?? 0} before={before?.[key]} history={history} />
+      ))}
+    </ul>
+  );
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+function isLink(value: unknown): value is string {
+  return typeof value === 'string' && /^https:\/\//.test(value);
+}
+
+/** The descriptive fields (strings, lists): caption, channel, tags, links. */
+function Details({ metrics, now }: { metrics: Record<string, unknown>; now: number }) {
+  const entries = Object.entries(metrics).filter(
+    ([key, value]) => key !== 'entities' && (typeof value === 'string' || Array.isArray(value)) && !(typeof value === 'string' && value === ''),
+  );
+  if (entries.length === 0) return null;
+  return (
+    <dl className="metric-details">
+      {entries.map(([key, value]) => (
+        <div key={key} className="metric-detail">
+          <dt>{metricLabel(key)}</dt>
+          <dd>
+            {key === 'created' && typeof value === 'string' ? (
+              <When iso={value} now={now} />
+            ) : isLink(value) ? (
+              <a href={value} target="_blank" rel="noreferrer noopener">
+                {value}
+              </a>
+            ) : (
+              describe(value)
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+interface Entities {
+  urls?: { url: string; expandedUrl?: string; displayUrl?: string }[];
+  hashtags?: { tag: string }[];
+  mentions?: { username: string }[];
+}
+
+function TwitterEntities({ entities }: { entities: Entities | undefined }) {
+  const urls = entities?.urls ?? [];
+  const hashtags = entities?.hashtags ?? [];
+  const mentions = entities?.mentions ?? [];
+  return (
+    <section className="metric-section" aria-label="Links, hashtags and mentions">
+      <h3 className="metric-heading">Links, hashtags and mentions</h3>
+      {urls.length + hashtags.length + mentions.length === 0 ? (
+        <p className="muted small">This post has no links, hashtags or mentions.</p>
+      ) : (
+        <dl className="metric-details">
+          {urls.length > 0 && (
+            <div className="metric-detail">
+              <dt>Links</dt>
+              <dd className="entity-list">
+                {urls.map((u) => (
+                  <a key={u.url} href={u.expandedUrl ?? u.url} target="_blank" rel="noreferrer noopener">
+                    {u.displayUrl ?? u.url}
+                  </a>
+                ))}
+              </dd>
+            </div>
+          )}
+          {hashtags.length > 0 && (
+            <div className="metric-detail">
+              <dt>Hashtags</dt>
+              <dd className="entity-list">
+                {hashtags.map((h) => (
+                  <a key={h.tag} href={`https://x.com/hashtag/${encodeURIComponent(h.tag)}`} target="_blank" rel="noreferrer noopener">
+                    #{h.tag}
+                  </a>
+                ))}
+              </dd>
+            </div>
+          )}
+          {mentions.length > 0 && (
+            <div className="metric-detail">
+              <dt>Mentions</dt>
+              <dd className="entity-list">
+                {mentions.map((m) => (
+                  <a key={m.username} href={`https://x.com/${encodeURIComponent(m.username)}`} target="_blank" rel="noreferrer noopener">
+                    @{m.username}
+                  </a>
+                ))}
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
+  const { post, latest, history } = data;
+  const seenBefore = usePostsStore((state) => state.seenBefore[post.key] ?? null);
+  const profiles = useProfilesStore((state) => state.profiles);
+  const connectivity = useStatusStore((state) => state.connectivity);
+  const accountId = profiles.find((p) => p.profileId === post.profileId)?.accountId;
+  const offline = accountId !== undefined && offlineAccounts(connectivity).includes(accountId);
+  const badges = dataBadges(post.platform, latest, data.flags);
+  const numbers = latest ? numericMetrics(latest.metrics) : {};
+  const before = seenBefore ? numericMetrics(seenBefore.metrics) : null;
+  const created = Date.parse(post.created);
+
+  return (
+    <div className="metric-body">
+      <section className="post-card" aria-label="The post">
+        <div className="post-head">
+          <NetworkIcon network={post.platform} size={18} label />
+          <span className="post-meta" title={exactTime(created)}>
+            {profileTitle(profiles, post.profileId)} · {relativeTime(created, now)}
+          </span>
+          {post.url && (
+            <a className="post-link" href={post.url} target="_blank" rel="noreferrer noopener">
+              Open on {NETWORK_LABELS[post.platform]}
+            </a>
+          )}
+        </div>
+        <p className="post-text">{post.text}</p>
+      </section>
+
+      {badges.length > 0 && (
+        <ul className="data-badges" aria-label="About these numbers">
+          {badges.map((badge) => (
+            <li key={badge.kind} className={`data-badge data-badge-${badge.kind}`} title={badge.detail} data-badge={badge.kind}>
+              {badge.text}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {latest === null ? (
+        <p className="notice">
+          {data.flags.notFoundAt !== null
+            ? 'No metrics: the service does not find this post for this account.'
+            : offline
+              ? 'Offline, and no metrics were stored for this post yet.'
+              : 'No metrics yet: the app asks the service for them on its schedule.'}
+        </p>
+      ) : (
+        <>
+          <p className={`metric-freshness${offline ? ' is-offline' : ''}`} data-testid="metric-freshness">
+            {offline && <strong>Offline: stored numbers, fetched <When iso={new Date(latest.fetchedAt).toISOString()} now={now} />. </strong>}
+            Updated by the service <When iso={latest.lastUpdated} now={now} />; next update <When iso={latest.nextUpdate} now={now} ahead />.
+            {!offline && (
+              <>
+                {' '}
+                Fetched <When iso={new Date(latest.fetchedAt).toISOString()} now={now} />.
+              </>
+            )}{' '}
+            {history.length} stored {history.length === 1 ? 'snapshot' : 'snapshots'}.
+          </p>
+          {post.platform === 'twitter' ? (
+            <>
+              {TWITTER_GROUPS.map((group) => {
+                const present = latest.metrics[group.field] !== undefined;
+                return (
+                  <section key={group.field} className="metric-section" aria-label={group.label}>
+                    <h3 className="metric-heading">{group.label}</h3>
+                    {present ? (
+                      <NumberGrid numbers={numbers} before={before} history={history} only={(key) => key.startsWith(`${group.field}.`)} />
+                    ) : (
+                      <p className="muted small">Metrics omitted: not your post. X gives these only to the post’s author.</p>
+                    )}
+                  </section>
+                );
+              })}
+              <TwitterEntities entities={latest.metrics['entities'] as Entities | undefined} />
+            </>
+          ) : (
+            <section className="metric-section" aria-label="Numbers">
+              <h3 className="metric-heading">Numbers</h3>
+              <NumberGrid numbers={numbers} before={before} history={history} />
+            </section>
+          )}
+          <section className="metric-section" aria-label="About the post">
+            <h3 className="metric-heading">About the post</h3>
+            <Details metrics={latest.metrics} now={now} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function MetricPanel() {
+  const panelKey = usePostsStore((state) => state.panelKey);
+  const panel = usePostsStore((state) => state.panel);
+  const error = usePostsStore((state) => state.panelError);
+  const closePanel = usePostsStore((state) => state.closePanel);
+  const now = useNow(30_000);
+  if (panelKey === null) {
+    return (
+      <aside className="thread thread-empty" aria-label="Metrics">
+        <div className="thread-placeholder">
+          <span className="placeholder-title">No post open</span>
+          <span>Choose a post to see its numbers, how they moved, and how fresh they are.</span>
+        </div>
+      </aside>
+    );
+  }
+  return (
+    <aside className="thread metric-panel" aria-label="Metrics" data-post-key={panel?.post.key}>
+      <header className="thread-head">
+        {panel && <NetworkIcon network={panel.post.platform} size={18} />}
+        <h2 className="thread-client">{panel ? `Metrics on ${NETWORK_LABELS[panel.post.platform]}` : 'Metrics'}</h2>
+        <button type="button" className="button ghost small metric-refresh" onClick={() => void usePostsStore.getState().refreshPanel()}>
+          Refresh now
+        </button>
+        <button type="button" className="icon-button close" aria-label="Close the metrics" title="Close (Esc)" onClick={closePanel}>
+          ×
+        </button>
+      </header>
+      <div className="thread-body">
+        {error !== null && <p className="notice">{error}</p>}
+        {panel === null && error === null && <p className="muted">Loading…</p>}
+        {panel !== null && <PanelBody data={panel} now={now} />}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,74 @@
+// The app's own settings: theme, notifications, the undo window, the sync pace, start at login,
+// close to the tray. Each change is saved at once (settings.update) and the answer is shown.
+import { useState } from 'react';
+import type { Settings } from '../../../shared/settings.ts';
+import { call } from '../../api/bridge.ts';
+import { useSettingsStore } from '../../stores/settingsStore.ts';
+
+type Patch = Partial<Settings>;
+
+export function AppSettingsPanel() {
+  const settings = useSettingsStore((state) => state.settings);
+  const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
+
+  async function save(patch: Patch) {
+    const result = await call('settings.update', patch);
+    if (!result.ok) {
+      setMessage({ kind: 'error', text: result.error.message });
+      return;
+    }
+    useSettingsStore.getState().set(result.data);
+    setMessage({ kind: 'ok', text: 'Saved.' });
+  }
+
+  return (
+    <form className="form settings-form" onSubmit={(event) => event.preventDefault()}>
+      <label>
+        Theme
+        <select value={settings.theme} onChange={(event) => void save({ theme: event.target.value as Settings['theme'] })}>
+          <option value="system">As the system</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+      </label>
+      <label className="settings-check">
+        <input type="checkbox" checked={settings.notifications} onChange={(event) => void save({ notifications: event.target.checked })} />
+        Notify me of new comments
+      </label>
+      <label>
+        Undo window for replies (seconds, 0–30)
+        <input
+          type="number"
+          min={0}
+          max={30}
+          value={settings.undoSeconds}
+          onChange={(event) => {
+            const value = Number(event.target.value);
+            if (Number.isInteger(value) && value >= 0 && value <= 30) void save({ undoSeconds: value });
+          }}
+        />
+      </label>
+      <label>
+        Sync pace
+        <select value={settings.syncPace} onChange={(event) => void save({ syncPace: event.target.value as Settings['syncPace'] })}>
+          <option value="gentle">Gentle: most of the rate budget is left for replies</option>
+          <option value="normal">Normal</option>
+          <option value="eager">Eager: fresher comments, less room for replies</option>
+        </select>
+      </label>
+      <label className="settings-check">
+        <input type="checkbox" checked={settings.startAtLogin} onChange={(event) => void save({ startAtLogin: event.target.checked })} />
+        Start at login
+      </label>
+      <label className="settings-check">
+        <input type="checkbox" checked={settings.closeToTray} onChange={(event) => void save({ closeToTray: event.target.checked })} />
+        Closing the window keeps the app in the tray
+      </label>
+      {message && (
+        <p className={`form-message ${message.kind === 'error' ? 'is-error' : 'is-ok'}`} role="status">
+          {message.text}
+        </p>
+      )}
+    </form>
+  );
+}

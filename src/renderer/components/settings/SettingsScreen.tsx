@@ -1,0 +1,57 @@
+// Settings: accounts, profiles and keys; webhooks per profile; the app's own settings. Opened from
+// the sidebar or with Ctrl/⌘ , and closed with Esc like every overlay.
+import { useEffect, useState } from 'react';
+import { useProfilesStore } from '../../stores/profilesStore.ts';
+import { useUiStore } from '../../stores/uiStore.ts';
+import { Dialog } from '../Dialog.tsx';
+import { AccountsPanel } from './AccountsPanel.tsx';
+import { AppSettingsPanel } from './AppSettingsPanel.tsx';
+import { WebhooksPanel } from './WebhooksPanel.tsx';
+import './settings.css';
+
+type Tab = 'accounts' | 'webhooks' | 'app';
+const TABS: { tab: Tab; label: string }[] = [
+  { tab: 'accounts', label: 'Accounts and keys' },
+  { tab: 'webhooks', label: 'Webhooks' },
+  { tab: 'app', label: 'App' },
+];
+
+export function SettingsScreen() {
+  const [tab, setTab] = useState<Tab>('accounts');
+  const close = () => useUiStore.getState().setOverlay(null);
+  useEffect(() => {
+    void useProfilesStore.getState().load();
+  }, []);
+  return (
+    <Dialog title="Settings" className="settings-screen">
+      <div className="dialog-head">
+        <h2>Settings</h2>
+        <button type="button" className="icon-button" aria-label="Close settings" onClick={close}>
+          ×
+        </button>
+      </div>
+      <div className="settings-tabs" role="tablist" aria-label="Settings sections">
+        {TABS.map((entry) => (
+          <button
+            key={entry.tab}
+            type="button"
+            role="tab"
+            id={`settings-tab-${entry.tab}`}
+            aria-controls={`settings-panel-${entry.tab}`}
+            aria-selected={tab === entry.tab}
+            tabIndex={tab === entry.tab ? 0 : -1}
+            className={`settings-tab${tab === entry.tab ? ' is-active' : ''}`}
+            onClick={() => setTab(entry.tab)}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      <div className="settings-body" role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
+        {tab === 'accounts' && <AccountsPanel />}
+        {tab === 'webhooks' && <WebhooksPanel />}
+        {tab === 'app' && <AppSettingsPanel />}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,284 @@
+// Plain-word labels of every network's analytics fields (../shared/spec/public-facts.md), the
+// numbers to draw over time, and the CSV export of a client's posts. Pure: no DOM, no bridge.
+import type { AnalyticsSnapshot, PostDataFlags, PostSummary } from '../../shared/domain/posts.ts';
+import type { Network } from '../../shared/networks.ts';
+
+const LABELS: Record<string, string> = {
+  // shared
+  commentsCount: 'Comments',
+  commentCount: 'Comments',
+  comments: 'Comments',
+  likeCount: 'Likes',
+  likes: 'Likes',
+  dislikes: 'Dislikes',
+  sharesCount: 'Shares',
+  shareCount: 'Shares',
+  shares: 'Shares',
+  views: 'Views',
+  viewsCount: 'Views',
+  videoViews: 'Video views',
+  reach: 'Reach',
+  reachCount: 'Reach',
+  created: 'Posted',
+  caption: 'Caption',
+  username: 'Account',
+  name: 'Name',
+  post: 'Text',
+  mediaType: 'Media type',
+  mediaProductType: 'Format',
+  // facebook
+  reactions: 'Reactions',
+  reactionsByType: 'Reactions by type',
+  videoViewsUnique: 'Unique video views',
+  videoViewTime: 'Video watch time (ms)',
+  // instagram
+  engagementCount: 'Engagements',
+  savedCount: 'Saves',
+  // linkedin
+  clickCount: 'Clicks',
+  engagement: 'Engagement rate',
+  impressionCount: 'Impressions',
+  uniqueImpressionsCount: 'Unique impressions',
+  // tiktok
+  averageTimeWatched: 'Average watch time (s)',
+  fullVideoWatchedRate: 'Watched to the end (rate)',
+  embedUrl: 'Embed link',
+  itemId: 'Video id',
+  postUrl: 'Link',
+  tags: 'Tags',
+  thumbnailUrl: 'Thumbnail',
+  thumbnailHeight: 'Thumbnail height',
+  thumbnailWidth: 'Thumbnail width',
+  url: 'Link',
+  // youtube
+  subscribersGained: 'Subscribers gained',
+  subscribersLost: 'Subscribers lost',
+  estimatedMinutesWatched: 'Minutes watched',
+  averageViewDuration: 'Average view duration (s)',
+  averageViewPercentage: 'Average share of the video watched (%)',
+  title: 'Title',
+  description: 'Description',
+  channelTitle: 'Channel',
+  privacyStatus: 'Visibility',
+  // threads
+  replies: 'Replies',
+  reposts: 'Reposts',
+  quotes: 'Quotes',
+  // bluesky
+  quoteCount: 'Quotes',
+  replyCount: 'Replies',
+  repostCount: 'Reposts',
+  // twitter
+  retweetCount: 'Reposts',
+  bookmarkCount: 'Bookmarks',
+  userProfileClicks: 'Profile clicks',
+  engagements: 'Engagements',
+  // facebook reactions
+  like: 'Like',
+  love: 'Love',
+  haha: 'Haha',
+  wow: 'Wow',
+  sorry: 'Sad',
+  anger: 'Angry',
+  total: 'Total',
+};
+
+/** Twitter's groups of numbers, in the words the panel uses. */
+export const TWITTER_GROUPS = [
+  { field: 'publicMetrics', label: 'Public metrics (anyone can see them)' },
+  { field: 'nonPublicMetrics', label: 'Non-public metrics (only the author sees them)' },
+  { field: 'organicMetrics', label: 'Organic metrics (without promotion)' },
+] as const;
+
+/** A field's name in plain words; unknown fields are split from camelCase. */
+export function metricLabel(field: string): string {
+  const known = LABELS[field];
+  if (known !== undefined) return known;
+  const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The numeric metrics of a snapshot, flattened one level ("publicMetrics.likeCount"). */
+export function numericMetrics(metrics: Record<string, unknown>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [key, value] of Object.entries(metrics)) {
+    if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value) && key !== 'entities') {
+      for (const [inner, v] of Object.entries(value as Record<string, unknown>)) {
+        if (typeof v === 'number' && Number.isFinite(v)) out[`${key}.${inner}`] = v;
+      }
+    }
+  }
+  return out;
+}
+
+/** A flattened key's label: "Public metrics · Likes". */
+export function flatLabel(key: string): string {
+  const [outer, inner] = key.split('.');
+  if (inner === undefined) return metricLabel(key);
+  const group = TWITTER_GROUPS.find((g) => g.field === outer);
+  const groupName = group ? group.label.split(' (')[0] : metricLabel(outer ?? '');
+  return `${groupName} · ${metricLabel(inner)}`;
+}
+
+/** The one to three numbers a post list shows as sparklines, per network. */
+const KEY_METRICS: Record<Network, string[]> = {
+  twitter: ['publicMetrics.impressionCount', 'publicMetrics.likeCount'],
+  facebook: ['reactions.total', 'commentsCount'],
+  instagram: ['reachCount', 'likeCount'],
+  linkedin: ['impressionCount', 'likeCount'],
+  tiktok: ['videoViews', 'likeCount'],
+  youtube: ['views', 'likes'],
+  threads: ['views', 'likes'],
+  bluesky: ['likeCount', 'repostCount'],
+};
+
+export function keyMetrics(network: Network, latest: Record<string, number>): string[] {
+  const wanted = KEY_METRICS[network].filter((key) => key in latest);
+  return wanted.length > 0 ? wanted : Object.keys(latest).slice(0, 2);
+}
+
+/** One series per flattened metric, over the snapshots' fetch times (oldest first). */
+export function seriesOf(history: readonly AnalyticsSnapshot[], key: string): { x: number[]; y: number[] } {
+  const sorted = [...history].sort((a, b) => a.fetchedAt - b.fetchedAt);
+  const x: number[] = [];
+  const y: number[] = [];
+  for (const snap of sorted) {
+    const value = numericMetrics(snap.metrics)[key];
+    if (value === undefined) continue;
+    x.push(snap.fetchedAt / 1000);
+    y.push(value);
+  }
+  return { x, y };
+}
+
+// ---- CSV ----
+
+/** One CSV field: quoted when it holds a comma, a quote, a line break or leading/trailing space; quotes doubled. Formula-looking text is defused. */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export interface CsvRange {
+  /** Inclusive, epoch ms; null for open. */
+  from: number | null;
+  to: number | null;
+}
+
+/**
+ * A client's posts and their latest metrics, one row per post and network, in the range of their
+ * creation dates; the metric columns are the union of every row's numeric metrics, sorted.
+ */
+export function postsCsv(summaries: readonly PostSummary[], range: CsvRange): string {
+  const rows = summaries.filter((s) => {
+    const created = Date.parse(s.post.created);
+    return (range.from === null || created >= range.from) && (range.to === null || created <= range.to);
+  });
+  const metricKeys = [...new Set(rows.flatMap((s) => Object.keys(s.latest ? numericMetrics(s.latest.metrics) : {})))].sort();
+  const head = ['network', 'post id', 'created', 'text', 'url', 'comments in inbox', 'last updated', 'backfilled from', 'recovered from', ...metricKeys];
+  const lines = [head.map(csvField).join(',')];
+  for (const s of rows) {
+    const numbers = s.latest ? numericMetrics(s.latest.metrics) : {};
+    lines.push(
+      [
+        s.post.platform,
+        s.post.socialPostId,
+        s.post.created,
+        s.post.text,
+        s.post.url ?? '',
+        s.commentCount,
+        s.latest?.lastUpdated ?? '',
+        s.latest?.backfilledFrom ?? '',
+        s.latest?.recoveredFrom ?? '',
+        ...metricKeys.map((key) => numbers[key]),
+      ]
+        .map(csvField)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** "in 3 h", "in 12 min", for times ahead (next update); past ones say "due now". */
+export function relativeAhead(thenMs: number, nowMs: number): string {
+  const diff = thenMs - nowMs;
+  if (!Number.isFinite(diff)) return '';
+  if (diff <= 60_000) return diff <= 0 ? 'due now' : 'in a minute';
+  if (diff < 3_600_000) return `in ${Math.round(diff / 60_000)} min`;
+  if (diff < 2 * 86_400_000) return `in ${Math.round(diff / 3_600_000)} h`;
+  return `in ${Math.round(diff / 86_400_000)} days`;
+}
+
+/** A number as the panel shows it: grouped, rates with two decimals. */
+export function formatMetric(value: number): string {
+  return Number.isInteger(value) ? value.toLocaleString('en-GB') : value.toLocaleString('en-GB', { maximumFractionDigits: 2 });
+}
+
+/** "+12", "−3", "no change". */
+export function formatChange(delta: number): string {
+  if (delta === 0) return 'no change';
+  return `${delta > 0 ? '+' : '−'}${formatMetric(Math.abs(delta))}`;
+}
+
+export interface DataBadge {
+  kind: 'backfilled' | 'recovered' | 'notOwned' | 'preBusiness' | 'notFound' | 'omitted';
+  text: string;
+  /** A longer explanation for the hover title. */
+  detail: string;
+}
+
+function day(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : iso;
+}
+
+/** What the panel must say honestly about a post's numbers. */
+export function dataBadges(platform: Network, latest: AnalyticsSnapshot | null, flags: PostDataFlags): DataBadge[] {
+  const badges: DataBadge[] = [];
+  if (flags.notFoundAt !== null) {
+    badges.push({
+      kind: 'notFound',
+      text: 'Not found for this account',
+      detail: `The service answered on ${day(flags.notFoundAt)} that this post is not found for this account (186): it may belong to someone else or be deleted. The numbers below, if any, are older.`,
+    });
+  }
+  if (flags.notOwned) {
+    badges.push({
+      kind: 'notOwned',
+      text: 'Video of another channel: metrics not available',
+      detail: 'YouTube gives an account the numbers of its own videos only; this video belongs to another channel, so its counts show as zero.',
+    });
+  }
+  if (flags.preBusiness) {
+    badges.push({
+      kind: 'preBusiness',
+      text: 'Limited: posted before the business conversion',
+      detail: 'Instagram has insights (reach, views, saves) only for posts made after the account became a business account; this one has public counts only.',
+    });
+  }
+  if (latest?.backfilledFrom !== undefined) {
+    badges.push({
+      kind: 'backfilled',
+      text: `Backfilled from ${day(latest.backfilledFrom)}`,
+      detail: `The network no longer gives these numbers live; the service filled them in from data stored on ${day(latest.backfilledFrom)}.`,
+    });
+  }
+  if (latest?.recoveredFrom !== undefined) {
+    badges.push({
+      kind: 'recovered',
+      text: 'Recovered from stored data',
+      detail: `The service recovered these numbers from data it stored on ${day(latest.recoveredFrom)}; they do not move any more.`,
+    });
+  }
+  if (platform === 'twitter' && latest !== null && latest.metrics['nonPublicMetrics'] === undefined) {
+    badges.push({
+      kind: 'omitted',
+      text: 'Metrics omitted: not your post',
+      detail: 'X shows non-public and organic metrics only to the author of a post; this one is not the account’s own.',
+    });
+  }
+  return badges;
+}
