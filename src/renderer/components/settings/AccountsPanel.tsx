@@ -8,20 +8,11 @@ import { call } from '../../api/bridge.ts';
 import { NETWORK_LABELS } from '../../logic/composerRules.ts';
 import { maskedKey, protectionWords } from '../../logic/webhookTools.ts';
 import { profileColor, useProfilesStore } from '../../stores/profilesStore.ts';
+import { AccountForm } from '../AccountForm.tsx';
+import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
 import { NetworkIcon } from '../NetworkIcon.tsx';
 
-export const DEFAULT_SERVICE_URL = 'https://api.ayrshare.com/api';
-
-type Message = { kind: 'error' | 'ok'; text: string } | null;
-
-function FormMessage({ message }: { message: Message }) {
-  if (!message) return null;
-  return (
-    <p className={`form-message ${message.kind === 'error' ? 'is-error' : 'is-ok'}`} role={message.kind === 'error' ? 'alert' : 'status'}>
-      {message.text}
-    </p>
-  );
-}
+type Message = FormMessageValue;
 
 async function reload() {
   await useProfilesStore.getState().load();
@@ -419,85 +410,11 @@ function CreateProfileForm({ accountId, onCreated }: { accountId: string; onCrea
 }
 
 function AddAccountForm() {
-  const [title, setTitle] = useState('');
-  const [baseUrl, setBaseUrl] = useState(DEFAULT_SERVICE_URL);
-  const [apiKey, setApiKey] = useState('');
-  const [xKey, setXKey] = useState('');
-  const [xSecret, setXSecret] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
-
-  async function submit() {
-    setBusy(true);
-    setMessage(null);
-    const withX = xKey.trim() !== '' || xSecret.trim() !== '';
-    const result = await call('accounts.add', {
-      title: title.trim() === '' ? 'My account' : title,
-      baseUrl: baseUrl.trim(),
-      apiKey,
-      ...(withX ? { xCredentials: { key: xKey, secret: xSecret } } : {}),
-    });
-    setBusy(false);
-    if (!result.ok) {
-      setMessage({ kind: 'error', text: result.error.message });
-      return;
-    }
-    setApiKey('');
-    setXKey('');
-    setXSecret('');
-    setTitle('');
-    await reload();
-    setMessage({
-      kind: 'ok',
-      text: `Added ${result.data.account.title}: ${result.data.account.profileCount} profiles.${result.data.notice ? ` ${result.data.notice}` : ''}`,
-    });
-  }
-
   return (
     <section aria-labelledby="add-account-heading" className="settings-section">
       <h3 id="add-account-heading">Add an account</h3>
       <p className="muted">The API key is checked with the service before anything is saved. It is never shown again, only its last 4 characters.</p>
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="settings-row">
-          <label>
-            Name
-            <input value={title} placeholder="My studio" onChange={(event) => setTitle(event.target.value)} />
-          </label>
-          <label>
-            Service address
-            <input type="url" value={baseUrl} onChange={(event) => setBaseUrl(event.target.value)} required />
-          </label>
-        </div>
-        <label>
-          API key
-          <input type="password" autoComplete="off" value={apiKey} onChange={(event) => setApiKey(event.target.value)} required />
-        </label>
-        <fieldset>
-          <legend>X (Twitter) OAuth 1.0a key pair, optional: needed for comments on X</legend>
-          <div className="settings-row">
-            <label>
-              X API key
-              <input type="password" autoComplete="off" value={xKey} onChange={(event) => setXKey(event.target.value)} />
-            </label>
-            <label>
-              X API secret
-              <input type="password" autoComplete="off" value={xSecret} onChange={(event) => setXSecret(event.target.value)} />
-            </label>
-          </div>
-        </fieldset>
-        <FormMessage message={message} />
-        <div className="form-actions">
-          <button type="submit" className="button primary" disabled={busy || apiKey.trim() === ''}>
-            {busy ? 'Checking with the service…' : 'Check and add'}
-          </button>
-        </div>
-      </form>
+      <AccountForm submitLabel="Check and add" onAdded={reload} />
     </section>
   );
 }

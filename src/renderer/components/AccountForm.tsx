@@ -1,0 +1,97 @@
+// Adding an account: a name, the service's address, the API key and, optionally, the X key pair.
+// The core checks the key with the service before anything is kept, and its answer is shown here.
+// One form for the first run ("Connect your account") and for Settings → Accounts.
+import { type ReactNode, useState } from 'react';
+import { call } from '../api/bridge.ts';
+import { FormMessage, type FormMessageValue } from './FormMessage.tsx';
+
+export const DEFAULT_SERVICE_URL = 'https://api.ayrshare.com/api';
+
+export interface AccountFormProps {
+  submitLabel: string;
+  /** After the service accepted the key and the account was saved. */
+  onAdded: () => Promise<void> | void;
+  /** Buttons beside the submit button (e.g. Cancel in a dialog); told whether an account was added. */
+  extraActions?: (added: boolean) => ReactNode;
+}
+
+export function AccountForm({ submitLabel, onAdded, extraActions }: AccountFormProps) {
+  const [title, setTitle] = useState('');
+  const [baseUrl, setBaseUrl] = useState(DEFAULT_SERVICE_URL);
+  const [apiKey, setApiKey] = useState('');
+  const [xKey, setXKey] = useState('');
+  const [xSecret, setXSecret] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<FormMessageValue>(null);
+
+  async function submit() {
+    setBusy(true);
+    setMessage(null);
+    const withX = xKey.trim() !== '' || xSecret.trim() !== '';
+    const result = await call('accounts.add', {
+      title: title.trim() === '' ? 'My account' : title,
+      baseUrl: baseUrl.trim(),
+      apiKey,
+      ...(withX ? { xCredentials: { key: xKey, secret: xSecret } } : {}),
+    });
+    setBusy(false);
+    if (!result.ok) {
+      setMessage({ kind: 'error', text: result.error.message });
+      return;
+    }
+    setApiKey('');
+    setXKey('');
+    setXSecret('');
+    setTitle('');
+    await onAdded();
+    setMessage({
+      kind: 'ok',
+      text: `Added ${result.data.account.title}: ${result.data.account.profileCount} profiles.${result.data.notice ? ` ${result.data.notice}` : ''}`,
+    });
+  }
+
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="settings-row">
+        <label>
+          Name
+          <input value={title} placeholder="My studio" onChange={(event) => setTitle(event.target.value)} />
+        </label>
+        <label>
+          Service address
+          <input type="url" value={baseUrl} onChange={(event) => setBaseUrl(event.target.value)} required />
+        </label>
+      </div>
+      <label>
+        API key
+        <input type="password" autoComplete="off" value={apiKey} onChange={(event) => setApiKey(event.target.value)} required />
+      </label>
+      <fieldset>
+        <legend>X (Twitter) OAuth 1.0a key pair, optional: needed for comments on X</legend>
+        <div className="settings-row">
+          <label>
+            X API key
+            <input type="password" autoComplete="off" value={xKey} onChange={(event) => setXKey(event.target.value)} />
+          </label>
+          <label>
+            X API secret
+            <input type="password" autoComplete="off" value={xSecret} onChange={(event) => setXSecret(event.target.value)} />
+          </label>
+        </div>
+      </fieldset>
+      <FormMessage message={message} />
+      <div className="form-actions">
+        {extraActions?.(message?.kind === 'ok')}
+        <button type="submit" className="button primary" disabled={busy || apiKey.trim() === ''}>
+          {busy ? 'Checking with the service…' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
