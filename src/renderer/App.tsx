@@ -19,9 +19,9 @@ import { useKeyboard } from './components/useKeyboard.ts';
 import { useInboxStore, type ListFilter } from './stores/inboxStore.ts';
 import { loadEverything, startLiveUpdates } from './stores/liveUpdates.ts';
 import { usePostsStore } from './stores/postsStore.ts';
-import { useSettingsStore } from './stores/settingsStore.ts';
 import { useStatusStore } from './stores/statusStore.ts';
 import { useUiStore } from './stores/uiStore.ts';
+import { useResolvedTheme } from './components/useResolvedTheme.ts';
 
 function emptyText(filter: ListFilter): string {
   if (filter.text.trim() !== '') return `No comment matches “${filter.text.trim()}”.`;
@@ -40,7 +40,7 @@ function emptyText(filter: ListFilter): string {
 }
 
 export function App() {
-  const theme = useSettingsStore((state) => state.settings.theme);
+  const theme = useResolvedTheme();
   const overlay = useUiStore((state) => state.overlay);
   const filter = useInboxStore((state) => state.filter);
   const openKey = useInboxStore((state) => state.openKey);

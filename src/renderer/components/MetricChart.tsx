@@ -1,7 +1,8 @@
 // Small time-series charts of one metric over the stored snapshots, drawn by uPlot on a canvas (the
 // CSP holds: uPlot sizes its elements through the CSSOM, never a style attribute). A sparkline for
 // the lists, a small chart with a time axis for the panel.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useResolvedTheme } from './useResolvedTheme.ts';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useSettingsStore } from '../stores/settingsStore.ts';
@@ -10,18 +11,6 @@ import './postMetrics.css';
 function cssColor(element: Element, name: string, fallback: string): string {
   const value = getComputedStyle(element).getPropertyValue(name).trim();
   return value === '' ? fallback : value;
-}
-
-/** 'dark' or 'light' as the system says now, following its changes. */
-function useColorScheme(): string {
-  const [dark, setDark] = useState(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
-  useEffect(() => {
-    const query = window.matchMedia('(prefers-color-scheme: dark)');
-    const change = () => setDark(query.matches);
-    query.addEventListener('change', change);
-    return () => query.removeEventListener('change', change);
-  }, []);
-  return dark ? 'dark' : 'light';
 }
 
 interface ChartProps {
@@ -41,7 +30,8 @@ export function MetricChart({ x, y, label, kind, width, height }: ChartProps) {
   const data = JSON.stringify([x, y]);
   // Colours come from the theme's custom properties: redraw when the theme or the system's scheme changes.
   const theme = useSettingsStore((state) => state.settings.theme);
-  const scheme = useColorScheme();
+  // The theme in effect (chosen or the system's): the chart re-reads its colours when it changes.
+  const scheme = useResolvedTheme();
 
   useEffect(() => {
     const element = host.current;
