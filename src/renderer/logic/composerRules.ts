@@ -72,18 +72,6 @@ export function draftProblems(rules: ComposerRules, text: string, imageUrl: stri
   return problems;
 }
 
-/** Deleting, in words, before anyone tries. */
-export function deleteRule(row: Pick<InboxRow, 'platform' | 'byAccount'>): string {
-  if (row.platform === 'tiktok') {
-    return row.byAccount
-      ? 'TikTok lets the account delete this comment: it wrote it.'
-      : 'TikTok lets an account delete only the comments it wrote itself, so this one cannot be deleted from here.';
-  }
-  return row.byAccount
-    ? `Written by the account: it can be deleted on ${NETWORK_LABELS[row.platform]}.`
-    : `Comments by others are hidden or deleted on ${NETWORK_LABELS[row.platform]} itself.`;
-}
-
 export function commentsToggleSupported(platform: Network): boolean {
   return DISABLE_COMMENTS_NETWORKS.includes(platform);
 }

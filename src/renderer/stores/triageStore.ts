@@ -25,14 +25,6 @@ interface TriageState {
   undo(): Promise<void>;
 }
 
-/** 8 o'clock tomorrow morning, local time. */
-export function tomorrowMorning(now = new Date()): number {
-  const next = new Date(now);
-  next.setDate(next.getDate() + 1);
-  next.setHours(8, 0, 0, 0);
-  return next.getTime();
-}
-
 /** The rows an action applies to: the bulk selection when there is one, else the current row. */
 export function targetKeys(): string[] {
   const state = useInboxStore.getState();

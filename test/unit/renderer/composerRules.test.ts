@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentsToggleSupported, composerRules, deleteRule, draftProblems, fillTemplate, greetingName } from '../../../src/renderer/logic/composerRules.ts';
+import { commentsToggleSupported, composerRules, draftProblems, fillTemplate, greetingName } from '../../../src/renderer/logic/composerRules.ts';
 
 describe('the composer rules', () => {
   it('shows the LinkedIn comment URN filled in from the store and explains @[Full Name]', () => {
@@ -38,11 +38,6 @@ describe('the composer rules', () => {
     expect(fillTemplate('Thanks, {name}!', '@the_real_zoe')).toBe('Thanks, the_real_zoe!');
     expect(fillTemplate('Hi {name} and {name}', 'Ada Lovelace')).toBe('Hi Ada and Ada');
     expect(greetingName('  ')).toBe('there');
-  });
-
-  it('explains deleting before anyone tries (tiktok: own comments only)', () => {
-    expect(deleteRule({ platform: 'tiktok', byAccount: false })).toMatch(/only the comments it wrote/);
-    expect(deleteRule({ platform: 'tiktok', byAccount: true })).toMatch(/wrote it/);
   });
 
   it('offers the comments switch on instagram, linkedin and tiktok only', () => {
