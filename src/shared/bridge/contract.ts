@@ -17,10 +17,12 @@ import {
   ProfileViewSchema,
 } from '../domain/accounts.ts';
 import { CommentKeySchema, PostKeySchema } from '../domain/keys.ts';
-import { InboxCountsSchema, InboxCursorSchema, InboxFilterSchema, InboxPageSchema, ThreadViewSchema, INBOX_VIEWS } from '../domain/inbox.ts';
+import { InboxCountsSchema, InboxCursorSchema, InboxFilterSchema, InboxPageSchema, ThreadViewSchema, INBOX_VIEWS, VIEW_SWEEP_MAX } from '../domain/inbox.ts';
 import { OutboxItemViewSchema } from '../domain/outbox.ts';
-import { AnalyticsSnapshotSchema, PostDataFlagsSchema, PostSummarySchema, PostViewSchema } from '../domain/posts.ts';
+import { AnalyticsSnapshotSchema, PostDataFlagsSchema, PostSeenSchema, PostSummarySchema, PostViewSchema } from '../domain/posts.ts';
 import { AppStatusSchema, ConnectivitySchema, StoreRecoverySchema, SyncProblemSchema } from '../domain/status.ts';
+import { parsePostReference } from '../domain/trackedPosts.ts';
+import { MAX_THREAD_TWEETS, PostThreadSchema } from '../domain/twitterThreads.ts';
 import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
 
 // Bounds of untrusted input.
@@ -83,6 +85,20 @@ const TriageInput = z
     'Say what to change: unread, done, snoozedUntil, addLabels or removeLabels',
   );
 
+const InboxPosition = InboxCursorSchema.extend({ created: z.string().max(64), key: z.string().max(1_024) }).strict();
+
+/** A sweep of a whole view, bounded to the snapshot `inbox.viewSize` gave when it was selected. */
+const TriageViewInput = z
+  .strictObject({
+    filter: InboxFilterInput.default({}),
+    newest: InboxPosition,
+    count: z.number().int().min(1).max(VIEW_SWEEP_MAX, `At most ${VIEW_SWEEP_MAX.toLocaleString('en-GB')} comments at once`),
+    unread: z.boolean().optional(),
+    done: z.boolean().optional(),
+    snoozedUntil: z.number().int().min(0).max(8.64e15).nullable().optional(),
+  })
+  .refine((input) => input.unread !== undefined || input.done !== undefined || input.snoozedUntil !== undefined, 'Say what to change: unread, done or snoozedUntil');
+
 const ReplyText = z
   .string()
   .max(TEXT_MAX, `A reply is at most ${TEXT_MAX} characters`)
@@ -91,6 +107,14 @@ const ReplyText = z
 const RefreshTarget = z.union([z.strictObject({ postKey: PostKeySchema }), z.strictObject({ profileId: Id })]);
 
 const ProfileTarget = z.strictObject({ profileId: Id });
+
+/** A post to track by hand: its network and its link or id, which must name a post of that network. */
+const TrackPostInput = z
+  .strictObject({ profileId: Id, platform: NetworkSchema, reference: z.string().max(2_048, 'A link or id is at most 2,048 characters') })
+  .superRefine((input, context) => {
+    const parsed = parsePostReference(input.platform, input.reference);
+    if (!parsed.ok) context.addIssue({ code: 'custom', path: ['reference'], message: parsed.reason });
+  });
 
 const WebhookListOutput = z.object({
   webhooks: z.array(z.object({ action: WebhookActionSchema, url: z.string() })),
@@ -164,6 +188,10 @@ export const commands = {
   'inbox.thread': command(z.strictObject({ key: CommentKeySchema }), z.object({ thread: ThreadViewSchema, outbox: z.array(OutboxItemViewSchema) })),
   /** Read/unread/done/snooze/labels on many comments; the token undoes it (`z`). */
   'inbox.triage': command(TriageInput, z.object({ changed: z.number().int(), undoToken: z.string() })),
+  /** "Select all in this view": how many rows the view has and its newest one (the sweep's bound). */
+  'inbox.viewSize': command(z.strictObject({ filter: InboxFilterInput.default({}) }), z.object({ count: z.number().int(), newest: InboxCursorSchema.nullable() })),
+  /** Done/read/unread/snooze on every row of a view up to the selection's bound, in one write; the token undoes it. */
+  'inbox.triageView': command(TriageViewInput, z.object({ changed: z.number().int(), undoToken: z.string() })),
   'inbox.undoTriage': command(z.strictObject({ undoToken: z.string().min(1).max(100) }), z.object({ restored: z.number().int() })),
   /** Deletes a comment on its network, then from the inbox (TikTok: the account's own only; see shared/domain/commentDeletion.ts). */
   'inbox.deleteComment': command(z.strictObject({ key: CommentKeySchema }), z.object({ deleted: z.literal(true) })),
@@ -189,8 +217,32 @@ export const commands = {
     z.strictObject({ postKey: PostKeySchema }),
     z.object({ post: PostViewSchema, latest: AnalyticsSnapshotSchema.nullable(), history: z.array(AnalyticsSnapshotSchema), flags: PostDataFlagsSchema }),
   ),
+  /** The user looks at this snapshot of the post now; answers their look before (for "since you last looked"). */
+  'posts.markSeen': command(
+    z.strictObject({ postKey: PostKeySchema, snapshotId: z.number().int().positive() }),
+    z.object({ previous: PostSeenSchema.nullable(), seen: PostSeenSchema }),
+  ),
+  /** The client's twitter threads (inferred from the tweets' "k/n" and 🧵 markers), first tweet first. */
+  'posts.threads': command(ProfileTarget, z.object({ threads: z.array(PostThreadSchema) })),
+  /** Makes a thread of these tweets of the client, by hand (kept); answers the client's threads. */
+  'posts.groupThread': command(
+    z.strictObject({ profileId: Id, postKeys: z.array(PostKeySchema).min(2, 'A thread is two tweets at least').max(MAX_THREAD_TWEETS, `A thread is at most ${MAX_THREAD_TWEETS} tweets`) }),
+    z.object({ threads: z.array(PostThreadSchema) }),
+  ),
+  /** The thread (named by its first tweet) is none: its tweets show one by one again (kept). */
+  'posts.ungroupThread': command(z.strictObject({ profileId: Id, headKey: PostKeySchema }), z.object({ threads: z.array(PostThreadSchema) })),
+  /** Tracks a post the lists of the service do not have (a video of another channel): its numbers are then fetched like the others'. */
+  'posts.track': command(TrackPostInput, z.object({ post: PostViewSchema })),
+  /** Stops tracking a post added by hand: it leaves the store with its numbers. */
+  'posts.untrack': command(z.strictObject({ postKey: PostKeySchema }), Ok),
   /** Comments on (true) or off (false) on a published instagram, linkedin or tiktok post. */
   'posts.setComments': command(z.strictObject({ postKey: PostKeySchema, enabled: z.boolean() }), z.object({ post: PostViewSchema })),
+  /** The posts with a comments on/off change not yet confirmed by the service (queued, sending or failed). */
+  'posts.commentsChanges': command(Empty, z.object({ posts: z.array(PostViewSchema) })),
+  /** Sends a failed (or waiting) comments change again now. */
+  'posts.retryCommentsChange': command(z.strictObject({ postKey: PostKeySchema }), z.object({ post: PostViewSchema })),
+  /** Takes a comments change back: the post keeps the service's state. */
+  'posts.cancelCommentsChange': command(z.strictObject({ postKey: PostKeySchema }), z.object({ post: PostViewSchema })),
 
   // Webhooks (per profile)
   'webhooks.list': command(ProfileTarget, WebhookListOutput),
@@ -226,6 +278,8 @@ export const events = {
     z.object({ kind: z.literal('removed'), id: z.string() }),
   ]),
   'connectivity.changed': ConnectivitySchema,
+  /** Posts whose comments state or pending comments change moved (queued, sending, sent, failed, cancelled). */
+  'posts.changed': z.object({ posts: z.array(PostViewSchema) }),
   'sync.progress': z.object({ accountId: z.string(), profileId: z.string(), postsDone: z.number().int(), postsTotal: z.number().int() }),
   'sync.problem': SyncProblemSchema,
   /** The person clicked a notification: open this comment (or the outbox item that failed). */

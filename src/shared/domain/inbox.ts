@@ -8,6 +8,13 @@ export const INBOX_VIEWS = ['needsReply', 'all', 'done', 'snoozed', 'hidden'] as
 export const InboxViewSchema = z.enum(INBOX_VIEWS);
 export type InboxView = z.infer<typeof InboxViewSchema>;
 
+/**
+ * The most comments one "select all in this view" may change. A sweep is one write in the main
+ * process; at this size it takes a few seconds on a slow machine. Larger views are narrowed first
+ * (a client, a network).
+ */
+export const VIEW_SWEEP_MAX = 50_000;
+
 export const InboxFilterSchema = z.object({
   profileIds: z.array(z.string()).optional(),
   platforms: z.array(NetworkSchema).optional(),

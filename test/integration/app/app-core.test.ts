@@ -1,8 +1,8 @@
 // The core as a host builds it, against a real sandbox through the factory port and a temp data
 // directory: the built-in account, the inbox after a sync, a reply through the outbox (sent once,
-// per the sandbox's ledger), triage with undo, settings.
+// per the sandbox's ledger), triage (of some comments, and of a whole view) with undo, settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxRow } from '../../../src/shared/domain/inbox.ts';
+import type { InboxCounts, InboxRow } from '../../../src/shared/domain/inbox.ts';
 import { AppRig } from './appHarness.ts';
 
 let rig: AppRig;
@@ -145,6 +145,26 @@ describe('the application core with the built-in sandbox account', () => {
     const restored = await rig.call('inbox.thread', { key: keys[0]! });
     expect(restored.thread.comment).toMatchObject({ done: false, unread: true, labels: [] });
     expect(await rig.invoke('inbox.undoTriage', { undoToken: done.undoToken })).toMatchObject({ ok: false, error: { code: 'refused' } });
+  });
+
+  it('marks a whole client view done in one command, bounded to the selection, and undoes it', async () => {
+    const counts = await rig.call('inbox.counts', {});
+    const [profileId, start] = Object.entries(counts.byProfile).sort((a, b) => b[1].needsReply - a[1].needsReply)[0]!;
+    expect(start.needsReply).toBeGreaterThan(1);
+    const filter = { profileIds: [profileId], view: 'needsReply' as const };
+    const selected = await rig.call('inbox.viewSize', { filter });
+    expect(selected.count).toBe(start.needsReply);
+    expect(selected.newest).toEqual((await rig.call('inbox.page', { filter, limit: 1 })).rows.map((row) => ({ created: row.created, key: row.key }))[0]);
+    expect(await rig.invoke('inbox.triageView', { filter, newest: selected.newest, count: 0, done: true })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await rig.invoke('inbox.triageView', { filter, newest: selected.newest, count: selected.count })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+
+    const swept = await rig.call('inbox.triageView', { filter, newest: selected.newest!, count: selected.count, done: true });
+    expect(swept.changed).toBe(start.needsReply);
+    expect((await rig.call('inbox.counts', {})).byProfile[profileId]).toMatchObject({ needsReply: 0, done: start.done + start.needsReply });
+    await rig.until('a counts event with the view empty', () => (rig.eventsNamed('inbox.countsChanged') as InboxCounts[]).some((event) => event.byProfile[profileId]?.needsReply === 0));
+
+    expect(await rig.call('inbox.undoTriage', { undoToken: swept.undoToken })).toEqual({ restored: start.needsReply });
+    expect((await rig.call('inbox.counts', {})).byProfile[profileId]).toMatchObject({ needsReply: start.needsReply, done: start.done });
   });
 
   it('reads and updates the settings, and tells the renderer', async () => {

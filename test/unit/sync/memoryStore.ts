@@ -46,6 +46,13 @@ export class MemoryStore implements Store {
     return { rejected: [] };
   }
 
+  removeTrackedPost(key: PostKey): boolean {
+    const post = this.posts.get(key);
+    if (post?.trackedAt == null) return false;
+    this.posts.delete(key);
+    return true;
+  }
+
   post(key: PostKey): PostRecord | null {
     return this.posts.get(key) ?? null;
   }
@@ -116,7 +123,23 @@ export class MemoryStore implements Store {
     this.cursors.set(name, value);
   }
 
+  lastSeen(): never {
+    throw new Error('not part of the sync fake');
+  }
+
+  markSeen(): never {
+    throw new Error('not part of the sync fake');
+  }
+
   inboxPage(): never {
+    throw new Error('not part of the sync fake');
+  }
+
+  inboxViewSize(): never {
+    throw new Error('not part of the sync fake');
+  }
+
+  inboxRowsFrom(): never {
     throw new Error('not part of the sync fake');
   }
 

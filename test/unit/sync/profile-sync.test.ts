@@ -338,3 +338,26 @@ describe('failures', () => {
     expect(events.filter((e) => e.type === 'sync-error').every((e) => e.type === 'sync-error' && e.error.kind === 'service' && e.error.status === 503)).toBe(true);
   });
 });
+
+describe('posts changed outside the sync', () => {
+  it('a post removed from the store (no longer tracked by hand) is never asked for again once the sync is told', async () => {
+    const { clock, client, store, sync } = setup();
+    client.posts = servicePost(clock, 'S1', HOUR, ['facebook', 'instagram'], 1);
+    // In the store only, as "Track a post" keeps it: the service's lists do not name it.
+    const created = new Date(clock.now() - 2 * HOUR).toISOString();
+    store.upsertPosts([
+      { profileId: 'profile-1', platform: 'instagram', socialPostId: 'guest-video', servicePostId: null, text: '', url: null, created, disableComments: false, trackedAt: created, raw: {} },
+    ]);
+    sync.start();
+    await clock.runFor(2 * MINUTE);
+    expect(commentPolls(client)).toContain('guest-video');
+
+    expect(store.removeTrackedPost('instagram:guest-video')).toBe(true);
+    sync.postsChanged();
+    const from = client.calls.length;
+    await clock.runFor(30 * MINUTE);
+    const later = client.calls.slice(from);
+    expect(later.filter((c) => c.operation === 'getComments').length).toBeGreaterThan(0);
+    expect(later.filter((c) => c.detail === 'guest-video' || c.detail.includes('guest-video'))).toEqual([]);
+  });
+});

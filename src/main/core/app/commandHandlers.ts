@@ -5,6 +5,7 @@ import type { SettingsPort } from './ports.ts';
 import type { AccountService } from './accountService.ts';
 import type { InboxService } from './inboxService.ts';
 import type { CommentDeletion } from './commentDeletion.ts';
+import type { CommentsSwitch } from './commentsSwitch.ts';
 import type { PostService } from './postService.ts';
 import type { ReplyService } from './replyService.ts';
 import type { WebhookService } from './webhookService.ts';
@@ -17,6 +18,8 @@ export interface HandlerServices {
   deletion: CommentDeletion;
   replies: ReplyService;
   posts: PostService;
+  /** Comments on/off, queued like a reply. */
+  commentsSwitch: CommentsSwitch;
   webhooks: WebhookService;
   settings: SettingsPort;
   status(): AppStatus;
@@ -53,6 +56,8 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'inbox.search': ({ filter, cursor, limit, text }) => s.inbox.page({ ...filter, text }, cursor, limit),
     'inbox.thread': ({ key }) => s.inbox.thread(key, (commentKey) => s.replies.forComment(commentKey)),
     'inbox.triage': (input) => s.inbox.triage(input),
+    'inbox.viewSize': ({ filter }) => s.inbox.viewSize(filter),
+    'inbox.triageView': (input) => s.inbox.triageView(input),
     'inbox.undoTriage': ({ undoToken }) => s.inbox.undoTriage(undoToken),
     'inbox.deleteComment': ({ key }) => s.deletion.delete(key),
 
@@ -69,7 +74,19 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
 
     'posts.list': ({ profileId }) => ({ posts: s.posts.list(profileId) }),
     'posts.metrics': ({ postKey }) => s.posts.metrics(postKey),
-    'posts.setComments': async ({ postKey, enabled }) => ({ post: await s.posts.setComments(postKey, enabled) }),
+    'posts.markSeen': ({ postKey, snapshotId }) => s.posts.markSeen(postKey, snapshotId),
+    'posts.threads': ({ profileId }) => ({ threads: s.posts.threads(profileId) }),
+    'posts.groupThread': ({ profileId, postKeys }) => ({ threads: s.posts.groupThread(profileId, postKeys) }),
+    'posts.ungroupThread': ({ profileId, headKey }) => ({ threads: s.posts.ungroupThread(profileId, headKey) }),
+    'posts.track': async ({ profileId, platform, reference }) => ({ post: await s.posts.track(profileId, platform, reference) }),
+    'posts.untrack': ({ postKey }) => {
+      s.posts.untrack(postKey);
+      return { ok: true as const };
+    },
+    'posts.setComments': async ({ postKey, enabled }) => ({ post: await s.commentsSwitch.set(postKey, enabled) }),
+    'posts.commentsChanges': () => ({ posts: s.commentsSwitch.pending() }),
+    'posts.retryCommentsChange': async ({ postKey }) => ({ post: await s.commentsSwitch.retry(postKey) }),
+    'posts.cancelCommentsChange': async ({ postKey }) => ({ post: await s.commentsSwitch.cancel(postKey) }),
 
     'webhooks.list': ({ profileId }) => s.webhooks.list(profileId),
     'webhooks.register': ({ profileId, action, url }) => s.webhooks.register(profileId, action, url),

@@ -20,6 +20,18 @@ export interface TriageInput {
   removeLabels?: string[] | undefined;
 }
 
+/** A sweep of a whole view, bounded by the snapshot `viewSize` gave when it was selected. */
+export interface TriageViewInput {
+  filter: Omit<InboxFilter, 'now'>;
+  /** The newest row of the view when it was selected: rows newer than this are not swept. */
+  newest: InboxCursor;
+  /** How many rows were selected: more rows under the bound now means the view changed. */
+  count: number;
+  unread?: boolean | undefined;
+  done?: boolean | undefined;
+  snoozedUntil?: number | null | undefined;
+}
+
 export class InboxService {
   readonly #store: Store;
   readonly #registry: AccountRegistry;
@@ -68,6 +80,30 @@ export class InboxService {
     const rows = [...new Set(input.keys)]
       .map((key) => this.#store.thread(key)?.comment)
       .filter((row): row is InboxRow => row !== undefined && active.has(row.profileId));
+    return this.#apply(rows, input);
+  }
+
+  /** A view's size and its newest row: what "select all in this view" shows and later bounds its sweep by. */
+  viewSize(filter: Omit<InboxFilter, 'now'>): { count: number; newest: InboxCursor | null } {
+    return this.#store.inboxViewSize(this.#activeFilter(filter));
+  }
+
+  /**
+   * "Select all in this view", then done (or read, unread, snooze): every row of the view from the
+   * newest one the person saw down, in one write and one undo token. Bounded to what was selected:
+   * comments newer than `newest` are left alone, and when the view holds more rows under the bound
+   * than `count` (comments that arrived with older times, snoozes that ran out) nothing is changed,
+   * the person is asked to select again: a sweep never takes a comment nobody saw counted.
+   */
+  triageView(input: TriageViewInput): { changed: number; undoToken: string } {
+    const rows = this.#store.inboxRowsFrom(this.#activeFilter(input.filter), input.newest, input.count + 1);
+    if (rows.length > input.count) {
+      refuse(`More comments are in this view than the ${input.count.toLocaleString('en-GB')} you selected (new ones arrived): nothing was changed, select all again`);
+    }
+    return this.#apply(rows, input);
+  }
+
+  #apply(rows: InboxRow[], input: Omit<TriageInput, 'keys'>): { changed: number; undoToken: string } {
     const restores: TriageRestore[] = rows.map((row) => ({
       key: row.key,
       before: { unread: row.unread, done: row.done, snoozedUntil: row.snoozedUntil, labels: row.labels },

@@ -1,7 +1,19 @@
-// Posts and their metrics, from the store (so they show offline, with their age); refresh now;
-// comments on or off on a published post (instagram, linkedin, tiktok) through the service.
-import type { PostDataFlags, PostSummary, PostView } from '../../../shared/domain/posts.ts';
-import { DISABLE_COMMENTS_NETWORKS } from '../../../shared/networks.ts';
+// Posts and their metrics, from the store (so they show offline, with their age); what the user saw
+// last time on each panel (so "since you last looked" survives a restart); refresh now. Comments on or off: commentsSwitch.ts.
+import type { PostDataFlags, PostSeen, PostSummary, PostView } from '../../../shared/domain/posts.ts';
+import { parsePostReference } from '../../../shared/domain/trackedPosts.ts';
+import {
+  applyThreadEdits,
+  detectTwitterThreads,
+  groupTweets,
+  MAX_THREAD_TWEETS,
+  NO_THREAD_EDITS,
+  type PostThread,
+  type ThreadEdits,
+  ThreadEditsSchema,
+  ungroupThread,
+} from '../../../shared/domain/twitterThreads.ts';
+import type { Network } from '../../../shared/networks.ts';
 import type { AnalyticsSnapshot, PostKey, Store } from '../store/types.ts';
 import type { AccountService } from './accountService.ts';
 import { refuse } from './refusal.ts';
@@ -11,10 +23,12 @@ import { postDataFlags, postSummary, postView } from './views.ts';
 export class PostService {
   readonly #store: Store;
   readonly #accounts: AccountService;
+  readonly #now: () => number;
 
-  constructor(store: Store, accounts: AccountService) {
+  constructor(store: Store, accounts: AccountService, now: () => number = Date.now) {
     this.#store = store;
     this.#accounts = accounts;
+    this.#now = now;
   }
 
   list(profileId: string): PostSummary[] {
@@ -36,27 +50,131 @@ export class PostService {
     return { post: postView(post), latest, history: this.#store.analyticsHistory(postKey), flags };
   }
 
+  /**
+   * The user is looking at this snapshot of the post now: keeps it as the post's last look and
+   * answers the look before, which the panel measures its changes against.
+   */
+  markSeen(postKey: PostKey, snapshotId: number): { previous: PostSeen | null; seen: PostSeen } {
+    this.#post(postKey);
+    const snapshot = this.#store.analyticsHistory(postKey).find((s) => s.id === snapshotId);
+    if (snapshot === undefined) refuse('That snapshot of the post is not stored (any more): open the panel again');
+    const previous = this.#store.lastSeen(postKey);
+    const seen: PostSeen = { at: this.#now(), snapshot };
+    this.#store.markSeen(postKey, seen);
+    return { previous, seen };
+  }
+
+  /**
+   * The client's twitter threads: inferred from the stored tweets (the service does not say), then
+   * corrected by what the user grouped or ungrouped by hand.
+   */
+  threads(profileId: string): PostThread[] {
+    this.#accounts.profile(profileId);
+    const candidates = this.#tweetsOf(profileId);
+    return applyThreadEdits(detectTwitterThreads(candidates), this.#threadEdits(profileId), candidates);
+  }
+
+  /** Makes a thread of these tweets of the client (2 to 25), whatever their texts say. */
+  groupThread(profileId: string, postKeys: string[]): PostThread[] {
+    this.#accounts.profile(profileId);
+    const tweets = new Set(this.#tweetsOf(profileId).map((tweet) => tweet.key));
+    const keys = [...new Set(postKeys)];
+    const foreign = keys.find((key) => !tweets.has(key));
+    if (foreign !== undefined) refuse(`Only this client’s tweets can make a thread; ${foreign} is not one`);
+    if (keys.length < 2 || keys.length > MAX_THREAD_TWEETS) refuse(`A thread is 2 to ${MAX_THREAD_TWEETS} tweets`);
+    this.#saveThreadEdits(profileId, groupTweets(this.#threadEdits(profileId), keys));
+    return this.threads(profileId);
+  }
+
+  /** The thread named by its first tweet is none: its tweets show one by one again. */
+  ungroupThread(profileId: string, headKey: string): PostThread[] {
+    const thread = this.threads(profileId).find((t) => t.headKey === headKey);
+    if (thread === undefined) refuse('There is no such thread (any more)');
+    this.#saveThreadEdits(profileId, ungroupThread(this.#threadEdits(profileId), thread));
+    return this.threads(profileId);
+  }
+
+  #tweetsOf(profileId: string) {
+    return this.#store
+      .postsForSync(profileId)
+      .filter((state) => state.post.platform === 'twitter')
+      .map(({ post }) => ({ key: `${post.platform}:${post.socialPostId}`, profileId: post.profileId, platform: post.platform, text: post.text, created: post.created }));
+  }
+
+  /** The user's thread corrections, in the store's small key-value table (no migration); unreadable ones count as none. */
+  #threadEdits(profileId: string): ThreadEdits {
+    const text = this.#store.cursor(threadEditsCursor(profileId));
+    if (text === null || text === '') return NO_THREAD_EDITS;
+    try {
+      const parsed = ThreadEditsSchema.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data : NO_THREAD_EDITS;
+    } catch {
+      return NO_THREAD_EDITS;
+    }
+  }
+
+  #saveThreadEdits(profileId: string, edits: ThreadEdits): void {
+    this.#store.setCursor(threadEditsCursor(profileId), JSON.stringify(edits));
+  }
+
+  /**
+   * Tracks a post by hand: a post none of the service's lists has (a youtube video of another channel
+   * a client appeared in). It is stored as the client's post, marked `trackedAt`, and the sync fetches
+   * its numbers by its social id like any other's. A post the store already has is returned as it is.
+   */
+  async track(profileId: string, platform: Network, reference: string): Promise<PostView> {
+    const profile = this.#accounts.profile(profileId);
+    if (profile.networks[platform] === undefined) refuse(`${profile.title} has no ${platform} account linked, so the service has no numbers of its posts there`);
+    const parsed = parsePostReference(platform, reference);
+    if (!parsed.ok) refuse(parsed.reason);
+    const key = `${platform}:${parsed.socialPostId}`;
+    const known = this.#store.post(key);
+    if (known !== null) {
+      if (known.profileId !== profileId) refuse(`This post is already listed under another client (${this.#accounts.profile(known.profileId).title})`);
+      return postView(known);
+    }
+    const at = new Date(this.#now()).toISOString();
+    const record = {
+      profileId,
+      platform,
+      socialPostId: parsed.socialPostId,
+      servicePostId: null,
+      text: '',
+      url: platform === 'youtube' ? `https://www.youtube.com/watch?v=${parsed.socialPostId}` : null,
+      // Nobody told us when it was posted; the time it was added keeps the list's order honest enough.
+      created: at,
+      disableComments: false,
+      trackedAt: at,
+      raw: { trackedByHand: true },
+    };
+    const saved = this.#store.upsertPosts([record]);
+    const rejected = saved.rejected[0];
+    if (rejected !== undefined) refuse(`The post could not be kept: ${rejected.reason}`);
+    // Its numbers now, not at the next round: the sync learns of the post and asks for it. An
+    // account that is not running (yet) finds the stored post at its next discovery: no error then.
+    const runtime = await this.#accounts.forProfile(profileId).then(
+      (context) => context.runtime,
+      () => null,
+    );
+    runtime?.sync.refreshNow({ postKey: key });
+    return postView(this.#store.post(key) ?? record);
+  }
+
+  /** Stops tracking a post added by hand; posts on the service's lists cannot be removed. */
+  untrack(postKey: PostKey): void {
+    const post = this.#post(postKey);
+    if (post.trackedAt == null) refuse('Only posts added by hand can be removed; this one is on the service’s lists');
+    this.#store.removeTrackedPost(postKey);
+    // The running sync plans from memory: without this it could ask for the post once more and
+    // store numbers or comments of a post the user just removed.
+    const { accountId } = this.#accounts.profile(post.profileId);
+    this.#accounts.running().find((runtime) => runtime.accountId === accountId)?.sync.postsChanged(post.profileId);
+  }
+
   async refresh(target: { postKey: string } | { profileId: string }): Promise<{ started: boolean }> {
     const profileId = 'postKey' in target ? this.#post(target.postKey).profileId : target.profileId;
     const { runtime } = await this.#accounts.forProfile(profileId);
     return { started: runtime.sync.refreshNow(target) };
-  }
-
-  async setComments(postKey: PostKey, enabled: boolean): Promise<PostView> {
-    const post = this.#post(postKey);
-    if (!DISABLE_COMMENTS_NETWORKS.includes(post.platform)) {
-      refuse(`Comments can be turned on or off only on ${DISABLE_COMMENTS_NETWORKS.join(', ')} posts; this one is on ${post.platform}`);
-    }
-    if (post.servicePostId === null) refuse('This post was made outside the service, so the service cannot turn its comments on or off');
-    const { profile, runtime } = await this.#accounts.forProfile(post.profileId);
-    const siblings = this.#store.postsForSync(post.profileId).filter((state) => state.post.servicePostId === post.servicePostId);
-    const networks = [...new Set([post.platform, ...siblings.map((state) => state.post.platform)])];
-    await runtime.client.updatePost(runtime.targetOf(profile), { id: post.servicePostId, disableComments: !enabled, networks });
-    const updated = siblings.length > 0 ? siblings.map((state) => state.post) : [post];
-    this.#store.upsertPosts(
-      updated.filter((p) => DISABLE_COMMENTS_NETWORKS.includes(p.platform)).map((p) => ({ ...p, disableComments: !enabled })),
-    );
-    return postView({ ...post, disableComments: !enabled });
   }
 
   #post(postKey: PostKey) {
@@ -65,4 +183,9 @@ export class PostService {
     this.#accounts.profile(post.profileId);
     return post;
   }
+}
+
+/** Where a client's thread corrections are kept (the store's key-value table). */
+export function threadEditsCursor(profileId: string): string {
+  return `threads:edits:${profileId}`;
 }

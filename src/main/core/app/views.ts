@@ -46,6 +46,7 @@ export function postView(post: PostRecord): PostView {
     url: post.url,
     created: post.created,
     disableComments: post.disableComments,
+    ...(post.trackedAt != null ? { trackedAt: post.trackedAt } : {}),
   };
 }
 

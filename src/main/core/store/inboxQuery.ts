@@ -126,6 +126,41 @@ export class InboxQuery {
     return { rows, next: candidates.length > size && last ? { created: last.created, key: last.key } : null };
   }
 
+  /**
+   * How many rows the view has and where its newest one is (null when empty): what a "select all
+   * in this view" shows and later passes back as the bound of its sweep.
+   */
+  size(filter: InboxFilter): { count: number; newest: InboxCursor | null } {
+    const source = this.#sourceOf(filter);
+    if (source === null) return { count: 0, newest: null };
+    const first = this.page(filter, null, 1).rows[0];
+    return { count: source(BEFORE_ALL, AFTER_ALL, NO_LIMIT).length, newest: first ? { created: first.created, key: first.key } : null };
+  }
+
+  /**
+   * The view's rows from `from` down (inclusive; null: from the newest), newest first, at most
+   * `limit`. A row that came in above `from` (newer than what the person saw) is never among them.
+   */
+  rowsFrom(filter: InboxFilter, from: InboxCursor | null, limit: number): InboxRow[] {
+    const size = Math.max(0, Math.floor(limit));
+    const fromMs = from ? Date.parse(from.created) : Number.NaN;
+    if (from && !Number.isFinite(fromMs)) throw new StoreInputError(`The position's time is not a time: ${String(from.created)}`);
+    const source = this.#sourceOf(filter);
+    if (source === null || size === 0) return [];
+    const rows: InboxRow[] = [];
+    let hi = AFTER_ALL;
+    if (from) {
+      // Its own second is read whole and cut by key, as a page that starts inside a second is.
+      const second = secondOf(fromMs);
+      const position = { created: new Date(fromMs).toISOString(), key: String(from.key) };
+      rows.push(...loadRowsById(this.#statements, source(firstIdOf(second), endIdOf(second), NO_LIMIT)).filter((row) => compareNewestFirst(row, position) >= 0));
+      hi = firstIdOf(second);
+    }
+    if (rows.length < size) rows.push(...loadRowsById(this.#statements, source(BEFORE_ALL, hi, size - rows.length)));
+    rows.sort(compareNewestFirst);
+    return rows.slice(0, size);
+  }
+
   /** null when the filter cannot match anything (an unknown profile, only symbols searched). */
   #sourceOf(filter: InboxFilter): IdSource | null {
     const view = filter.view ?? 'all';

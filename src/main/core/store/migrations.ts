@@ -249,6 +249,19 @@ const analyticsAndPollState: Migration = {
   },
 };
 
-export const MIGRATIONS: readonly Migration[] = [syncedRecords, inboxProjectionAndSearch, analyticsAndPollState];
+/**
+ * Version 4: posts the user tracks by hand (a link or id), which no list of the service has, e.g. a
+ * youtube video of another channel a client appeared in. `tracked_at` is when the user added it;
+ * NULL for every post the sync discovered, so the files of earlier versions keep their meaning.
+ */
+const trackedPosts: Migration = {
+  version: 4,
+  name: 'posts tracked by hand',
+  up(db) {
+    db.exec(`ALTER TABLE posts ADD COLUMN tracked_at TEXT;`);
+  },
+};
+
+export const MIGRATIONS: readonly Migration[] = [syncedRecords, inboxProjectionAndSearch, analyticsAndPollState, trackedPosts];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

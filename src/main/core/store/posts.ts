@@ -15,9 +15,10 @@ interface PostRow {
   created: string;
   disable_comments: number;
   raw: string;
+  tracked_at: string | null;
 }
 
-const POST_COLUMNS = `pr.profile_id, p.platform, p.social_post_id, p.service_post_id, p.text, p.url, p.created, p.disable_comments, p.raw`;
+const POST_COLUMNS = `pr.profile_id, p.platform, p.social_post_id, p.service_post_id, p.text, p.url, p.created, p.disable_comments, p.raw, p.tracked_at`;
 
 export class PostTable {
   readonly #statements: Statements;
@@ -28,18 +29,22 @@ export class PostTable {
     this.#profiles = profiles;
   }
 
-  /** Call inside a transaction. Writes only posts that differ from what is stored. */
+  /**
+   * Call inside a transaction. Writes only posts that differ from what is stored. A post tracked by
+   * hand stays tracked when a list of the service names it too (the lists never carry `trackedAt`).
+   */
   upsert(posts: readonly PostRecord[]): UpsertPostsResult {
     const rejected: RejectedRecord[] = [];
     const upsert = this.#statements.get(
-      `INSERT INTO posts (profile_id, platform, social_post_id, service_post_id, text, url, created, disable_comments, raw)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO posts (profile_id, platform, social_post_id, service_post_id, text, url, created, disable_comments, raw, tracked_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (platform, social_post_id) DO UPDATE SET profile_id = excluded.profile_id,
          service_post_id = coalesce(excluded.service_post_id, service_post_id), text = excluded.text, url = excluded.url,
-         created = excluded.created, disable_comments = excluded.disable_comments, raw = excluded.raw
-       WHERE (profile_id, service_post_id, text, url, created, disable_comments, raw)
+         created = excluded.created, disable_comments = excluded.disable_comments, raw = excluded.raw,
+         tracked_at = coalesce(excluded.tracked_at, tracked_at)
+       WHERE (profile_id, service_post_id, text, url, created, disable_comments, raw, tracked_at)
          IS NOT (excluded.profile_id, coalesce(excluded.service_post_id, service_post_id), excluded.text, excluded.url,
-                 excluded.created, excluded.disable_comments, excluded.raw)`,
+                 excluded.created, excluded.disable_comments, excluded.raw, coalesce(excluded.tracked_at, tracked_at))`,
     );
     for (const post of posts) {
       const value = (post ?? {}) as Partial<PostRecord>;
@@ -77,6 +82,7 @@ export class PostTable {
         new Date(createdMs).toISOString(),
         value.disableComments === true ? 1 : 0,
         raw,
+        trackedAtOf(value.trackedAt),
       );
     }
     return { rejected };
@@ -134,6 +140,29 @@ export class PostTable {
       )
       .run(key, dueAt);
   }
+
+  /**
+   * Takes a post tracked by hand out of the store, with what only it had: its analytics, its poll
+   * state, its comments (their triage, inbox rows and search entries go by trigger). False when the
+   * key names no post, or one the sync discovered (those come back with the next discovery anyway).
+   * Returns the profile's row id when it removed comments, so "replied" flags can be re-decided.
+   */
+  removeTracked(key: PostKey): { removed: boolean; profileRowId: number | null; removedComments: number } {
+    const ref = parseKey(key);
+    if (ref === null) return { removed: false, profileRowId: null, removedComments: 0 };
+    const row = this.#statements
+      .get('SELECT id, profile_id AS profile FROM posts WHERE platform = ? AND social_post_id = ? AND tracked_at IS NOT NULL')
+      .get(ref.platform, ref.socialId) as { id: number; profile: number } | undefined;
+    if (row === undefined) return { removed: false, profileRowId: null, removedComments: 0 };
+    this.#statements
+      .get('DELETE FROM triage WHERE comment_id IN (SELECT id FROM comments WHERE platform = ? AND social_post_id = ?)')
+      .run(ref.platform, ref.socialId);
+    const comments = this.#statements.get('DELETE FROM comments WHERE platform = ? AND social_post_id = ?').run(ref.platform, ref.socialId);
+    this.#statements.get('DELETE FROM analytics_snapshots WHERE post_key = ?').run(key);
+    this.#statements.get('DELETE FROM poll_state WHERE post_key = ?').run(key);
+    this.#statements.get('DELETE FROM posts WHERE id = ?').run(row.id);
+    return { removed: true, profileRowId: row.profile, removedComments: Number(comments.changes) };
+  }
 }
 
 export function postKeyOf(post: Pick<PostRecord, 'platform' | 'socialPostId'>): PostKey {
@@ -150,6 +179,14 @@ function recordOf(row: PostRow): PostRecord {
     url: row.url,
     created: row.created,
     disableComments: row.disable_comments === 1,
+    ...(row.tracked_at !== null ? { trackedAt: row.tracked_at } : {}),
     raw: JSON.parse(row.raw) as unknown,
   };
+}
+
+/** A time the user tracked the post at, as UTC ISO; anything else is "not tracked". */
+function trackedAtOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }

@@ -22,6 +22,7 @@ import { PostTable } from './posts.ts';
 import { ProfileTable } from './profiles.ts';
 import { moveAside } from './recovery.ts';
 import { RepliedFlags } from './repliedFlags.ts';
+import { SeenPosts } from './seenPosts.ts';
 import { Statements } from './statements.ts';
 import { ThreadQuery } from './thread.ts';
 import { inTransaction } from './transaction.ts';
@@ -35,9 +36,11 @@ import type {
   InboxCursor,
   InboxFilter,
   InboxPage,
+  InboxRow,
   IngestResult,
   PostKey,
   PostRecord,
+  PostSeen,
   PostSyncState,
   ProfileRecord,
   Store,
@@ -135,6 +138,7 @@ export class SqliteStore implements Store {
   readonly #analytics: AnalyticsHistory;
   readonly #replied: RepliedFlags;
   readonly #statements: Statements;
+  readonly #seen: SeenPosts;
   #closed = false;
 
   constructor(db: DatabaseSync, clock: Clock) {
@@ -151,6 +155,7 @@ export class SqliteStore implements Store {
     this.#threads = new ThreadQuery(statements, this.#posts);
     this.#triage = new TriageTable(statements);
     this.#analytics = new AnalyticsHistory(statements, this.#profiles, this.#posts);
+    this.#seen = new SeenPosts(statements);
   }
 
   upsertAccount(account: AccountRecord): void {
@@ -184,12 +189,29 @@ export class SqliteStore implements Store {
     this.#guard(() => this.#posts.markPolled(key, at));
   }
 
+  removeTrackedPost(key: PostKey): boolean {
+    return this.#write(() => {
+      const result = this.#posts.removeTracked(key);
+      // An answer by the account may have gone with the post's comments.
+      if (result.removedComments > 0 && result.profileRowId !== null) this.#replied.recompute(result.profileRowId);
+      return result.removed;
+    });
+  }
+
   ingestComments(profileId: string, comments: CommentInput[]): IngestResult {
     return this.#write(() => this.#ingest.ingest(profileId, comments));
   }
 
   inboxPage(filter: InboxFilter, cursor?: InboxCursor | null, limit?: number): InboxPage {
     return this.#guard(() => this.#inbox.page(filter, cursor, limit));
+  }
+
+  inboxViewSize(filter: InboxFilter): { count: number; newest: InboxCursor | null } {
+    return this.#guard(() => this.#inbox.size(filter));
+  }
+
+  inboxRowsFrom(filter: InboxFilter, from: InboxCursor | null, limit: number): InboxRow[] {
+    return this.#guard(() => this.#inbox.rowsFrom(filter, from, limit));
   }
 
   counts(filter: Pick<InboxFilter, 'platforms' | 'now'> = {}): Record<string, ViewCounts> {
@@ -235,6 +257,14 @@ export class SqliteStore implements Store {
 
   thinAnalytics(now: number): number {
     return this.#write(() => this.#analytics.thin(now));
+  }
+
+  lastSeen(key: PostKey): PostSeen | null {
+    return this.#guard(() => this.#seen.get(key));
+  }
+
+  markSeen(key: PostKey, seen: PostSeen): void {
+    this.#guard(() => this.#seen.set(key, seen));
   }
 
   cursor(name: string): string | null {

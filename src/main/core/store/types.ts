@@ -4,15 +4,15 @@
 import type { Network } from '../../../shared/networks.ts';
 import type { AccountRecord, ProfileRecord } from '../../../shared/domain/accounts.ts';
 import type { CommentKey, PostKey } from '../../../shared/domain/keys.ts';
-import type { InboxCursor, InboxFilter, InboxPage, Thread, TriagePatch, ViewCounts } from '../../../shared/domain/inbox.ts';
-import type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord } from '../../../shared/domain/posts.ts';
+import type { InboxCursor, InboxFilter, InboxPage, InboxRow, Thread, TriagePatch, ViewCounts } from '../../../shared/domain/inbox.ts';
+import type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord, PostSeen } from '../../../shared/domain/posts.ts';
 
 // The domain types are declared once, as schemas in shared/domain (the bridge carries them to the
 // renderer); the store's callers keep importing them from here.
 export type { AccountRecord, NetworkIdentity, ProfileRecord } from '../../../shared/domain/accounts.ts';
 export type { CommentKey, PostKey } from '../../../shared/domain/keys.ts';
 export type { InboxCursor, InboxFilter, InboxPage, InboxRow, InboxView, Thread, TriagePatch, ViewCounts } from '../../../shared/domain/inbox.ts';
-export type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord } from '../../../shared/domain/posts.ts';
+export type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord, PostSeen } from '../../../shared/domain/posts.ts';
 
 /** A comment as the sync scheduler hands it to the store (from GET /comments, replies flattened). */
 export interface CommentInput {
@@ -79,6 +79,11 @@ export interface Store {
   post(key: PostKey): PostRecord | null;
   postsForSync(profileId: string): PostSyncState[];
   markPolled(key: PostKey, at: number): void;
+  /**
+   * Takes a post the user tracked by hand (`trackedAt`) out of the store, with its analytics and
+   * comments. False, and nothing changes, for an unknown key or a post the sync discovered.
+   */
+  removeTrackedPost(key: PostKey): boolean;
 
   /**
    * Merges one post's comments as fetched. Idempotent; new comments start unread (except the
@@ -87,6 +92,10 @@ export interface Store {
   ingestComments(profileId: string, comments: CommentInput[]): IngestResult;
 
   inboxPage(filter: InboxFilter, cursor?: InboxCursor | null, limit?: number): InboxPage;
+  /** A view's size and its newest row's position (null when empty): the snapshot "select all in this view" shows. */
+  inboxViewSize(filter: InboxFilter): { count: number; newest: InboxCursor | null };
+  /** A view's rows from `from` down (inclusive; null: from the newest), newest first, at most `limit`: a bounded sweep. */
+  inboxRowsFrom(filter: InboxFilter, from: InboxCursor | null, limit: number): InboxRow[];
   counts(filter?: Pick<InboxFilter, 'platforms' | 'now'>): Record<string, ViewCounts>;
   thread(key: CommentKey): Thread | null;
   setTriage(keys: CommentKey[], patch: TriagePatch): void;
@@ -102,6 +111,11 @@ export interface Store {
   analyticsHistory(key: PostKey): AnalyticsSnapshot[];
   /** Keeps every snapshot of the last week, one an hour up to a month, one a day after that. */
   thinAnalytics(now: number): number;
+
+  /** What the user last saw on the post's metric panel; null when never (or the row does not parse). */
+  lastSeen(key: PostKey): PostSeen | null;
+  /** Replaces it; the snapshot must be one of that post's. */
+  markSeen(key: PostKey, seen: PostSeen): void;
 
   cursor(name: string): string | null;
   setCursor(name: string, value: string): void;

@@ -116,6 +116,11 @@ export class AccountSync {
     return sync !== undefined;
   }
 
+  /** The store's posts of a profile changed outside the sync (tracked by hand, or no longer). */
+  postsChanged(profileId: string): void {
+    this.syncs.get(profileId)?.postsChanged();
+  }
+
   /** The host's power and network events: `false` is believed at once, `true` probes at once. */
   onOsHint(online: boolean): void {
     this.monitor.osHint(online);

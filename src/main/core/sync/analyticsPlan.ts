@@ -96,7 +96,8 @@ export const NEXT_UPDATE_MARGIN_MS = 1000;
 
 /**
  * The analytics tracks of a profile's posts: when each is due, as memory knows it, else from the
- * newest snapshot's `nextUpdate` in the store, else now (never fetched).
+ * newest snapshot's `nextUpdate` in the store, else now (never fetched). Every post is a track of its
+ * own, so each tweet of a thread is asked for by its own id (spec, analytics by Social Post ID, rule 2).
  */
 export function analyticsTracksOf(
   states: readonly PostSyncState[],
@@ -120,7 +121,9 @@ export function analyticsTracksOf(
       networks: post.servicePostId === null ? [post.platform] : (networksOf.get(post.servicePostId) ?? [post.platform]),
       created: Number.isFinite(created) ? created : 0,
       dueAt: previous.get(key)?.dueAt ?? (analyticsDueAt === null ? now : analyticsDueAt + NEXT_UPDATE_MARGIN_MS),
-      ...(previous.get(key)?.manual === true ? { manual: true } : {}),
+      // A post the user has just tracked by hand is asked for at once, as "refresh now" would:
+      // they are waiting for its numbers, not for a batch to fill.
+      ...(previous.get(key)?.manual === true || (!previous.has(key) && post.trackedAt != null && analyticsDueAt === null) ? { manual: true } : {}),
     });
   }
   return tracks;

@@ -175,6 +175,19 @@ export class ProfileSync {
   }
 
   /**
+   * The store's list of this profile's posts changed outside the sync (a post tracked or no longer
+   * tracked by hand): plan from the store now, so a removed post is never asked for again.
+   */
+  postsChanged(): void {
+    try {
+      this.reload(this.ports.clock.now());
+    } catch (error) {
+      this.report(storeInfo(new StoreFailure('read the posts to sync', error)));
+    }
+    this.timer.nudge();
+  }
+
+  /**
    * "Refresh now": the post's comments (or, without a key, the post lists and every post of the
    * profile) jump the queue. It also lifts a hold after refused keys: the user may have fixed them.
    */

@@ -1,0 +1,41 @@
+// What the user last saw on each post's metric panel, for "since you last looked". Kept in the
+// store's small key-value table (sync_cursors, where app.accounts lives too) under
+// `posts:seen:<post key>`: one short row per post looked at, no migration. A value that does not
+// parse (a damaged row, a shape from another version) reads as "never looked": the panel then shows
+// no change, nothing worse.
+import { PostSeenSchema, type PostSeen } from '../../../shared/domain/posts.ts';
+import { StoreInputError } from './errors.ts';
+import type { Statements } from './statements.ts';
+import type { PostKey } from './types.ts';
+
+const PREFIX = 'posts:seen:';
+
+export class SeenPosts {
+  readonly #statements: Statements;
+
+  constructor(statements: Statements) {
+    this.#statements = statements;
+  }
+
+  get(key: PostKey): PostSeen | null {
+    const row = this.#statements.get('SELECT value FROM sync_cursors WHERE name = ?').get(PREFIX + String(key)) as { value: string } | undefined;
+    if (row === undefined) return null;
+    try {
+      const parsed = PostSeenSchema.safeParse(JSON.parse(row.value));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  set(key: PostKey, seen: PostSeen): void {
+    const parsed = PostSeenSchema.safeParse(seen);
+    if (!parsed.success) throw new StoreInputError(`What was seen of ${String(key)} is not a look: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    if (`${parsed.data.snapshot.platform}:${parsed.data.snapshot.socialPostId}` !== String(key)) {
+      throw new StoreInputError(`The snapshot seen is not one of ${String(key)}`);
+    }
+    this.#statements
+      .get('INSERT INTO sync_cursors (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value')
+      .run(PREFIX + String(key), JSON.stringify(parsed.data));
+  }
+}
