@@ -4,7 +4,6 @@
 import { useEffect } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import type { PostView } from '../../shared/domain/posts.ts';
-import { call } from '../api/bridge.ts';
 import { commentsToggleSupported, NETWORK_LABELS } from '../logic/composerRules.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
@@ -12,8 +11,8 @@ import { useOutboxStore } from '../stores/outboxStore.ts';
 import { usePostsStore } from '../stores/postsStore.ts';
 import { profileColor, profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useThreadStore } from '../stores/threadStore.ts';
-import { useUiStore } from '../stores/uiStore.ts';
 import { ClientDot } from './ClientDot.tsx';
+import { CommentsSwitch } from './CommentsSwitch.tsx';
 import { Composer } from './Composer.tsx';
 import { CommentDelete } from './comments/CommentDelete.tsx';
 import { useNow } from './hooks.ts';
@@ -42,11 +41,6 @@ function PostCard({ post, now }: { post: PostView; now: number }) {
   const setPost = useThreadStore((state) => state.setPost);
   const created = Date.parse(post.created);
   const canToggle = commentsToggleSupported(post.platform);
-  async function toggleComments() {
-    const result = await call('posts.setComments', { postKey: post.key, enabled: post.disableComments });
-    if (result.ok) setPost(result.data.post);
-    else useUiStore.getState().showToast(result.error.message);
-  }
   return (
     <section className="post-card" aria-label="The post">
       <div className="post-head">
@@ -66,10 +60,7 @@ function PostCard({ post, now }: { post: PostView; now: number }) {
       <p className="post-text">{post.text}</p>
       <div className="post-foot">
         {canToggle ? (
-          <label className="toggle">
-            <input type="checkbox" checked={!post.disableComments} onChange={() => void toggleComments()} />
-            Comments on
-          </label>
+          <CommentsSwitch post={post} onChanged={setPost} />
         ) : (
           <span className="muted">{post.disableComments ? 'Comments are off. ' : ''}Comments can be switched off on Instagram, LinkedIn and TikTok only.</span>
         )}

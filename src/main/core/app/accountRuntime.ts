@@ -1,11 +1,13 @@
 // One account at work: its service client (keys from the vault), its sync (a scheduler per profile)
-// and its reply outbox (its own file in the data directory). The outbox's undo window and the
+// and its reply outbox and post settings queue (each its own file in the data directory). The outbox's undo window and the
 // sync's pace follow the settings; a change rebuilds the part it affects.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Settings } from '../../../shared/settings.ts';
 import type { Clock } from '../clock.ts';
 import { OutboxError } from '../outbox/errors.ts';
+import { PostSettingsQueue } from '../outbox/postSettingsQueue.ts';
+import type { PostSettingsListener } from '../outbox/postSettingsTypes.ts';
 import { ReplyOutbox } from '../outbox/replyOutbox.ts';
 import type { OutboxListener } from '../outbox/types.ts';
 import { identitiesFromUser } from '../outbox/userIdentities.ts';
@@ -31,6 +33,8 @@ export interface AccountRuntimeDeps {
   logger: LoggerPort | undefined;
   onSyncEvent: SyncListener;
   onOutboxEvent: (accountId: string) => OutboxListener;
+  /** What the account's post settings queue (comments on/off) says. */
+  onPostSettingsEvent?: (accountId: string) => PostSettingsListener;
   syncPaused: () => boolean;
   transport?: HttpTransport;
 }
@@ -39,12 +43,19 @@ export function outboxFileOf(dataDir: string, accountId: string): string {
   return join(dataDir, `outbox-${accountId.replace(/[^A-Za-z0-9_-]/g, '_')}.sqlite`);
 }
 
+/** The account's queue of post settings changes (comments on/off): its own file, next to the outbox. */
+export function postSettingsFileOf(dataDir: string, accountId: string): string {
+  return join(dataDir, `post-settings-${accountId.replace(/[^A-Za-z0-9_-]/g, '_')}.sqlite`);
+}
+
 export class AccountRuntime {
   readonly account: AccountRecord;
   readonly client: ServiceClient;
   #sync: AccountSync;
   #outbox: ReplyOutbox | null = null;
   #outboxProblem: string | null = null;
+  #postSettings: PostSettingsQueue | null = null;
+  #postSettingsProblem: string | null = null;
   readonly #deps: AccountRuntimeDeps;
   readonly #onClose: (() => Promise<void>) | undefined;
   #pace: Settings['syncPace'];
@@ -66,6 +77,7 @@ export class AccountRuntime {
     });
     this.#sync = this.#newSync();
     this.#outbox = this.#openOutbox();
+    this.#postSettings = this.#openPostSettings();
   }
 
   get accountId(): string {
@@ -86,6 +98,16 @@ export class AccountRuntime {
     return this.#outbox;
   }
 
+  /** The queue of comments on/off changes, or a refusal that says why there is none. */
+  get postSettings(): PostSettingsQueue {
+    if (this.#postSettings === null) refuse(this.#postSettingsProblem ?? 'The post settings queue of this account is not open');
+    return this.#postSettings;
+  }
+
+  get postSettingsIfOpen(): PostSettingsQueue | null {
+    return this.#postSettings;
+  }
+
   /** The call target of one of the account's profiles (the primary one is called without a Profile-Key). */
   targetOf(profile: Pick<ProfileRecord, 'profileId' | 'isPrimary'>): CallTarget {
     return profile.isPrimary ? { accountId: this.accountId } : { accountId: this.accountId, profileId: profile.profileId };
@@ -100,6 +122,7 @@ export class AccountRuntime {
     this.#started = true;
     if (this.#deps.tuning.autoStartSync !== false) this.startSync();
     this.#outbox?.start();
+    this.#postSettings?.start();
   }
 
   startSync(): void {
@@ -131,11 +154,13 @@ export class AccountRuntime {
     this.#closed ??= (async () => {
       await this.#sync.stop();
       await this.#outbox?.close();
+      await this.#postSettings?.close();
       await this.client.close();
       await this.#onClose?.();
       if (options.forget) {
-        const file = outboxFileOf(this.#deps.dataDir, this.accountId);
-        for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+        for (const file of [outboxFileOf(this.#deps.dataDir, this.accountId), postSettingsFileOf(this.#deps.dataDir, this.accountId)]) {
+          for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+        }
       }
     })();
     return this.#closed;
@@ -145,6 +170,24 @@ export class AccountRuntime {
     const tuned = this.#deps.tuning.sync ?? {};
     const options: AccountSyncOptions = { ...tuned, pacer: { share: PACE_SHARE[this.#pace], ...tuned.pacer } };
     return new AccountSync(this.accountId, { client: this.client, store: this.#deps.store, clock: this.#deps.clock, listener: this.#deps.onSyncEvent }, options);
+  }
+
+  #openPostSettings(): PostSettingsQueue | null {
+    try {
+      const queue = PostSettingsQueue.open({
+        path: postSettingsFileOf(this.#deps.dataDir, this.accountId),
+        client: this.client,
+        clock: this.#deps.clock,
+        ...(this.#deps.onPostSettingsEvent ? { onEvent: this.#deps.onPostSettingsEvent(this.accountId) } : {}),
+        ...(this.#deps.tuning.outboxBackoff ? { backoff: this.#deps.tuning.outboxBackoff } : {}),
+      });
+      this.#postSettingsProblem = null;
+      return queue;
+    } catch (error) {
+      this.#postSettingsProblem = error instanceof OutboxError ? error.message : 'The post settings queue of this account could not be opened';
+      this.#deps.logger?.error('The post settings queue could not be opened', { accountId: this.accountId, error: error instanceof Error ? error.message : String(error) });
+      return null;
+    }
   }
 
   #openOutbox(): ReplyOutbox | null {

@@ -54,7 +54,11 @@ export class CoreEvents {
         hub.emit('connectivity.changed', value);
         this.#d.planner.connectivity(event.accountId, event.online);
         if (event.online) {
-          for (const runtime of this.#d.accounts().running()) if (runtime.accountId === event.accountId) runtime.outboxIfOpen?.nudge();
+          for (const runtime of this.#d.accounts().running()) {
+            if (runtime.accountId !== event.accountId) continue;
+            runtime.outboxIfOpen?.nudge();
+            runtime.postSettingsIfOpen?.nudge();
+          }
         }
         return;
       }

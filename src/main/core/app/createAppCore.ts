@@ -17,6 +17,7 @@ import { commandHandlers } from './commandHandlers.ts';
 import { CoreEvents } from './coreEvents.ts';
 import { InboxService } from './inboxService.ts';
 import { CommentDeletion } from './commentDeletion.ts';
+import { CommentsSwitch } from './commentsSwitch.ts';
 import { KnownSecrets } from './knownSecrets.ts';
 import type { AppCoreOptions, NotifierPort } from './ports.ts';
 import { PostService } from './postService.ts';
@@ -107,6 +108,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
           logger,
           onSyncEvent: (event) => coreEvents.sync(event),
           onOutboxEvent: (accountId) => (event) => coreEvents.outbox(accountId, event),
+          onPostSettingsEvent: (accountId) => (event) => commentsSwitch.queueEvent(accountId, event),
           syncPaused: () => board.syncPaused,
         },
         onClose,
@@ -114,7 +116,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   const accountService = accounts;
   const replies = new ReplyService(accountService, inbox, () => clock.now());
-  const posts = new PostService(store, accountService);
+  const posts = new PostService(store, accountService, () => clock.now());
+  const commentsSwitch = new CommentsSwitch(store, accountService, hub, logger);
   const deletion = new CommentDeletion(store, inbox, accountService, () => unread.changed());
   const webhooks = new WebhookService(accountService, vault, known);
 
@@ -152,7 +155,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 
   const dispatcher = createDispatcher({
-    handlers: commandHandlers({ accounts: accountService, inbox, deletion, replies, posts, webhooks, settings, status, setSyncPaused, updateSettings }),
+    handlers: commandHandlers({ accounts: accountService, inbox, deletion, replies, posts, commentsSwitch, webhooks, settings, status, setSyncPaused, updateSettings }),
     subscribe: (listener) => hub.subscribe(listener),
     ...(logger ? { logger } : {}),
     redact: (text) => known.redact(text),
@@ -178,12 +181,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       for (const runtime of accountService.running()) {
         runtime.sync.onOsHint(online);
         if (online) runtime.outboxIfOpen?.nudge();
+        if (online) runtime.postSettingsIfOpen?.nudge();
       }
     },
     resumedFromSleep: () => {
       for (const runtime of accountService.running()) {
         runtime.sync.onOsHint(true);
         runtime.outboxIfOpen?.nudge();
+        runtime.postSettingsIfOpen?.nudge();
       }
     },
     close: () => {

@@ -20,3 +20,6 @@ export type {
 } from './types.ts';
 export { OUTBOX_STATES } from './types.ts';
 export { identitiesFromUser, type UserLookup } from './userIdentities.ts';
+export { PostSettingsQueue } from './postSettingsQueue.ts';
+export { POST_SETTINGS_SCHEMA_VERSION } from './postSettingsRepository.ts';
+export type { CommentsWish, PostSettingsChange, PostSettingsEvent, PostSettingsListener, PostSettingsState } from './postSettingsTypes.ts';

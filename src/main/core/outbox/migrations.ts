@@ -52,14 +52,19 @@ const MIGRATIONS: readonly string[] = [
 export const OUTBOX_SCHEMA_VERSION = MIGRATIONS.length;
 
 export function migrate(db: DatabaseSync, path: string): void {
+  migrateWith(db, path, MIGRATIONS, 'The reply outbox');
+}
+
+/** Runs `migrations` (one per schema version) on a queue file; `label` names the file in errors. */
+export function migrateWith(db: DatabaseSync, path: string, migrations: readonly string[], label: string): void {
   const version = userVersion(db);
-  if (version > MIGRATIONS.length) {
-    throw new OutboxError('newer-file', `The reply outbox ${path} was written by a newer version of the app (schema ${version}; this one knows ${MIGRATIONS.length})`);
+  if (version > migrations.length) {
+    throw new OutboxError('newer-file', `${label} ${path} was written by a newer version of the app (schema ${version}; this one knows ${migrations.length})`);
   }
-  for (let next = version + 1; next <= MIGRATIONS.length; next++) {
+  for (let next = version + 1; next <= migrations.length; next++) {
     db.exec('BEGIN IMMEDIATE');
     try {
-      db.exec(MIGRATIONS[next - 1] ?? '');
+      db.exec(migrations[next - 1] ?? '');
       db.exec(`PRAGMA user_version = ${next}`);
       db.exec('COMMIT');
     } catch (error) {

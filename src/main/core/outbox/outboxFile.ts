@@ -1,4 +1,4 @@
-// The outbox's own SQLite file. Its own file, because the store may be found corrupt and rebuilt
+// The outbox's own SQLite file (and, with its own schema, the post settings queue's file). Its own file, because the store may be found corrupt and rebuilt
 // from the service, and a queued reply exists nowhere but here. WAL with synchronous=FULL: a reply
 // the person saw as "queued" must still be there after a power cut, not only after a crash.
 // EXCLUSIVE locking: one process owns the outbox; a second app instance (or a second drain) would
@@ -15,12 +15,20 @@ const SQLITE_LOCKED = 6;
 const SQLITE_CORRUPT = 11;
 const SQLITE_NOTADB = 26;
 
-export function openOutboxFile(path: string): DatabaseSync {
+/** How a queue file is made current and named in errors (the reply outbox's by default). */
+export interface QueueFileSchema {
+  migrate: (db: DatabaseSync, path: string) => void;
+  label: string;
+}
+
+const REPLY_OUTBOX_SCHEMA: QueueFileSchema = { migrate, label: 'The reply outbox' };
+
+export function openOutboxFile(path: string, schema: QueueFileSchema = REPLY_OUTBOX_SCHEMA): DatabaseSync {
   let db: DatabaseSync;
   try {
     db = new DatabaseSync(path, { timeout: LOCK_WAIT_MS });
   } catch (error) {
-    throw fileError(path, error);
+    throw fileError(path, error, schema.label);
   }
   try {
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
@@ -29,7 +37,7 @@ export function openOutboxFile(path: string): DatabaseSync {
     // A write transaction now takes the exclusive lock at open rather than at the first reply.
     db.exec('BEGIN IMMEDIATE');
     db.exec('COMMIT');
-    migrate(db, path);
+    schema.migrate(db, path);
     return db;
   } catch (error) {
     try {
@@ -37,19 +45,19 @@ export function openOutboxFile(path: string): DatabaseSync {
     } catch {
       // Already unusable; the error below says why.
     }
-    throw fileError(path, error);
+    throw fileError(path, error, schema.label);
   }
 }
 
-function fileError(path: string, error: unknown): OutboxError {
+function fileError(path: string, error: unknown, label: string): OutboxError {
   if (error instanceof OutboxError) return error;
   const errcode = typeof error === 'object' && error !== null ? (error as { errcode?: unknown }).errcode : undefined;
   if (errcode === SQLITE_BUSY || errcode === SQLITE_LOCKED) {
-    return new OutboxError('locked', `The reply outbox ${path} is open in another process (another instance of the app?)`, error);
+    return new OutboxError('locked', `${label} ${path} is open in another process (another instance of the app?)`, error);
   }
   if (errcode === SQLITE_CORRUPT || errcode === SQLITE_NOTADB) {
-    return new OutboxError('unreadable-file', `The reply outbox ${path} is not a readable database; it was left untouched`, error);
+    return new OutboxError('unreadable-file', `${label} ${path} is not a readable database; it was left untouched`, error);
   }
   const detail = error instanceof Error ? error.message : String(error);
-  return new OutboxError('unreadable-file', `The reply outbox ${path} could not be opened: ${detail}`, error);
+  return new OutboxError('unreadable-file', `${label} ${path} could not be opened: ${detail}`, error);
 }
