@@ -4,7 +4,7 @@ import { call } from './api/bridge.ts';
 import { currentRow, useInboxStore } from './stores/inboxStore.ts';
 import { usePostsStore } from './stores/postsStore.ts';
 import { useProfilesStore } from './stores/profilesStore.ts';
-import { targetKeys, useTriageStore } from './stores/triageStore.ts';
+import { coveredBy, targetKeys, useTriageStore } from './stores/triageStore.ts';
 import { useUiStore } from './stores/uiStore.ts';
 
 /** Opens a comment's thread, and marks it read, as opening a mail does. */
@@ -19,6 +19,14 @@ export function openRow(key: string): void {
 }
 
 export function markDone(): void {
+  const selection = useTriageStore.getState().viewSelection;
+  if (selection !== null) {
+    // In Done, "done" on everything moves it all back, as it does for one comment.
+    const inDone = selection.filter.view === 'done' && selection.filter.text.trim() === '';
+    void useTriageStore.getState().applyToView({ done: !inDone }, inDone ? 'Moved back to the inbox' : 'Marked done');
+    followOpen();
+    return;
+  }
   const state = useInboxStore.getState();
   const row = currentRow(state);
   const bulk = Object.keys(state.checked).length > 0;
@@ -28,10 +36,19 @@ export function markDone(): void {
 }
 
 export function setRead(unread: boolean): void {
-  void useTriageStore.getState().apply({ unread }, unread ? 'Marked unread' : 'Marked read');
+  const label = unread ? 'Marked unread' : 'Marked read';
+  if (useTriageStore.getState().viewSelection !== null) void useTriageStore.getState().applyToView({ unread }, label);
+  else void useTriageStore.getState().apply({ unread }, label);
 }
 
 export function toggleUnread(): void {
+  const selection = useTriageStore.getState().viewSelection;
+  if (selection !== null) {
+    // Like a bulk selection: read when any of the loaded ones is unread.
+    const rows = useInboxStore.getState().rows;
+    setRead(!rows.some((row) => row.unread && coveredBy(selection, row)));
+    return;
+  }
   const state = useInboxStore.getState();
   const keys = Object.keys(state.checked);
   if (keys.length > 0) {
@@ -45,13 +62,14 @@ export function toggleUnread(): void {
 
 /** Asks when (the snooze menu: later today, tomorrow morning, next week); nothing to snooze, no menu. */
 export function snooze(): void {
-  if (targetKeys().length === 0) return;
+  if (targetKeys().length === 0 && useTriageStore.getState().viewSelection === null) return;
   useUiStore.getState().setOverlay('snooze');
 }
 
 /** Snoozes the current row (or the selection) until then. */
 export function snoozeUntil(until: number, label: string): void {
-  void useTriageStore.getState().apply({ snoozedUntil: until }, label);
+  if (useTriageStore.getState().viewSelection !== null) void useTriageStore.getState().applyToView({ snoozedUntil: until }, label);
+  else void useTriageStore.getState().apply({ snoozedUntil: until }, label);
   followOpen();
 }
 
@@ -98,7 +116,8 @@ export function back(): void {
     return;
   }
   const inbox = useInboxStore.getState();
-  if (Object.keys(inbox.checked).length > 0) inbox.clearChecked();
+  if (useTriageStore.getState().viewSelection !== null) useTriageStore.getState().clearViewSelection();
+  else if (Object.keys(inbox.checked).length > 0) inbox.clearChecked();
   else if (inbox.openKey !== null) inbox.open(null);
   else if (inbox.filter.text !== '') inbox.setFilter({ text: '' });
 }
@@ -109,8 +128,8 @@ export function perform(action: KeyAction): void {
   switch (action.type) {
     case 'next':
     case 'previous': {
+      // An open thread follows after the frame (inboxStore.move): the press stays within one frame.
       inbox.move(action.type === 'next' ? 1 : -1);
-      followOpen();
       return;
     }
     case 'open': {
@@ -142,6 +161,9 @@ export function perform(action: KeyAction): void {
       if (row) inbox.toggleChecked(row.key);
       return;
     }
+    case 'selectAll':
+      void useTriageStore.getState().selectView();
+      return;
     case 'search':
       ui.focusSearch();
       return;

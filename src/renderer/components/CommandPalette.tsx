@@ -46,6 +46,7 @@ export function CommandPalette() {
           if (useInboxStore.getState().filter.profileId !== profile.profileId) switchClient(index);
         },
       })),
+      { id: 'select-all', label: 'Select every comment in this view', hint: 'Shift A', run: () => void useTriageStore.getState().selectView() },
       { id: 'done', label: 'Mark done', hint: 'e', run: markDone },
       { id: 'unread', label: 'Toggle unread', hint: 'u', run: toggleUnread },
       { id: 'snooze', label: 'Snooze…', hint: 'h', run: snooze },

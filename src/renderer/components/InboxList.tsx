@@ -1,9 +1,15 @@
 // The unified inbox: a listbox named "Inbox" whose rows are options, virtualised (only the rows in
 // view and a few around them are in the DOM), loading the next keyset page as it scrolls.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+//
+// `j`/`k` must fit in a frame (issue 6), so moving the selection re-renders only the two rows whose
+// selection changed: each row reads its own selected / checked / open / outbox state from the
+// stores (InboxRowView.tsx), the list itself does not subscribe to the cursor. Following the cursor
+// (aria-activedescendant, scrolling it into view) is done by SelectionFollower below, outside the
+// list's render; the rows a scroll brings in are rendered after the frame unless they are needed
+// to fill the view.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { offsetsOf, visibleRange, scrollToReveal } from '../logic/listState.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
-import { useOutboxStore } from '../stores/outboxStore.ts';
 import { profileColor, profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { openRow } from '../actions.ts';
@@ -23,17 +29,71 @@ function GroupHeader({ top, excerpt, count }: { top: number; excerpt: string; co
   );
 }
 
+/**
+ * Follows the current row without re-rendering the list: points the listbox's
+ * aria-activedescendant at it and scrolls it into view (within the frame, no smooth scrolling).
+ * Renders nothing; it is the one part of the list that subscribes to the cursor.
+ */
+function SelectionFollower({
+  scroller,
+  offsets,
+  itemOfRow,
+  order,
+  renderedTop,
+  renderedBottom,
+  onRevealOutside,
+}: {
+  scroller: RefObject<HTMLDivElement | null>;
+  offsets: Float64Array;
+  itemOfRow: Int32Array;
+  order: number[];
+  /** The pixels the rendered rows cover. */
+  renderedTop: number;
+  renderedBottom: number;
+  /** The view was scrolled beyond the rendered rows: render the rows for it now. */
+  onRevealOutside(scrollTop: number): void;
+}) {
+  const cursor = useInboxStore((state) => state.cursor);
+  const currentIndex = order[cursor];
+  const currentItem = currentIndex === undefined ? -1 : (itemOfRow[currentIndex] ?? 0);
+  // The rendered rows, for the effect below without re-running it when the list scrolls (it would
+  // bring the current row back into view while the user scrolls away from it).
+  const rendered = useRef({ top: renderedTop, bottom: renderedBottom });
+  useLayoutEffect(() => {
+    rendered.current = { top: renderedTop, bottom: renderedBottom };
+  });
+  // Runs when the current row moves (a key, a click, rows added or removed above it), not when
+  // rows are appended below: a next page loading while the user scrolls must not take them back.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (currentItem < 0) {
+      element.removeAttribute('aria-activedescendant');
+      return;
+    }
+    element.setAttribute('aria-activedescendant', `inbox-option-${cursor}`);
+    const height = element.clientHeight;
+    const target = scrollToReveal(offsets, currentItem, element.scrollTop, height);
+    if (target === null) return;
+    element.scrollTop = target;
+    // A step of a row or two stays within the overscan: the rows already rendered fill the view,
+    // and the list catches up from the scroll event after this frame is painted. A longer jump
+    // needs its rows in this frame.
+    if (target < rendered.current.top || target + height > rendered.current.bottom) onRevealOutside(target);
+    // offsets: read as of the render that moved the current row; a change of theirs alone (a page
+    // appended) is no reason to scroll.
+  }, [scroller, cursor, currentIndex, currentItem, onRevealOutside]);
+  return null;
+}
+
 export function InboxList({ emptyText }: { emptyText: string }) {
   const rows = useInboxStore((state) => state.rows);
   const items = useInboxStore((state) => state.items);
   const order = useInboxStore((state) => state.order);
-  const cursor = useInboxStore((state) => state.cursor);
-  const checked = useInboxStore((state) => state.checked);
-  const openKey = useInboxStore((state) => state.openKey);
+  const anyChecked = useInboxStore((state) => Object.keys(state.checked).length > 0);
   const next = useInboxStore((state) => state.next);
   const ready = useInboxStore((state) => state.ready);
   const error = useInboxStore((state) => state.error);
-  const byComment = useOutboxStore((state) => state.byComment);
   const profiles = useProfilesStore((state) => state.profiles);
   const listFocus = useUiStore((state) => state.listFocus);
   const now = useNow(30_000);
@@ -71,19 +131,6 @@ export function InboxList({ emptyText }: { emptyText: string }) {
     return () => observer.disconnect();
   }, []);
 
-  // Keep the current row in view (j/k, e), without smooth scrolling: within a frame.
-  const currentIndex = order[cursor];
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element || currentIndex === undefined) return;
-    const item = itemOfRow[currentIndex] ?? 0;
-    const target = scrollToReveal(offsets, item, element.scrollTop, element.clientHeight);
-    if (target !== null) {
-      element.scrollTop = target;
-      setScrollTop(target);
-    }
-  }, [currentIndex, itemOfRow, offsets]);
-
   useEffect(() => {
     if (listFocus > 0) scroller.current?.focus({ preventScroll: true });
   }, [listFocus]);
@@ -119,19 +166,14 @@ export function InboxList({ emptyText }: { emptyText: string }) {
     }
     const row = rows[item.index];
     if (!row) continue;
-    const position = positionOfRow[item.index] ?? 0;
     children.push(
       <InboxRowView
         key={row.key}
         row={row}
-        position={position}
+        position={positionOfRow[item.index] ?? 0}
         top={top}
-        selected={position === cursor}
-        checked={checked[row.key] === true}
-        open={openKey === row.key}
         clientTitle={profileTitle(profiles, row.profileId)}
         clientColor={profileColor(profiles, row.profileId)}
-        outbox={byComment[row.key]}
         now={now}
         onPick={pick}
         onCheck={check}
@@ -147,15 +189,23 @@ export function InboxList({ emptyText }: { emptyText: string }) {
         className="list-scroller"
         role="listbox"
         aria-label="Inbox"
-        aria-multiselectable={Object.keys(checked).length > 0 ? true : undefined}
+        aria-multiselectable={anyChecked ? true : undefined}
         tabIndex={0}
-        aria-activedescendant={rows.length > 0 ? `inbox-option-${cursor}` : undefined}
         onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
       >
         <div ref={sizer} className="list-sizer">
           {children}
         </div>
       </div>
+      <SelectionFollower
+        scroller={scroller}
+        offsets={offsets}
+        itemOfRow={itemOfRow}
+        order={order}
+        renderedTop={offsets[range.start] ?? 0}
+        renderedBottom={offsets[range.end] ?? 0}
+        onRevealOutside={setScrollTop}
+      />
       {empty && (
         <div className="list-empty">
           {error ? (

@@ -1,10 +1,16 @@
 // One row of the list: client, network, author, text, time, the post it is on, and its states.
-import { memo } from 'react';
+// A row reads whether it is the current, checked or open one (and its reply's outbox state) from
+// the stores itself, so moving the selection re-renders the two rows it leaves and enters, not
+// the list (issue 6: `j` within a frame): its props stay the same from one `j` to the next, and
+// its body (RowBody), which does not depend on the selection, is not rendered again.
+import { memo, useMemo } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { stateLabel } from '../logic/outboxLabels.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
+import { useInboxStore } from '../stores/inboxStore.ts';
+import { useOutboxStore } from '../stores/outboxStore.ts';
 import { useCssVars } from './hooks.ts';
 import { NetworkIcon } from './NetworkIcon.tsx';
 
@@ -12,23 +18,19 @@ export interface RowProps {
   row: InboxRow;
   position: number;
   top: number;
-  selected: boolean;
-  checked: boolean;
-  open: boolean;
   clientTitle: string;
   clientColor: string;
-  outbox: OutboxItemView | undefined;
   now: number;
   onPick(position: number): void;
   onCheck(key: string): void;
 }
 
 export const InboxRowView = memo(function InboxRowView(props: RowProps) {
-  const { row, position, top, selected, checked, open, clientTitle, clientColor, outbox, now } = props;
+  const { row, position, top, clientTitle, clientColor, now } = props;
+  const selected = useInboxStore((state) => state.cursor === position);
+  const checked = useInboxStore((state) => state.checked[row.key] === true);
+  const open = useInboxStore((state) => state.openKey === row.key);
   const ref = useCssVars<HTMLDivElement>({ '--top': `${top}px`, '--client': clientColor });
-  const created = Date.parse(row.created);
-  const snoozed = row.snoozedUntil !== null && row.snoozedUntil > now;
-  const outboxState = outbox ? stateLabel(outbox) : null;
   return (
     <div
       ref={ref}
@@ -51,32 +53,45 @@ export const InboxRowView = memo(function InboxRowView(props: RowProps) {
       >
         <span className="row-check-box" />
       </div>
-      <div className="row-body">
-        <div className="row-line row-head">
-          <span className="row-author">{row.authorName}</span>
-          <span className="row-client">
-            <span className="client-dot" aria-hidden="true" />
-            <span className="row-client-name">{clientTitle}</span>
-          </span>
-          <span className="row-time" title={exactTime(created)}>
-            {relativeTime(created, now)}
-          </span>
-        </div>
-        <div className="row-line row-text">{row.text}</div>
-        <div className="row-line row-foot">
-          <NetworkIcon network={row.platform} size={14} />
-          <span className="visually-hidden">{NETWORK_LABELS[row.platform]}</span>
-          <span className="row-post">{row.postExcerpt}</span>
-          <span className="row-badges">
-            {row.unread && <span className="badge badge-unread">Unread</span>}
-            {outboxState !== null && <span className={`badge badge-${outbox?.state ?? ''}`}>{outboxState}</span>}
-            {row.replied && outboxState === null && <span className="badge badge-replied">Replied</span>}
-            {row.done && <span className="badge">Done</span>}
-            {snoozed && <span className="badge">Snoozed</span>}
-            {row.hidden && <span className="badge badge-hidden">Hidden</span>}
-            {row.byAccount && <span className="badge badge-own">You</span>}
-          </span>
-        </div>
+      <RowBody row={row} clientTitle={clientTitle} now={now} />
+    </div>
+  );
+});
+
+/** What the row says; the same whether the row is current, checked or open, so a move skips it. */
+const RowBody = memo(function RowBody({ row, clientTitle, now }: { row: InboxRow; clientTitle: string; now: number }) {
+  const outbox: OutboxItemView | undefined = useOutboxStore((state) => state.byComment[row.key]);
+  const created = Date.parse(row.created);
+  // toLocaleString builds a formatter per call (a fraction of a millisecond): once per row, not per render.
+  const exact = useMemo(() => exactTime(created), [created]);
+  const snoozed = row.snoozedUntil !== null && row.snoozedUntil > now;
+  const outboxState = outbox ? stateLabel(outbox) : null;
+  return (
+    <div className="row-body">
+      <div className="row-line row-head">
+        <span className="row-author">{row.authorName}</span>
+        <span className="row-client">
+          <span className="client-dot" aria-hidden="true" />
+          <span className="row-client-name">{clientTitle}</span>
+        </span>
+        <span className="row-time" title={exact}>
+          {relativeTime(created, now)}
+        </span>
+      </div>
+      <div className="row-line row-text">{row.text}</div>
+      <div className="row-line row-foot">
+        <NetworkIcon network={row.platform} size={14} />
+        <span className="visually-hidden">{NETWORK_LABELS[row.platform]}</span>
+        <span className="row-post">{row.postExcerpt}</span>
+        <span className="row-badges">
+          {row.unread && <span className="badge badge-unread">Unread</span>}
+          {outboxState !== null && <span className={`badge badge-${outbox?.state ?? ''}`}>{outboxState}</span>}
+          {row.replied && outboxState === null && <span className="badge badge-replied">Replied</span>}
+          {row.done && <span className="badge">Done</span>}
+          {snoozed && <span className="badge">Snoozed</span>}
+          {row.hidden && <span className="badge badge-hidden">Hidden</span>}
+          {row.byAccount && <span className="badge badge-own">You</span>}
+        </span>
       </div>
     </div>
   );

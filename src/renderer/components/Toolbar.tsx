@@ -1,5 +1,6 @@
 // Above the list: where you are, instant search with its filters, and the triage buttons (the
-// mouse's way to every triage key), which act on the bulk selection when there is one.
+// mouse's way to every triage key), which act on the bulk selection when there is one, or on every
+// comment of the view once it is selected whole (Shift+A, or "Select all").
 import { useEffect, useRef, useState } from 'react';
 import { markDone, setRead, snooze } from '../actions.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
@@ -7,6 +8,7 @@ import { currentRow, useInboxStore, type ListView } from '../stores/inboxStore.t
 import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useTriageStore } from '../stores/triageStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
+import { ViewSelectionBar } from './ViewSelectionBar.tsx';
 
 /** Keystrokes closer together than this make one search. */
 const SEARCH_PAUSE_MS = 25;
@@ -33,6 +35,7 @@ export function Toolbar() {
   const profiles = useProfilesStore((state) => state.profiles);
   const searchFocus = useUiStore((state) => state.searchFocus);
   const canUndo = useTriageStore((state) => state.history.length > 0);
+  const viewSelection = useTriageStore((state) => state.viewSelection);
   const [text, setText] = useState(filter.text);
   const input = useRef<HTMLInputElement | null>(null);
 
@@ -91,7 +94,9 @@ export function Toolbar() {
         </div>
       </div>
       <div className="toolbar-bottom">
-        {checkedCount > 0 ? (
+        {viewSelection !== null ? (
+          <ViewSelectionBar selection={viewSelection} />
+        ) : checkedCount > 0 ? (
           <div className="bulk" role="group" aria-label="Selected comments">
             <span className="bulk-count">{checkedCount} selected</span>
             <button type="button" className="button small" onClick={() => markDone()}>
@@ -102,6 +107,9 @@ export function Toolbar() {
             </button>
             <button type="button" className="button small" onClick={() => setRead(true)}>
               Mark unread
+            </button>
+            <button type="button" className="button small" onClick={() => void useTriageStore.getState().selectView()} title="Select every comment in this view (Shift+A)">
+              Select all in this view
             </button>
             <button type="button" className="button ghost small" onClick={clearChecked}>
               Clear selection
@@ -118,6 +126,15 @@ export function Toolbar() {
               </button>
               <button type="button" className="button small" disabled={disabled} onClick={() => snooze()} title="Snooze: later today, tomorrow or next week (h)">
                 Snooze <kbd>h</kbd>
+              </button>
+              <button
+                type="button"
+                className="button small"
+                disabled={loadedCount === 0}
+                onClick={() => void useTriageStore.getState().selectView()}
+                title="Select every comment in this view, not only the loaded ones (Shift+A)"
+              >
+                Select all <kbd>⇧A</kbd>
               </button>
               <button type="button" className="button small" disabled={!canUndo} onClick={() => void useTriageStore.getState().undo()} title="Undo (z)">
                 Undo <kbd>z</kbd>

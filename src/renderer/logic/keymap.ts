@@ -11,6 +11,7 @@ export type KeyAction =
   | { type: 'toggleUnread' }
   | { type: 'snooze' }
   | { type: 'select' }
+  | { type: 'selectAll' }
   | { type: 'search' }
   | { type: 'goto'; view: 'inbox' | 'done' | 'outbox' | 'posts' }
   | { type: 'client'; index: number }
@@ -52,6 +53,7 @@ export const SHORTCUTS: readonly { keys: string[]; label: string }[] = [
   { keys: ['u'], label: 'Toggle unread' },
   { keys: ['h'], label: 'Snooze (later today, tomorrow, next week)' },
   { keys: ['x'], label: 'Select for a bulk action' },
+  { keys: ['Shift A'], label: 'Select every comment in this view (then e, u or h for all of them)' },
   { keys: ['/'], label: 'Search' },
   { keys: ['g i'], label: 'Go to the inbox (needs reply)' },
   { keys: ['g d'], label: 'Go to Done' },
@@ -96,6 +98,8 @@ export function resolveKey(input: KeyInput, state: KeyState): KeyResult {
       return { action: { type: 'snooze' }, state: IDLE };
     case 'x':
       return { action: { type: 'select' }, state: IDLE };
+    case 'A':
+      return { action: { type: 'selectAll' }, state: IDLE };
     case '/':
       return { action: { type: 'search' }, state: IDLE };
     case 'z':

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { InboxRow, InboxView, InboxCursor } from '../../shared/domain/inbox.ts';
 import type { Network } from '../../shared/networks.ts';
 import { call } from '../api/bridge.ts';
+import { afterNextFrame } from './afterFrame.ts';
 import { useOutboxStore } from './outboxStore.ts';
 import { appendPage, belongsToView, compareRows, displayItems, mergeFirstPage, moveSelection, type DisplayItem } from '../logic/listState.ts';
 
@@ -45,6 +46,7 @@ interface InboxState {
   loadFirst(): Promise<void>;
   loadMore(): Promise<void>;
   refresh(): Promise<void>;
+  /** j/k: moves the current row; an open thread follows it after the frame (followOpen). */
   move(delta: number): void;
   selectPosition(position: number): void;
   selectKey(key: string): void;
@@ -56,6 +58,7 @@ interface InboxState {
 }
 
 let generation = 0;
+let followPending = false;
 
 function withOrder(rows: InboxRow[], grouped: boolean): { items: DisplayItem[]; order: number[] } {
   const items = displayItems(rows, grouped);
@@ -171,6 +174,19 @@ export const useInboxStore = create<InboxState>((set, get) => ({
     const position = moveSelection(cursor, delta, order.length);
     if (position !== cursor) set({ cursor: position });
     if (position >= order.length - 30) void get().loadMore();
+    // The open thread follows the current row, but not within the key press: opening another
+    // comment re-renders the screen around the list (the thread pane, the app's layout), which
+    // would not fit in the frame that shows the new selection. Presses before it runs share one.
+    if (get().openKey !== null && !followPending) {
+      followPending = true;
+      afterNextFrame(() => {
+        followPending = false;
+        const state = get();
+        if (state.openKey === null) return;
+        const key = currentRow(state)?.key ?? null;
+        if (key !== state.openKey) state.open(key);
+      });
+    }
   },
 
   selectPosition(position) {

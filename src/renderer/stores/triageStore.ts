@@ -1,9 +1,17 @@
-// Triage from the list: done, read/unread, snooze, on the current row or the bulk selection; each
-// change is applied to the list at once and its undo token kept for `z`.
+// Triage from the list: done, read/unread, snooze, on the current row, the bulk selection, or every
+// comment of the view ("select all", Shift+A); each change is applied to the list at once and its
+// undo token kept for `z`.
+//
+// "Select all in this view" takes a snapshot (how many comments the view has, and its newest one)
+// and the sweep passes it back: the core changes the rows from that newest one down, in one write,
+// and refuses when more are there than were counted. Comments that arrive after the selection are
+// never swept with it. No confirmation dialog: selecting is a deliberate step of its own whose bar
+// says how many, and the sweep is undone with `z` like any other triage action.
 import { create } from 'zustand';
-import type { InboxRow } from '../../shared/domain/inbox.ts';
+import { type InboxCursor, type InboxRow, VIEW_SWEEP_MAX } from '../../shared/domain/inbox.ts';
 import { call } from '../api/bridge.ts';
-import { currentRow, useInboxStore } from './inboxStore.ts';
+import { compareRows } from '../logic/listState.ts';
+import { currentRow, type ListFilter, useInboxStore } from './inboxStore.ts';
 import { useUiStore } from './uiStore.ts';
 
 export interface TriageChange {
@@ -19,10 +27,42 @@ interface Undoable {
   label: string;
 }
 
+/** Every comment of a view, as counted when it was selected. */
+export interface ViewSelection {
+  /** The list's filter then: another filter ends the selection. */
+  filter: ListFilter;
+  count: number;
+  /** The newest comment of the view then: the sweep's bound. */
+  newest: InboxCursor;
+}
+
 interface TriageState {
   history: Undoable[];
+  viewSelection: ViewSelection | null;
   apply(change: TriageChange, label: string, keys?: string[]): Promise<boolean>;
+  /** Selects every comment of the current view (asks the core how many, and which is the newest). */
+  selectView(): Promise<void>;
+  clearViewSelection(): void;
+  /** The change on every comment of the selected view, in one command. */
+  applyToView(change: TriageChange, label: string): Promise<boolean>;
   undo(): Promise<void>;
+}
+
+/** The list's filter as the core takes it (a search is the filter's text over every view). */
+export function coreFilter(filter: ListFilter) {
+  const text = filter.text.trim();
+  return {
+    ...(filter.profileId ? { profileIds: [filter.profileId] } : {}),
+    ...(filter.platform ? { platforms: [filter.platform] } : {}),
+    ...(filter.unreadOnly ? { unreadOnly: true } : {}),
+    ...(text === '' ? {} : { text }),
+    view: text !== '' || filter.view === 'outbox' ? ('all' as const) : filter.view,
+  };
+}
+
+/** Whether a loaded row is one the selection covers (the selection's newest or older). */
+export function coveredBy(selection: Pick<ViewSelection, 'newest'>, row: Pick<InboxRow, 'created' | 'key'>): boolean {
+  return compareRows(row, selection.newest) >= 0;
 }
 
 /** The rows an action applies to: the bulk selection when there is one, else the current row. */
@@ -36,6 +76,7 @@ export function targetKeys(): string[] {
 
 export const useTriageStore = create<TriageState>((set, get) => ({
   history: [],
+  viewSelection: null,
   async apply(change, label, keys = targetKeys()) {
     if (keys.length === 0) return false;
     const inbox = useInboxStore.getState();
@@ -52,6 +93,59 @@ export const useTriageStore = create<TriageState>((set, get) => ({
     set({ history: [...get().history.slice(-49), { token: result.data.undoToken, keys, before, label }] });
     const count = keys.length === 1 ? '' : ` (${keys.length})`;
     useUiStore.getState().showToast(`${label}${count}`, true);
+    return true;
+  },
+  async selectView() {
+    const filter = useInboxStore.getState().filter;
+    const ui = useUiStore.getState();
+    if (filter.view === 'outbox' && filter.text.trim() === '') {
+      ui.showToast('The outbox lists replies, not comments: nothing to select here');
+      return;
+    }
+    const result = await call('inbox.viewSize', { filter: coreFilter(filter) });
+    // The person moved to another view meanwhile: that is not the view they selected.
+    if (useInboxStore.getState().filter !== filter) return;
+    if (!result.ok) {
+      ui.showToast(`Could not select this view: ${result.error.message}`);
+      return;
+    }
+    const { count, newest } = result.data;
+    if (count === 0 || newest === null) {
+      ui.showToast('Nothing to select in this view');
+      return;
+    }
+    if (count > VIEW_SWEEP_MAX) {
+      ui.showToast(`This view has ${count.toLocaleString('en-GB')} comments, more than the ${VIEW_SWEEP_MAX.toLocaleString('en-GB')} one action may change: choose a client or a network first`);
+      return;
+    }
+    useInboxStore.getState().clearChecked();
+    set({ viewSelection: { filter, count, newest } });
+  },
+  clearViewSelection() {
+    if (get().viewSelection !== null) set({ viewSelection: null });
+  },
+  async applyToView(change, label) {
+    const selection = get().viewSelection;
+    if (selection === null) return false;
+    set({ viewSelection: null });
+    const inbox = useInboxStore.getState();
+    const keys: string[] = [];
+    const before: Undoable['before'] = {};
+    for (const row of inbox.rows) {
+      if (!coveredBy(selection, row)) continue;
+      keys.push(row.key);
+      before[row.key] = { unread: row.unread, done: row.done, snoozedUntil: row.snoozedUntil };
+    }
+    inbox.patchRows(keys, change);
+    const result = await call('inbox.triageView', { filter: coreFilter(selection.filter), newest: selection.newest, count: selection.count, ...change });
+    if (!result.ok) {
+      useUiStore.getState().showToast(`Nothing was changed: ${result.error.message}`);
+      void useInboxStore.getState().refresh();
+      return false;
+    }
+    set({ history: [...get().history.slice(-49), { token: result.data.undoToken, keys, before, label }] });
+    useUiStore.getState().showToast(`${label} (${result.data.changed.toLocaleString('en-GB')})`, true);
+    void useInboxStore.getState().refresh();
     return true;
   },
   async undo() {
@@ -76,3 +170,10 @@ export const useTriageStore = create<TriageState>((set, get) => ({
     useUiStore.getState().showToast(`Undone: ${last.label.toLowerCase()}`);
   },
 }));
+
+// A selection of a view ends when the view does (another filter) or when rows are picked one by one.
+useInboxStore.subscribe((state, previous) => {
+  if (useTriageStore.getState().viewSelection === null) return;
+  const picked = state.checked !== previous.checked && Object.keys(state.checked).length > 0;
+  if (state.filter !== previous.filter || picked) useTriageStore.getState().clearViewSelection();
+});

@@ -9,6 +9,13 @@ describe('the keyboard map', () => {
     for (const [k, type] of Object.entries(expected)) expect(resolveKey(key(k), IDLE).action?.type, k).toBe(type);
   });
 
+  it('selects every comment of the view with Shift+A (the key arrives as a capital A), not with a or while typing', () => {
+    expect(resolveKey(key('A'), IDLE).action).toEqual({ type: 'selectAll' });
+    expect(resolveKey(key('a'), IDLE).action).toBeNull();
+    expect(resolveKey(key('A', { typing: true }), IDLE).action).toBeNull();
+    expect(resolveKey(key('A', { ctrlKey: true }), IDLE).action).toBeNull();
+  });
+
   it('goes to inbox, done and outbox with g then i, d, o', () => {
     const pending = resolveKey(key('g'), IDLE);
     expect(pending.action).toBeNull();
@@ -53,6 +60,6 @@ describe('the keyboard map', () => {
 
   it('lists every shortcut of the issue in the help', () => {
     const listed = SHORTCUTS.flatMap((shortcut) => shortcut.keys).join(' ');
-    for (const k of ['j', 'k', 'Enter', 'o', 'Esc', 'r', 'e', 'u', 'h', 'x', '/', 'g i', 'g d', 'g o', '1 … 9', 'z', 'Ctrl/⌘ K', '?']) expect(listed).toContain(k);
+    for (const k of ['j', 'k', 'Enter', 'o', 'Esc', 'r', 'e', 'u', 'h', 'x', 'Shift A', '/', 'g i', 'g d', 'g o', '1 … 9', 'z', 'Ctrl/⌘ K', '?']) expect(listed).toContain(k);
   });
 });

@@ -1,0 +1,42 @@
+// The bar of a selection of a whole view (Shift+A): how many comments it holds, the actions that
+// apply to all of them (the same keys as for one: e, u, h) and the way out (Esc). Comments that came
+// in after the selection are listed above it and said to be left out: a sweep only takes what the
+// person saw counted.
+import { markDone, snooze, toggleUnread } from '../actions.ts';
+import { useInboxStore } from '../stores/inboxStore.ts';
+import { coveredBy, useTriageStore, type ViewSelection } from '../stores/triageStore.ts';
+
+export function ViewSelectionBar({ selection }: { selection: ViewSelection }) {
+  const newer = useInboxStore((state) => {
+    let count = 0;
+    // Newest first: the rows the selection does not cover are at the top.
+    for (const row of state.rows) {
+      if (coveredBy(selection, row)) break;
+      count += 1;
+    }
+    return count;
+  });
+  const inDone = selection.filter.view === 'done' && selection.filter.text.trim() === '';
+  const count = selection.count.toLocaleString('en-GB');
+
+  return (
+    <div className="bulk view-selection" role="group" aria-label="Selected comments">
+      <span className="bulk-count" role="status">
+        {selection.count === 1 ? 'The 1 comment in this view selected' : `All ${count} in this view selected`}
+        {newer > 0 && ` · ${newer.toLocaleString('en-GB')} newer not included`}
+      </span>
+      <button type="button" className="button small" onClick={() => markDone()} title={inDone ? 'Move them all back to the inbox (e)' : 'Mark them all done (e)'}>
+        {inDone ? 'Back to the inbox' : 'Mark done'} <kbd>e</kbd>
+      </button>
+      <button type="button" className="button small" onClick={() => toggleUnread()} title="Mark them all read, or all unread when none of them is (u)">
+        Read / unread <kbd>u</kbd>
+      </button>
+      <button type="button" className="button small" onClick={() => snooze()} title="Snooze them all (h)">
+        Snooze <kbd>h</kbd>
+      </button>
+      <button type="button" className="button ghost small" onClick={() => useTriageStore.getState().clearViewSelection()} title="Clear the selection (Esc)">
+        Clear selection
+      </button>
+    </div>
+  );
+}
