@@ -29,6 +29,11 @@ export interface WebHost {
 }
 
 export interface TestFixtures {
+  /**
+   * `--poll-hot-ms` for the test's app (`test.use({ pollHotMs: 1_000 })`): how often its sync asks for
+   * the comments of a post of the last day. Default: the app's own (30 s).
+   */
+  pollHotMs: number | undefined;
   /** The test's own sandbox (a large rate limit), closed after the test. */
   sandbox: TestSandbox;
   /** The app on the test's sandbox, started and through its first sync; replies wait 1 s for undo. */
@@ -52,6 +57,8 @@ export const test = base.extend<TestFixtures, { webHost: WebHost; rendererUrl: s
   /** The app's page, as a person opens it. */
   rendererUrl: [async ({ webHost }, use) => use(webHost.url), { scope: 'worker' }],
 
+  pollHotMs: [undefined, { option: true }],
+
   sandbox: async ({}, use) => {
     const sandbox = await TestSandbox.start();
     try {
@@ -61,8 +68,8 @@ export const test = base.extend<TestFixtures, { webHost: WebHost; rendererUrl: s
     }
   },
   app: [
-    async ({ sandbox }, use, testInfo) => {
-      const app = new AppHost({ sandboxUrl: sandbox.url, undoSeconds: 1 });
+    async ({ sandbox, pollHotMs }, use, testInfo) => {
+      const app = new AppHost({ sandboxUrl: sandbox.url, undoSeconds: 1, ...(pollHotMs === undefined ? {} : { pollHotMs }) });
       try {
         await app.start();
         await app.synced();

@@ -1,4 +1,4 @@
-// `npm run web -- [--port N] [--data-dir DIR] [--sandbox-url URL]`: the whole app in a browser.
+// `npm run web -- [--port N] [--data-dir DIR] [--sandbox-url URL] [--poll-hot-ms N]`: the whole app in a browser.
 // Builds the renderer when it is missing, runs the core in this process, serves the UI and the
 // bridge on 127.0.0.1, and prints exactly one line on stdout once ready, the page's address with
 // this run's token. Everything else goes to stderr. SIGINT/SIGTERM close the core and the sandbox,
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     rendererDir: RENDERER_DIR,
     logger,
     ...(options.sandboxUrl === undefined ? {} : { sandboxUrl: options.sandboxUrl }),
+    ...(options.pollHotMs === undefined ? {} : { pollHotMs: options.pollHotMs }),
   });
   if (stopping) {
     await closeAndExit(app, stopping);

@@ -1,10 +1,18 @@
-// The web host's command line: `npm run web -- [--port N] [--data-dir DIR] [--sandbox-url URL]`.
-// Kept exactly as the issue states it: tooling outside the code base starts the host this way.
+// The web host's command line: `npm run web -- [--port N] [--data-dir DIR] [--sandbox-url URL]`,
+// as the issue states it (tooling outside the code base starts the host this way), plus one optional
+// knob of ours, `--poll-hot-ms N`, for the end-to-end tests and for watching new comments arrive.
 import { parseArgs } from 'node:util';
 
-export const WEB_USAGE = 'usage: npm run web -- [--port N] [--data-dir DIR] [--sandbox-url URL]';
+export const WEB_USAGE = 'usage: npm run web -- [--port N] [--data-dir DIR] [--sandbox-url URL] [--poll-hot-ms N]';
 
 export const DEFAULT_WEB_PORT = 5317;
+
+/**
+ * Bounds of `--poll-hot-ms`: at least a second (a post is one request per poll; the sync's pacer keeps
+ * every profile within 90% of its rate window whatever the interval), at most an hour.
+ */
+export const POLL_HOT_MS_MIN = 1_000;
+export const POLL_HOT_MS_MAX = 3_600_000;
 
 export interface WebCliOptions {
   /** 0 takes a free port. */
@@ -13,6 +21,8 @@ export interface WebCliOptions {
   dataDir?: string;
   /** Absent: the built-in sandbox account runs an embedded sandbox. */
   sandboxUrl?: string;
+  /** How often the sync asks for the comments of a post of the last day; absent: its default (30 s). */
+  pollHotMs?: number;
 }
 
 /** A command line that cannot be run: the CLI prints the message and the usage and exits 2. */
@@ -21,7 +31,7 @@ export class WebUsageError extends Error {
 }
 
 export function parseWebCli(argv: readonly string[]): WebCliOptions {
-  let values: { port?: string | undefined; 'data-dir'?: string | undefined; 'sandbox-url'?: string | undefined };
+  let values: { port?: string | undefined; 'data-dir'?: string | undefined; 'sandbox-url'?: string | undefined; 'poll-hot-ms'?: string | undefined };
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -31,6 +41,7 @@ export function parseWebCli(argv: readonly string[]): WebCliOptions {
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         'sandbox-url': { type: 'string' },
+        'poll-hot-ms': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -49,6 +60,14 @@ export function parseWebCli(argv: readonly string[]): WebCliOptions {
     options.dataDir = values['data-dir'];
   }
   if (values['sandbox-url'] !== undefined) options.sandboxUrl = checkedSandboxUrl(values['sandbox-url']);
+  if (values['poll-hot-ms'] !== undefined) {
+    const raw = values['poll-hot-ms'];
+    const ms = /^\d{1,7}$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!(ms >= POLL_HOT_MS_MIN && ms <= POLL_HOT_MS_MAX)) {
+      throw new WebUsageError(`--poll-hot-ms must be a whole number of milliseconds from ${POLL_HOT_MS_MIN} to ${POLL_HOT_MS_MAX}; got "${raw}"`);
+    }
+    options.pollHotMs = ms;
+  }
   return options;
 }
 

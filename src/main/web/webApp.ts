@@ -20,6 +20,8 @@ export interface WebAppOptions {
   /** The built-in sandbox account's service: an already running sandbox; absent, an embedded one. */
   sandboxUrl?: string;
   logger: LoggerPort;
+  /** The sync's interval for posts of the last day (`--poll-hot-ms`); absent: the sync's default. */
+  pollHotMs?: number;
   /** Tests may fix it; by default a new random one. */
   token?: string;
 }
@@ -43,6 +45,7 @@ export async function startWebApp(options: WebAppOptions): Promise<RunningWebApp
     settings: new JsonSettingsFile(options.dataDir, (problem) => logger.warn(`settings: ${problem}`)),
     sandbox,
     logger,
+    ...(options.pollHotMs === undefined ? {} : { tuning: { sync: { policy: { hotMs: options.pollHotMs } } } }),
   });
   let host;
   try {

@@ -1,4 +1,5 @@
-// The app for one test: `npm run web -- --sandbox-url <the test's sandbox> --data-dir <tmp> --port 0`,
+// The app for one test: `npm run web -- --sandbox-url <the test's sandbox> --data-dir <tmp> --port 0`
+// (and `--poll-hot-ms N` when the test asks for a faster sync),
 // started with the real command line, restartable on the same data folder (the store and the
 // outbox survive, as after quitting the app), plus a bridge client of the test's own (the same
 // socket the page uses) to read what the core knows or to arrange a state quickly.
@@ -15,18 +16,22 @@ export interface AppHostOptions {
   undoSeconds?: number;
   /** An existing data folder (kept at the end); default a new temporary one (removed at the end). */
   dataDir?: string;
+  /** `--poll-hot-ms`: how often the sync asks for a post of the last day (the app's default is 30 s). */
+  pollHotMs?: number;
 }
 
 export class AppHost {
   readonly dataDir: string;
   readonly #ownsDataDir: boolean;
   readonly #sandboxUrl: string;
+  readonly #pollHotMs: number | undefined;
   #process: WebHostProcess | null = null;
 
   constructor(options: AppHostOptions) {
     this.#ownsDataDir = options.dataDir === undefined;
     this.dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-app-'));
     this.#sandboxUrl = options.sandboxUrl;
+    this.#pollHotMs = options.pollHotMs;
     if (options.undoSeconds !== undefined) {
       writeFileSync(join(this.dataDir, 'settings.json'), `${JSON.stringify({ undoSeconds: options.undoSeconds, notifications: false })}\n`);
     }
@@ -44,7 +49,8 @@ export class AppHost {
 
   async start(): Promise<void> {
     if (this.#process) throw new Error('the web host is already running');
-    this.#process = await startWebProcess(['--port', '0', '--data-dir', this.dataDir, '--sandbox-url', this.#sandboxUrl]);
+    const polling = this.#pollHotMs === undefined ? [] : ['--poll-hot-ms', String(this.#pollHotMs)];
+    this.#process = await startWebProcess(['--port', '0', '--data-dir', this.dataDir, '--sandbox-url', this.#sandboxUrl, ...polling]);
   }
 
   async stop(): Promise<void> {

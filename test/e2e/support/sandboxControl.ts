@@ -140,6 +140,26 @@ export class TestSandbox {
 }
 
 /**
+ * An ordinary post (see below) of that network made in the last day: the kind the app's sync asks
+ * for comments most often, every `hotMs` of its poll policy (`--poll-hot-ms`). Found through the
+ * service's own post history (GET /history?lastDays=1), as a client's dashboard would list it.
+ */
+export async function freshPost(sandbox: TestSandbox, platform: Network): Promise<{ post: WorldPost; profile: WorldProfile }> {
+  const world = await sandbox.world();
+  const fresh: string[] = [];
+  for (const profile of world.profiles.filter((p) => p.platforms.includes(platform))) {
+    const answer = (await sandbox.api('GET', '/history?lastDays=1', profile)) as { history: { postIds: { platform: string; id: string }[] }[] };
+    for (const entry of answer.history) for (const id of entry.postIds) if (id.platform === platform) fresh.push(id.id);
+  }
+  const stale = world.posts.filter((post) => post.platform === platform && !fresh.includes(post.socialId)).map((post) => post.socialId);
+  try {
+    return ordinaryPost(world, platform, { exclude: stale });
+  } catch {
+    throw new Error(`the sandbox world has no ordinary ${platform} post of the last day`);
+  }
+}
+
+/**
  * An owned post of that network, made through the service, with comments on, whose profile's title
  * and networks are known: the kind of post a client's audience comments on.
  */

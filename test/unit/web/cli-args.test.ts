@@ -1,5 +1,5 @@
-// `npm run web -- [--port N] [--data-dir DIR] [--sandbox-url URL]`, exactly: tooling outside the
-// code base starts the host this way, so anything else is a usage error (exit 2 in the CLI).
+// `npm run web -- [--port N] [--data-dir DIR] [--sandbox-url URL] [--poll-hot-ms N]`, exactly: tooling
+// outside the code base starts the host this way, so anything else is a usage error (exit 2 in the CLI).
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEB_PORT, parseWebCli, WebUsageError } from '../../../src/main/web/cliArgs.ts';
 
@@ -18,6 +18,11 @@ describe('parseWebCli', () => {
     expect(parseWebCli(['--port=65535', '--data-dir=rel/dir'])).toEqual({ port: 65535, dataDir: 'rel/dir' });
   });
 
+  it('takes the sync\'s hot poll interval, a whole number of milliseconds from 1,000 to an hour', () => {
+    expect(parseWebCli(['--poll-hot-ms', '1000'])).toEqual({ port: 5317, pollHotMs: 1_000 });
+    expect(parseWebCli(['--poll-hot-ms=3600000', '--port', '0'])).toEqual({ port: 0, pollHotMs: 3_600_000 });
+  });
+
   it.each([
     [['--port', '65536']],
     [['--port', '-1']],
@@ -31,6 +36,13 @@ describe('parseWebCli', () => {
     [['--sandbox-url', 'not a url']],
     [['--sandbox-url', 'ftp://127.0.0.1/']],
     [['--sandbox-url', 'http://user:pass@127.0.0.1:4010/api']],
+    [['--poll-hot-ms', '999']],
+    [['--poll-hot-ms', '0']],
+    [['--poll-hot-ms', '3600001']],
+    [['--poll-hot-ms', '1.5e3']],
+    [['--poll-hot-ms', '1500.5']],
+    [['--poll-hot-ms', '']],
+    [['--poll-hot-ms']],
     [['--host', '0.0.0.0']],
     [['--sandbox-key', 'k']],
     [['serve']],
