@@ -1,12 +1,14 @@
 // Per-post metric panels (issue 7): the real app in Chromium through the web host, on a sandbox the
 // test started. A post's numbers come from the store, so they show the same offline, with their
 // age; each honest-data badge shows on the sandbox's special posts; the CSV export has one row per
-// post and network in the chosen dates. Screenshots of each screen, axe on the Posts view and the
-// panel.
+// post and network in the chosen dates; "since you last looked" is measured against the look before
+// a restart; a post compares with the client's average and with another post; the panel's PNG is a
+// real, non-blank picture. Screenshots of each screen, axe on the Posts view and the panel.
 //
 // The sync asks for analytics in batches (a partial batch waits a few minutes for more posts to fall
 // due); `sync.refresh` of a post asks for its numbers at once, as the panel's "Refresh now" does.
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { AppHost } from './support/appHost.ts';
 import { expectAccessible, screenshot } from './support/axe.ts';
@@ -67,7 +69,68 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** The PNG's header: its signature and the IHDR's width and height (bytes 16 to 24). */
+function pngHeader(bytes: Buffer): { signature: boolean; chunk: string; width: number; height: number } {
+  return {
+    signature: bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+    chunk: bytes.subarray(12, 16).toString('latin1'),
+    width: bytes.readUInt32BE(16),
+    height: bytes.readUInt32BE(20),
+  };
+}
+
+/**
+ * What the PNG shows, decoded by the page's own image decoder (a data: URL, which the CSP allows for
+ * images): how much differs from the background, how many colours, and how many pixels have the
+ * accent colour the charts are drawn in, and the background's brightness (r + g + b of a corner).
+ */
+/** The little of the page's DOM the decoding uses (the tests compile without the DOM's types). */
+interface PageCanvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { drawImage(image: unknown, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+}
+interface PageDom {
+  Image: new () => { src: string; decode(): Promise<void>; naturalWidth: number; naturalHeight: number };
+  document: { createElement(tag: 'canvas'): PageCanvas; querySelector(selector: string): unknown; documentElement: unknown };
+  getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
+}
+
+async function pngPixels(page: Page, bytes: Buffer): Promise<{ width: number; height: number; inked: number; colours: number; accent: number; background: number }> {
+  return page.evaluate(async (base64) => {
+    const { Image, document, getComputedStyle } = globalThis as unknown as PageDom;
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const ctx = canvas.getContext('2d');
+    if (ctx === null) throw new Error('no 2D canvas');
+    ctx.drawImage(image, 0, 0);
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    const hex = getComputedStyle(document.querySelector('.metric-panel') ?? document.documentElement).getPropertyValue('--accent').trim();
+    const accent = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+    const [r0, g0, b0] = [data[0] ?? 0, data[1] ?? 0, data[2] ?? 0];
+    const background = r0 + g0 + b0;
+    let inked = 0;
+    let accentLike = 0;
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 4) {
+      const r = data[i] ?? 0;
+      const g = data[i + 1] ?? 0;
+      const b = data[i + 2] ?? 0;
+      if (Math.abs(r - r0) + Math.abs(g - g0) + Math.abs(b - b0) > 24) inked++;
+      if (Math.abs(r - (accent[0] ?? 0)) + Math.abs(g - (accent[1] ?? 0)) + Math.abs(b - (accent[2] ?? 0)) < 40) accentLike++;
+      colours.add(((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4));
+    }
+    return { width: canvas.width, height: canvas.height, inked: inked / (canvas.width * canvas.height), colours: colours.size, accent: accentLike, background };
+  }, bytes.toString('base64'));
+}
+
 test('a post’s metrics online, then offline after a restart: the same numbers, with their age', async ({ page, app, sandbox }, testInfo) => {
+  // A restart and four axe runs on a twitter panel (three groups, a comparison table): 30 s is tight on a busy machine.
+  test.setTimeout(60_000);
   const world = await sandbox.world();
   const post = special(world, 'backfilled', 'twitter');
   await metricsOf(app, [post]);
@@ -205,7 +268,9 @@ test('the CSV export has one row per post and network made in the chosen dates, 
   }
 });
 
-test('the panel shows the change since the user last looked, and a chart of the stored snapshots', async ({ page }, testInfo) => {
+test('the panel shows the change since the user last looked, even after a restart, a chart of the stored snapshots, and a PNG of it all', async ({ page }, testInfo) => {
+  // Its own sandbox, new snapshots waited for, a restart, a PNG decoded: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   // A sandbox whose service refreshes numbers every 2 s, so a fresh post gets new snapshots quickly.
   const sandbox = await TestSandbox.start({ analyticsRefreshMs: 2000 });
   const app = new AppHost({ sandboxUrl: sandbox.url, undoSeconds: 1 });
@@ -231,6 +296,7 @@ test('the panel shows the change since the user last looked, and a chart of the 
     await posts.openPost(postKey);
     const first = await posts.numbers();
     await expect(posts.panel.getByText(/since you last looked/)).toHaveCount(0);
+    await expect(posts.lastLooked).toHaveCount(0);
     await posts.panel.getByRole('button', { name: 'Close the metrics' }).click();
 
     // Two outside comments, and the numbers asked for again until the store has a new snapshot.
@@ -249,20 +315,132 @@ test('the panel shows the change since the user last looked, and a chart of the 
     const latest = (await app.call('posts.metrics', { postKey })).latest;
     const comments = latest?.metrics['commentCount'] as number;
 
+    // The app quits and starts again: the last look is the core's, so the change is still measured
+    // against the look before the restart (not against nothing, not against this look).
+    await app.restart();
+    await page.goto(app.url);
+    await expect(page.getByRole('listbox', { name: 'Inbox' })).toBeVisible();
+    await posts.openWithKeys();
+    await posts.chooseClient(client.title);
     await posts.openPost(postKey);
     const tile = posts.panel.locator('[data-metric="commentCount"]');
     await expect(tile.locator('.metric-value')).toHaveText(String(comments));
     const before = Number(first['commentCount']);
+    expect(comments - before).toBeGreaterThan(0);
     await expect(tile).toContainText(`+${comments - before} since you last looked`);
+    await expect(posts.lastLooked).toHaveText(/^ ?Changes are since you last looked \((just now|\d+ min ago)\)\.$/);
+    await expect(posts.lastLooked.locator('time')).toHaveAttribute('title', /\d{4}/);
     await expect(tile.getByRole('img', { name: /^Comments over time: \d+ stored snapshots/ })).toBeVisible();
     await screenshot(page, testInfo, 'panel-history');
+
+    // The PNG of the panel: a real picture of it, charts included.
+    const [download] = await Promise.all([page.waitForEvent('download'), posts.panel.getByRole('button', { name: 'Export PNG' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^[a-z0-9-]+-linkedin-\d{4}-\d{2}-\d{2}-metrics\.png$/);
+    const png = readFileSync(await download.path());
+    const header = pngHeader(png);
+    expect(header).toMatchObject({ signature: true, chunk: 'IHDR', width: 1520 });
+    expect(header.height).toBeGreaterThan(600);
+    expect(header.height).toBeLessThan(6000);
+    const pixels = await pngPixels(page, png);
+    expect(pixels).toMatchObject({ width: header.width, height: header.height });
+    // Text, tiles and charts on a plain background: not blank, not noise.
+    expect(pixels.inked).toBeGreaterThan(0.02);
+    expect(pixels.inked).toBeLessThan(0.6);
+    expect(pixels.colours).toBeGreaterThan(40);
+    // The charts' lines, in the accent colour (nothing else on the picture uses it).
+    expect(pixels.accent).toBeGreaterThan(300);
+    await testInfo.attach('panel-export', { body: png, contentType: 'image/png' });
+    await download.saveAs(testInfo.outputPath('panel-export.png'));
+    expect(pixels.background).toBeGreaterThan(600);
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, testInfo, 'panel-history-dark');
     await expectAccessible(page, testInfo, 'metric-panel-history');
+
+    // In the dark theme the PNG is dark too, its charts redrawn in the dark accent.
+    const [dark] = await Promise.all([page.waitForEvent('download'), posts.panel.getByRole('button', { name: 'Export PNG' }).click()]);
+    const darkPixels = await pngPixels(page, readFileSync(await dark.path()));
+    expect(darkPixels.background).toBeLessThan(150);
+    expect(darkPixels.inked).toBeGreaterThan(0.02);
+    expect(darkPixels.accent).toBeGreaterThan(300);
+    await dark.saveAs(testInfo.outputPath('panel-export-dark.png'));
   } finally {
     await app.dispose();
     await sandbox.close();
   }
+});
+
+test('a post compares with the client’s average on its network and with another of its posts', async ({ page, app, sandbox }, testInfo) => {
+  const world = await sandbox.world();
+  // A client and network with at least three posts of its own (the post, and two to compare with).
+  const groups = new Map<string, WorldPost[]>();
+  for (const p of world.posts.filter((p) => p.owned && p.flags.length === 0 && p.threadOf === undefined)) {
+    const key = `${p.profileRefId}|${p.platform}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  const chosen = [...groups.values()].find((list) => list.length >= 3 && list[0]?.platform !== 'twitter');
+  if (!chosen) throw new Error('the sandbox world has no client with three posts on one network');
+  const subjects = chosen.slice(0, 4);
+  await metricsOf(app, subjects);
+  const subject = subjects[0] as WorldPost;
+  const other = subjects[1] as WorldPost;
+  const client = world.profiles.find((p) => p.refId === subject.profileRefId);
+  if (!client) throw new Error('no profile');
+
+  // What the average must be: the client's other posts on the network with stored numbers.
+  const { posts: summaries } = await app.call('posts.list', { profileId: client.refId });
+  const pool = summaries.filter((s) => s.post.platform === subject.platform && s.post.key !== keyOf(subject) && s.latest !== null && !s.flags.notOwned);
+  expect(pool.length).toBeGreaterThanOrEqual(2);
+  const mine = summaries.find((s) => s.post.key === keyOf(subject))?.latest?.metrics ?? {};
+  const metric = Object.keys(mine).find((key) => typeof mine[key] === 'number' && pool.some((s) => typeof s.latest?.metrics[key] === 'number')) ?? '';
+  expect(metric).not.toBe('');
+  const having = pool.map((s) => s.latest?.metrics[metric]).filter((v): v is number => typeof v === 'number');
+  const mean = having.reduce((a, b) => a + b, 0) / having.length;
+  const shown = (n: number) => (Math.round(n * 100) / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 });
+
+  const posts = new PostsPage(page);
+  await page.goto(app.url);
+  await expect(page.getByRole('listbox', { name: 'Inbox' })).toBeVisible();
+  await posts.openWithKeys();
+  await posts.chooseClient(client.title);
+  await posts.openPost(keyOf(subject));
+  const compare = posts.comparison.getByRole('combobox', { name: 'Compare with' });
+  await expect(compare).toHaveValue('average');
+  const table = posts.comparison.getByRole('table');
+  await expect(table.locator('caption')).toContainText(new RegExp(`average of ${pool.length} other \\w+ posts of ${client.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} with stored numbers`));
+  await expect(table.getByRole('columnheader')).toHaveText(['Metric', 'This post', `Average of ${pool.length} posts`, 'Difference']);
+  const averageRow = await posts.comparisonRow(metric);
+  expect(averageRow[1]).toBe(shown(mine[metric] as number));
+  expect(averageRow[2]?.startsWith(shown(mean))).toBe(true);
+  const delta = Math.round(((mine[metric] as number) - mean) * 100) / 100;
+  expect(averageRow[3]).toMatch(delta === 0 ? /^the same$/ : delta > 0 ? /^\+[\d.,]+ · .+ higher$|^\+[\d.,]+ · the other is 0$/ : /^−[\d.,]+ · .+ lower$/);
+  await table.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'compare-average');
+  await expectAccessible(page, testInfo, 'metric-panel-compare');
+
+  // Another post of the same client on the same network, chosen from the list.
+  const otherSummary = summaries.find((s) => s.post.key === keyOf(other));
+  const otherValue = otherSummary?.latest?.metrics[metric];
+  await compare.selectOption(keyOf(other));
+  await expect(table.getByRole('columnheader')).toHaveText(['Metric', 'This post', 'Other post', 'Difference']);
+  await expect(table.locator('caption')).toContainText('against another');
+  const otherRow = await posts.comparisonRow(metric);
+  expect(otherRow[2]).toBe(typeof otherValue === 'number' ? shown(otherValue) : '—');
+  // Only the client's posts on this network are offered.
+  const offered = await compare.locator('option').evaluateAll((options) => options.map((o) => o.getAttribute('value')));
+  expect(offered).toEqual(['average', ...pool.map((s) => s.post.key)]);
+  await table.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'compare-post');
+
+  // The PNG carries the comparison the panel shows: taller than the panel's tiles alone need.
+  const [download] = await Promise.all([page.waitForEvent('download'), posts.panel.getByRole('button', { name: 'Export PNG' }).click()]);
+  const png = readFileSync(await download.path());
+  const header = pngHeader(png);
+  expect(header).toMatchObject({ signature: true, chunk: 'IHDR', width: 1520 });
+  const tiles = await posts.panel.locator('[data-metric]').count();
+  // 2× scale: each row of three tiles is at least 102 px tall (+12 between), each table row 26 px.
+  expect(header.height).toBeGreaterThan(2 * (Math.ceil(tiles / 3) * 114 + (tiles + 1) * 26));
+  expect((await pngPixels(page, png)).inked).toBeGreaterThan(0.02);
+  await download.saveAs(testInfo.outputPath('compare-export.png'));
 });
 
 test('a post the service does not find for the account (186) says so on its panel', async ({ page, app, sandbox }, testInfo) => {

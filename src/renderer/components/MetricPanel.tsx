@@ -1,7 +1,9 @@
 // One post's metrics on one network: every field of that network in plain words, each number with
-// its change since the user last looked and a small chart of the stored snapshots; honest badges
-// (backfilled, recovered, not owned, …); when the numbers were updated and will be next. All from
-// the store, so offline it shows the same, with its age.
+// its change since the user last looked (kept by the core, so it survives a restart) and a small
+// chart of the stored snapshots; honest badges (backfilled, recovered, not owned, …); when the
+// numbers were updated and will be next; a comparison with another post or the client's average;
+// a PNG of it all to send to a client. All from the store, so offline it shows the same, with its age.
+import { useRef, useState } from 'react';
 import type { AnalyticsSnapshot } from '../../shared/domain/posts.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import {
@@ -15,13 +17,16 @@ import {
   seriesOf,
   TWITTER_GROUPS,
 } from '../logic/postMetrics.ts';
+import { panelPngContent, panelPngFileName } from '../logic/panelPng.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { usePostsStore, type PostMetrics } from '../stores/postsStore.ts';
 import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { offlineAccounts, useStatusStore } from '../stores/statusStore.ts';
 import { useNow } from './hooks.ts';
 import { MetricChart } from './MetricChart.tsx';
+import { MetricComparison } from './MetricComparison.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
+import { comparisonOnPanel, downloadBlob, panelPng } from './panelPngCanvas.ts';
 
 function When({ iso, now, ahead = false }: { iso: string; now: number; ahead?: boolean }) {
   const ms = Date.parse(iso);
@@ -172,7 +177,7 @@ export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
   const offline = accountId !== undefined && offlineAccounts(connectivity).includes(accountId);
   const badges = dataBadges(post.platform, latest, data.flags);
   const numbers = latest ? numericMetrics(latest.metrics) : {};
-  const before = seenBefore ? numericMetrics(seenBefore.metrics) : null;
+  const before = seenBefore ? numericMetrics(seenBefore.snapshot.metrics) : null;
   const created = Date.parse(post.created);
 
   return (
@@ -222,6 +227,13 @@ export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
               </>
             )}{' '}
             {history.length} stored {history.length === 1 ? 'snapshot' : 'snapshots'}.
+            {seenBefore !== null && (
+              <span className="metric-seen" data-testid="metric-seen">
+                {' '}
+                Changes are since you last looked (<When iso={new Date(seenBefore.at).toISOString()} now={now} />
+                ).
+              </span>
+            )}
           </p>
           {post.platform === 'twitter' ? (
             <>
@@ -246,6 +258,7 @@ export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
               <NumberGrid numbers={numbers} before={before} history={history} />
             </section>
           )}
+          <MetricComparison key={post.key} data={data} clientTitle={profileTitle(profiles, post.profileId)} />
           <section className="metric-section" aria-label="About the post">
             <h3 className="metric-heading">About the post</h3>
             <Details metrics={latest.metrics} now={now} />
@@ -262,6 +275,27 @@ export function MetricPanel() {
   const error = usePostsStore((state) => state.panelError);
   const closePanel = usePostsStore((state) => state.closePanel);
   const now = useNow(30_000);
+  const element = useRef<HTMLElement | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  async function exportPng() {
+    if (panel === null || element.current === null) return;
+    setExporting(true);
+    setExportError(null);
+    try {
+      const { post } = panel;
+      const clientTitle = profileTitle(useProfilesStore.getState().profiles, post.profileId);
+      const seenBefore = usePostsStore.getState().seenBefore[post.key] ?? null;
+      const content = panelPngContent({ ...panel, clientTitle, seenBefore, now: Date.now(), comparison: comparisonOnPanel(element.current) });
+      downloadBlob(panelPngFileName(clientTitle, post), await panelPng(element.current, content));
+    } catch (error) {
+      setExportError(`The picture could not be made: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setExporting(false);
+    }
+  }
+
   if (panelKey === null) {
     return (
       <aside className="thread thread-empty" aria-label="Metrics">
@@ -273,12 +307,15 @@ export function MetricPanel() {
     );
   }
   return (
-    <aside className="thread metric-panel" aria-label="Metrics" data-post-key={panel?.post.key}>
+    <aside ref={element} className="thread metric-panel" aria-label="Metrics" data-post-key={panel?.post.key}>
       <header className="thread-head">
         {panel && <NetworkIcon network={panel.post.platform} size={18} />}
         <h2 className="thread-client">{panel ? `Metrics on ${NETWORK_LABELS[panel.post.platform]}` : 'Metrics'}</h2>
         <button type="button" className="button ghost small metric-refresh" onClick={() => void usePostsStore.getState().refreshPanel()}>
           Refresh now
+        </button>
+        <button type="button" className="button ghost small metric-export" disabled={panel === null || exporting} onClick={() => void exportPng()}>
+          {exporting ? 'Exporting…' : 'Export PNG'}
         </button>
         <button type="button" className="icon-button close" aria-label="Close the metrics" title="Close (Esc)" onClick={closePanel}>
           ×
@@ -286,6 +323,11 @@ export function MetricPanel() {
       </header>
       <div className="thread-body">
         {error !== null && <p className="notice">{error}</p>}
+        {exportError !== null && (
+          <p className="notice" role="alert">
+            {exportError}
+          </p>
+        )}
         {panel === null && error === null && <p className="muted">Loading…</p>}
         {panel !== null && <PanelBody data={panel} now={now} />}
       </div>

@@ -3,11 +3,12 @@
 // last time they looked at each post. All of it comes from the store through the bridge, so it shows
 // offline as it was, with its age.
 //
-// "Last looked" is kept in this store's memory, not in settings: settings are sent whole on every
-// change, so a map that grows with every post viewed does not belong there, and localStorage is not
-// used by the renderer. The cost: the comparison starts over when the app restarts.
+// "Last looked" is kept by the core (posts.markSeen), not in settings: settings are sent whole on
+// every change, so a map that grows with every post viewed does not belong there, and localStorage
+// is not used by the renderer. Each look records the snapshot shown and answers the look before,
+// so "since you last looked" survives a reload and a restart.
 import { create } from 'zustand';
-import type { AnalyticsSnapshot, PostDataFlags, PostSummary, PostView } from '../../shared/domain/posts.ts';
+import type { AnalyticsSnapshot, PostDataFlags, PostSeen, PostSummary, PostView } from '../../shared/domain/posts.ts';
 import { call } from '../api/bridge.ts';
 import { useInboxStore } from './inboxStore.ts';
 
@@ -30,10 +31,8 @@ interface PostsState {
   panelKey: string | null;
   panel: PostMetrics | null;
   panelError: string | null;
-  /** Per post, the snapshot the user saw before the current look (for "since you last looked"). */
-  seenBefore: Record<string, AnalyticsSnapshot | null>;
-  /** Per post, the newest snapshot shown so far. */
-  seen: Record<string, AnalyticsSnapshot | null>;
+  /** Per post, the look before the current one (for "since you last looked"); null when there was none. */
+  seenBefore: Record<string, PostSeen | null>;
   setOpen(open: boolean): void;
   load(profileId: string): Promise<void>;
   openPanel(postKey: string, reload?: boolean): Promise<void>;
@@ -56,7 +55,6 @@ export const usePostsStore = create<PostsState>((set, get) => ({
   panel: null,
   panelError: null,
   seenBefore: {},
-  seen: {},
   setOpen(open) {
     set(open ? { open } : { open, panelKey: null, panel: null });
   },
@@ -90,11 +88,19 @@ export const usePostsStore = create<PostsState>((set, get) => ({
       set({ panelError: result.error.message });
       return;
     }
-    const { seen, seenBefore, posts, histories } = get();
-    // The list shows what the panel read: its row's latest numbers and sparkline follow.
+    // The core keeps this look and answers the one before. A reload during the same look (refresh,
+    // new numbers) records the newer snapshot as seen but keeps measuring against the look before.
     const data = result.data;
+    let previous: PostSeen | null = null;
+    if (data.latest !== null) {
+      const look = await call('posts.markSeen', { postKey, snapshotId: data.latest.id });
+      if (get().panelKey !== postKey) return;
+      // Not kept (a thinned snapshot, a full disk): the panel still shows its numbers, only without changes.
+      if (look.ok) previous = look.data.previous;
+    }
+    const { seenBefore, posts, histories } = get();
+    // The list shows what the panel read: its row's latest numbers and sparkline follow.
     const listed = posts.some((summary) => summary.post.key === postKey);
-    const previous = postKey in seen ? (seen[postKey] ?? null) : null;
     set({
       ...(listed
         ? {
@@ -103,7 +109,6 @@ export const usePostsStore = create<PostsState>((set, get) => ({
           }
         : {}),
       panel: result.data,
-      seen: { ...seen, [postKey]: result.data.latest },
       // A new look compares with what the last look showed; a reload during the same look keeps it.
       seenBefore: reload && postKey in seenBefore ? seenBefore : { ...seenBefore, [postKey]: previous },
     });

@@ -1,0 +1,96 @@
+// A post's numbers against another post's or against the client's average on the same network.
+// Pure: the panel hands in the client's post list (posts.list, from the store) and shows the rows.
+//
+// Which posts make the average: the same client, the same network, with stored numbers, the post
+// itself left out (it is the one being measured), and youtube videos of other channels left out
+// (the service gives them as zeros, which would drag the average down). Each metric is averaged
+// over the posts that have it: an instagram post from before the business conversion has no reach,
+// and counting it as 0 would be a lie.
+import type { PostSummary, PostView } from '../../shared/domain/posts.ts';
+import { formatMetric, numericMetrics } from './postMetrics.ts';
+
+export interface AveragePool {
+  /** The posts the average is made of. */
+  posts: PostSummary[];
+  /** Per metric: the mean and how many posts have that metric. */
+  means: Record<string, { mean: number; count: number }>;
+  /** Posts of the client on the network left out because their numbers are not theirs (youtube, another channel). */
+  leftOut: number;
+}
+
+type PostRef = Pick<PostView, 'key' | 'profileId' | 'platform'>;
+
+/** The client's other posts on the post's network that have numbers: the average's posts, and the choices of "another post". */
+export function comparablePosts(summaries: readonly PostSummary[], post: PostRef): PostSummary[] {
+  return summaries.filter(
+    (s) => s.post.profileId === post.profileId && s.post.platform === post.platform && s.post.key !== post.key && s.latest !== null && !s.flags.notOwned,
+  );
+}
+
+export function averagePool(summaries: readonly PostSummary[], post: PostRef): AveragePool {
+  const posts = comparablePosts(summaries, post);
+  const leftOut = summaries.filter((s) => s.post.profileId === post.profileId && s.post.platform === post.platform && s.post.key !== post.key && s.latest !== null && s.flags.notOwned).length;
+  const sums: Record<string, { sum: number; count: number }> = {};
+  for (const summary of posts) {
+    for (const [key, value] of Object.entries(numericMetrics(summary.latest?.metrics ?? {}))) {
+      const entry = sums[key] ?? { sum: 0, count: 0 };
+      entry.sum += value;
+      entry.count += 1;
+      sums[key] = entry;
+    }
+  }
+  const means: AveragePool['means'] = {};
+  for (const [key, { sum, count }] of Object.entries(sums)) means[key] = { mean: sum / count, count };
+  return { posts, means, leftOut };
+}
+
+export interface ComparisonRow {
+  key: string;
+  mine: number;
+  /** null when the other side has no such number. */
+  other: number | null;
+  /** For an average: how many posts have this metric. */
+  otherCount: number | null;
+  direction: 'higher' | 'lower' | 'same' | 'none';
+  /** The difference in plain words: "+120 · 35 % higher", "−4 · 8 % lower", "the same". */
+  difference: string;
+}
+
+/** A percentage as people say it: "35 %", "2.5 %", "less than 0.1 %". */
+export function formatPercent(share: number): string {
+  const pct = Math.abs(share) * 100;
+  if (pct > 0 && pct < 0.1) return 'less than 0.1 %';
+  if (pct < 10) return `${Number(pct.toFixed(1)).toLocaleString('en-GB')} %`;
+  return `${Math.round(pct).toLocaleString('en-GB')} %`;
+}
+
+/** How this post's number stands against the other one. */
+export function describeDifference(mine: number, other: number | null): Pick<ComparisonRow, 'direction' | 'difference'> {
+  if (other === null) return { direction: 'none', difference: 'not measured there' };
+  // Averages carry fractions: compare what is shown (two decimals at most).
+  const delta = Math.round((mine - other) * 100) / 100;
+  if (delta === 0) return { direction: 'same', difference: 'the same' };
+  const direction = delta > 0 ? 'higher' : 'lower';
+  const amount = `${delta > 0 ? '+' : '−'}${formatMetric(Math.abs(delta))}`;
+  if (other === 0) return { direction, difference: `${amount} · the other is 0` };
+  return { direction, difference: `${amount} · ${formatPercent(delta / Math.abs(other))} ${direction}` };
+}
+
+/** One row per number of this post, in its order; the other side's number, or the average's. */
+export function compareNumbers(mine: Record<string, number>, other: Record<string, number> | AveragePool['means']): ComparisonRow[] {
+  return Object.entries(mine).map(([key, value]) => {
+    const entry = other[key];
+    const otherValue = entry === undefined ? null : typeof entry === 'number' ? entry : entry.mean;
+    const otherCount = entry !== undefined && typeof entry !== 'number' ? entry.count : null;
+    return { key, mine: value, other: otherValue, otherCount, ...describeDifference(value, otherValue) };
+  });
+}
+
+/** A post as a choice in the "Compare with" list: its date and the start of its text. */
+export function postChoiceLabel(post: Pick<PostView, 'created' | 'text'>): string {
+  const ms = Date.parse(post.created);
+  const date = Number.isFinite(ms) ? new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : post.created;
+  const text = post.text.replace(/\s+/g, ' ').trim();
+  const excerpt = text.length > 60 ? `${text.slice(0, 59)}…` : text === '' ? '(no text)' : text;
+  return `${date} · ${excerpt}`;
+}
