@@ -1,26 +1,100 @@
 // The Posts view: a client's posts, newest first, each with its network, an excerpt, its date and a
 // sparkline per key metric from the stored snapshots; the chosen post's metric panel beside it; and
-// the CSV export of the client's posts and metrics for a date range.
+// the CSV export of the client's posts and metrics for a date range. A twitter thread is one entry
+// ("Thread of 3 tweets") whose panel shows each tweet and the sums; a post the service does not list
+// (a video of another channel) can be tracked by its link and removed again.
 import { useEffect, useRef, useState } from 'react';
 import type { PostSummary } from '../../shared/domain/posts.ts';
+import type { PostThread } from '../../shared/domain/twitterThreads.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { flatLabel, formatMetric, keyMetrics, numericMetrics, postsCsv, seriesOf } from '../logic/postMetrics.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { usePostsStore } from '../stores/postsStore.ts';
+import { usePostThreadsStore } from '../stores/postThreadsStore.ts';
 import { profileColor, useProfilesStore } from '../stores/profilesStore.ts';
 import { ClientDot } from './ClientDot.tsx';
 import { useNow } from './hooks.ts';
 import { MetricChart } from './MetricChart.tsx';
 import { MetricPanel } from './MetricPanel.tsx';
+import { CommentsSwitch } from './CommentsSwitch.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
+import { ThreadMetricsPanel } from './ThreadMetricsPanel.tsx';
+import { TrackPostForm } from './TrackPostForm.tsx';
 
 function excerpt(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > 140 ? `${line.slice(0, 139)}…` : line;
 }
 
+/** A post's words: its text, else (a post tracked by hand, whose text no list gave) the title its numbers carry. */
+function wordsOf(summary: PostSummary): string {
+  if (summary.post.text !== '') return summary.post.text;
+  const title = summary.latest?.metrics['title'] ?? summary.latest?.metrics['post'] ?? summary.latest?.metrics['caption'];
+  return typeof title === 'string' ? title : '';
+}
+
+function StopTracking({ summary }: { summary: PostSummary }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="post-row-actions">
+      {error !== null && (
+        <span className="notice" role="alert">
+          {error}
+        </span>
+      )}
+      <button
+        type="button"
+        className="button ghost small"
+        title="It leaves this list with its stored numbers; track it again any time"
+        onClick={() => void usePostThreadsStore.getState().untrack(summary.post.key).then(setError)}
+      >
+        Stop tracking
+      </button>
+    </div>
+  );
+}
+
+/** While the user makes a thread by hand: a tweet's "part of the thread" box. */
+function SelectTweet({ summary }: { summary: PostSummary }) {
+  const selected = usePostThreadsStore((state) => state.selected.includes(summary.post.key));
+  const toggle = usePostThreadsStore((state) => state.toggleSelected);
+  const created = Date.parse(summary.post.created);
+  return (
+    <label className="post-row-select">
+      <input type="checkbox" checked={selected} onChange={() => toggle(summary.post.key)} />
+      Part of the thread<span className="visually-hidden">: the tweet of {exactTime(created)}</span>
+    </label>
+  );
+}
+
+/** The bar that makes a thread of the chosen tweets. */
+function GroupBar() {
+  const count = usePostThreadsStore((state) => state.selected.length);
+  const error = usePostThreadsStore((state) => state.editError);
+  const { groupSelected, cancelSelecting } = usePostThreadsStore.getState();
+  return (
+    <div className="thread-group-bar" role="group" aria-label="Make a thread">
+      <span>
+        Tick the thread’s tweets: <strong>{count}</strong> chosen.
+      </span>
+      <button type="button" className="button small primary" disabled={count < 2} onClick={() => void groupSelected()}>
+        Group as a thread
+      </button>
+      <button type="button" className="button ghost small" onClick={cancelSelecting}>
+        Cancel
+      </button>
+      {error !== null && (
+        <p className="notice thread-group-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function PostRow({ summary, active, now }: { summary: PostSummary; active: boolean; now: number }) {
+  const selecting = usePostThreadsStore((state) => state.selecting && summary.post.platform === 'twitter');
   const history = usePostsStore((state) => state.histories[summary.post.key]);
   const openPanel = usePostsStore((state) => state.openPanel);
   const created = Date.parse(summary.post.created);
@@ -40,13 +114,14 @@ function PostRow({ summary, active, now }: { summary: PostSummary; active: boole
           <span className="post-row-date" title={exactTime(created)}>
             {relativeTime(created, now)}
           </span>
+          {summary.post.trackedAt != null && <span className="post-row-tag">Tracked by hand</span>}
           {summary.commentCount > 0 && (
             <span className="post-row-comments">
               {summary.commentCount} {summary.commentCount === 1 ? 'comment' : 'comments'}
             </span>
           )}
         </span>
-        <span className="post-row-text">{excerpt(summary.post.text) || '(no text)'}</span>
+        <span className="post-row-text">{excerpt(wordsOf(summary)) || '(no text)'}</span>
         <span className="post-row-metrics">
           {summary.latest === null && <span className="muted small">No metrics yet</span>}
           {keys.map((key) => {
@@ -61,8 +136,86 @@ function PostRow({ summary, active, now }: { summary: PostSummary; active: boole
           })}
         </span>
       </button>
+      <CommentsSwitch post={summary.post} compact />
+      {summary.post.trackedAt != null && <StopTracking summary={summary} />}
+      {selecting && <SelectTweet summary={summary} />}
     </li>
   );
+}
+
+/** The numbers a thread's row shows: the sum of its tweets' (counts only, as its panel). */
+const THREAD_ROW_METRICS = [
+  { key: 'publicMetrics.impressionCount', label: 'Impressions' },
+  { key: 'publicMetrics.likeCount', label: 'Likes' },
+] as const;
+
+function ThreadRow({ thread, members, now }: { thread: PostThread; members: PostSummary[]; now: number }) {
+  const active = usePostThreadsStore((state) => state.openHeadKey === thread.headKey);
+  const openThread = usePostThreadsStore((state) => state.openThread);
+  const head = members.find((m) => m.post.key === thread.headKey) ?? members[0];
+  const ref = useRef<HTMLLIElement | null>(null);
+  useEffect(() => {
+    if (active) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+  if (head === undefined) return null;
+  const created = Date.parse(head.post.created);
+  const comments = members.reduce((total, m) => total + m.commentCount, 0);
+  const withNumbers = members.filter((m) => m.latest !== null);
+  return (
+    <li ref={ref} className={`post-row post-row-thread${active ? ' is-current' : ''}`} data-thread-head={thread.headKey}>
+      <button type="button" className="post-row-button" aria-current={active ? 'true' : undefined} onClick={() => void openThread(thread.headKey)}>
+        <span className="post-row-head">
+          <NetworkIcon network="twitter" size={16} />
+          <span className="visually-hidden">{NETWORK_LABELS.twitter} </span>
+          <span className="post-row-tag">Thread of {thread.keys.length} tweets</span>
+          <span className="post-row-date" title={exactTime(created)}>
+            {relativeTime(created, now)}
+          </span>
+          {comments > 0 && (
+            <span className="post-row-comments">
+              {comments} {comments === 1 ? 'comment' : 'comments'}
+            </span>
+          )}
+        </span>
+        <span className="post-row-text">{excerpt(head.post.text) || '(no text)'}</span>
+        <span className="post-row-metrics">
+          {withNumbers.length === 0 && <span className="muted small">No metrics yet</span>}
+          {withNumbers.length > 0 &&
+            THREAD_ROW_METRICS.map(({ key, label }) => {
+              const values = withNumbers.map((m) => numericMetrics(m.latest?.metrics ?? {})[key]).filter((v): v is number => v !== undefined);
+              if (values.length === 0) return null;
+              return (
+                <span key={key} className="post-row-metric">
+                  <span className="post-row-metric-label">{label}, all tweets</span>
+                  <span className="post-row-metric-value">{formatMetric(values.reduce((t, v) => t + v, 0))}</span>
+                </span>
+              );
+            })}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** The list's entries: each post, except a thread's tweets, which make one entry where its newest tweet is. */
+function listEntries(posts: readonly PostSummary[], threads: readonly PostThread[]): ({ kind: 'post'; summary: PostSummary } | { kind: 'thread'; thread: PostThread; members: PostSummary[] })[] {
+  const threadOf = new Map<string, PostThread>();
+  for (const thread of threads) for (const key of thread.keys) threadOf.set(key, thread);
+  const byKey = new Map(posts.map((summary) => [summary.post.key, summary]));
+  const placed = new Set<string>();
+  const entries: ({ kind: 'post'; summary: PostSummary } | { kind: 'thread'; thread: PostThread; members: PostSummary[] })[] = [];
+  for (const summary of posts) {
+    const thread = threadOf.get(summary.post.key);
+    if (thread === undefined) {
+      entries.push({ kind: 'post', summary });
+      continue;
+    }
+    if (placed.has(thread.headKey)) continue;
+    placed.add(thread.headKey);
+    const members = thread.keys.map((key) => byKey.get(key)).filter((m): m is PostSummary => m !== undefined);
+    entries.push({ kind: 'thread', thread, members });
+  }
+  return entries;
 }
 
 function downloadCsv(name: string, csv: string): void {
@@ -117,6 +270,9 @@ export function PostsView() {
   const error = usePostsStore((state) => state.error);
   const panelKey = usePostsStore((state) => state.panelKey);
   const load = usePostsStore((state) => state.load);
+  const threads = usePostThreadsStore((state) => (state.profileId === profileId ? state.threads : []));
+  const threadOpen = usePostThreadsStore((state) => state.openHeadKey !== null);
+  const selecting = usePostThreadsStore((state) => state.selecting);
   const now = useNow(30_000);
 
   useEffect(() => {
@@ -149,20 +305,31 @@ export function PostsView() {
           </div>
           <div className="toolbar-bottom">
             <ExportForm profileTitle={profile?.title ?? 'client'} />
+            {profile && <TrackPostForm key={profile.profileId} profileId={profile.profileId} linked={profile.linkedNetworks} />}
+            {profile?.linkedNetworks.includes('twitter') === true && !selecting && (
+              <button type="button" className="button small" onClick={() => usePostThreadsStore.getState().startSelecting()}>
+                Group tweets into a thread…
+              </button>
+            )}
           </div>
+          {selecting && <GroupBar />}
         </div>
         <div className="list-scroller posts-scroller">
           {error !== null && <p className="notice">{error}</p>}
           {loading && posts.length === 0 && <p className="list-empty">Loading posts…</p>}
           {!loading && error === null && posts.length === 0 && <p className="list-empty">No posts for this client yet.</p>}
           <ul className="post-rows" aria-label={`Posts of ${profile?.title ?? 'the client'}`}>
-            {posts.map((summary) => (
-              <PostRow key={summary.post.key} summary={summary} active={summary.post.key === panelKey} now={now} />
-            ))}
+            {listEntries(posts, threads).map((entry) =>
+              entry.kind === 'post' ? (
+                <PostRow key={entry.summary.post.key} summary={entry.summary} active={entry.summary.post.key === panelKey} now={now} />
+              ) : (
+                <ThreadRow key={`thread:${entry.thread.headKey}`} thread={entry.thread} members={entry.members} now={now} />
+              ),
+            )}
           </ul>
         </div>
       </section>
-      <MetricPanel />
+      {threadOpen ? <ThreadMetricsPanel /> : <MetricPanel />}
     </div>
   );
 }

@@ -40,15 +40,57 @@ export class PostsPage {
     await this.clientSelect.selectOption({ label: title });
   }
 
-  /** A post's row (its button), by its key. */
+  /** A post's row (its button, the first: a tracked post's row also has "Stop tracking"), by its key. */
   row(postKey: string): Locator {
-    return this.view.locator(`[data-post-key="${postKey}"]`).getByRole('button');
+    return this.view.locator(`[data-post-key="${postKey}"]`).getByRole('button').first();
   }
 
   async openPost(postKey: string): Promise<void> {
     await this.row(postKey).click();
     await expect(this.panel).toHaveAttribute('data-post-key', postKey);
     await expect(this.panel.getByRole('region', { name: 'The post', exact: true })).toBeVisible();
+  }
+
+  /** The panel's "Comparison" section: its "Compare with" choice and its table. */
+  get comparison(): Locator {
+    return this.panel.getByRole('region', { name: 'Comparison' });
+  }
+
+  /** One row of the comparison's table, by metric key: [metric, this post, the other, difference]. */
+  async comparisonRow(metricKey: string): Promise<string[]> {
+    const row = this.comparison.locator(`tr[data-compare="${metricKey}"]`);
+    await expect(row).toBeVisible();
+    return row.locator('th, td').allTextContents();
+  }
+
+  /** When the user last looked, as the panel says it ("Changes are since you last looked (2 min ago)."). */
+  get lastLooked(): Locator {
+    return this.panel.getByTestId('metric-seen');
+  }
+
+  /** A twitter thread's panel (each tweet's numbers and their sums). */
+  get threadPanel(): Locator {
+    return this.page.getByRole('complementary', { name: 'Thread metrics' });
+  }
+
+  /** A thread's row (its button), by its first tweet's key. */
+  threadRow(headKey: string): Locator {
+    return this.view.locator(`[data-thread-head="${headKey}"]`).getByRole('button');
+  }
+
+  /** The thread panel's table: {metric key: {per tweet shown values, shown sum}}. */
+  async threadNumbers(): Promise<Record<string, { perTweet: string[]; sum: string }>> {
+    return this.threadPanel.locator('tr[data-metric]').evaluateAll((rows) =>
+      Object.fromEntries(
+        rows.map((row) => [
+          row.getAttribute('data-metric') ?? '',
+          {
+            perTweet: [...row.querySelectorAll('td[data-tweet]')].map((cell) => cell.textContent ?? ''),
+            sum: row.querySelector('td[data-sum]')?.getAttribute('data-sum') ?? '',
+          },
+        ]),
+      ),
+    );
   }
 
   /** Every number on the panel: {metric key: shown value}. */
