@@ -87,6 +87,13 @@ describe('secrets on the bridge', () => {
     await rig.call('inbox.thread', { key: instagram[0]!.key });
     const triaged = await rig.call('inbox.triage', { keys: [instagram[0]!.key], unread: false, snoozedUntil: Date.now() + 3_600_000 });
     await rig.call('inbox.undoTriage', { undoToken: triaged.undoToken });
+    // A whole view read in one sweep, then undone.
+    const viewFilter = { profileIds: [client.profileId], view: 'needsReply' as const };
+    const view = await rig.call('inbox.viewSize', { filter: viewFilter });
+    if (view.newest) {
+      const swept = await rig.call('inbox.triageView', { filter: viewFilter, newest: view.newest, count: view.count, unread: false });
+      await rig.call('inbox.undoTriage', { undoToken: swept.undoToken });
+    }
 
     // Replies: sent once; undone; edited then cancelled.
     const sent = (await rig.call('reply.send', { commentKey: instagram[0]!.key, text: 'Thanks a lot!' })).item;
@@ -110,6 +117,18 @@ describe('secrets on the bridge', () => {
     await rig.call('posts.metrics', { postKey: target.postKey });
     await rig.call('sync.refresh', { postKey: target.postKey });
     await rig.call('sync.refresh', { profileId: target.row.profileId });
+    const numbers = await rig.until('the post\'s numbers', async () => (await rig.call('posts.metrics', { postKey: target.postKey })).latest);
+    await rig.call('posts.markSeen', { postKey: target.postKey, snapshotId: numbers.id });
+    // The seeded twitter thread, ungrouped and grouped again by hand; the guest video tracked and removed.
+    const tweets = builtInWorld.posts.filter((p) => p.platform === 'twitter' && p.flags.includes('thread'));
+    const tweetKeys = tweets.map((p) => `twitter:${p.socialId}`);
+    const threadClient = tweets[0]!.profileRefId;
+    await rig.until('the thread', async () => (await rig.call('posts.threads', { profileId: threadClient })).threads.length > 0);
+    await rig.call('posts.ungroupThread', { profileId: threadClient, headKey: tweetKeys[0]! });
+    await rig.call('posts.groupThread', { profileId: threadClient, postKeys: tweetKeys });
+    const guest = builtInWorld.posts.find((p) => p.platform === 'youtube' && p.flags.includes('notOwned'))!;
+    const tracked = await rig.call('posts.track', { profileId: guest.profileRefId, platform: 'youtube', reference: `https://youtu.be/${guest.socialId}` });
+    await rig.call('posts.untrack', { postKey: tracked.post.key });
     await rig.call('posts.setComments', { postKey: target.postKey, enabled: false });
     const refused = (await rig.call('reply.send', { commentKey: target.row.key, text: 'Comments are off here' })).item;
     await rig.until('the reply failed', async () => (await rig.call('outbox.list', { states: ['failed'] })).items.find((item) => item.id === refused.id));
@@ -155,6 +174,14 @@ describe('secrets on the bridge', () => {
     await rig.control('PUT', '/faults', { down: true });
     await rig.call('sync.refresh', { profileId: client.profileId });
     await rig.until('offline', () => rig.eventsNamed('connectivity.changed').some((c) => (c as { online: boolean }).online === false));
+    // Comments off while offline: queued (posts.changed), listed, retried, cancelled.
+    await rig.call('posts.setComments', { postKey: target.postKey, enabled: false });
+    // Retry and cancel are refused while a try is under way: wait for the change to be waiting.
+    const waiting = async () => (await rig.call('posts.commentsChanges', {})).posts.some((p) => p.key === target.postKey && p.commentsChange?.state === 'queued');
+    await rig.until('the change waiting', waiting);
+    await rig.call('posts.retryCommentsChange', { postKey: target.postKey });
+    await rig.until('the change waiting again', waiting);
+    await rig.call('posts.cancelCommentsChange', { postKey: target.postKey });
     await rig.control('DELETE', '/faults');
     rig.core.networkHint(true);
     await rig.until('online again', () => (rig.eventsNamed('connectivity.changed').at(-1) as { online: boolean } | undefined)?.online === true);
