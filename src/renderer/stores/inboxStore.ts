@@ -67,7 +67,8 @@ function withOrder(rows: InboxRow[], grouped: boolean): { items: DisplayItem[]; 
   return { items, order };
 }
 
-function queryFilter(filter: ListFilter) {
+/** The core's filter of a list (its search text goes separately, to inbox.search). */
+export function queryFilter(filter: ListFilter) {
   return {
     ...(filter.profileId ? { profileIds: [filter.profileId] } : {}),
     ...(filter.platform ? { platforms: [filter.platform] } : {}),

@@ -11,7 +11,7 @@ import { create } from 'zustand';
 import { type InboxCursor, type InboxRow, VIEW_SWEEP_MAX } from '../../shared/domain/inbox.ts';
 import { call } from '../api/bridge.ts';
 import { compareRows } from '../logic/listState.ts';
-import { currentRow, type ListFilter, useInboxStore } from './inboxStore.ts';
+import { currentRow, type ListFilter, queryFilter, useInboxStore } from './inboxStore.ts';
 import { useUiStore } from './uiStore.ts';
 
 export interface TriageChange {
@@ -51,13 +51,7 @@ interface TriageState {
 /** The list's filter as the core takes it (a search is the filter's text over every view). */
 export function coreFilter(filter: ListFilter) {
   const text = filter.text.trim();
-  return {
-    ...(filter.profileId ? { profileIds: [filter.profileId] } : {}),
-    ...(filter.platform ? { platforms: [filter.platform] } : {}),
-    ...(filter.unreadOnly ? { unreadOnly: true } : {}),
-    ...(text === '' ? {} : { text }),
-    view: text !== '' || filter.view === 'outbox' ? ('all' as const) : filter.view,
-  };
+  return { ...queryFilter(filter), ...(text === '' ? {} : { text }) };
 }
 
 /** Whether a loaded row is one the selection covers (the selection's newest or older). */

@@ -2,6 +2,13 @@
 // scripts): timestamps of the inbox's first rows, of a key's effect on the selection, of the list's
 // last change after a keystroke, and the list's DOM size. The list is found by the accessibility
 // contract only: role listbox named "Inbox", rows of role option.
+//
+// "The frame after" a change: a requestAnimationFrame callback runs in the next frame, before its
+// style, layout and paint; a task posted from it runs once they are done. The task is posted with
+// the scheduler's 'user-blocking' priority, so it runs ahead of tasks queued earlier (a plain
+// MessageChannel task would wait behind them, e.g. behind the rendering React queued from the
+// frame's scroll event, and count it as part of the frame). So afterFrame() resolves at the end
+// of the rendering work of the frame that shows the change.
 export const PAGE_PROBE = String.raw`
 (() => {
   const findList = () => {
@@ -11,7 +18,14 @@ export const PAGE_PROBE = String.raw`
     }
     return null;
   };
-  const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => { const channel = new MessageChannel(); channel.port1.onmessage = () => resolve(performance.now()); channel.port2.postMessage(0); }));
+  const afterThisTask = (run) => {
+    if (globalThis.scheduler && scheduler.postTask) { scheduler.postTask(run, { priority: 'user-blocking' }); return; }
+    const channel = new MessageChannel();
+    channel.port1.onmessage = run;
+    channel.port2.postMessage(0);
+  };
+  const afterFrameWithStart = () => new Promise((resolve) => requestAnimationFrame(() => { const start = performance.now(); afterThisTask(() => resolve({ start, end: performance.now() })); }));
+  const afterFrame = () => afterFrameWithStart().then((frame) => frame.end);
   const probe = { firstRowsAt: null, lastKeyAt: null };
   window.__uiBench = probe;
   // When the page last sent a search to the host (the web transport's WebSocket): splits a search's
@@ -23,6 +37,15 @@ export const PAGE_PROBE = String.raw`
   };
   // Every keydown's timestamp, taken before the app sees it.
   window.addEventListener('keydown', (event) => { probe.lastKeyAt = event.timeStamp; }, true);
+  // A frame runs scroll events before rAF callbacks: the first of them marks when a frame began.
+  document.addEventListener('scroll', () => { probe.lastScrollAt = performance.now(); }, true);
+  // The browser's own measure (Event Timing): keydowns whose next paint came 16 ms or more after
+  // the key (durations in 8 ms steps; shorter ones are not reported at all).
+  probe.slowKeydowns = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'keydown') probe.slowKeydowns.push(entry.duration);
+  }).observe({ type: 'event', durationThreshold: 16 });
+  probe.takeSlowKeydowns = () => { const taken = probe.slowKeydowns; probe.slowKeydowns = []; return taken; };
   // The first row in the inbox, then the frame that paints it.
   const watchFirst = new MutationObserver(() => {
     const list = findList();
@@ -39,7 +62,13 @@ export const PAGE_PROBE = String.raw`
   probe.selectedKey = () => { const el = findList()?.querySelector('[role="option"][aria-selected="true"]'); return el ? (el.id || el.textContent) : null; };
   probe.focusList = () => { findList()?.focus(); return document.activeElement === findList(); };
 
-  // Arms a watch for the next change of the selected row: resolves with (next frame − keydown).
+  // Arms a watch for the next change of the selected row: resolves with (DOM change − keydown), (end
+  // of the frame that shows it − keydown) and that less the stretch between the change and the
+  // start of the frame ("work"). In that stretch the page waits for its next frame, up to 16.7 ms
+  // depending on when in the display's cycle the key came (and on whether Chromium starts a frame
+  // at once or at the next vsync), not on the app; "work" leaves it out
+  // and keeps the input's delivery, the app's handling and the frame's own work (its scroll events,
+  // rAF callbacks, style, layout and paint).
   probe.armSelection = () => {
     const before = probe.selectedKey();
     probe.selection = new Promise((resolve) => {
@@ -48,7 +77,11 @@ export const PAGE_PROBE = String.raw`
         if (probe.selectedKey() === before) return false;
         const key = probe.lastKeyAt;
         const domAt = performance.now();
-        afterFrame().then((frameAt) => resolve({ dom: domAt - key, frame: frameAt - key }));
+        afterFrameWithStart().then(({ start, end }) => {
+          const scrolled = probe.lastScrollAt ?? -Infinity;
+          const frameStart = scrolled > domAt && scrolled < start ? scrolled : start;
+          resolve({ dom: domAt - key, frame: end - key, work: domAt - key + (end - frameStart) });
+        });
         return true;
       };
       const observer = new MutationObserver(() => { if (done()) observer.disconnect(); });
