@@ -26,7 +26,8 @@ import { useNow } from './hooks.ts';
 import { MetricChart } from './MetricChart.tsx';
 import { MetricComparison } from './MetricComparison.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
-import { comparisonOnPanel, downloadBlob, panelPng } from './panelPngCanvas.ts';
+import { downloadBlob } from './downloadBlob.ts';
+import { comparisonOnPanel, panelPng } from './panelPngCanvas.ts';
 
 function When({ iso, now, ahead = false }: { iso: string; now: number; ahead?: boolean }) {
   const ms = Date.parse(iso);

@@ -13,6 +13,7 @@ import { useInboxStore } from '../stores/inboxStore.ts';
 import { usePostsStore } from '../stores/postsStore.ts';
 import { usePostThreadsStore } from '../stores/postThreadsStore.ts';
 import { profileColor, useProfilesStore } from '../stores/profilesStore.ts';
+import { downloadBlob } from './downloadBlob.ts';
 import { ClientDot } from './ClientDot.tsx';
 import { useNow } from './hooks.ts';
 import { MetricChart } from './MetricChart.tsx';
@@ -218,17 +219,6 @@ function listEntries(posts: readonly PostSummary[], threads: readonly PostThread
   return entries;
 }
 
-function downloadCsv(name: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 function ExportForm({ profileTitle }: { profileTitle: string }) {
   const posts = usePostsStore((state) => state.posts);
   const [from, setFrom] = useState('');
@@ -236,7 +226,7 @@ function ExportForm({ profileTitle }: { profileTitle: string }) {
   function exportNow() {
     const range = { from: from === '' ? null : Date.parse(`${from}T00:00:00`), to: to === '' ? null : Date.parse(`${to}T23:59:59.999`) };
     const slug = profileTitle.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'client';
-    downloadCsv(`${slug}-posts${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`, postsCsv(posts, range));
+    downloadBlob(`${slug}-posts${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`, new Blob([postsCsv(posts, range)], { type: 'text/csv;charset=utf-8' }));
   }
   return (
     <form

@@ -278,15 +278,3 @@ export async function panelPng(panel: Element, content: PanelPngContent): Promis
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be encoded as PNG.'))), 'image/png');
   });
 }
-
-/** Hands a file to the browser's downloads (a blob URL through an anchor; revoked after). */
-export function downloadBlob(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
