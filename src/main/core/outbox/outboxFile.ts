@@ -1,6 +1,7 @@
-// The outbox's own SQLite file (and, with its own schema, the post settings queue's file). Its own file, because the store may be found corrupt and rebuilt
-// from the service, and a queued reply exists nowhere but here. WAL with synchronous=FULL: a reply
-// the person saw as "queued" must still be there after a power cut, not only after a crash.
+// The outbox's own SQLite file (and, with its own schema, the post settings queue's file). Its own
+// file, because the store may be found corrupt and rebuilt from the service, and a queued reply
+// exists nowhere but here. WAL with synchronous=FULL: a reply the person saw as "queued" must still
+// be there after a power cut, not only after a crash.
 // EXCLUSIVE locking: one process owns the outbox; a second app instance (or a second drain) would
 // otherwise send the same queue twice. The lock goes with the process, also when it is killed.
 import { DatabaseSync } from 'node:sqlite';
