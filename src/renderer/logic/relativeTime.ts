@@ -18,17 +18,24 @@ export function relativeTime(thenMs: number, nowMs: number): string {
   const then = new Date(thenMs);
   const now = new Date(nowMs);
   const sameYear = then.getFullYear() === now.getFullYear();
-  return then.toLocaleDateString('en-GB', sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' });
+  return (sameYear ? DAY_MONTH : DAY_MONTH_YEAR).format(then);
 }
+
+// One formatter each, made once: `toLocaleString` builds a new one per call (~0.4 ms), which a list
+// of rows paid on every first render.
+const EXACT_TIME = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The exact time, as the title on hover shows it. */
 export function exactTime(thenMs: number): string {
-  return new Date(thenMs).toLocaleString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  const then = new Date(thenMs);
+  return Number.isNaN(then.getTime()) ? 'Invalid Date' : EXACT_TIME.format(then);
 }
