@@ -97,23 +97,31 @@ test('an account is added only once the service accepts its key: wrong key and p
     await screenshot(page, testInfo, 'add-account-refused');
     await expectAccessible(page, testInfo, 'add-account-refused');
 
+    // With the account's X key pair (from the service's dashboard; here the studio sandbox's world).
+    const studioWorld = (await fetch(`${studio.controlUrl}/world`, { headers: { authorization: `Bearer ${studio.apiKey}` } }).then((r) => r.json())) as {
+      profiles: { title: string; profileKey: string | null }[];
+      xCredentials: { key: string; secret: string };
+    };
     await add.getByLabel('Service address').fill(studio.url);
     await add.getByLabel('API key', { exact: true }).fill(studio.apiKey);
+    await add.getByLabel('X API key').fill(studioWorld.xCredentials.key);
+    await add.getByLabel('X API secret').fill(studioWorld.xCredentials.secret);
     await add.getByRole('button', { name: 'Check and add' }).click();
     await expect(add.getByRole('status')).toContainText('Added Studio', { timeout: 15_000 });
     await expect(add.getByLabel('API key', { exact: true })).toHaveValue('');
+    await expect(add.getByLabel('X API key')).toHaveValue('');
 
     const card = dialog.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Studio', exact: true }) });
     await expect(card.getByText('•••• 7731')).toBeVisible();
-    // The key itself is never shown back.
-    await expect(page.locator('body')).not.toContainText(studio.apiKey);
+    // The X pair is kept (masked), and no key is ever shown back.
+    await expect(card.getByRole('definition').nth(1)).toHaveText(/^•••• /);
+    for (const secret of [studio.apiKey, studioWorld.xCredentials.key, studioWorld.xCredentials.secret]) {
+      await expect(page.locator('body')).not.toContainText(secret);
+    }
     const accounts = await app.call('accounts.list', {});
     expect(accounts.accounts.map((a) => a.title)).toContain('Studio');
 
     // A client profile of the new account is renamed; the sidebar follows.
-    const studioWorld = (await fetch(`${studio.controlUrl}/world`, { headers: { authorization: `Bearer ${studio.apiKey}` } }).then((r) => r.json())) as {
-      profiles: { title: string; profileKey: string | null }[];
-    };
     const first = studioWorld.profiles[0]?.title ?? '';
     const nameField = card.getByLabel(`Name of ${first}`);
     await nameField.fill('Renamed client');

@@ -4,6 +4,7 @@
 import { type ReactNode, useState } from 'react';
 import { call } from '../api/bridge.ts';
 import { FormMessage, type FormMessageValue } from './FormMessage.tsx';
+import { hasXKeyPair, NO_X_PAIR, type XKeyPair, XKeyPairFields } from './XKeyPairFields.tsx';
 
 export const DEFAULT_SERVICE_URL = 'https://api.ayrshare.com/api';
 
@@ -19,20 +20,18 @@ export function AccountForm({ submitLabel, onAdded, extraActions }: AccountFormP
   const [title, setTitle] = useState('');
   const [baseUrl, setBaseUrl] = useState(DEFAULT_SERVICE_URL);
   const [apiKey, setApiKey] = useState('');
-  const [xKey, setXKey] = useState('');
-  const [xSecret, setXSecret] = useState('');
+  const [xPair, setXPair] = useState<XKeyPair>(NO_X_PAIR);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<FormMessageValue>(null);
 
   async function submit() {
     setBusy(true);
     setMessage(null);
-    const withX = xKey.trim() !== '' || xSecret.trim() !== '';
     const result = await call('accounts.add', {
       title: title.trim() === '' ? 'My account' : title,
       baseUrl: baseUrl.trim(),
       apiKey,
-      ...(withX ? { xCredentials: { key: xKey, secret: xSecret } } : {}),
+      ...(hasXKeyPair(xPair) ? { xCredentials: xPair } : {}),
     });
     setBusy(false);
     if (!result.ok) {
@@ -40,8 +39,7 @@ export function AccountForm({ submitLabel, onAdded, extraActions }: AccountFormP
       return;
     }
     setApiKey('');
-    setXKey('');
-    setXSecret('');
+    setXPair(NO_X_PAIR);
     setTitle('');
     await onAdded();
     setMessage({
@@ -74,16 +72,7 @@ export function AccountForm({ submitLabel, onAdded, extraActions }: AccountFormP
       </label>
       <fieldset>
         <legend>X (Twitter) OAuth 1.0a key pair, optional: needed for comments on X</legend>
-        <div className="settings-row">
-          <label>
-            X API key
-            <input type="password" autoComplete="off" value={xKey} onChange={(event) => setXKey(event.target.value)} />
-          </label>
-          <label>
-            X API secret
-            <input type="password" autoComplete="off" value={xSecret} onChange={(event) => setXSecret(event.target.value)} />
-          </label>
-        </div>
+        <XKeyPairFields value={xPair} onChange={setXPair} />
       </fieldset>
       <FormMessage message={message} />
       <div className="form-actions">

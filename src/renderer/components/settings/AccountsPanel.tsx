@@ -11,6 +11,7 @@ import { profileColor, useProfilesStore } from '../../stores/profilesStore.ts';
 import { AccountForm } from '../AccountForm.tsx';
 import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
 import { NetworkIcon } from '../NetworkIcon.tsx';
+import { hasXKeyPair, NO_X_PAIR, type XKeyPair, XKeyPairFields } from '../XKeyPairFields.tsx';
 
 type Message = FormMessageValue;
 
@@ -203,19 +204,17 @@ function BringBackSandbox() {
 
 function ReplaceKeysForm({ account, xConfigured, onDone }: { account: AccountSummary; xConfigured: boolean; onDone: (status: AccountKeyStatus) => void }) {
   const [apiKey, setApiKey] = useState('');
-  const [xKey, setXKey] = useState('');
-  const [xSecret, setXSecret] = useState('');
+  const [xPair, setXPair] = useState<XKeyPair>(NO_X_PAIR);
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(removeX: boolean) {
     setBusy(true);
     setMessage(null);
-    const withX = xKey.trim() !== '' || xSecret.trim() !== '';
     const result = await call('accounts.updateKeys', {
       accountId: account.accountId,
       ...(apiKey.trim() !== '' ? { apiKey } : {}),
-      ...(removeX ? { xCredentials: null } : withX ? { xCredentials: { key: xKey, secret: xSecret } } : {}),
+      ...(removeX ? { xCredentials: null } : hasXKeyPair(xPair) ? { xCredentials: xPair } : {}),
     });
     setBusy(false);
     if (!result.ok) {
@@ -223,8 +222,7 @@ function ReplaceKeysForm({ account, xConfigured, onDone }: { account: AccountSum
       return;
     }
     setApiKey('');
-    setXKey('');
-    setXSecret('');
+    setXPair(NO_X_PAIR);
     onDone(result.data);
   }
 
@@ -241,16 +239,7 @@ function ReplaceKeysForm({ account, xConfigured, onDone }: { account: AccountSum
         New API key (checked with the service first)
         <input type="password" autoComplete="off" value={apiKey} onChange={(event) => setApiKey(event.target.value)} />
       </label>
-      <div className="settings-row">
-        <label>
-          X API key
-          <input type="password" autoComplete="off" value={xKey} onChange={(event) => setXKey(event.target.value)} />
-        </label>
-        <label>
-          X API secret
-          <input type="password" autoComplete="off" value={xSecret} onChange={(event) => setXSecret(event.target.value)} />
-        </label>
-      </div>
+      <XKeyPairFields value={xPair} onChange={setXPair} />
       <FormMessage message={message} />
       <div className="form-actions">
         {xConfigured && (
@@ -258,7 +247,7 @@ function ReplaceKeysForm({ account, xConfigured, onDone }: { account: AccountSum
             Remove the X key pair
           </button>
         )}
-        <button type="submit" className="button small primary" disabled={busy || (apiKey.trim() === '' && xKey.trim() === '' && xSecret.trim() === '')}>
+        <button type="submit" className="button small primary" disabled={busy || (apiKey.trim() === '' && !hasXKeyPair(xPair))}>
           {busy ? 'Checking…' : 'Save keys'}
         </button>
       </div>
