@@ -65,9 +65,12 @@ test('the guest video of another channel, tracked by its link, shows its badge; 
   await expect(posts.view.locator(`[data-post-key="${key}"]`)).toContainText('Tracked by hand');
   await expect(posts.panel).toHaveAttribute('data-post-key', key);
   await expect(posts.badges.filter({ hasText: /^Video of another channel: metrics not available$/ })).toHaveCount(1, { timeout: 20_000 });
-  const numbers = await posts.numbers();
-  expect(numbers['views']).toBe('0');
-  expect(numbers['likes']).toBe('0');
+  // The service answers zeros for such a video: the panel and the row say "no numbers" instead of
+  // showing them, and the details (title, channel) still show.
+  await expect(posts.panel.getByText(/No numbers: the service gives only zeros for a video of another channel/)).toBeVisible();
+  expect(await posts.numbers()).toEqual({});
+  await expect(posts.view.locator(`[data-post-key="${key}"]`)).toContainText('Video of another channel: no numbers');
+  await expect(posts.panel.getByRole('region', { name: 'About the post' })).toContainText('Guest Class');
   // The row shows the video's title, which only its numbers carry.
   await expect(posts.row(key)).toContainText('Guest Class');
   await screenshot(page, testInfo, 'tracked-guest-video');

@@ -12,6 +12,7 @@ import {
   formatChange,
   formatMetric,
   metricLabel,
+  NOT_OWNED_NOTE,
   numericMetrics,
   relativeAhead,
   seriesOf,
@@ -256,10 +257,14 @@ export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
           ) : (
             <section className="metric-section" aria-label="Numbers">
               <h3 className="metric-heading">Numbers</h3>
-              <NumberGrid numbers={numbers} before={before} history={history} />
+              {data.flags.notOwned ? (
+                <p className="muted small">{NOT_OWNED_NOTE}</p>
+              ) : (
+                <NumberGrid numbers={numbers} before={before} history={history} />
+              )}
             </section>
           )}
-          <MetricComparison key={post.key} data={data} clientTitle={profileTitle(profiles, post.profileId)} />
+          {!data.flags.notOwned && <MetricComparison key={post.key} data={data} clientTitle={profileTitle(profiles, post.profileId)} />}
           <section className="metric-section" aria-label="About the post">
             <h3 className="metric-heading">About the post</h3>
             <Details metrics={latest.metrics} now={now} />

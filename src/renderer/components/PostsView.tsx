@@ -125,7 +125,8 @@ function PostRow({ summary, active, now }: { summary: PostSummary; active: boole
         <span className="post-row-text">{excerpt(wordsOf(summary)) || '(no text)'}</span>
         <span className="post-row-metrics">
           {summary.latest === null && <span className="muted small">No metrics yet</span>}
-          {keys.map((key) => {
+          {summary.latest !== null && summary.flags.notOwned && <span className="muted small">Video of another channel: no numbers</span>}
+          {!summary.flags.notOwned && keys.map((key) => {
             const series = history ? seriesOf(history, key) : { x: [], y: [] };
             return (
               <span key={key} className="post-row-metric">

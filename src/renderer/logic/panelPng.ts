@@ -4,7 +4,7 @@
 // components/panelPngCanvas.ts; this decides the words and wraps them.
 import type { AnalyticsSnapshot, PostDataFlags, PostSeen, PostView } from '../../shared/domain/posts.ts';
 import { NETWORK_LABELS } from './composerRules.ts';
-import { dataBadges, flatLabel, formatChange, formatMetric, metricLabel, numericMetrics, TWITTER_GROUPS } from './postMetrics.ts';
+import { dataBadges, flatLabel, formatChange, formatMetric, metricLabel, NOT_OWNED_NOTE, numericMetrics, TWITTER_GROUPS } from './postMetrics.ts';
 import { exactTime, relativeTime } from './relativeTime.ts';
 
 export interface PngTile {
@@ -82,7 +82,9 @@ export function panelPngContent({ post, latest, flags, history, clientTitle, see
               note: present ? null : 'Metrics omitted: not your post. X gives these only to the post’s author.',
             };
           })
-        : [{ heading: 'Numbers', tiles: Object.keys(numbers).map((key) => tile(key, flatLabel(key))), note: null }];
+        : flags.notOwned
+          ? [{ heading: 'Numbers', tiles: [], note: NOT_OWNED_NOTE }]
+          : [{ heading: 'Numbers', tiles: Object.keys(numbers).map((key) => tile(key, flatLabel(key))), note: null }];
   }
   const dates: string[] = [];
   if (latest === null) {

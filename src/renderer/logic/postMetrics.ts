@@ -282,3 +282,6 @@ export function dataBadges(platform: Network, latest: AnalyticsSnapshot | null, 
   }
   return badges;
 }
+
+/** What a panel says instead of numbers for a youtube video of another channel (the service answers zeros). */
+export const NOT_OWNED_NOTE = 'No numbers: the service gives only zeros for a video of another channel. The details below are the video’s.';

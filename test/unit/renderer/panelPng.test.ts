@@ -56,6 +56,13 @@ describe('the PNG’s content', () => {
     expect(content.badges).toContain('Metrics omitted: not your post');
   });
 
+  it('shows no zeros for a video of another channel: a note instead of numbers', () => {
+    const latest = snap(1, { views: 0, likes: 0, title: 'Guest class' }, 'youtube');
+    const content = panelPngContent({ post: view('youtube'), latest, flags: { ...NO_FLAGS, notOwned: true }, history: [latest], clientTitle: 'C', seenBefore: null, now: NOW });
+    expect(content.groups).toEqual([{ heading: 'Numbers', tiles: [], note: expect.stringMatching(/^No numbers: the service gives only zeros/) }]);
+    expect(content.badges.join(' ')).toMatch(/Video of another channel/);
+  });
+
   it('carries the comparison the panel shows, and none when its table has no rows', () => {
     const latest = snap(1, { likeCount: 3 });
     const base = { post: view('linkedin'), latest, flags: NO_FLAGS, history: [latest], clientTitle: 'C', seenBefore: null, now: NOW };
