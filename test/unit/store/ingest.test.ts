@@ -48,6 +48,27 @@ describe('ingest', () => {
     expect(temp.store.inboxPage({ text: 'package' }).rows.map((r) => r.key)).toEqual(['instagram:edit']);
   });
 
+  it('indexes every new comment of a batch for search, in whatever order the batch lists them', () => {
+    temp = seeded();
+    const batch = [
+      comment({ socialCommentId: 'late', text: 'Lemon tart please', created: '2026-11-20T11:00:00.000Z' }),
+      comment({ socialCommentId: 'early', text: 'Lemon cake please', created: '2026-11-20T09:00:00.000Z' }),
+      comment({ socialCommentId: 'twice', text: 'first listing', created: '2026-11-20T10:00:00.000Z' }),
+      comment({ socialCommentId: 'twice', text: 'Lemon pie instead', created: '2026-11-20T10:00:00.000Z' }),
+      comment({ socialCommentId: 'bad', created: 'not a time', text: 'Lemon never stored' }),
+    ];
+    const result = temp.store.ingestComments('p-1', batch);
+    expect(result.inserted).toHaveLength(3);
+    temp.store.ingestComments('p-1', [comment({ socialCommentId: 'next', text: 'Lemon bread' }), { ...batch[0]!, text: 'Orange tart please' }]);
+    expect(temp.store.inboxPage({ text: 'lemon' }).rows.map((r) => r.key).sort()).toEqual(['instagram:early', 'instagram:next', 'instagram:twice']);
+    expect(temp.store.inboxPage({ text: 'first listing' }).rows).toEqual([]);
+    expect(temp.store.inboxPage({ text: 'orange tart' }).rows.map((r) => r.key)).toEqual(['instagram:late']);
+    // FTS5 compares its index with the comments table: a missing or extra row fails here.
+    const db = new DatabaseSync(temp.file);
+    expect(() => db.exec(`INSERT INTO comments_fts (comments_fts, rank) VALUES ('integrity-check', 1)`)).not.toThrow();
+    db.close();
+  });
+
   it('finds a comment by its author name', () => {
     temp = seeded();
     temp.store.ingestComments('p-1', [comment({ socialCommentId: 'a', authorName: 'Zoë Okafor', text: 'nice' }), comment({ text: 'also nice' })]);

@@ -63,6 +63,39 @@ describe('migrations', () => {
     store.close();
   });
 
+  it('migrates a version 4 file: comments indexed by its trigger stay found, new ones are indexed by ingest', () => {
+    dir = tempDir();
+    const file = join(dir, 'inbox.sqlite');
+    const old = new DatabaseSync(file);
+    migrate(old, MIGRATIONS.slice(0, 4));
+    old.exec(`
+      INSERT INTO accounts VALUES ('acc', 'Studio', 'http://127.0.0.1:4010/api', 'sandbox');
+      INSERT INTO profiles (id, profile_id, account_id, title, is_primary, networks, color)
+        VALUES (1, 'p-1', 'acc', 'Client', 0, '{"instagram":{"id":"me","username":"me"}}', NULL);
+      INSERT INTO comments (id, profile_id, platform, social_comment_id, social_post_id, parent_social_comment_id, author_id, author_name,
+        text, created, like_count, hidden, by_account, replied, raw)
+      VALUES (${1_795_000_000 * 2 ** 20}, 1, 'instagram', 'q', 'post', NULL, 'fan', 'Fan One', 'Is the blue one restocked?', '2026-11-18T08:53:20.000Z', 0, 0, 0, 0, '{}');
+      INSERT INTO triage (comment_id, unread) VALUES (${1_795_000_000 * 2 ** 20}, 1);
+      INSERT INTO inbox (id, profile_id, platform, by_account, hidden, replied, unread, done, snoozed_until)
+        VALUES (${1_795_000_000 * 2 ** 20}, 1, 'instagram', 0, 0, 0, 1, 0, NULL);
+    `);
+    old.close();
+    const { store, migrated } = openStore(file, { clock: new FakeClock(Date.parse('2026-11-20T00:00:00Z')) });
+    expect(migrated).toEqual({ from: 4, to: SCHEMA_VERSION });
+    const inserted = store.ingestComments('p-1', [
+      { platform: 'instagram', socialCommentId: 'n', socialPostId: 'post', parentSocialCommentId: null, authorId: 'fan2', authorName: 'Fan Two',
+        text: 'The blue one arrived', created: '2026-11-19T08:00:00.000Z', likeCount: 0, hidden: false, raw: {} },
+    ]);
+    expect(inserted.inserted).toEqual(['instagram:n']);
+    expect(store.inboxPage({ text: 'blue' }).rows.map((r) => r.key)).toEqual(['instagram:n', 'instagram:q']);
+    expect(store.inboxPage({ text: 'restocked' }).rows.map((r) => r.key)).toEqual(['instagram:q']);
+    store.close();
+    const db = new DatabaseSync(file);
+    expect(db.prepare(`SELECT name FROM sqlite_schema WHERE name = 'comment_enters_search'`).all()).toEqual([]);
+    expect(() => db.exec(`INSERT INTO comments_fts (comments_fts, rank) VALUES ('integrity-check', 1)`)).not.toThrow();
+    db.close();
+  });
+
   it('rolls a failing step back and leaves the file at the last complete version', () => {
     dir = tempDir();
     const db = new DatabaseSync(join(dir, 'x.sqlite'));

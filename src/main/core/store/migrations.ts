@@ -262,6 +262,21 @@ const trackedPosts: Migration = {
   },
 };
 
-export const MIGRATIONS: readonly Migration[] = [syncedRecords, inboxProjectionAndSearch, analyticsAndPollState, trackedPosts];
+/**
+ * Version 5: ingest writes a batch's full-text rows in one statement (ingest.ts) instead of a
+ * trigger per comment. A statement on the FTS5 table inside a trigger opens a savepoint, and FTS5
+ * flushes its pending terms to disk at every savepoint: one index segment per comment, merged
+ * again and again (on a bare table, 1.6 s of CPU for 100,000 rows against 0.3 s per batch).
+ * The edit and delete triggers stay: those writes are rare and have no batch to gather.
+ */
+const searchRowsPerBatch: Migration = {
+  version: 5,
+  name: 'full-text rows of new comments written per batch by ingest',
+  up(db) {
+    db.exec('DROP TRIGGER IF EXISTS comment_enters_search;');
+  },
+};
+
+export const MIGRATIONS: readonly Migration[] = [syncedRecords, inboxProjectionAndSearch, analyticsAndPollState, trackedPosts, searchRowsPerBatch];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
