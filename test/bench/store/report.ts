@@ -62,12 +62,19 @@ searches (author names, common and rare words, prefixes, two words; alone, with 
 | counts per profile and view | ${ms(w.counts.median)} ms | ${ms(w.counts.p95)} ms | |
 | RSS of the process holding the store, after all queries | ${n(w.rssBytes / 1024 / 1024)} MB | | < 300 MB ${verdict(w.rssBytes < TARGETS.rssBytes)} |
 
-Where ingest time goes (per-statement timing of one run): about half is the insert into \`comments\`, most of it the
-full-text index its trigger feeds; a tenth the inbox projection and its partial indexes; a fifth the commits (one
-transaction per post, WAL); the rest per-batch look-ups and JavaScript. Tried: FTS5 prefix indexes (\`prefix='2 3'\`) cost
-about 3 s more and are off (a prefix search reads the matching terms instead, within the search target above);
-per-batch look-ups instead of per-comment ones (kept, about 5%); a larger page cache and WAL checkpoint interval (no
-change). Wall time is above CPU time because the two cores are shared with the rest of the machine.
+Before: 5,496 ms median (CPU 4,943 ms; ingest without the close) on a quiet machine; back to back with the code before
+(ingest and close timed, median of 3, twice, load about 1): 5,822 and 5,836 ms (CPU 5.1 s) before, 3,676 and 3,570 ms (CPU
+3.2 s) after. Most of the time before was the
+full-text index: a statement on an FTS5 table inside a trigger opens a savepoint, and FTS5 writes its pending terms to disk
+at every savepoint, so the per-comment trigger made one index segment per comment and merged them again and again (1.6 s
+of CPU for the index alone on a bare table, against 0.3 s per batch). What changed: ingest writes a batch's full-text rows in
+one \`INSERT ... SELECT\` (migration 5 drops the insert trigger; edits and deletes keep theirs), CPU 5.4 s to 3.3 s; the WAL is checkpointed every 10,000 pages instead of 1,000 (fewer copies of the same index pages, about 8%, the
+final checkpoint at close included, which the ingest figure above now times). Tried and left off: FTS5 prefix indexes
+(\`prefix='2 3'\`, about 3 s more; a prefix search reads the matching terms instead), \`detail = 'column'\` (no gain),
+\`automerge\` 0, 2, 8, 16 and \`pgsz\` 8000 / 16000 (within noise), a larger page cache (no change). Not done: several
+posts per transaction (the sync stores each answer as its request returns, one request per post even in the first sync,
+and a slow request should not hold back what arrived before it). Wall time is above
+CPU time when the two cores are shared with the rest of the machine.
 
 ### The same on conf (electron-store's JSON store)
 
