@@ -12,6 +12,9 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           setupFiles: ['test/setup/fastCheckSeed.ts'],
           environment: 'node',
+          // A guard against hangs, not a speed target: the sync tests simulate hours on a stepping
+          // clock and took just over the default 5 s once on a loaded machine.
+          testTimeout: 15_000,
         },
       },
       {
