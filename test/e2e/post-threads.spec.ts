@@ -71,6 +71,8 @@ test('the guest video of another channel, tracked by its link, shows its badge; 
   expect(await posts.numbers()).toEqual({});
   await expect(posts.view.locator(`[data-post-key="${key}"]`)).toContainText('Video of another channel: no numbers');
   await expect(posts.panel.getByRole('region', { name: 'About the post' })).toContainText('Guest Class');
+  // The post has no text of its own: the panel's post card shows the title its numbers carry.
+  await expect(posts.panel.getByRole('region', { name: 'The post', exact: true })).toContainText('Guest Class');
   // The row shows the video's title, which only its numbers carry.
   await expect(posts.row(key)).toContainText('Guest Class');
   await screenshot(page, testInfo, 'tracked-guest-video');

@@ -13,6 +13,7 @@ import {
   formatMetric,
   metricLabel,
   NOT_OWNED_NOTE,
+  postWords,
   numericMetrics,
   relativeAhead,
   seriesOf,
@@ -196,7 +197,7 @@ export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
             </a>
           )}
         </div>
-        <p className="post-text">{post.text}</p>
+        <p className="post-text">{postWords(post, latest)}</p>
       </section>
 
       {badges.length > 0 && (

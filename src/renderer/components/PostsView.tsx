@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PostSummary } from '../../shared/domain/posts.ts';
 import type { PostThread } from '../../shared/domain/twitterThreads.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
-import { flatLabel, formatMetric, keyMetrics, numericMetrics, postsCsv, seriesOf } from '../logic/postMetrics.ts';
+import { flatLabel, formatMetric, keyMetrics, numericMetrics, postsCsv, postWords, seriesOf } from '../logic/postMetrics.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { usePostsStore } from '../stores/postsStore.ts';
@@ -29,12 +29,6 @@ function excerpt(text: string): string {
 }
 
 /** A post's words: its text, else (a post tracked by hand, whose text no list gave) the title its numbers carry. */
-function wordsOf(summary: PostSummary): string {
-  if (summary.post.text !== '') return summary.post.text;
-  const title = summary.latest?.metrics['title'] ?? summary.latest?.metrics['post'] ?? summary.latest?.metrics['caption'];
-  return typeof title === 'string' ? title : '';
-}
-
 function StopTracking({ summary }: { summary: PostSummary }) {
   const [error, setError] = useState<string | null>(null);
   return (
@@ -122,7 +116,7 @@ function PostRow({ summary, active, now }: { summary: PostSummary; active: boole
             </span>
           )}
         </span>
-        <span className="post-row-text">{excerpt(wordsOf(summary)) || '(no text)'}</span>
+        <span className="post-row-text">{excerpt(postWords(summary.post, summary.latest)) || '(no text)'}</span>
         <span className="post-row-metrics">
           {summary.latest === null && <span className="muted small">No metrics yet</span>}
           {summary.latest !== null && summary.flags.notOwned && <span className="muted small">Video of another channel: no numbers</span>}

@@ -285,3 +285,10 @@ export function dataBadges(platform: Network, latest: AnalyticsSnapshot | null, 
 
 /** What a panel says instead of numbers for a youtube video of another channel (the service answers zeros). */
 export const NOT_OWNED_NOTE = 'No numbers: the service gives only zeros for a video of another channel. The details below are the video’s.';
+
+/** A post's words: its text, else the title or caption its numbers carry (a post tracked by hand has no text of its own). */
+export function postWords(post: { text: string }, latest: { metrics: Record<string, unknown> } | null): string {
+  if (post.text !== '') return post.text;
+  const title = latest?.metrics['title'] ?? latest?.metrics['post'] ?? latest?.metrics['caption'];
+  return typeof title === 'string' ? title : '';
+}

@@ -10,6 +10,7 @@ import {
   metricLabel,
   numericMetrics,
   postsCsv,
+  postWords,
   relativeAhead,
   seriesOf,
 } from '../../../src/renderer/logic/postMetrics.ts';
@@ -117,5 +118,15 @@ describe('keyboard', () => {
   it('goes to Posts with g p', () => {
     const pending = resolveKey({ key: 'g', ctrlKey: false, metaKey: false, altKey: false, typing: false }, { pendingG: false });
     expect(resolveKey({ key: 'p', ctrlKey: false, metaKey: false, altKey: false, typing: false }, pending.state).action).toEqual({ type: 'goto', view: 'posts' });
+  });
+});
+
+describe('a post\'s words', () => {
+  it('are its text, else the title or caption its numbers carry, else nothing', () => {
+    expect(postWords({ text: 'Our autumn collection' }, { metrics: { title: 'ignored' } })).toBe('Our autumn collection');
+    expect(postWords({ text: '' }, { metrics: { title: 'Guest Class', caption: 'no' } })).toBe('Guest Class');
+    expect(postWords({ text: '' }, { metrics: { caption: 'A caption' } })).toBe('A caption');
+    expect(postWords({ text: '' }, { metrics: { title: 42 } })).toBe('');
+    expect(postWords({ text: '' }, null)).toBe('');
   });
 });
