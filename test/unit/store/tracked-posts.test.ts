@@ -48,6 +48,9 @@ describe('posts tracked by hand', () => {
       comment({ platform: 'instagram', socialPostId: 'ig1', socialCommentId: 'ic1' }),
     ]);
     store.markPolled('youtube:Oxzc9eRHtgz', T0);
+    const seen = store.latestAnalytics('youtube:Oxzc9eRHtgz')!;
+    store.markSeen('youtube:Oxzc9eRHtgz', { at: T0, snapshot: seen });
+    expect(store.lastSeen('youtube:Oxzc9eRHtgz')).not.toBeNull();
     expect(store.counts()['p-1']?.all).toBe(2);
 
     expect(store.removeTrackedPost('instagram:ig1')).toBe(false);
@@ -57,6 +60,8 @@ describe('posts tracked by hand', () => {
 
     expect(store.post('youtube:Oxzc9eRHtgz')).toBeNull();
     expect(store.latestAnalytics('youtube:Oxzc9eRHtgz')).toBeNull();
+    // Its last look too: tracked again later, it starts afresh.
+    expect(store.lastSeen('youtube:Oxzc9eRHtgz')).toBeNull();
     expect(store.inboxPage({ text: 'Loved' }).rows).toEqual([]);
     expect(store.inboxPage({}).rows.map((r) => r.key)).toEqual(['instagram:ic1']);
     expect(store.counts()['p-1']?.all).toBe(1);

@@ -28,6 +28,11 @@ export class SeenPosts {
     }
   }
 
+  /** The post is gone (no longer tracked): its last look goes with it. */
+  forget(key: PostKey): void {
+    this.#statements.get('DELETE FROM sync_cursors WHERE name = ?').run(PREFIX + String(key));
+  }
+
   set(key: PostKey, seen: PostSeen): void {
     const parsed = PostSeenSchema.safeParse(seen);
     if (!parsed.success) throw new StoreInputError(`What was seen of ${String(key)} is not a look: ${parsed.error.issues[0]?.message ?? 'invalid'}`);

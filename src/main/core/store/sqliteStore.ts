@@ -194,6 +194,7 @@ export class SqliteStore implements Store {
       const result = this.#posts.removeTracked(key);
       // An answer by the account may have gone with the post's comments.
       if (result.removedComments > 0 && result.profileRowId !== null) this.#replied.recompute(result.profileRowId);
+      if (result.removed) this.#seen.forget(key);
       return result.removed;
     });
   }
