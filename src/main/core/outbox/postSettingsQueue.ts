@@ -20,6 +20,7 @@ import { type Clock, systemClock } from '../clock.ts';
 import { backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
 import { OutboxError } from './errors.ts';
 import { decideAfterSend } from './failureDecision.ts';
+import { type InFlight, settleInFlight, untilAborted } from './inFlight.ts';
 import { openPostSettingsFile, PostSettingsRepository } from './postSettingsRepository.ts';
 import { readyAt, whyNotCancellable, whyNotRetryable, wishOutcome } from './postSettingsRules.ts';
 import type { CommentsWish, PostSettingsChange, PostSettingsEvent, PostSettingsQueueOptions } from './postSettingsTypes.ts';
@@ -46,7 +47,7 @@ export class PostSettingsQueue {
   private phase: Phase = 'stopped';
   private wakeController = new AbortController();
   private loop: Promise<void> | null = null;
-  private inFlight: { abort: AbortController; done: Promise<void> } | null = null;
+  private inFlight: InFlight | null = null;
   private closing: Promise<void> | null = null;
 
   /** Opens (or creates) the queue's file and loads its changes. Sends nothing until `start()`. */
@@ -392,20 +393,7 @@ export class PostSettingsQueue {
     this.phase = 'closing';
     this.wake();
     await this.loop;
-    const flight = this.inFlight;
-    if (flight) {
-      const grace = new AbortController();
-      const outcome = await Promise.race([
-        flight.done.then(() => 'done' as const),
-        this.clock.sleep(this.closeGraceMs, grace.signal).then(
-          () => 'grace-over' as const,
-          () => 'done' as const,
-        ),
-      ]);
-      grace.abort();
-      if (outcome === 'grace-over') flight.abort.abort();
-      await flight.done;
-    }
+    await settleInFlight(this.inFlight ? [this.inFlight] : [], this.clock, this.closeGraceMs);
     this.phase = 'closed';
     this.repo.close();
   }
@@ -443,11 +431,4 @@ export class PostSettingsQueue {
     }
     for (const watcher of [...this.watchers]) watcher();
   }
-}
-
-function untilAborted(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    signal.addEventListener('abort', () => resolve(), { once: true });
-  });
 }

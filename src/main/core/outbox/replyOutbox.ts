@@ -23,6 +23,7 @@ import type { CallTarget } from '../service/credentials.ts';
 import { DEFAULT_BACKOFF } from './backoff.ts';
 import { Delivery } from './delivery.ts';
 import { OutboxActionError, OutboxError, OutboxInputError } from './errors.ts';
+import { type InFlight, settleInFlight, untilAborted } from './inFlight.ts';
 import { type Claim, ItemRepository } from './itemRepository.ts';
 import { isPending, readyAt, whyNotCancellable, whyNotEditable, whyNotRemovable, whyNotRetryable } from './itemRules.ts';
 import { openOutboxFile } from './outboxFile.ts';
@@ -38,10 +39,6 @@ const DEFAULT_CLOSE_GRACE_MS = 10_000;
 
 type Phase = 'stopped' | 'running' | 'closing' | 'closed';
 
-interface InFlight {
-  abort: AbortController;
-  done: Promise<void>;
-}
 
 function laneOf(target: CallTarget): string {
   return `${target.accountId}\n${target.profileId ?? ''}`;
@@ -368,15 +365,7 @@ export class ReplyOutbox {
     this.phase = 'closing';
     this.wake();
     await this.loop;
-    const flights = [...this.inFlight.values()];
-    if (flights.length > 0) {
-      const grace = new AbortController();
-      const allDone = Promise.all(flights.map((f) => f.done)).then(() => 'done' as const);
-      const outcome = await Promise.race([allDone, this.clock.sleep(this.closeGraceMs, grace.signal).then(() => 'grace-over' as const, () => 'done' as const)]);
-      grace.abort();
-      if (outcome === 'grace-over') for (const flight of flights) flight.abort.abort();
-      await allDone;
-    }
+    await settleInFlight([...this.inFlight.values()], this.clock, this.closeGraceMs);
     this.phase = 'closed';
     this.repo.close();
   }
@@ -415,12 +404,6 @@ export class ReplyOutbox {
   }
 }
 
-function untilAborted(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    signal.addEventListener('abort', () => resolve(), { once: true });
-  });
-}
 
 function targetIssues(input: NewReply): { path: string; message: string }[] {
   const issues: { path: string; message: string }[] = [];
