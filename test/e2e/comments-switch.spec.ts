@@ -6,29 +6,39 @@ import { expect, test } from './fixtures.ts';
 import { expectAccessible, screenshot } from './support/axe.ts';
 import { InboxPage } from './support/inboxPage.ts';
 import { PostsPage } from './support/postsPage.ts';
-import { ordinaryPost } from './support/sandboxControl.ts';
+import type { Page } from '@playwright/test';
+import type { AppHost } from './support/appHost.ts';
+import { ordinaryPost, type TestSandbox } from './support/sandboxControl.ts';
 
 const QUEUED = 'Comments off: queued, will be sent when the connection is back';
 
 // Offline, a restart and the return of the service take longer than a screen's default 30 s.
 test.setTimeout(120_000);
 
-test('comments turned off while offline are queued, survive a restart, are sent once when back, and a comment is then refused', async ({ page, app, sandbox }, testInfo) => {
+/**
+ * An outside comment on an instagram post made through the service (so its comments can be turned
+ * off), in the app's store, opened in the thread pane: the post card and its comments switch.
+ */
+async function openOutsideComment(page: Page, app: AppHost, sandbox: TestSandbox, text: string, author: string) {
   const target = ordinaryPost(await sandbox.world(), 'instagram', { onlyNetwork: true });
   const postKey = `instagram:${target.post.socialId}`;
   const made = await sandbox.injectComment({
     platform: 'instagram',
     socialPostId: target.post.socialId,
     profileRefId: target.profile.refId,
-    comment: 'Is the linen one back in stock?',
-    from: { id: 'e2e-linen', username: 'linen.lover' },
+    comment: text,
+    from: { id: `e2e-${author}`, username: author },
   });
   await app.fetchComment(postKey, `instagram:${made.commentId}`);
   const inbox = new InboxPage(page);
   await inbox.open(app.url);
-  await inbox.row('Is the linen one back in stock?').click();
+  await inbox.row(text).click();
   const post = page.getByRole('region', { name: 'The post' });
-  const toggle = post.getByRole('checkbox', { name: 'Comments on' });
+  return { postKey, target, inbox, post, toggle: post.getByRole('checkbox', { name: 'Comments on' }) };
+}
+
+test('comments turned off while offline are queued, survive a restart, are sent once when back, and a comment is then refused', async ({ page, app, sandbox }, testInfo) => {
+  const { postKey, target, inbox, post, toggle } = await openOutsideComment(page, app, sandbox, 'Is the linen one back in stock?', 'linen.lover');
   await expect(toggle).toBeChecked();
   const ledgerBefore = (await sandbox.ledger()).at(-1)?.seq ?? 0;
 
@@ -90,21 +100,7 @@ test('comments turned off while offline are queued, survive a restart, are sent 
 });
 
 test('a change the service refuses shows Failed with its message; Cancel takes it back', async ({ page, app, sandbox }, testInfo) => {
-  const target = ordinaryPost(await sandbox.world(), 'instagram', { onlyNetwork: true });
-  const postKey = `instagram:${target.post.socialId}`;
-  const made = await sandbox.injectComment({
-    platform: 'instagram',
-    socialPostId: target.post.socialId,
-    profileRefId: target.profile.refId,
-    comment: 'Do you gift wrap?',
-    from: { id: 'e2e-gift', username: 'gift.giver' },
-  });
-  await app.fetchComment(postKey, `instagram:${made.commentId}`);
-  const inbox = new InboxPage(page);
-  await inbox.open(app.url);
-  await inbox.row('Do you gift wrap?').click();
-  const post = page.getByRole('region', { name: 'The post' });
-  const toggle = post.getByRole('checkbox', { name: 'Comments on' });
+  const { target, post, toggle } = await openOutsideComment(page, app, sandbox, 'Do you gift wrap?', 'gift.giver');
 
   // Every answer of the service is a 400 for a moment: the change fails at once, with its message.
   await sandbox.setFaults({ errorRate: 1, status: 400 });
