@@ -14,6 +14,10 @@ import { loadState, saveState } from './world/persist.ts';
 import { seedWorld } from './world/seed.ts';
 import { World } from './world/world.ts';
 
+/** The control surface's answers, as tests read them. */
+export type { WorldView, WorldViewPost } from './routes/control.ts';
+export type { LedgerEntry } from './world/types.ts';
+
 export interface SandboxOptions {
   /** Default 4010; 0 takes a free port. */
   port?: number;

@@ -1,6 +1,6 @@
 // The sandbox's control surface under /__sandbox (not part of the service): the world as tests need
 // to see it, outside comments on demand, faults, the ledger of applied writes, webhook deliveries.
-import { DISABLE_COMMENTS_NETWORKS, isNetwork } from '../../shared/networks.ts';
+import { DISABLE_COMMENTS_NETWORKS, isNetwork, type Network, type Plan } from '../../shared/networks.ts';
 import { NO_FAULTS, type FaultSettings } from '../http/faults.ts';
 import { badRequest, ErrorCode, notFound } from '../http/errors.ts';
 import type { ControlRoute } from '../http/server.ts';
@@ -10,7 +10,29 @@ import { addOutsideComment } from '../world/outsideComments.ts';
 import { outsideAuthor } from '../world/vocabulary.ts';
 import { commentRecord, flagsOf } from '../world/views.ts';
 
-function world(runtime: SandboxRuntime): unknown {
+/** A post of the world as `GET /__sandbox/world` shows it. */
+export interface WorldViewPost {
+  profileRefId: string;
+  serviceId: string | null;
+  platform: Network;
+  socialId: string;
+  owned: boolean;
+  commentCount: number;
+  flags: string[];
+  /** A tweet of a thread: the first tweet's social id. */
+  threadOf?: string;
+}
+
+/** What `GET /__sandbox/world` answers: declared once here, read by every test harness. */
+export interface WorldView {
+  apiKey: string;
+  plan: Plan;
+  xCredentials: { key: string; secret: string };
+  profiles: { title: string; refId: string; profileKey: string | null; platforms: Network[] }[];
+  posts: WorldViewPost[];
+}
+
+function world(runtime: SandboxRuntime): WorldView {
   const { state } = runtime.world;
   return {
     apiKey: state.account.apiKey,
@@ -20,7 +42,7 @@ function world(runtime: SandboxRuntime): unknown {
       title: p.title,
       refId: p.refId,
       profileKey: p.profileKey,
-      platforms: Object.keys(p.accounts),
+      platforms: Object.keys(p.accounts) as Network[],
     })),
     posts: state.networkPosts
       .filter((p) => !p.deleted)

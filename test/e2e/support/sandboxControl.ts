@@ -1,43 +1,13 @@
 // The test's own sandbox and its control surface (/__sandbox/*, README "Control surface"): the
 // world as the test needs to see it, faults, outside comments, the ledger of applied writes, and a
 // plain call of the service's API as a client profile (e.g. to turn a post's comments off).
-import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
+import { type LedgerEntry, type RunningSandbox, startSandbox, type WorldView, type WorldViewPost } from '../../../src/sandbox/index.ts';
 import type { Network } from '../../../src/shared/networks.ts';
 
-export interface WorldProfile {
-  title: string;
-  refId: string;
-  profileKey: string | null;
-  platforms: Network[];
-}
-
-export interface WorldPost {
-  profileRefId: string;
-  serviceId: string | null;
-  platform: Network;
-  socialId: string;
-  owned: boolean;
-  commentCount: number;
-  flags: string[];
-  threadOf?: string;
-}
-
-export interface World {
-  apiKey: string;
-  profiles: WorldProfile[];
-  posts: WorldPost[];
-}
-
-export interface LedgerEntry {
-  seq: number;
-  at: string;
-  method: string;
-  path: string;
-  profileRefId: string | null;
-  kind: string;
-  ids: string[];
-  text: string | null;
-}
+export type World = WorldView;
+export type WorldPost = WorldViewPost;
+export type WorldProfile = WorldView['profiles'][number];
+export type { LedgerEntry };
 
 export interface Faults {
   latencyMs?: number;

@@ -12,7 +12,7 @@ import type { BridgeEvent } from '../../../src/main/core/bridge/dispatcher.ts';
 import type { CommandInput, CommandName, CommandOutput } from '../../../src/shared/bridge/contract.ts';
 import type { BridgeResult } from '../../../src/shared/bridge/result.ts';
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '../../../src/shared/settings.ts';
-import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../../src/sandbox/index.ts';
+import { type RunningSandbox, type SandboxOptions, startSandbox, type WorldView } from '../../../src/sandbox/index.ts';
 import { MemoryVault } from './memoryVault.ts';
 
 export class MemorySettings implements SettingsPort {
@@ -32,12 +32,7 @@ export class MemorySettings implements SettingsPort {
   }
 }
 
-export interface SandboxWorld {
-  apiKey: string;
-  xCredentials: { key: string; secret: string };
-  profiles: { title: string; refId: string; profileKey: string | null; platforms: string[] }[];
-  posts: { profileRefId: string; serviceId: string | null; platform: string; socialId: string; commentCount: number; flags: string[] }[];
-}
+export type SandboxWorld = WorldView;
 
 export async function worldOf(sandbox: { url: string; apiKey: string }): Promise<SandboxWorld> {
   const response = await fetch(`${controlUrl(sandbox.url)}/world`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });

@@ -6,34 +6,11 @@ import type { CallTarget, CredentialVault } from '../../../src/main/core/service
 import type { ServiceClientEvent } from '../../../src/main/core/service/events.ts';
 import { ServiceClient, type ServiceClientPorts } from '../../../src/main/core/service/serviceClient.ts';
 import type { Network } from '../../../src/shared/networks.ts';
-import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../../src/sandbox/index.ts';
+import { type LedgerEntry, type RunningSandbox, type SandboxOptions, startSandbox, type WorldView, type WorldViewPost } from '../../../src/sandbox/index.ts';
 
-export interface WorldPost {
-  profileRefId: string;
-  serviceId: string | null;
-  platform: Network;
-  socialId: string;
-  owned: boolean;
-  commentCount: number;
-  flags: string[];
-  threadOf?: string;
-}
-
-export interface World {
-  apiKey: string;
-  plan: string;
-  xCredentials: { key: string; secret: string };
-  profiles: { title: string; refId: string; profileKey: string | null; platforms: Network[] }[];
-  posts: WorldPost[];
-}
-
-export interface LedgerEntry {
-  seq: number;
-  kind: string;
-  profileRefId: string;
-  ids: string[];
-  text: string | null;
-}
+export type World = WorldView;
+export type WorldPost = WorldViewPost;
+export type { LedgerEntry };
 
 export const ACCOUNT = 'sandbox-account';
 
