@@ -4,12 +4,13 @@ import { useState } from 'react';
 import type { Settings } from '../../../shared/settings.ts';
 import { call } from '../../api/bridge.ts';
 import { useSettingsStore } from '../../stores/settingsStore.ts';
+import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
 
 type Patch = Partial<Settings>;
 
 export function AppSettingsPanel() {
   const settings = useSettingsStore((state) => state.settings);
-  const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
+  const [message, setMessage] = useState<FormMessageValue>(null);
 
   async function save(patch: Patch) {
     const result = await call('settings.update', patch);
@@ -64,11 +65,7 @@ export function AppSettingsPanel() {
         <input type="checkbox" checked={settings.closeToTray} onChange={(event) => void save({ closeToTray: event.target.checked })} />
         Closing the window keeps the app in the tray
       </label>
-      {message && (
-        <p className={`form-message ${message.kind === 'error' ? 'is-error' : 'is-ok'}`} role="status">
-          {message.text}
-        </p>
-      )}
+      <FormMessage message={message} />
     </form>
   );
 }

@@ -6,17 +6,9 @@ import type { WebhookAction } from '../../../shared/networks.ts';
 import { call } from '../../api/bridge.ts';
 import { newWebhookSecret, WEBHOOK_ACTION_HELP, webhookUrlProblem } from '../../logic/webhookTools.ts';
 import { useProfilesStore } from '../../stores/profilesStore.ts';
+import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
 
-type Message = { kind: 'error' | 'ok'; text: string } | null;
-
-function FormMessage({ message }: { message: Message }) {
-  if (!message) return null;
-  return (
-    <p className={`form-message ${message.kind === 'error' ? 'is-error' : 'is-ok'}`} role={message.kind === 'error' ? 'alert' : 'status'}>
-      {message.text}
-    </p>
-  );
-}
+type Message = FormMessageValue;
 
 function actionLabel(action: string): string {
   return WEBHOOK_ACTION_HELP.find((entry) => entry.action === action)?.label ?? action;
