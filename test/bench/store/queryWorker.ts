@@ -2,6 +2,7 @@
 // opens the store (timed), runs the page and search spread, prints one JSON line.
 import { performance } from 'node:perf_hooks';
 import { openStore } from '../../../src/main/core/store/sqliteStore.ts';
+import { VIEW_SWEEP_MAX } from '../../../src/shared/domain/inbox.ts';
 import { pageFilters, searchFilters } from './queries.ts';
 import { summarize, timed } from './stats.ts';
 
@@ -44,6 +45,16 @@ const countSamples: number[] = [];
 for (let round = 0; round < 20; round += 1) countSamples.push(timed(() => store.counts({ now })).ms);
 
 const rss = process.memoryUsage().rss;
+
+// "Select all in this view" (Shift+A) then done, and its undo, at the store: the view's size, its
+// rows up to the selection's bound (at most VIEW_SWEEP_MAX), one triage write, and the write back.
+// After the RSS reading, since it writes; the last figures of the run.
+const sweepFilter = { view: 'needsReply' as const };
+const size = timed(() => store.inboxViewSize(sweepFilter));
+const rows = timed(() => store.inboxRowsFrom(sweepFilter, size.value.newest, Math.min(size.value.count, VIEW_SWEEP_MAX)));
+const keys = rows.value.map((row) => row.key);
+const sweep = timed(() => store.setTriage(keys, { done: true }));
+const undo = timed(() => store.setTriage(keys, { done: false }));
 store.close();
 process.stdout.write(
   `${JSON.stringify({
@@ -57,6 +68,7 @@ process.stdout.write(
     averageSearchRows: searchRows / searchSamples.length,
     counts: summarize(countSamples),
     rssBytes: rss,
+    sweep: { viewCount: size.value.count, rows: keys.length, sizeMs: size.ms, rowsMs: rows.ms, writeMs: sweep.ms, undoMs: undo.ms },
     workerMs: performance.now() - startedAt,
   })}\n`,
 );

@@ -60,6 +60,8 @@ searches (author names, common and rare words, prefixes, two words; alone, with 
 | inbox page of 50, second pages (${n(w.secondPages.runs)} queries) | ${ms(w.secondPages.median)} ms | ${ms(w.secondPages.p95)} ms (max ${ms(w.secondPages.max)}) | p95 < 5 ms ${verdict(w.secondPages.p95 < TARGETS.pageP95Ms)} |
 | full-text search, page of 50 (${n(w.searches.runs)} queries, ${w.averageSearchRows.toFixed(1)} rows on average) | ${ms(w.searches.median)} ms | ${ms(w.searches.p95)} ms (max ${ms(w.searches.max)}) | p95 < 10 ms ${verdict(w.searches.p95 < TARGETS.searchP95Ms)} |
 | counts per profile and view | ${ms(w.counts.median)} ms | ${ms(w.counts.p95)} ms | |
+| whole-view sweep (Shift+A, done) of ${n(w.sweep.rows)} of ${n(w.sweep.viewCount)} needing a reply, one run: size, rows, write | ${ms(w.sweep.sizeMs)} + ${ms(w.sweep.rowsMs)} + ${ms(w.sweep.writeMs)} ms | | |
+| its undo (one write back) | ${ms(w.sweep.undoMs)} ms | | |
 | RSS of the process holding the store, after all queries | ${n(w.rssBytes / 1024 / 1024)} MB | | < 300 MB ${verdict(w.rssBytes < TARGETS.rssBytes)} |
 
 Before: 5,496 ms median (CPU 4,943 ms; ingest without the close) on a quiet machine; back to back with the code before

@@ -33,6 +33,8 @@ export interface WorkerFigures {
   averageSearchRows: number;
   counts: Summary;
   rssBytes: number;
+  /** One whole-view sweep (Shift+A, done) and its undo, at the store. */
+  sweep: { viewCount: number; rows: number; sizeMs: number; rowsMs: number; writeMs: number; undoMs: number };
 }
 
 export interface StoreBenchFigures {
