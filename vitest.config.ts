@@ -29,6 +29,20 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // The chaos suite: damaged files and hostile answers, each asserting the app starts, nothing
+        // pending is lost and the user is told in words. `npm test` runs its short form;
+        // `npm run test:chaos` sets CHAOS_LONG=1 for every page of every table and more rounds.
+        test: {
+          name: 'chaos',
+          include: ['test/chaos/**/*.test.ts'],
+          setupFiles: ['test/setup/fastCheckSeed.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });
