@@ -14,6 +14,7 @@ export type {
   SyncProgressEvent,
 } from './events.ts';
 export { DEFAULT_POLL_POLICY, type PollPolicy } from './pollPolicy.ts';
-export { ProfileSync, type ProfileRef, type ProfileSyncOptions, type ProfileSyncPorts, type ProfileSyncState, type ProfileSyncStatus } from './profileSync.ts';
+export { ProfileSync, type ProfileSyncOptions, type ProfileSyncState, type ProfileSyncStatus } from './profileSync.ts';
+export type { ProfileRef, ProfileSyncPorts } from './syncJobContext.ts';
 export type { PacerOptions } from './requestPacer.ts';
 export type { SyncClient } from './syncClient.ts';

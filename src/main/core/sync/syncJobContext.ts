@@ -1,0 +1,41 @@
+// What a job of one profile's sync (discovery, a comments poll, an analytics request) works with:
+// the profile, the ports, and the parts the coordinator (ProfileSync) shares among its jobs. The
+// jobs live in files of their own; they change only their own plan (a target's or a track's due
+// time) and leave the choice of the next job to the coordinator.
+import type { Clock } from '../clock.ts';
+import type { Store } from '../store/types.ts';
+import type { ConnectivityView } from './connectivityMonitor.ts';
+import type { SyncListener } from './events.ts';
+import type { PollPolicy } from './pollPolicy.ts';
+import type { PollTarget } from './pollTargets.ts';
+import type { ProfileReporter } from './profileReporter.ts';
+import type { RequestGate } from './requestGate.ts';
+import type { SyncClient } from './syncClient.ts';
+
+export interface ProfileRef {
+  accountId: string;
+  /** The service's refId of the profile (the store's profileId). */
+  profileId: string;
+  /** The primary profile is called without a Profile-Key. */
+  isPrimary: boolean;
+}
+
+export interface ProfileSyncPorts {
+  client: SyncClient;
+  store: Store;
+  clock: Clock;
+  connectivity: ConnectivityView;
+  listener: SyncListener;
+}
+
+export interface SyncJobContext {
+  readonly profile: ProfileRef;
+  readonly ports: ProfileSyncPorts;
+  readonly policy: PollPolicy;
+  readonly requests: RequestGate;
+  readonly reporter: ProfileReporter;
+  /** The target's comments poll interval at `now`. */
+  intervalOf(target: PollTarget, now: number): number;
+  /** Tells the host how far the sync has come, if that changed. */
+  emitProgress(): void;
+}
