@@ -1,5 +1,5 @@
 // npm run sandbox -- [--port N] [--host H] [--seed N] [--api-key KEY] [--rate-limit N]
-//                    [--activity N] [--state FILE] [--plan P]
+//                    [--activity N] [--state FILE] [--plan P] [--conversation-limit N] [--reply-window-hours N]
 // Prints one line with the service's URL once it listens; SIGINT/SIGTERM stop it (saving --state).
 // No side effects on import: cli.ts is the program that runs it.
 import { parseArgs } from 'node:util';
@@ -7,7 +7,7 @@ import { PLANS, type Plan } from '../shared/networks.ts';
 import { type SandboxOptions, startSandbox } from './index.ts';
 
 const USAGE =
-  'usage: npm run sandbox -- [--port N] [--host H] [--seed N] [--api-key KEY] [--rate-limit N] [--activity N] [--state FILE] [--plan basic|premium|launch|business|enterprise]';
+  'usage: npm run sandbox -- [--port N] [--host H] [--seed N] [--api-key KEY] [--rate-limit N] [--activity N] [--state FILE] [--plan basic|premium|launch|business|enterprise] [--conversation-limit N] [--reply-window-hours N]';
 
 export function parseCli(argv: string[]): SandboxOptions {
   const { values } = parseArgs({
@@ -23,6 +23,8 @@ export function parseCli(argv: string[]): SandboxOptions {
       activity: { type: 'string' },
       state: { type: 'string' },
       plan: { type: 'string' },
+      'conversation-limit': { type: 'string' },
+      'reply-window-hours': { type: 'string' },
     },
   });
   const whole = (name: string, raw: string | undefined, min: number, max: number): number | undefined => {
@@ -44,6 +46,11 @@ export function parseCli(argv: string[]): SandboxOptions {
   if (seed !== undefined) options.seed = seed;
   if (rateLimit !== undefined) options.rateLimit = rateLimit;
   if (activity !== undefined) options.activity = activity;
+  // Lower than the service's 1,000 conversations a month and 7-day reply window, to test them.
+  const conversationLimit = whole('conversation-limit', values['conversation-limit'], 0, 1_000_000);
+  const replyWindowHours = whole('reply-window-hours', values['reply-window-hours'], 0, 24 * 365);
+  if (conversationLimit !== undefined) options.activeConversationLimit = conversationLimit;
+  if (replyWindowHours !== undefined) options.messageReplyWindowMs = replyWindowHours * 3_600_000;
   if (values.host !== undefined) {
     // An empty host would make the server listen on every interface, not on loopback.
     if (values.host.trim() === '') throw new Error('--host must not be empty');

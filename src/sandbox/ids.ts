@@ -142,3 +142,44 @@ export function newAuthorId(rng: Random, network: Network): string {
       return rng.digits(network === 'facebook' || network === 'instagram' ? 17 : 19);
   }
 }
+
+// ---- direct messages ----
+
+/** The id a network gives a person who writes to a business: page- or app-scoped, numeric. */
+export function messagePersonId(rng: Random, network: 'facebook' | 'instagram' | 'twitter'): string {
+  return rng.digits(network === 'twitter' ? rng.int(9, 19) : 16);
+}
+
+/**
+ * facebook threads are "t_<digits>"; instagram's are opaque base64 ("aWdf…"); a one-to-one X
+ * conversation is the two user ids joined by "-", the smaller first.
+ */
+export function conversationIdFor(
+  rng: Random,
+  network: 'facebook' | 'instagram' | 'twitter',
+  accountId: string,
+  personId: string,
+): string {
+  switch (network) {
+    case 'facebook':
+      return `t_${rng.digits(17)}`;
+    case 'instagram':
+      return `aWdfZAG06${rng.chars(URL_SAFE, 40)}`;
+    case 'twitter': {
+      const [a, b] = BigInt(accountId) < BigInt(personId) ? [accountId, personId] : [personId, accountId];
+      return `${a}-${b}`;
+    }
+  }
+}
+
+/** facebook "m_…", instagram "aWdfZAG1faXRlbToxOk…", X a numeric event id. */
+export function messageIdFor(rng: Random, network: 'facebook' | 'instagram' | 'twitter'): string {
+  switch (network) {
+    case 'facebook':
+      return `m_${rng.chars(URL_SAFE, 30)}`;
+    case 'instagram':
+      return `aWdfZAG1faXRlbToxOk${rng.chars(URL_SAFE, 48)}`;
+    case 'twitter':
+      return rng.digits(19);
+  }
+}

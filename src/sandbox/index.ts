@@ -1,7 +1,12 @@
 // The sandbox as a module: startSandbox(options) → {url, apiKey, close()}. Used by the CLI, by the
 // app for its built-in sandbox account, and by every integration and end-to-end test.
 import type { AddressInfo } from 'node:net';
-import { type Plan, RATE_LIMIT_DEFAULT } from '../shared/networks.ts';
+import {
+  ACTIVE_CONVERSATIONS_LIMIT,
+  MESSAGE_REPLY_WINDOW_MS,
+  type Plan,
+  RATE_LIMIT_DEFAULT,
+} from '../shared/networks.ts';
 import { startActivity } from './activity.ts';
 import { Faults } from './http/faults.ts';
 import { RateLimiter } from './http/rateLimit.ts';
@@ -15,7 +20,7 @@ import { seedWorld } from './world/seed.ts';
 import { World } from './world/world.ts';
 
 /** The control surface's answers, as tests read them. */
-export type { WorldView, WorldViewPost } from './routes/control.ts';
+export type { WorldView, WorldViewConversation, WorldViewPost } from './routes/control.ts';
 export type { LedgerEntry } from './world/types.ts';
 
 export interface SandboxOptions {
@@ -41,6 +46,10 @@ export interface SandboxOptions {
   analyticsRefreshMs?: number;
   /** Delays of the webhook retries; default 5 s then 30 s. */
   webhookRetryDelaysMs?: number[];
+  /** facebook and instagram refuse a DM reply this long after the person's last message; default 7 days. */
+  messageReplyWindowMs?: number;
+  /** Conversations a profile may send DMs in per calendar month; default 1,000. */
+  activeConversationLimit?: number;
 }
 
 export interface RunningSandbox {
@@ -64,6 +73,8 @@ export const SANDBOX_DEFAULTS = {
   activity: 0,
   plan: 'business' as Plan,
   analyticsRefreshMs: 10 * 60 * 1000,
+  messageReplyWindowMs: MESSAGE_REPLY_WINDOW_MS,
+  activeConversationLimit: ACTIVE_CONVERSATIONS_LIMIT,
 };
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -92,6 +103,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       now,
       ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
     }),
+    messaging: {
+      replyWindowMs: options.messageReplyWindowMs ?? SANDBOX_DEFAULTS.messageReplyWindowMs,
+      activeConversationLimit: options.activeConversationLimit ?? SANDBOX_DEFAULTS.activeConversationLimit,
+    },
   };
   const server = createSandboxServer(runtime, apiRoutes, controlRoutes);
   const host = options.host ?? SANDBOX_DEFAULTS.host;

@@ -15,4 +15,13 @@ export interface SandboxRuntime {
   faults: Faults;
   rateLimiter: RateLimiter;
   webhooks: WebhookDispatcher;
+  messaging: MessagingRules;
+}
+
+/** The Messages API's limits that tests may lower. */
+export interface MessagingRules {
+  /** facebook and instagram refuse a reply this long after the person's last message. */
+  replyWindowMs: number;
+  /** Conversations a profile may send in per calendar month (UTC). */
+  activeConversationLimit: number;
 }

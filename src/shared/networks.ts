@@ -97,3 +97,19 @@ export const RATE_LIMIT_MAX_HEADER = 'x-ratelimit-max';
 export const RATE_LIMIT_COUNT_HEADER = 'x-ratelimit-count';
 export const WEBHOOK_TIMESTAMP_HEADER = 'x-authorization-timestamp';
 export const WEBHOOK_SIGNATURE_HEADER = 'x-authorization-content-sha256';
+
+/** Direct messages (the Messages API): these networks only. */
+export const MESSAGE_NETWORKS = ['facebook', 'instagram', 'twitter'] as const;
+export type MessageNetwork = (typeof MESSAGE_NETWORKS)[number];
+
+export function isMessageNetwork(value: unknown): value is MessageNetwork {
+  return typeof value === 'string' && (MESSAGE_NETWORKS as readonly string[]).includes(value);
+}
+
+/** Longest DM text each network takes, in characters (docs/service-messages.md names the sources). */
+export const MESSAGE_TEXT_LIMITS: Record<MessageNetwork, number> = { facebook: 2000, instagram: 999, twitter: 10_000 };
+/** facebook and instagram refuse a reply this long after the person's last message. */
+export const MESSAGE_REPLY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+export const MESSAGE_REPLY_WINDOW_NETWORKS: readonly MessageNetwork[] = ['facebook', 'instagram'];
+/** Conversations the account may send in per profile per billing cycle (a calendar month, UTC). */
+export const ACTIVE_CONVERSATIONS_LIMIT = 1000;

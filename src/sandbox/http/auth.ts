@@ -50,6 +50,8 @@ export function authenticate(headers: IncomingHttpHeaders, runtime: SandboxRunti
 const FEATURE_PLANS: Record<Feature, { plans: readonly Plan[]; what: string }> = {
   comments: { plans: COMMENT_PLANS, what: 'Comments operations' },
   profiles: { plans: PROFILE_PLANS, what: 'User profiles' },
+  // Public: "Available on Business, Enterprise plans" (the Messages API pages).
+  messages: { plans: PROFILE_PLANS, what: 'Direct messages (the Messages API)' },
 };
 
 export function requireFeature(plan: Plan, feature: Feature): void {

@@ -13,8 +13,12 @@ export const ErrorCode = {
   emptyText: 108,
   networkNotLinked: 109,
   commentsDisabled: 110,
+  replyWindowClosed: 111,
+  conversationLimit: 112,
+  textTooLong: 113,
   unknownId: 114,
   duplicateTitle: 115,
+  noConversation: 116,
   planRequired: 120,
   profileSuspended: 121,
   unknownEndpoint: 130,
@@ -27,6 +31,8 @@ export const ErrorCode = {
   replyFailed: 215,
   wrongXCredentials: 272,
   notOwnComment: 328,
+  messagingNotEnabled: 361,
+  relinkRequired: 362,
   xCredentialsRequired: 419,
 } as const;
 

@@ -1,5 +1,6 @@
 // The sandbox's control surface under /__sandbox (not part of the service): the world as tests need
 // to see it, outside comments on demand, faults, the ledger of applied writes, webhook deliveries.
+// Direct messages' control calls are in controlMessages.ts.
 import { DISABLE_COMMENTS_NETWORKS, isNetwork, type Network, type Plan } from '../../shared/networks.ts';
 import { NO_FAULTS, type FaultSettings } from '../http/faults.ts';
 import { badRequest, ErrorCode, notFound } from '../http/errors.ts';
@@ -7,6 +8,7 @@ import type { ControlRoute } from '../http/server.ts';
 import { nonEmptyText, optionalString, requireString } from '../http/validate.ts';
 import type { SandboxRuntime } from '../runtime.ts';
 import { addOutsideComment } from '../world/outsideComments.ts';
+import { conversationsView, messageControlRoutes, type WorldViewConversation } from './controlMessages.ts';
 import { outsideAuthor } from '../world/vocabulary.ts';
 import { commentRecord, flagsOf } from '../world/views.ts';
 
@@ -28,9 +30,13 @@ export interface WorldView {
   apiKey: string;
   plan: Plan;
   xCredentials: { key: string; secret: string };
-  profiles: { title: string; refId: string; profileKey: string | null; platforms: Network[] }[];
+  profiles: { title: string; refId: string; profileKey: string | null; platforms: Network[]; messagingEnabled: boolean }[];
   posts: WorldViewPost[];
+  /** Direct messages: every conversation of every profile, archived ones included. */
+  conversations: WorldViewConversation[];
 }
+
+export type { WorldViewConversation };
 
 function world(runtime: SandboxRuntime): WorldView {
   const { state } = runtime.world;
@@ -43,6 +49,7 @@ function world(runtime: SandboxRuntime): WorldView {
       refId: p.refId,
       profileKey: p.profileKey,
       platforms: Object.keys(p.accounts) as Network[],
+      messagingEnabled: p.messaging?.enabled ?? true,
     })),
     posts: state.networkPosts
       .filter((p) => !p.deleted)
@@ -56,6 +63,7 @@ function world(runtime: SandboxRuntime): WorldView {
         flags: flagsOf(p),
         ...(p.threadOf ? { threadOf: p.threadOf } : {}),
       })),
+    conversations: conversationsView(runtime),
   };
 }
 
@@ -129,6 +137,7 @@ function since(query: URLSearchParams): number {
 export const controlRoutes: ControlRoute[] = [
   { method: 'GET', pattern: '/world', handle: ({ runtime }) => ({ body: world(runtime) }) },
   { method: 'POST', pattern: '/comments', handle: ({ runtime, body }) => ({ body: injectComment(runtime, body) }) },
+  ...messageControlRoutes,
   {
     method: 'PUT',
     pattern: '/faults',

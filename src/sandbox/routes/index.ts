@@ -4,6 +4,8 @@ import { analyticsRoutes } from './analytics.ts';
 import { commentsDeleteRoutes } from './commentsDelete.ts';
 import { commentsPostRoutes } from './commentsPost.ts';
 import { commentsReadRoutes } from './commentsRead.ts';
+import { messagesReadRoutes } from './messagesRead.ts';
+import { messagesSendRoutes } from './messagesSend.ts';
 import { postRoutes } from './posts.ts';
 import { profileRoutes } from './profiles.ts';
 import { replyRoutes } from './replies.ts';
@@ -18,4 +20,6 @@ export const apiRoutes: Route[] = [
   ...postRoutes,
   ...profileRoutes,
   ...webhookRoutes,
+  ...messagesReadRoutes,
+  ...messagesSendRoutes,
 ];

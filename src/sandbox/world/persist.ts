@@ -46,6 +46,11 @@ export function loadState(path: string): WorldState | null {
   for (const list of lists) {
     if (!Array.isArray(state[list])) throw new StateFileError(path, `"${list}" is missing or not a list`);
   }
+  // Direct messages came later: a file saved before them loads with none.
+  for (const list of ['conversations', 'messages'] as const) {
+    if (state[list] === undefined) state[list] = [];
+    else if (!Array.isArray(state[list])) throw new StateFileError(path, `"${list}" is not a list`);
+  }
   if (typeof state.account?.apiKey !== 'string' || typeof state.seed !== 'number') {
     throw new StateFileError(path, 'the account or the seed is missing');
   }

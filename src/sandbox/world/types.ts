@@ -2,6 +2,7 @@
 // JSON and nothing here is derived (the indexes of World are rebuilt from it).
 import type { Network, Plan, WebhookAction } from '../../shared/networks.ts';
 import type { NetworkIdentity } from '../ids.ts';
+import type { ConversationState, MessageState, MessagingSettings } from './messageTypes.ts';
 
 export const POST_FLAGS = ['notOwned', 'preBusiness', 'thread', 'backfilled', 'recovered', 'commentsDisabled'] as const;
 export type PostFlag = (typeof POST_FLAGS)[number];
@@ -23,6 +24,8 @@ export interface ProfileState {
   webhooks: Partial<Record<WebhookAction, string>>;
   webhookSecret: string | null;
   webhooksUpdated: string | null;
+  /** Direct messages for this profile; absent means on (state files made before messages). */
+  messaging?: MessagingSettings;
 }
 
 /** A post made through the service: one service id, one network post per platform. */
@@ -127,6 +130,9 @@ export interface WorldState {
   networkPosts: NetworkPostState[];
   comments: CommentState[];
   serviceComments: ServiceCommentState[];
+  conversations: ConversationState[];
+  /** Oldest first (by `seq`). */
+  messages: MessageState[];
   ledger: LedgerEntry[];
   deliveries: DeliveryAttempt[];
   /** Draws of the id generator so far, so a reloaded world keeps making fresh ids. */

@@ -2,6 +2,7 @@
 // through a method here, so the indexes and the per-post response cache never drift from the state.
 import type { Network } from '../../shared/networks.ts';
 import { Random } from '../random.ts';
+import { MessageBook } from './messageBook.ts';
 import {
   type CommentState,
   type LedgerEntry,
@@ -17,6 +18,8 @@ export class World {
   readonly state: WorldState;
   /** Generator for ids made while serving; reseeded from the draw count so a reloaded world goes on. */
   readonly rng: Random;
+  /** Direct messages: conversations and their messages. */
+  readonly messages: MessageBook;
 
   private readonly profilesByRefId = new Map<string, ProfileState>();
   private readonly profilesByKey = new Map<string, ProfileState>();
@@ -40,6 +43,7 @@ export class World {
     for (const post of state.networkPosts) this.indexNetworkPost(post);
     for (const comment of state.comments) this.indexComment(comment);
     for (const sc of state.serviceComments) this.serviceCommentsById.set(sc.serviceCommentId, sc);
+    this.messages = new MessageBook(state);
   }
 
   // ---- profiles ----

@@ -83,9 +83,9 @@ async function deliveries(since?: number): Promise<Delivery[]> {
   return reply.json as Delivery[];
 }
 
-describe('GET /__sandbox/world returns exactly {apiKey, plan, xCredentials: {key, secret}, profiles, posts}', () => {
+describe('GET /__sandbox/world returns exactly {apiKey, plan, xCredentials: {key, secret}, profiles, posts, conversations}', () => {
   it('has exactly those top-level fields, the running key and plan', () => {
-    expect(Object.keys(world).sort()).toEqual(['apiKey', 'plan', 'posts', 'profiles', 'xCredentials']);
+    expect(Object.keys(world).sort()).toEqual(['apiKey', 'conversations', 'plan', 'posts', 'profiles', 'xCredentials']);
     expect(world.apiKey).toBe(client.sandbox.apiKey);
     expect(world.plan).toBe('business');
     expect(Object.keys(world.xCredentials).sort()).toEqual(['key', 'secret']);
@@ -106,11 +106,11 @@ describe('GET /__sandbox/world returns exactly {apiKey, plan, xCredentials: {key
     expect(wrong.json).toMatchObject({ code: 272 });
   });
 
-  it('profiles: {title, refId, profileKey, platforms}, profileKey null for the primary only, platforms as GET /user lists them', async () => {
+  it('profiles: {title, refId, profileKey, platforms, messagingEnabled}, profileKey null for the primary only, platforms as GET /user lists them', async () => {
     expect(world.profiles.filter((p) => p.profileKey === null)).toHaveLength(1);
     expect(new Set(world.profiles.map((p) => p.refId)).size).toBe(world.profiles.length);
     for (const profile of world.profiles) {
-      expect(Object.keys(profile).sort()).toEqual(['platforms', 'profileKey', 'refId', 'title']);
+      expect(Object.keys(profile).sort()).toEqual(['messagingEnabled', 'platforms', 'profileKey', 'refId', 'title']);
       expect(profile.title).not.toBe('');
       const user = await client.api('GET', '/user', { profileKey: profile.profileKey });
       expect(user.status).toBe(200);

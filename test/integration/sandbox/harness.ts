@@ -17,7 +17,7 @@ export interface World {
   apiKey: string;
   plan: string;
   xCredentials: { key: string; secret: string };
-  profiles: { title: string; refId: string; profileKey: string | null; platforms: string[] }[];
+  profiles: { title: string; refId: string; profileKey: string | null; platforms: string[]; messagingEnabled: boolean }[];
   posts: {
     profileRefId: string;
     serviceId: string | null;
@@ -28,6 +28,21 @@ export interface World {
     flags: string[];
     threadOf?: string;
   }[];
+  conversations: Conversation[];
+}
+
+/** A direct-message conversation as GET /__sandbox/world lists it. */
+export interface Conversation {
+  profileRefId: string;
+  platform: string;
+  conversationId: string;
+  recipientId: string;
+  messageCount: number;
+  lastMessageAt: string;
+  status: 'active' | 'archived';
+  lastReceivedAt: string;
+  awaitingReply: boolean;
+  activeThisMonth: boolean;
 }
 
 export interface LedgerEntry {

@@ -100,3 +100,15 @@ describe('CLI refuses bad flags with a message naming the flag', () => {
     expect(() => parseCli(argv)).toThrow(message);
   });
 });
+
+describe('CLI flags of the Messages API limits', () => {
+  it('--conversation-limit and --reply-window-hours map to activeConversationLimit and messageReplyWindowMs', () => {
+    expect(parseCli(['--conversation-limit', '2', '--reply-window-hours', '1'])).toEqual({ activeConversationLimit: 2, messageReplyWindowMs: 3_600_000 });
+    expect(SANDBOX_DEFAULTS).toMatchObject({ activeConversationLimit: 1000, messageReplyWindowMs: 7 * 24 * 3_600_000 });
+  });
+
+  it('refuses what is not a whole number in range, naming the flag', () => {
+    expect(() => parseCli(['--conversation-limit', '-1'])).toThrow('--conversation-limit');
+    expect(() => parseCli(['--reply-window-hours', '1.5'])).toThrow('--reply-window-hours');
+  });
+});
