@@ -40,8 +40,19 @@ function explain(issue: Issue): { path: PropertyKey[]; message: string } {
   return { path: [...issue.path], message: issue.message };
 }
 
+/** The issue of a value nested deeper than a recursive schema (the replies of a comment) can walk. */
+const TOO_DEEP: ShapeIssue = { path: '', message: 'The value is nested too deeply to check' };
+
 export function checkShape<T>(schema: WireSchema<T>, value: unknown): Checked<T> {
-  const result = schema.safeParse(value);
+  let result: ReturnType<WireSchema<T>['safeParse']>;
+  try {
+    result = schema.safeParse(value);
+  } catch (error) {
+    // zod recurses with the value: a deep enough one overflows the stack. Answers are cut at a
+    // depth long before that; this covers every other value (a request from the bridge).
+    if (error instanceof RangeError) return { ok: false, issues: [TOO_DEEP] };
+    throw error;
+  }
   if (result.success) return { ok: true, value: result.data };
   return {
     ok: false,

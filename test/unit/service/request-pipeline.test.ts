@@ -10,8 +10,8 @@ import {
   OutcomeUnknownError,
   RateBudgetSpentError,
   RequestInvalidError,
-  SchemaMismatchError,
   TimeoutError,
+  UnreadableAnswerError,
 } from '../../../src/main/core/service/errors.ts';
 import type { ServiceClientEvent } from '../../../src/main/core/service/events.ts';
 import { ServiceClient } from '../../../src/main/core/service/serviceClient.ts';
@@ -213,11 +213,11 @@ describe('transport failures', () => {
     expect((error as OutcomeUnknownError).reason).toBeInstanceOf(AbortedError);
   });
 
-  it('an answer that is not JSON: a schema mismatch for the whole body', async () => {
+  it('an answer that is not JSON: an unreadable answer, worth retrying (something in between answered)', async () => {
     const { client } = setup(() => ({ status: 200, headers: {}, body: '<html>' }));
     const error = await failureOf(client.user(primary));
-    expect(error).toBeInstanceOf(SchemaMismatchError);
-    expect(error).toMatchObject({ path: '' });
+    expect(error).toBeInstanceOf(UnreadableAnswerError);
+    expect(error).toMatchObject({ problem: 'not-json', retryable: true, writeOutcome: 'not-applied' });
   });
 });
 

@@ -41,9 +41,10 @@ describe('comments answer', () => {
     expect(mismatch(() => parseAnswer(CommentsResponseSchema, body, context)).path).toBe('facebook[0].replies[0].comment');
   });
 
-  it('a write whose answer is unreadable was still applied', () => {
-    const error = mismatch(() => parseAnswer(CreatePostResponseSchema, { status: 'success', postIds: [] }, { operation: 'createPost', status: 200, writeOutcome: 'applied' }));
-    expect(error).toMatchObject({ path: 'id', writeOutcome: 'applied', retryable: false });
+  it('a write whose answer has another shape: the outcome the runner gives (unknown) is carried, and said', () => {
+    const error = mismatch(() => parseAnswer(CreatePostResponseSchema, { status: 'success', postIds: [] }, { operation: 'createPost', status: 200, writeOutcome: 'unknown' }));
+    expect(error).toMatchObject({ path: 'id', writeOutcome: 'unknown', retryable: true });
+    expect(error.message).toMatch(/whether the request was applied is unknown/);
   });
 });
 

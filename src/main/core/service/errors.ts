@@ -7,7 +7,11 @@ import type { PlatformError } from '../../../shared/wire/common.ts';
 export type WriteOutcome =
   /** Nothing was applied: the request was refused, never sent, or was a read. */
   | 'not-applied'
-  /** The service applied the write but its answer could not be read. */
+  /**
+   * The service applied the write but its answer could not be read. The client no longer reports
+   * this: an answer that does not read as the operation's result may not be the service's at all
+   * (a captive portal, a proxy), so it is 'unknown'. Kept for the outbox's decisions.
+   */
   | 'applied'
   /** The request may or may not have been applied: reconcile before sending it again. */
   | 'unknown';
@@ -21,7 +25,8 @@ export type ServiceErrorKind =
   | 'timeout'
   | 'outcome-unknown'
   | 'http'
-  | 'schema-mismatch';
+  | 'schema-mismatch'
+  | 'unreadable-answer';
 
 interface ErrorBase {
   operation: string;
@@ -121,7 +126,15 @@ export class NetworkError extends ServiceClientError {
   }
 }
 
-export type TimeoutPhase = 'connect' | 'headers' | 'body';
+/** `total`: the whole request ran past its overall deadline (a service trickling its answer). */
+export type TimeoutPhase = 'connect' | 'headers' | 'body' | 'total';
+
+const TIMEOUT_WORDS: Record<TimeoutPhase, string> = {
+  connect: 'accept a connection',
+  headers: 'answer',
+  body: 'finish its answer',
+  total: 'finish the request',
+};
 
 /** No connection, or no answer, in time, on a read or before a write was sent. */
 export class TimeoutError extends ServiceClientError {
@@ -131,7 +144,7 @@ export class TimeoutError extends ServiceClientError {
   constructor(operation: string, phase: TimeoutPhase, cause?: unknown) {
     super({
       operation,
-      message: `${operation}: the service did not ${phase === 'connect' ? 'accept a connection' : phase === 'headers' ? 'answer' : 'finish its answer'} in time`,
+      message: `${operation}: the service did not ${TIMEOUT_WORDS[phase]} in time`,
       retryable: true,
       writeOutcome: 'not-applied',
       cause,
@@ -204,7 +217,12 @@ export class HttpError extends ServiceClientError {
   }
 }
 
-/** The answer lacks a field the client relies on (or is not JSON). `path` names the field. */
+/**
+ * The answer lacks a field the client relies on. `path` names the field. On a write its outcome is
+ * unknown: JSON of another shape may come from something in between, not from the service. For the
+ * same reason it is retryable (after a backoff): whatever answered in the service's place may go
+ * away, and a reply whose check read fails this way keeps waiting instead of failing for good.
+ */
 export class SchemaMismatchError extends ServiceClientError {
   readonly kind = 'schema-mismatch';
   /** "instagram[3].commentId"; "" for the whole body. */
@@ -214,11 +232,61 @@ export class SchemaMismatchError extends ServiceClientError {
   constructor(init: { operation: string; path: string; problem: string; status: number; writeOutcome: WriteOutcome }) {
     super({
       operation: init.operation,
-      message: `${init.operation}: the service's answer does not have the expected shape at ${init.path === '' ? 'the top level' : `"${init.path}"`}: ${init.problem}`,
-      retryable: false,
+      message:
+        `${init.operation}: the service's answer does not have the expected shape at ${init.path === '' ? 'the top level' : `"${init.path}"`}: ${init.problem}` +
+        (init.writeOutcome === 'unknown' ? '; whether the request was applied is unknown' : ''),
+      retryable: true,
       writeOutcome: init.writeOutcome,
     });
     this.path = init.path;
+    this.status = init.status;
+  }
+}
+
+export type UnreadableProblem =
+  /** A 2xx whose content type is not JSON: an HTML page of a captive portal, proxy or CDN. */
+  | 'not-the-service'
+  /** No content type said otherwise, but the body is not JSON (or is cut short). */
+  | 'not-json'
+  /** A redirect (or another status the service never sends): something else answered. */
+  | 'redirect'
+  /** Larger than the client reads (after decompression). */
+  | 'too-large'
+  /** JSON nested deeper than the client reads. */
+  | 'too-deep';
+
+const UNREADABLE_WORDS: Record<UnreadableProblem, string> = {
+  'not-the-service': 'was not from the service',
+  'not-json': 'is not JSON',
+  redirect: 'was a redirect, not the service\'s answer',
+  'too-large': 'is too large to read',
+  'too-deep': 'is nested too deeply to read',
+};
+
+/**
+ * An answer that cannot be read as the service's: not JSON, not from the service (a captive
+ * portal's page, a redirect), too large or too deeply nested. On a write, the request was sent and
+ * may have reached the service: its outcome is unknown. Retryable: the client cannot tell the
+ * service from something in between (a portal, a proxy, a broken CDN), and those go away; a retry
+ * waits for its backoff, so trying again costs little.
+ */
+export class UnreadableAnswerError extends ServiceClientError {
+  readonly kind = 'unreadable-answer';
+  readonly problem: UnreadableProblem;
+  /** The answer's status, when it had one. */
+  readonly status: number | undefined;
+
+  constructor(init: { operation: string; problem: UnreadableProblem; detail: string; status: number | undefined; write: boolean }) {
+    const foreign = init.problem === 'not-the-service' || init.problem === 'not-json' || init.problem === 'redirect';
+    const between = foreign ? '; a captive portal, proxy or firewall may be answering in its place' : '';
+    const outcome = init.write ? '; the request was sent and whether it was applied is unknown' : '';
+    super({
+      operation: init.operation,
+      message: `${init.operation}: the answer ${UNREADABLE_WORDS[init.problem]} (${init.detail})${between}${outcome}`,
+      retryable: true,
+      writeOutcome: init.write ? 'unknown' : 'not-applied',
+    });
+    this.problem = init.problem;
     this.status = init.status;
   }
 }

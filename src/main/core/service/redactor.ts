@@ -4,6 +4,15 @@
 
 export const REDACTED = '[redacted]';
 
+/** What stands for a part of a value nested deeper than the redactor goes. */
+const TOO_DEEP = '[nested too deeply]';
+
+/**
+ * The deepest the redactor walks a value. Answers are cut at 128 levels before they are parsed;
+ * this keeps the redactor itself safe (no RangeError) on anything it is handed.
+ */
+const MAX_DEPTH = 256;
+
 /** Shorter strings could blank out ordinary words; real keys are much longer. */
 const MIN_SECRET_LENGTH = 6;
 
@@ -23,14 +32,17 @@ export class Redactor {
     return out;
   }
 
-  /** A JSON value with every string redacted (error bodies kept on errors). */
+  /** A JSON value with every string redacted (error bodies kept on errors); deeper parts cut off. */
   value<T>(value: T): T {
     if (this.secrets.length === 0) return value;
-    if (typeof value === 'string') return this.text(value) as T;
-    if (Array.isArray(value)) return value.map((item) => this.value(item)) as T;
-    if (typeof value === 'object' && value !== null) {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.text(k), this.value(v)])) as T;
-    }
-    return value;
+    return this.within(value, 0) as T;
+  }
+
+  private within(value: unknown, depth: number): unknown {
+    if (typeof value === 'string') return this.text(value);
+    if (typeof value !== 'object' || value === null) return value;
+    if (depth >= MAX_DEPTH) return TOO_DEEP;
+    if (Array.isArray(value)) return value.map((item) => this.within(item, depth + 1));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [this.text(k), this.within(v, depth + 1)]));
   }
 }

@@ -5,22 +5,21 @@ import type { WireSchema } from '../../../shared/wire/check.ts';
 import { PROFILE_KEY_HEADER, RATE_LIMIT_COUNT_HEADER, RATE_LIMIT_MAX_HEADER, X_KEY_HEADER, X_SECRET_HEADER } from '../../../shared/networks.ts';
 import type { Clock } from '../clock.ts';
 import { type CallSecrets, type CallTarget, type CredentialVault, resolveSecrets } from './credentials.ts';
+import { readAnswer } from './answerReading.ts';
 import {
   AbortedError,
   MissingCredentialsError,
   NetworkError,
   OutcomeUnknownError,
   RateBudgetSpentError,
-  SchemaMismatchError,
   ServiceClientError,
   TimeoutError,
+  UnreadableAnswerError,
 } from './errors.ts';
 import type { ServiceEventListener } from './events.ts';
-import { httpErrorFrom } from './httpErrorMapping.ts';
 import type { WhenSpent } from './rateBudget.ts';
 import type { RateBudgets } from './rateBudgets.ts';
 import { Redactor } from './redactor.ts';
-import { parseAnswer } from './schemaMismatch.ts';
 import { type HttpMethod, type HttpResponse, type HttpTransport, TransportFailure } from './transport.ts';
 
 /** What every public method accepts besides its input. */
@@ -28,9 +27,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** When the profile's rate budget is spent: wait for the next window (default) or fail at once. */
   whenBudgetSpent?: WhenSpent;
-  /** Overrides of the transport's timeouts for this call. */
+  /** Overrides of the transport's timeouts, overall deadline and answer size limit for this call. */
   headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
+  deadlineMs?: number;
+  maxAnswerBytes?: number;
 }
 
 /** One request, as an operation describes it. */
@@ -111,6 +112,8 @@ export class RequestRunner {
         ...(signal ? { signal } : {}),
         ...(options.headersTimeoutMs === undefined ? {} : { headersTimeoutMs: options.headersTimeoutMs }),
         ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs: options.bodyTimeoutMs }),
+        ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
+        ...(options.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: options.maxAnswerBytes }),
       });
     } catch (error) {
       budget.noAnswer();
@@ -128,7 +131,7 @@ export class RequestRunner {
     }
 
     try {
-      const answer = this.read(spec, response, redactor);
+      const answer = readAnswer(spec, response, redactor);
       this.emit({ ...event, status: response.status, durationMs: this.ports.clock.now() - started });
       return answer;
     } catch (error) {
@@ -160,26 +163,12 @@ export class RequestRunner {
     return headers;
   }
 
-  private read<T>(spec: RequestSpec<T>, response: HttpResponse, redactor: Redactor): Answer<T> {
-    const ok = response.status >= 200 && response.status < 300;
-    const writeOutcome = spec.write && ok ? 'applied' : 'not-applied';
-    let json: unknown;
-    try {
-      json = response.body === '' ? undefined : JSON.parse(response.body);
-    } catch {
-      if (!ok) throw httpErrorFrom({ operation: spec.operation, status: response.status, body: redactor.text(response.body.slice(0, 500)), write: spec.write });
-      throw new SchemaMismatchError({ operation: spec.operation, path: '', problem: 'the body is not JSON', status: response.status, writeOutcome });
-    }
-    if (ok || spec.answerOnError?.(response.status, json)) {
-      const value = parseAnswer(spec.answer, json, { operation: spec.operation, status: response.status, writeOutcome });
-      return { status: response.status, value };
-    }
-    throw httpErrorFrom({ operation: spec.operation, status: response.status, body: redactor.value(json), write: spec.write });
-  }
-
   private failureOf(spec: RequestSpec<unknown>, error: unknown, redactor: Redactor): ServiceClientError {
     if (!(error instanceof TransportFailure)) {
       return new NetworkError(spec.operation, `${spec.operation}: ${redactor.text(error instanceof Error ? error.message : String(error))}`, undefined);
+    }
+    if (error.reason === 'too-large') {
+      return new UnreadableAnswerError({ operation: spec.operation, problem: 'too-large', detail: redactor.text(error.message), status: error.status, write: spec.write });
     }
     let plain: NetworkError | TimeoutError | AbortedError;
     switch (error.reason) {
@@ -194,6 +183,9 @@ export class RequestRunner {
         break;
       case 'body-timeout':
         plain = new TimeoutError(spec.operation, 'body');
+        break;
+      case 'deadline':
+        plain = new TimeoutError(spec.operation, 'total');
         break;
       case 'connect':
         plain = new NetworkError(spec.operation, `${spec.operation}: the service cannot be reached (${error.code ?? 'no connection'})`, error.code);

@@ -13,9 +13,11 @@ export interface HttpRequest {
   headers: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
-  /** Per-call overrides of the transport's answer timeouts. */
+  /** Per-call overrides of the transport's answer timeouts, overall deadline and answer size limit. */
   headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
+  deadlineMs?: number;
+  maxAnswerBytes?: number;
 }
 
 export interface HttpResponse {
@@ -25,7 +27,17 @@ export interface HttpResponse {
   body: string;
 }
 
-export type FailureReason = 'connect' | 'connect-timeout' | 'headers-timeout' | 'body-timeout' | 'connection-lost' | 'aborted';
+export type FailureReason =
+  | 'connect'
+  | 'connect-timeout'
+  | 'headers-timeout'
+  | 'body-timeout'
+  /** The whole request ran past its overall deadline. */
+  | 'deadline'
+  /** The answer (decompressed) passed the size limit; reading stopped there. */
+  | 'too-large'
+  | 'connection-lost'
+  | 'aborted';
 
 /**
  * A request that got no (complete) answer. `sent` is false only when the request certainly never
@@ -35,12 +47,15 @@ export class TransportFailure extends Error {
   readonly reason: FailureReason;
   readonly sent: boolean;
   readonly code: string | undefined;
+  /** The answer's status, when its headers had come ('too-large'). */
+  readonly status: number | undefined;
 
-  constructor(reason: FailureReason, sent: boolean, code: string | undefined, message: string, cause?: unknown) {
+  constructor(reason: FailureReason, sent: boolean, code: string | undefined, message: string, cause?: unknown, status?: number) {
     super(message, cause === undefined ? undefined : { cause });
     this.reason = reason;
     this.sent = sent;
     this.code = code;
+    this.status = status;
   }
 
   override get name(): string {

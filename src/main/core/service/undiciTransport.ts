@@ -1,8 +1,10 @@
 // The HTTP transport on undici: one keep-alive Pool per base URL, so the requests of a sync reuse a
 // handful of open connections instead of opening one each; answers decompressed by undici's
 // decompress interceptor (br, gzip, deflate, as the service sends them); connect, headers and body
-// timeouts; the caller's AbortSignal passed down.
+// timeouts; an overall deadline per request; a size limit on the decompressed answer; the caller's
+// AbortSignal passed down.
 import { type Dispatcher, interceptors, Pool } from 'undici';
+import { declaredLength, discard, readTextAtMost } from './limitedBody.ts';
 import { type FailureReason, type HttpRequest, type HttpResponse, type HttpTransport, TransportFailure } from './transport.ts';
 
 export interface UndiciTransportOptions {
@@ -10,7 +12,12 @@ export interface UndiciTransportOptions {
   connectionsPerOrigin?: number;
   connectTimeoutMs?: number;
   headersTimeoutMs?: number;
+  /** An idle timeout: the longest pause between two pieces of the body. */
   bodyTimeoutMs?: number;
+  /** The longest a whole request may take, connecting to the last byte of the answer. Default 60 s. */
+  deadlineMs?: number;
+  /** The largest answer read, counted after decompression. Default 32 MiB. */
+  maxAnswerBytes?: number;
   /** How long an idle connection stays open for the next request. Default 30 s. */
   keepAliveTimeoutMs?: number;
 }
@@ -20,6 +27,15 @@ const DEFAULTS = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
+  // The body timeout is idle time only: a server sending a byte every few seconds would hold a call,
+  // and every later reply of its profile, forever. 60 s is the 30 s headers timeout plus time to
+  // receive the largest legitimate answer (about 4 MB compressed, see below) on a 1 Mbit/s link.
+  deadlineMs: 60_000,
+  // The largest legitimate answers are the comments of one post: the service returns up to about
+  // 1,000 per network (Facebook and Instagram cap there), a post can be on 9 networks, and a record
+  // with its replies is 1-2 KB of JSON: about 18 MB. History pages (at most 1,000 posts) and
+  // analytics batches (100 ids) are a few MB at most. 32 MiB leaves room and caps a bomb's cost.
+  maxAnswerBytes: 32 * 1024 * 1024,
   keepAliveTimeoutMs: 30_000,
 };
 
@@ -43,20 +59,48 @@ export class UndiciTransport implements HttpTransport {
 
   async send(request: HttpRequest): Promise<HttpResponse> {
     const { dispatcher, basePath } = this.poolFor(request.baseUrl);
+    const deadlineMs = request.deadlineMs ?? this.options.deadlineMs;
+    const maxBytes = request.maxAnswerBytes ?? this.options.maxAnswerBytes;
+    // One signal for undici: the caller's abort or the deadline, whichever comes first. Which one it
+    // was decides the failure: a cancelled call, or a timeout.
+    const stop = new AbortController();
+    let pastDeadline = false;
+    const timer = setTimeout(() => {
+      pastDeadline = true;
+      stop.abort();
+    }, deadlineMs);
+    const cancel = (): void => stop.abort();
+    request.signal?.addEventListener('abort', cancel, { once: true });
+    if (request.signal?.aborted) cancel();
     try {
       const answer = await dispatcher.request({
         path: basePath + request.path,
         method: request.method,
         headers: request.headers,
         body: request.body ?? null,
-        signal: request.signal ?? null,
+        signal: stop.signal,
         headersTimeout: request.headersTimeoutMs ?? this.options.headersTimeoutMs,
         bodyTimeout: request.bodyTimeoutMs ?? this.options.bodyTimeoutMs,
       });
-      const body = await answer.body.text();
-      return { status: answer.statusCode, headers: answer.headers, body };
+      const tooLarge = (read: string): TransportFailure =>
+        new TransportFailure('too-large', true, undefined, `${read} bytes, more than the ${maxBytes} read`, undefined, answer.statusCode);
+      const length = declaredLength(answer.headers);
+      if (length !== undefined && length > maxBytes) {
+        discard(answer.body);
+        throw tooLarge(`announced ${length}`);
+      }
+      const read = await readTextAtMost(answer.body, maxBytes);
+      if (!read.ok) throw tooLarge(`at least ${read.bytesRead}`);
+      return { status: answer.statusCode, headers: answer.headers, body: read.text };
     } catch (error) {
+      if (error instanceof TransportFailure) throw error;
+      if (pastDeadline && !request.signal?.aborted) {
+        throw new TransportFailure('deadline', true, codeOf(error), `the request took longer than ${deadlineMs} ms`, error);
+      }
       throw failureOf(error, request.signal);
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', cancel);
     }
   }
 
@@ -111,7 +155,7 @@ function failureOf(error: unknown, signal: AbortSignal | undefined): TransportFa
   const message = error instanceof Error ? error.message : String(error);
   let reason: FailureReason;
   let sent = true;
-  if (signal?.aborted || code === 'UND_ERR_ABORTED' || (error instanceof Error && error.name === 'AbortError')) reason = 'aborted';
+  if (signal?.aborted || code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR' || (error instanceof Error && error.name === 'AbortError')) reason = 'aborted';
   else if (code === 'UND_ERR_CONNECT_TIMEOUT') {
     reason = 'connect-timeout';
     sent = false;
