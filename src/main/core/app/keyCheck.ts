@@ -12,6 +12,11 @@ import { refuse } from './refusal.ts';
 const CANDIDATE = 'candidate-account';
 /** An id no post has: the comments read fails after the plan check (404), or at it (403). */
 const PLAN_PROBE_POST_ID = 'plan-check-0';
+/**
+ * Someone is waiting at the form for this answer: each check request gets 15 s overall rather than
+ * the client's 60 s default, so a stalled or trickling service is reported while they still look.
+ */
+export const KEY_CHECK_DEADLINE_MS = 15_000;
 
 export interface KeyCheckResult {
   user: UserResponse;
@@ -22,6 +27,8 @@ export interface KeyCheckResult {
 export interface KeyCheckPorts {
   clock?: Clock;
   transport?: HttpTransport;
+  /** Overall deadline of each check request; default KEY_CHECK_DEADLINE_MS. */
+  deadlineMs?: number;
 }
 
 export async function checkAccountKeys(
@@ -35,17 +42,18 @@ export async function checkAccountKeys(
   };
   const client = new ServiceClient({ vault, ...(ports.clock ? { clock: ports.clock } : {}), ...(ports.transport ? { transport: ports.transport } : {}) });
   const target = { accountId: CANDIDATE };
+  const call = { whenBudgetSpent: 'fail', deadlineMs: ports.deadlineMs ?? KEY_CHECK_DEADLINE_MS } as const;
   try {
     let user: UserResponse;
     try {
-      user = await client.user(target, { whenBudgetSpent: 'fail' });
+      user = await client.user(target, call);
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) refuse('The service did not accept this API key (wrong key): check it in the service\'s dashboard and paste it again');
       if (error instanceof HttpError && error.status === 403) refuse(`The service refused this account: ${error.serviceMessage ?? 'its plan does not allow it'}`);
       throw error;
     }
     try {
-      await client.getComments(target, { by: 'servicePost', id: PLAN_PROBE_POST_ID, networks: ['facebook'] }, { whenBudgetSpent: 'fail' });
+      await client.getComments(target, { by: 'servicePost', id: PLAN_PROBE_POST_ID, networks: ['facebook'] }, call);
     } catch (error) {
       if (error instanceof HttpError && error.status === 403) {
         refuse(`This account's plan does not include the comments operations the inbox needs: ${error.serviceMessage ?? 'a higher plan is needed'}`);
@@ -56,7 +64,7 @@ export async function checkAccountKeys(
     const twitterLinked = user.activeSocialAccounts.includes('twitter');
     if (candidate.xCredentials !== undefined) {
       try {
-        await client.getComments(target, { by: 'socialPost', id: '0', platform: 'twitter' }, { whenBudgetSpent: 'fail' });
+        await client.getComments(target, { by: 'socialPost', id: '0', platform: 'twitter' }, call);
       } catch (error) {
         if (error instanceof HttpError && (error.status === 419 || error.code === 419)) refuse('The X (Twitter) key pair is missing: give both the consumer key and the secret');
         if (error instanceof HttpError && error.status === 401) refuse('The service did not accept the X (Twitter) key pair: check the consumer key and secret');
