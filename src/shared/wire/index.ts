@@ -4,6 +4,7 @@ export * from './analytics.ts';
 export * from './comments.ts';
 export * from './common.ts';
 export * from './errors.ts';
+export * from './messages.ts';
 export * from './perNetwork.ts';
 export * from './posts.ts';
 export * from './profiles.ts';

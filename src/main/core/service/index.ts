@@ -6,6 +6,15 @@ export * from './errors.ts';
 export type { ServiceClientEvent, ServiceEventListener } from './events.ts';
 export type { AnalyticsByServiceIdInput, AnalyticsBySocialIdsInput } from './operations/analytics.ts';
 export type { CommentsAddress, DeleteCommentInput, PostCommentInput } from './operations/comments.ts';
+export {
+  type ConversationMessages,
+  type GetConversationInput,
+  type ListConversationsInput,
+  type ListMessagesInput,
+  type MessageRefusal,
+  MessageRefusedError,
+  type SendMessageInput,
+} from './operations/messages.ts';
 export type { DeletePostInput, NetworkHistoryInput, UpdatePostInput } from './operations/posts.ts';
 export type { ReplyInput, ReplyResult } from './operations/replies.ts';
 export type { RegisterWebhookInput } from './operations/webhooks.ts';

@@ -6,6 +6,7 @@
 import type { CreatePostBody, CreatePostResponse, DeletePostResponse, HistoryQuery, HistoryResponse, NetworkHistoryResponse, UpdatePostResponse } from '../../../shared/wire/posts.ts';
 import type { AnalyticsByServiceIdResponse } from '../../../shared/wire/analytics.ts';
 import type { CommentsResponse, DeleteCommentResponse, PostCommentResponse } from '../../../shared/wire/comments.ts';
+import type { ConversationIdsResponse, MessageSent, MessagesResponse } from '../../../shared/wire/messages.ts';
 import type { CreateProfileResponse, ProfilesResponse, UserResponse } from '../../../shared/wire/profiles.ts';
 import type { RegisterWebhookResponse, UnregisterWebhookResponse, WebhookSecretResponse, WebhooksResponse } from '../../../shared/wire/webhooks.ts';
 import type { WebhookAction } from '../../../shared/networks.ts';
@@ -16,6 +17,17 @@ import type { ServiceEventListener } from './events.ts';
 import { createProfile, listProfiles, user } from './operations/account.ts';
 import { analyticsByServiceId, type AnalyticsByServiceIdInput, analyticsBySocialIds, type AnalyticsBySocialIdsInput } from './operations/analytics.ts';
 import { type CommentsAddress, deleteComment, type DeleteCommentInput, getComments, postComment, type PostCommentInput } from './operations/comments.ts';
+import {
+  type ConversationMessages,
+  getConversation,
+  type GetConversationInput,
+  listConversations,
+  type ListConversationsInput,
+  listMessages,
+  type ListMessagesInput,
+  sendMessage,
+  type SendMessageInput,
+} from './operations/messages.ts';
 import { createPost, deletePost, type DeletePostInput, history, networkHistory, type NetworkHistoryInput, updatePost, type UpdatePostInput } from './operations/posts.ts';
 import { reply, type ReplyInput, type ReplyResult } from './operations/replies.ts';
 import { listWebhooks, registerWebhook, type RegisterWebhookInput, setWebhookSecret, unregisterWebhook } from './operations/webhooks.ts';
@@ -75,6 +87,28 @@ export class ServiceClient {
 
   deleteComment(target: CallTarget, input: DeleteCommentInput, options?: CallOptions): Promise<DeleteCommentResponse> {
     return deleteComment(this.runner, target, input, options);
+  }
+
+  // Direct messages (facebook, instagram, twitter)
+
+  /** The profile's conversation ids on a network, most recent first. */
+  listConversations(target: CallTarget, input: ListConversationsInput, options?: CallOptions): Promise<ConversationIdsResponse> {
+    return listConversations(this.runner, target, input, options);
+  }
+
+  /** One conversation's messages, newest first; on twitter paged through the cursor up to a bound. */
+  getConversation(target: CallTarget, input: GetConversationInput, options?: CallOptions): Promise<ConversationMessages> {
+    return getConversation(this.runner, target, input, options);
+  }
+
+  /** The messages of every active (or archived) conversation on a network; on twitter one page with `limit`. */
+  listMessages(target: CallTarget, input: ListMessagesInput, options?: CallOptions): Promise<MessagesResponse> {
+    return listMessages(this.runner, target, input, options);
+  }
+
+  /** A direct message by the account to a person who wrote first. */
+  sendMessage(target: CallTarget, input: SendMessageInput, options?: CallOptions): Promise<MessageSent> {
+    return sendMessage(this.runner, target, input, options);
   }
 
   // Analytics
