@@ -33,7 +33,7 @@ import { ElectronStoreSettings } from './electron/electronStoreSettings.ts';
 import { registerIpcBridge } from './electron/ipcBridge.ts';
 import { BackupShelf, JsonStoreFile, type JsonObject } from './electron/jsonStoreFile.ts';
 import { openMainWindow } from './electron/mainWindow.ts';
-import { denyAllPermissions } from './electron/navigationGuard.ts';
+import { denyAllPermissions, guardEveryWebContents, type NavigationGuardOptions } from './electron/navigationGuard.ts';
 import { ElectronNotifier } from './electron/notifier.ts';
 import { watchOsHints } from './electron/osHints.ts';
 import { fileIn, resourceFile } from './electron/resourcePaths.ts';
@@ -60,6 +60,13 @@ const logger: LoggerPort = {
   error: (message, detail) => console.error(`[social-inbox] ${message}`, detail ?? ''),
 };
 
+/** The one way out of the app: links the guard checked, as the href it checked, to the system browser. */
+const navigation: NavigationGuardOptions = {
+  origin,
+  openExternal: (url) => shell.openExternal(url),
+  onError: (message) => logger.warn(message),
+};
+
 // Must happen before 'ready': Electron fixes scheme privileges at startup.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
@@ -78,7 +85,7 @@ function createWindow(): BrowserWindow {
     title: appInfo.title,
     origin,
     entryUrl,
-    openExternal: (url) => shell.openExternal(url),
+    openExternal: (url) => navigation.openExternal(url),
     closeBehavior: () => ({ closeToTray: settings?.get().closeToTray ?? false, quitting, hasTray: tray !== null }),
     onError: (message) => logger.warn(message),
   });
@@ -228,6 +235,8 @@ async function shutdown(): Promise<void> {
 }
 
 if (claimSingleInstance(app, showWindow)) {
+  // Before any window: every WebContents Electron ever creates is kept on the app, not only ours.
+  guardEveryWebContents(app, navigation);
   app.on('before-quit', () => {
     quitting = true;
   });

@@ -4,6 +4,7 @@
 // the backup shelf (settings-backup.json) before the repaired settings are written.
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch, settingsSchema } from '../../shared/settings.ts';
 import type { SettingsPort } from '../core/app/ports.ts';
+import { settingsSaveError } from '../core/app/settingsSaveError.ts';
 import type { BackupShelf, JsonObject, JsonStoreFile } from './jsonStoreFile.ts';
 
 /** A patch the schema refuses; the message names the settings, never their values. */
@@ -43,18 +44,31 @@ export class ElectronStoreSettings implements SettingsPort {
     this.#file = file;
     const contents = file.contentsAtOpen();
     if (!contents.readable) {
-      backups.keepCopy('settings.json could not be read', contents.text);
       this.#settings = { ...DEFAULT_SETTINGS };
-      this.#notice = 'Your settings file could not be read, so the defaults are in use. A copy of it was kept in settings-backup.json.';
-      file.write(this.#settings);
+      const saved = this.#repair(backups, 'settings.json could not be read', contents.text);
+      this.#notice = `Your settings file could not be read, so the defaults are in use.${saved === true ? ' A copy of it was kept in settings-backup.json.' : ` ${saved}`}`;
       return;
     }
     const { settings, dropped } = salvageSettings(contents.data);
     this.#settings = settings;
     if (dropped.length > 0) {
-      backups.keepCopy(`settings.json had values this version does not accept: ${dropped.join(', ')}`, JSON.stringify(contents.data));
-      this.#notice = `Some settings (${dropped.join(', ')}) were not valid and were reset to their defaults. A copy of the old file was kept in settings-backup.json.`;
-      file.write(this.#settings);
+      const saved = this.#repair(backups, `settings.json had values this version does not accept: ${dropped.join(', ')}`, JSON.stringify(contents.data));
+      this.#notice = `Some settings (${dropped.join(', ')}) were not valid and were reset to their defaults.${saved === true ? ' A copy of the old file was kept in settings-backup.json.' : ` ${saved}`}`;
+    }
+  }
+
+  /**
+   * Keeps a copy of the file as it was, then writes the repaired settings: true when both were
+   * saved, else why not. A disk that refuses must not stop the app from starting: the repaired
+   * settings are in use, and the old file is never written over without its copy.
+   */
+  #repair(backups: BackupShelf, reason: string, original: string): true | string {
+    try {
+      backups.keepCopy(reason, original);
+      this.#file.write(this.#settings);
+      return true;
+    } catch (error) {
+      return settingsSaveError(error).message;
     }
   }
 
@@ -74,8 +88,14 @@ export class ElectronStoreSettings implements SettingsPort {
       else next[key] = parsed.data;
     }
     if (refused.length > 0) throw new InvalidSettingsError(`These settings were refused: ${refused.join(', ')}.`);
-    this.#settings = settingsSchema.parse(next);
-    this.#file.write(this.#settings);
+    const settings = settingsSchema.parse(next);
+    // Written first, kept second: a change the disk refused is not in effect either.
+    try {
+      this.#file.write(settings);
+    } catch (error) {
+      throw settingsSaveError(error);
+    }
+    this.#settings = settings;
     return this.get();
   }
 

@@ -9,6 +9,7 @@
 import type { SafeStorage } from 'electron';
 import type { KeyProtection, KeyStatus, SecretVault, VaultProtection } from '../core/app/ports.ts';
 import type { AccountCredentials, XCredentials } from '../core/service/credentials.ts';
+import { KeyVaultError, type VaultKeyName } from '../core/service/keyVaultError.ts';
 import type { BackupShelf, JsonStoreFile } from './jsonStoreFile.ts';
 import {
   apiKeyLabel,
@@ -29,27 +30,43 @@ export type SafeStorageLike = Pick<
   'encryptStringAsync' | 'decryptStringAsync' | 'isAsyncEncryptionAvailable' | 'getSelectedStorageBackend'
 >;
 
-export type VaultKeyErrorKind = 'missing' | 'unreadable' | 'not-saved';
+export type { KeyVaultErrorKind as VaultKeyErrorKind } from '../core/service/keyVaultError.ts';
 
-/** A key the vault cannot hand out or keep. The message names the account or profile, never a key. */
-export class VaultKeyError extends Error {
-  override readonly name = 'VaultKeyError';
-  /**
-   * missing: never configured. unreadable: stored, but cannot be decrypted now (see protection()).
-   * not-saved: the keychain refused to seal a new key; nothing was stored.
-   */
-  readonly kind: VaultKeyErrorKind;
+/** Which key an operation is about: its kind (for the core) and its words (for messages). */
+interface KeyRef {
+  key: VaultKeyName;
+  label: KeyLabel;
+}
 
-  constructor(kind: VaultKeyErrorKind, label: KeyLabel) {
+const apiKeyRef = (accountId: string): KeyRef => ({ key: 'api-key', label: apiKeyLabel(accountId) });
+const xKeysRef = (accountId: string): KeyRef => ({ key: 'x-key-pair', label: xKeysLabel(accountId) });
+const profileKeyRef = (accountId: string, profileId: string): KeyRef => ({ key: 'profile-key', label: profileKeyLabel(accountId, profileId) });
+/** For reads whose failure is swallowed (status, re-sealing): no message is ever shown. */
+const UNNAMED_KEY: KeyRef = { key: 'api-key', label: 'a key' };
+
+/**
+ * A key the vault cannot hand out or keep. The message names the account or profile, never a key.
+ * missing: never configured. unreadable: stored, but cannot be decrypted now (see protection()).
+ * not-saved: the keychain refused to seal a new key; nothing was stored.
+ */
+export class VaultKeyError extends KeyVaultError {
+  constructor(kind: KeyVaultError['kind'], ref: KeyRef) {
+    const { label } = ref;
     const Label = `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
     super(
+      kind,
+      ref.key,
+      label,
       kind === 'missing'
         ? `No key is configured: ${label}.`
         : kind === 'unreadable'
           ? `${Label} is stored but cannot be decrypted on this system now; enter it again.`
           : `${Label} could not be saved: the system keychain refused to encrypt it.`,
     );
-    this.kind = kind;
+  }
+
+  override get name(): string {
+    return 'VaultKeyError';
   }
 }
 
@@ -158,22 +175,22 @@ export class SafeStorageVault implements SecretVault {
   async account(accountId: string): Promise<AccountCredentials> {
     if (this.#mode === 'memory') {
       const keys = this.#memory.get(accountId);
-      if (!keys) throw this.#absent(accountId, apiKeyLabel(accountId), (stored) => stored.apiKey);
+      if (!keys) throw this.#absent(accountId, apiKeyRef(accountId), (stored) => stored.apiKey);
       return { baseUrl: keys.baseUrl, apiKey: keys.apiKey, ...(keys.x ? { xCredentials: { ...keys.x } } : {}) };
     }
     const stored = this.#record.accounts.get(accountId);
-    if (!stored) throw new VaultKeyError('missing', apiKeyLabel(accountId));
-    const apiKey = await this.#open(stored.apiKey, apiKeyLabel(accountId));
+    if (!stored) throw new VaultKeyError('missing', apiKeyRef(accountId));
+    const apiKey = await this.#open(stored.apiKey, apiKeyRef(accountId));
     if (!stored.x) return { baseUrl: stored.baseUrl, apiKey };
     const xCredentials = {
-      key: await this.#open(stored.x.key, xKeysLabel(accountId)),
-      secret: await this.#open(stored.x.secret, xKeysLabel(accountId)),
+      key: await this.#open(stored.x.key, xKeysRef(accountId)),
+      secret: await this.#open(stored.x.secret, xKeysRef(accountId)),
     };
     return { baseUrl: stored.baseUrl, apiKey, xCredentials };
   }
 
   async profileKey(accountId: string, profileId: string): Promise<string> {
-    const label = profileKeyLabel(accountId, profileId);
+    const label = profileKeyRef(accountId, profileId);
     if (this.#mode === 'memory') {
       const key = this.#memory.get(accountId)?.profiles.get(profileId);
       if (key === undefined) throw this.#absent(accountId, label, (stored) => stored.profiles.get(profileId));
@@ -200,9 +217,9 @@ export class SafeStorageVault implements SecretVault {
       });
       return;
     }
-    const apiKey = await this.#seal(keys.apiKey, apiKeyLabel(accountId));
+    const apiKey = await this.#seal(keys.apiKey, apiKeyRef(accountId));
     const x = keys.xCredentials
-      ? { key: await this.#seal(keys.xCredentials.key, xKeysLabel(accountId)), secret: await this.#seal(keys.xCredentials.secret, xKeysLabel(accountId)) }
+      ? { key: await this.#seal(keys.xCredentials.key, xKeysRef(accountId)), secret: await this.#seal(keys.xCredentials.secret, xKeysRef(accountId)) }
       : undefined;
     const profiles = this.#record.accounts.get(accountId)?.profiles ?? new Map<string, SealedSecret>();
     this.#record.accounts.set(accountId, { baseUrl: keys.baseUrl, apiKey, ...(x ? { x } : {}), profiles });
@@ -212,13 +229,13 @@ export class SafeStorageVault implements SecretVault {
   async setProfileKey(accountId: string, profileId: string, profileKey: string): Promise<void> {
     if (this.#mode === 'memory') {
       const keys = this.#memory.get(accountId);
-      if (!keys) throw new VaultKeyError('missing', apiKeyLabel(accountId));
+      if (!keys) throw new VaultKeyError('missing', apiKeyRef(accountId));
       keys.profiles.set(profileId, profileKey);
       return;
     }
     const stored = this.#record.accounts.get(accountId);
-    if (!stored) throw new VaultKeyError('missing', apiKeyLabel(accountId));
-    const sealed = await this.#seal(profileKey, profileKeyLabel(accountId, profileId));
+    if (!stored) throw new VaultKeyError('missing', apiKeyRef(accountId));
+    const sealed = await this.#seal(profileKey, profileKeyRef(accountId, profileId));
     stored.profiles.set(profileId, sealed);
     this.#persist();
   }
@@ -296,12 +313,12 @@ export class SafeStorageVault implements SecretVault {
   }
 
   /** In memory mode: "missing", or "unreadable" when an earlier run stored that key. */
-  #absent(accountId: string, label: KeyLabel, storedSecret: (stored: StoredAccount) => SealedSecret | undefined): VaultKeyError {
+  #absent(accountId: string, label: KeyRef, storedSecret: (stored: StoredAccount) => SealedSecret | undefined): VaultKeyError {
     const stored = this.#record.accounts.get(accountId);
     return new VaultKeyError(stored && storedSecret(stored) ? 'unreadable' : 'missing', label);
   }
 
-  async #seal(secret: string, label: KeyLabel): Promise<SealedSecret> {
+  async #seal(secret: string, label: KeyRef): Promise<SealedSecret> {
     let ciphertext: Buffer;
     try {
       ciphertext = await this.#safeStorage.encryptStringAsync(secret);
@@ -316,7 +333,7 @@ export class SafeStorageVault implements SecretVault {
    * normally fails: that is the change protection() explains); what opens is re-sealed with the
    * backend in use, as is what safeStorage asks to re-encrypt.
    */
-  async #open(sealed: SealedSecret, label: KeyLabel): Promise<string> {
+  async #open(sealed: SealedSecret, label: KeyRef): Promise<string> {
     if (this.#mode === 'memory') throw new VaultKeyError('unreadable', label);
     let result: string;
     let shouldReEncrypt: boolean;
@@ -333,7 +350,7 @@ export class SafeStorageVault implements SecretVault {
 
   async #tryOpen(sealed: SealedSecret): Promise<string | undefined> {
     try {
-      return await this.#open(sealed, '');
+      return await this.#open(sealed, UNNAMED_KEY);
     } catch {
       return undefined;
     }
@@ -342,7 +359,7 @@ export class SafeStorageVault implements SecretVault {
   /** safeStorage rotated its key, or the key opened under a new backend: seal again. Best effort. */
   async #reseal(sealed: SealedSecret, secret: string): Promise<void> {
     try {
-      const fresh = await this.#seal(secret, '');
+      const fresh = await this.#seal(secret, UNNAMED_KEY);
       sealed.ciphertext = fresh.ciphertext;
       sealed.backend = fresh.backend;
       this.#persist();

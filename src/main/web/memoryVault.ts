@@ -4,6 +4,7 @@
 // are kept only for this run, and the protection says so, which the UI shows with each key.
 import type { KeyStatus, SecretVault, VaultProtection } from '../core/app/ports.ts';
 import type { AccountCredentials, XCredentials } from '../core/service/credentials.ts';
+import { KeyVaultError, type VaultKeyName } from '../core/service/keyVaultError.ts';
 
 export const MEMORY_PROTECTION: VaultProtection = {
   kind: 'memory',
@@ -12,9 +13,15 @@ export const MEMORY_PROTECTION: VaultProtection = {
     'Keys added in the browser are kept in memory only: they are forgotten when `npm run web` stops. Use the desktop app to keep them in your system keychain.',
 };
 
-/** A key that is not there: the message names the account or profile id, never a key. */
-export class MissingKeyError extends Error {
-  override readonly name = 'MissingKeyError';
+/** A key that is not there (keys live only as long as this process): names the account or profile id, never a key. */
+export class MissingKeyError extends KeyVaultError {
+  constructor(key: VaultKeyName, label: string, message: string) {
+    super('missing', key, label, message);
+  }
+
+  override get name(): string {
+    return 'MissingKeyError';
+  }
 }
 
 interface AccountKeys {
@@ -42,7 +49,9 @@ export class MemorySecretVault implements SecretVault {
 
   async profileKey(accountId: string, profileId: string): Promise<string> {
     const key = this.keysOf(accountId).profileKeys.get(profileId);
-    if (key === undefined) throw new MissingKeyError(`No profile key is configured for profile ${profileId} of account ${accountId}.`);
+    if (key === undefined) {
+      throw new MissingKeyError('profile-key', `the profile key of profile ${profileId} (account ${accountId})`, `No profile key is configured for profile ${profileId} of account ${accountId}.`);
+    }
     return key;
   }
 
@@ -88,7 +97,7 @@ export class MemorySecretVault implements SecretVault {
 
   private keysOf(accountId: string): AccountKeys {
     const keys = this.accounts.get(accountId);
-    if (!keys) throw new MissingKeyError(`No API key is configured for account ${accountId}.`);
+    if (!keys) throw new MissingKeyError('api-key', `the API key of account ${accountId}`, `No API key is configured for account ${accountId}.`);
     return keys;
   }
 }

@@ -5,14 +5,10 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SettingsPort } from '../core/app/ports.ts';
+import { settingsSaveError } from '../core/app/settingsSaveError.ts';
 import { type Settings, type SettingsPatch, settingsPatchSchema, settingsSchema } from '../../shared/settings.ts';
 
 export const SETTINGS_FILE_NAME = 'settings.json';
-
-/** Saving failed: the message names the file and the system's error code, nothing else. */
-export class SettingsSaveError extends Error {
-  override readonly name = 'SettingsSaveError';
-}
 
 export class JsonSettingsFile implements SettingsPort {
   readonly path: string;
@@ -38,7 +34,8 @@ export class JsonSettingsFile implements SettingsPort {
       renameSync(temporary, this.path);
     } catch (error) {
       rmSync(temporary, { force: true });
-      throw new SettingsSaveError(`Could not save the settings to ${this.path} (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+      // The settings in memory stay as they were: what the app does matches what the file says.
+      throw settingsSaveError(error, this.path);
     }
     this.current = next;
     return this.get();

@@ -8,6 +8,7 @@ import { WebSocketServer } from 'ws';
 import type { LoggerPort } from '../core/app/ports.ts';
 import type { BridgeDispatcher } from '../core/bridge/dispatcher.ts';
 import { serveBridgeSocket } from './bridgeSocket.ts';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, policeConnections, serverTimeouts } from './connectionLimits.ts';
 import { type GuardVerdict, newToken, RequestGuard, tokenCookie } from './requestGuard.ts';
 import { BASE_HEADERS, contentSecurityPolicy } from './securityHeaders.ts';
 import { openStaticFile, resolveStaticFile } from './staticFiles.ts';
@@ -27,6 +28,8 @@ export interface WebHostOptions {
   logger: LoggerPort;
   /** Tests may fix it; by default a new random one per run. */
   token?: string;
+  /** Tests make them small; by default DEFAULT_CONNECTION_LIMITS. */
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface RunningWebHost {
@@ -34,6 +37,8 @@ export interface RunningWebHost {
   token: string;
   /** The page's address with the token: the one line the CLI prints. */
   url: string;
+  /** Connections that have not shown the token yet (see connectionLimits.ts). */
+  readonly waitingConnections: number;
   close(): Promise<void>;
 }
 
@@ -54,14 +59,17 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
   sockets.on('connection', (socket) => serveBridgeSocket(socket, dispatcher, logger));
 
-  const server = createServer((request, response) => {
+  const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
+  const server = createServer(serverTimeouts(limits), (request, response) => {
     const verdict = guard?.check(request);
     if (!verdict?.allowed) {
       refuseRequest(response, verdict);
       return;
     }
+    police.authenticated(request.socket);
     serveFile(request, response);
   });
+  const police = policeConnections(server, limits);
 
   function refuseRequest(response: ServerResponse, verdict: GuardVerdict | undefined): void {
     const reason = verdict && !verdict.allowed ? verdict.reason : 'no-token';
@@ -113,6 +121,8 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       refuseUpgrade(socket, 404, 'Not Found', 'The bridge is at /bridge.');
       return;
     }
+    // The bridge socket is often idle for long: it must not be closed as a waiting connection.
+    police.authenticated(request.socket);
     sockets.handleUpgrade(request, socket, head, (webSocket) => sockets.emit('connection', webSocket, request));
   });
 
@@ -137,6 +147,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     port,
     token,
     url: `http://${WEB_HOST_ADDRESS}:${port}/?token=${token}`,
+    get waitingConnections() {
+      return police.waiting;
+    },
     close() {
       closing ??= (async () => {
         for (const client of sockets.clients) client.terminate();

@@ -9,7 +9,7 @@ import {
   REPLY_BY_SOCIAL_ID_NETWORKS,
   REPLY_IMAGE_NETWORKS,
 } from '../networks.ts';
-import { HttpUrlSchema, IdSchema, isBlank, NetworkSchema, PlatformErrorSchema } from './common.ts';
+import { describeValue, HttpUrlSchema, IdSchema, isBlank, NetworkSchema, PlatformErrorSchema } from './common.ts';
 import { imageRule } from './comments.ts';
 import { perNetwork } from './perNetwork.ts';
 
@@ -80,7 +80,7 @@ export const ReplyBodySchema = z
             message: 'A TikTok reply to a comment made outside the service needs the id of the video the comment is on (the comment\'s "videoId" field)',
           });
         } else if (!TIKTOK_VIDEO_ID.test(body.videoId)) {
-          ctx.addIssue({ code: 'custom', path: ['videoId'], message: `A TikTok video id is a number; got "${body.videoId}"` });
+          ctx.addIssue({ code: 'custom', path: ['videoId'], message: `A TikTok video id is a number; got ${describeValue(body.videoId)}` });
         }
       } else if (body.videoId !== undefined) {
         ctx.addIssue({ code: 'custom', path: ['videoId'], message: 'A video id belongs only to a TikTok reply by social comment id' });

@@ -15,11 +15,11 @@ export const WebhookUrlSchema = z.string().superRefine((value, ctx) => {
   try {
     url = new URL(value);
   } catch {
-    ctx.addIssue({ code: 'custom', message: `"${value}" is not a web address` });
+    ctx.addIssue({ code: 'custom', message: `${describeValue(value)} is not a web address` });
     return;
   }
   if (url.protocol !== 'https:' || !value.startsWith('https://')) {
-    ctx.addIssue({ code: 'custom', message: `A webhook address must begin with https:// (the service sends events only over HTTPS); got "${value}"` });
+    ctx.addIssue({ code: 'custom', message: `A webhook address must begin with https:// (the service sends events only over HTTPS); got ${describeValue(value)}` });
   }
 });
 

@@ -195,6 +195,27 @@ describe('the Electron host, composed (fake Electron, real core)', () => {
     expect(evil.openedExternally).not.toContain('https://evil.example/');
   });
 
+  it('hands the system browser only the checked href, and stops frames and redirects off the app', async () => {
+    const tricky = await app.ask<{ prevented: boolean; windowOpen: unknown; openedExternally: string[] }>({ type: 'navigate', url: 'https://facebook.com\\@evil.example' });
+    expect(tricky.prevented).toBe(true);
+    expect(tricky.openedExternally.filter((url) => url.includes('evil.example'))).toEqual([]);
+    const upper = await app.ask<{ openedExternally: string[] }>({ type: 'navigate', url: 'https://X.COM/upper' });
+    expect(upper.openedExternally).toContain('https://x.com/upper');
+    expect(upper.openedExternally).not.toContain('https://X.COM/upper');
+    const frame = await app.ask<{ framePrevented: boolean; redirectPrevented: boolean }>({ type: 'navigate', url: 'https://evil.example/' });
+    expect(frame).toMatchObject({ framePrevented: true, redirectPrevented: true });
+  });
+
+  it('guards a WebContents created after the window (app-wide), once', async () => {
+    const stray = await app.ask<{ prevented: boolean; framePrevented: boolean; redirectPrevented: boolean; webviewPrevented: boolean; windowOpen: unknown; navigateListeners: number }>({
+      type: 'stray-contents',
+      url: 'https://evil.example/',
+    });
+    expect(stray).toEqual({ prevented: true, framePrevented: true, redirectPrevented: true, webviewPrevented: true, windowOpen: { action: 'deny' }, navigateListeners: 1 });
+    const window = await app.ask<{ navigateListeners: number }>({ type: 'navigate', url: 'app://renderer/index.html' });
+    expect(window.navigateListeners).toBe(1);
+  });
+
   it('hides to the tray on close, and on Quit closes the core and the sandbox before exiting', async () => {
     const closed = await app.ask<{ prevented: boolean; visible: boolean }>({ type: 'close-window' });
     expect(closed).toEqual({ prevented: true, visible: false });

@@ -8,7 +8,10 @@ import type { BridgeResult } from '../../../shared/bridge/result.ts';
 import type { LoggerPort } from '../app/ports.ts';
 import type { BridgeDispatcher, BridgeEvent } from './dispatcher.ts';
 import { bridgeErrorOf, INTERNAL_MESSAGE } from './errorMapping.ts';
-import { describeIssues } from './issues.ts';
+import { describeIssues, shortened } from './issues.ts';
+
+/** A refusal's message may quote input (a key, a value) the core was given: no answer is longer. */
+const MAX_ERROR_MESSAGE = 1_000;
 
 export type CommandHandler<N extends CommandName> = (input: ParsedCommandInput<N>) => Promise<CommandOutput<N>> | CommandOutput<N>;
 
@@ -41,7 +44,8 @@ export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
       const schema = commands[command];
       const parsed = schema.input.safeParse(input);
       if (!parsed.success) {
-        return { ok: false, error: { code: 'invalid-input', message: redact(`${command}: ${describeIssues(parsed.error.issues)}`) } };
+        const message = shortened(redact(`${command}: ${describeIssues(parsed.error.issues)}`), MAX_ERROR_MESSAGE);
+        return { ok: false, error: { code: 'invalid-input', message } };
       }
       let data: unknown;
       try {
@@ -50,7 +54,7 @@ export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
       } catch (failure) {
         const mapped = bridgeErrorOf(failure);
         if (mapped.log) log('error', `Command ${command} failed`, detailOf(failure));
-        return { ok: false, error: { ...mapped.error, message: redact(mapped.error.message) } };
+        return { ok: false, error: { ...mapped.error, message: shortened(redact(mapped.error.message), MAX_ERROR_MESSAGE) } };
       }
       const output = schema.output.safeParse(data);
       if (!output.success) {

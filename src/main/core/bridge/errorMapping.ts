@@ -4,6 +4,8 @@
 // fault of ours: the person gets a generic sentence, the log gets the detail.
 import type { BridgeError } from '../../../shared/bridge/result.ts';
 import { CoreRefusal } from '../app/refusal.ts';
+import { askForKey, KeyVaultError } from '../service/keyVaultError.ts';
+import { SettingsSaveError } from '../app/settingsSaveError.ts';
 import { OutboxError } from '../outbox/errors.ts';
 import { ServiceClientError } from '../service/errors.ts';
 import { StoreInputError } from '../store/errors.ts';
@@ -21,6 +23,12 @@ export function bridgeErrorOf(failure: unknown): MappedError {
     const fault = failure.code === 'storage' || failure.code === 'locked' || failure.code === 'unreadable-file' || failure.code === 'newer-file';
     return { error: { code: 'refused', message: failure.message }, log: fault };
   }
+  // A key to enter again, or one the keychain would not keep: the person's to act on, in words.
+  if (failure instanceof KeyVaultError) {
+    return { error: { code: 'refused', message: failure.kind === 'not-saved' ? failure.message : askForKey(failure) }, log: failure.kind === 'not-saved' };
+  }
+  // The person can fix a full or read-only disk; the log keeps the system's detail too.
+  if (failure instanceof SettingsSaveError) return { error: { code: 'refused', message: failure.message }, log: true };
   if (failure instanceof ServiceClientError) {
     return { error: { code: 'service', message: failure.message, retryable: failure.retryable }, log: false };
   }

@@ -32,6 +32,17 @@ export class EventHub implements BridgeEventSink {
     this.#deliver(event);
   }
 
+  /** The payload of the sticky event of this name, if one holds. */
+  stickyPayload<N extends EventName>(name: N): EventPayload<N> | undefined {
+    return this.#sticky.get(name)?.payload as EventPayload<N> | undefined;
+  }
+
+  /** Later subscribers are no longer sent the sticky event of this name when it no longer holds. */
+  dropSticky<N extends EventName>(name: N, holdsNoLonger: (payload: EventPayload<N>) => boolean): void {
+    const event = this.#sticky.get(name);
+    if (event && holdsNoLonger(event.payload as EventPayload<N>)) this.#sticky.delete(name);
+  }
+
   #checked<N extends EventName>(name: N, payload: EventPayload<N>): BridgeEvent | null {
     const parsed = events[name].safeParse(payload);
     if (!parsed.success) {

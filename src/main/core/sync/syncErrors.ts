@@ -12,7 +12,9 @@ import {
   SchemaMismatchError,
   ServiceClientError,
   TimeoutError,
+  UnreadableAnswerError,
 } from '../service/errors.ts';
+import { askForKey, KeyVaultError } from '../service/keyVaultError.ts';
 import type { SyncErrorInfo } from './events.ts';
 
 export type FailureReaction =
@@ -51,9 +53,18 @@ export function classifyFailure(error: unknown): ClassifiedFailure {
     return { reaction: { do: 'without-twitter' }, report: info('missing-credentials', error), answered: false };
   }
   if (error instanceof RequestInvalidError) return { reaction: { do: 'retry' }, report: info('invalid-request', error), answered: false };
-  if (error instanceof SchemaMismatchError) return { reaction: { do: 'retry' }, report: info('bad-answer', error), answered: true };
+  // An answer of the wrong shape, or one that is not the service's at all (a portal's HTML, a bomb,
+  // a redirect): something answered, so the profile is online, but what it said is not news.
+  if (error instanceof SchemaMismatchError || error instanceof UnreadableAnswerError) {
+    return { reaction: { do: 'retry' }, report: info('bad-answer', error), answered: true };
+  }
   if (error instanceof HttpError) return { ...classifyHttp(error), answered: true };
   if (error instanceof ServiceClientError) return { reaction: { do: 'retry' }, report: info('unexpected', error), answered: false };
+  // No key in the vault (forgotten at a restart, or its keyring cannot open it): like a refused
+  // key, only the person can fix it, so the profile waits and the report says where to enter it.
+  if (error instanceof KeyVaultError && error.kind !== 'not-saved') {
+    return { reaction: { do: 'hold-profile' }, report: { kind: 'auth', message: askForKey(error) }, answered: false };
+  }
   const name = error instanceof Error ? error.constructor.name : typeof error;
   return { reaction: { do: 'retry' }, report: { kind: 'unexpected', message: `Unexpected ${name} while syncing` }, answered: false };
 }

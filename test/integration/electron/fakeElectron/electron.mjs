@@ -95,7 +95,39 @@ export const ipcMain = Object.assign(new EventEmitter(), {
   },
 });
 
+/** A preventable event, as Electron hands to will-navigate and friends (the newer ones carry the URL). */
+function preventable(fields = {}) {
+  const event = { ...fields, prevented: false, preventDefault() { event.prevented = true; } };
+  return event;
+}
+
+/** Every way the page can leave: a main-frame link, a frame's navigation, a redirect, a webview, window.open. */
+function tryToLeave(contents, url) {
+  const navigate = preventable();
+  contents.emit('will-navigate', navigate, url);
+  const frame = preventable({ url, isMainFrame: false });
+  contents.emit('will-frame-navigate', frame);
+  const redirect = preventable({ url, isMainFrame: true });
+  contents.emit('will-redirect', redirect, url, false, true);
+  const webview = preventable();
+  contents.emit('will-attach-webview', webview, {}, {});
+  const windowOpen = contents.openHandler?.({ url });
+  return {
+    prevented: navigate.prevented,
+    framePrevented: frame.prevented,
+    redirectPrevented: redirect.prevented,
+    webviewPrevented: webview.prevented,
+    windowOpen,
+    navigateListeners: contents.listenerCount('will-navigate'),
+  };
+}
+
 class WebContents extends EventEmitter {
+  constructor() {
+    super();
+    // As Electron does for every WebContents, the window's included.
+    queueMicrotask(() => app.emit('web-contents-created', preventable(), this));
+  }
   destroyed = false;
   sent = [];
   openHandler = null;
@@ -291,11 +323,12 @@ process.on('message', async (message) => {
       const body = await response.text();
       report({ type: 'reply', id: message.id, value: { status: response.status, headers: Object.fromEntries(response.headers), body: body.slice(0, 4000) } });
     } else if (message.type === 'navigate') {
-      const window = state.windows[0];
-      const event = { prevented: false, preventDefault() { this.prevented = true; } };
-      window.webContents.emit('will-navigate', event, message.url);
-      const opened = window.webContents.openHandler?.({ url: message.url });
-      report({ type: 'reply', id: message.id, value: { prevented: event.prevented, windowOpen: opened, openedExternally: state.openedExternally } });
+      const left = tryToLeave(state.windows[0].webContents, message.url);
+      report({ type: 'reply', id: message.id, value: { ...left, openedExternally: state.openedExternally } });
+    } else if (message.type === 'stray-contents') {
+      const contents = new WebContents();
+      await new Promise((resolve) => setImmediate(resolve));
+      report({ type: 'reply', id: message.id, value: tryToLeave(contents, message.url) });
     } else if (message.type === 'close-window') {
       const window = state.windows[0];
       const event = { prevented: false, preventDefault() { this.prevented = true; } };
