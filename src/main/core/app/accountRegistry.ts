@@ -1,22 +1,52 @@
 // The accounts the person has added (and whether they removed the built-in sandbox account).
 // Each account is in the store's accounts table (its profiles hang off it); the list itself is kept
-// beside it in the store's key-value table, because the store offers no read of that table.
+// beside it in the store's key-value table, and in the accounts record in the data directory
+// (accountsFile.ts), which a store rebuild cannot lose: a rebuilt store gets every account and its
+// profiles back from there (restoreInto), so each account keeps its id and its outbox file.
 // Removing an account cannot delete its rows from the store (the store offers no delete): its
 // profiles are left out of every answer instead (activeProfileIds).
 import { AccountRecordListSchema } from '../../../shared/domain/accounts.ts';
-import type { AccountRecord, Store } from '../store/types.ts';
+import type { AccountRecord, ProfileRecord, Store } from '../store/types.ts';
+import { type AccountsRecord, readAccountsFile, writeAccountsFile } from './accountsFile.ts';
+import type { LoggerPort } from './ports.ts';
 
 const ACCOUNTS_CURSOR = 'app.accounts';
 const SANDBOX_REMOVED_CURSOR = 'app.sandboxRemoved';
 
+export interface AccountRegistryOptions {
+  /** The accounts record (accountsFile.ts); without it the store alone keeps the list. */
+  file?: string;
+  logger?: LoggerPort | undefined;
+}
+
 export class AccountRegistry {
   readonly #store: Store;
+  readonly #file: string | undefined;
+  readonly #logger: LoggerPort | undefined;
   readonly #accounts = new Map<string, AccountRecord>();
+  /** The accounts' profiles as last recorded, for a rebuilt store. */
+  #profiles: ProfileRecord[] = [];
+  #sandboxRemoved = false;
 
-  constructor(store: Store) {
+  constructor(store: Store, options: AccountRegistryOptions = {}) {
     this.#store = store;
+    this.#file = options.file;
+    this.#logger = options.logger;
+    const record = this.#file === undefined ? 'absent' : readAccountsFile(this.#file);
+    if (typeof record === 'object') {
+      for (const account of record.accounts) this.#accounts.set(account.accountId, account);
+      this.#profiles = record.profiles;
+      this.#sandboxRemoved = record.sandboxRemoved;
+      this.restoreInto();
+      return;
+    }
+    // No record yet (an install from before it), or a damaged one: the store's copy, then a record of it.
+    if (record === 'unreadable') this.#logger?.warn('The accounts record could not be read; the store\'s copy of the list is used', { file: this.#file });
     const saved = AccountRecordListSchema.safeParse(parseJson(store.cursor(ACCOUNTS_CURSOR)));
     for (const account of saved.success ? saved.data : []) this.#accounts.set(account.accountId, account);
+    this.#sandboxRemoved = store.cursor(SANDBOX_REMOVED_CURSOR) === 'true';
+    this.#profiles = this.#knownProfiles();
+    if (this.#file !== undefined) this.#record();
   }
 
   list(): AccountRecord[] {
@@ -38,12 +68,32 @@ export class AccountRegistry {
     this.#save();
   }
 
+  /** A profile into the store, and into the record (its title and colour are the person's choice). */
+  saveProfile(profile: ProfileRecord): void {
+    this.#store.upsertProfile(profile);
+    this.#save();
+  }
+
   get sandboxRemoved(): boolean {
-    return this.#store.cursor(SANDBOX_REMOVED_CURSOR) === 'true';
+    return this.#sandboxRemoved;
   }
 
   set sandboxRemoved(removed: boolean) {
-    this.#store.setCursor(SANDBOX_REMOVED_CURSOR, String(removed));
+    this.#sandboxRemoved = removed;
+    this.#save();
+  }
+
+  /**
+   * Puts the recorded accounts, their profiles (those the store does not have) and the list back
+   * into the store: after a rebuild, before the sync refills it. Idempotent.
+   */
+  restoreInto(): void {
+    const known = new Set(this.#store.profiles().map((profile) => profile.profileId));
+    for (const account of this.#accounts.values()) this.#store.upsertAccount(account);
+    for (const profile of this.#profiles) {
+      if (!known.has(profile.profileId) && this.#accounts.has(profile.accountId)) this.#store.upsertProfile(profile);
+    }
+    this.#saveInStore();
   }
 
   /** Profiles of the accounts that are still here. */
@@ -57,7 +107,36 @@ export class AccountRegistry {
   }
 
   #save(): void {
+    this.#saveInStore();
+    this.#profiles = this.#knownProfiles();
+    this.#record();
+  }
+
+  #saveInStore(): void {
     this.#store.setCursor(ACCOUNTS_CURSOR, JSON.stringify(this.list()));
+    this.#store.setCursor(SANDBOX_REMOVED_CURSOR, String(this.#sandboxRemoved));
+  }
+
+  /**
+   * The profiles of the accounts that are here: the store's (the sync keeps their identities up to
+   * date there), and the recorded ones the store does not have (yet: it may just have been rebuilt).
+   */
+  #knownProfiles(): ProfileRecord[] {
+    const stored = this.#store.profiles().filter((profile) => this.#accounts.has(profile.accountId));
+    const ids = new Set(stored.map((profile) => profile.profileId));
+    const kept = this.#profiles.filter((profile) => !ids.has(profile.profileId) && this.#accounts.has(profile.accountId));
+    return [...stored, ...kept];
+  }
+
+  #record(): void {
+    if (this.#file === undefined) return;
+    const record: AccountsRecord = { version: 1, accounts: this.list(), profiles: this.#profiles, sandboxRemoved: this.#sandboxRemoved };
+    try {
+      writeAccountsFile(this.#file, record);
+    } catch (error) {
+      // The store still has the list; the record is written again at the next change.
+      this.#logger?.error('The accounts record could not be written', { file: this.#file, error: error instanceof Error ? error.message : String(error) });
+    }
   }
 }
 

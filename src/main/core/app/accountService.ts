@@ -92,7 +92,7 @@ export class AccountService {
     await this.#d.vault.setAccount(account.accountId, candidate);
     this.#d.registry.put(account);
     const existing = this.#d.store.profiles().find((p) => p.profileId === user.refId);
-    this.#d.store.upsertProfile({
+    this.#d.registry.saveProfile({
       accountId: account.accountId,
       profileId: user.refId,
       title: existing?.title ?? user.title ?? input.title,
@@ -167,7 +167,7 @@ export class AccountService {
       ...(input.title === undefined ? {} : { title: input.title }),
       ...(input.color === undefined ? {} : { color: input.color === null ? null : input.color.toLowerCase() }),
     };
-    this.#d.store.upsertProfile(updated);
+    this.#d.registry.saveProfile(updated);
     this.#d.events.emit('accounts.changed', {});
     return profileView(updated);
   }
@@ -178,7 +178,7 @@ export class AccountService {
     this.#d.known.add(created.profileKey);
     await this.#d.vault.setProfileKey(runtime.accountId, created.refId, created.profileKey);
     const profile: ProfileRecord = { accountId: runtime.accountId, profileId: created.refId, title: created.title ?? input.title, isPrimary: false, networks: {}, color: null };
-    this.#d.store.upsertProfile(profile);
+    this.#d.registry.saveProfile(profile);
     runtime.addProfile(profile);
     this.#d.events.emit('accounts.changed', {});
     return profileView(profile);
@@ -290,7 +290,7 @@ export class AccountService {
           networks: existing?.networks ?? {},
           color: existing?.color ?? null,
         };
-        this.#d.store.upsertProfile(record);
+        this.#d.registry.saveProfile(record);
         if (profile.isPrimary || profile.profileKey !== null) runtime.addProfile(record);
       }
       runtime.start();
@@ -322,18 +322,36 @@ export class AccountService {
   /** Client profiles the service lists that the store does not know yet (their keys come later). */
   async #discoverProfiles(runtime: AccountRuntime): Promise<void> {
     try {
+      await this.#findPrimaryProfile(runtime);
+    } catch {
+      // Offline: the next start asks again.
+    }
+    try {
       const { profiles } = await runtime.client.listProfiles({ accountId: runtime.accountId });
       const known = new Set(this.#d.store.profiles().map((p) => p.profileId));
       let added = false;
       for (const profile of profiles) {
         if (known.has(profile.refId)) continue;
-        this.#d.store.upsertProfile({ accountId: runtime.accountId, profileId: profile.refId, title: profile.title, isPrimary: false, networks: {}, color: null });
+        this.#d.registry.saveProfile({ accountId: runtime.accountId, profileId: profile.refId, title: profile.title, isPrimary: false, networks: {}, color: null });
         added = true;
       }
       if (added) this.#d.events.emit('accounts.changed', {});
     } catch {
       // A plan without client profiles (403), or offline: the primary profile is enough for now.
     }
+  }
+
+  /**
+   * An account without its primary profile (its store was lost before the accounts record kept
+   * profiles) asks the service for it, as adding the account did, and syncs it.
+   */
+  async #findPrimaryProfile(runtime: AccountRuntime): Promise<void> {
+    if (this.#d.store.profiles(runtime.accountId).some((profile) => profile.isPrimary)) return;
+    const user = await runtime.client.user({ accountId: runtime.accountId });
+    const profile: ProfileRecord = { accountId: runtime.accountId, profileId: user.refId, title: user.title ?? runtime.account.title, isPrimary: true, networks: identitiesFromUser(user), color: null };
+    this.#d.registry.saveProfile(profile);
+    runtime.addProfile(profile);
+    this.#d.events.emit('accounts.changed', {});
   }
 
   #account(accountId: string): AccountRecord {
