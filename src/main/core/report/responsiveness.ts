@@ -1,0 +1,288 @@
+// The "responsiveness" part of the client report: how fast the account answered what its community
+// wrote in one period. Pure: the caller reads the items from the store and passes the instant the
+// report is made; nothing here reads a clock or a file. The comparison with the period before is
+// this function called a second time with the previous period and the same `asOf`.
+//
+// The rules (docs/decisions/responsiveness-rules.md says why):
+//  - An item counts in the period when period.start ≤ createdAt < period.end.
+//  - Every item is exactly one of: deleted, hidden (and not deleted), answered, unanswered. Hidden
+//    and deleted items are counted but have no response time: moderation is not a reply.
+//  - A response counts when it happened by `asOf` (the moment the report is made). A response
+//    before the item's creation (clocks of two machines) counts as 0.
+//  - Response times are business time when the client has business hours, else wall-clock time;
+//    an item that arrives out of hours starts its clock at the next opening.
+//  - Median and p90 are nearest-rank percentiles of the answered items' response times.
+//  - The target share is within / (within + missed): an unanswered item older than the target at
+//    `asOf` is missed, a younger one is pending and left out, since it may still make it.
+import type { CommentNetwork } from '../../../shared/networks.ts';
+import { clientSettingsSchema, type ClientSettings } from '../../../shared/domain/clientSettings.ts';
+import { businessClock, type BusinessClock } from './businessTime.ts';
+import { ReportInputError } from './reportInputError.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+export type ItemKind = 'comment' | 'dm';
+
+/**
+ * The account's first reply to an item. The caller picks it by one rule: of the account's replies
+ * to the item, the earliest; its time is the outbox's confirmed delivery time when the app sent it
+ * ('outbox-confirmed': the moment the reply was verified live), else the reply's own time as the
+ * sync saw it on the network ('seen-by-sync': e.g. answered from the network's own app).
+ */
+export interface FirstResponse {
+  at: number;
+  source: 'outbox-confirmed' | 'seen-by-sync';
+}
+export type FirstResponseSource = FirstResponse['source'];
+
+/** One comment (later: DM) the client's account received. */
+export interface ReceivedItem {
+  id: string;
+  kind: ItemKind;
+  network: CommentNetwork;
+  createdAt: number;
+  hidden: boolean;
+  deleted: boolean;
+  firstResponse: FirstResponse | null;
+}
+
+export interface Period {
+  start: number;
+  end: number;
+}
+
+export interface ResponsivenessInput {
+  items: readonly ReceivedItem[];
+  period: Period;
+  /** The moment the report is made: responses after it do not count yet, unanswered ages run to it. */
+  asOf: number;
+  settings: ClientSettings;
+  /** How many of the slowest unanswered items to list. */
+  slowestCount?: number;
+}
+
+export interface ItemCounts {
+  received: number;
+  answered: number;
+  unanswered: number;
+  hidden: number;
+  deleted: number;
+}
+
+export type ChannelCounts = ItemCounts & { network: CommentNetwork; kind: ItemKind };
+
+export interface DistributionBucket {
+  key: string;
+  label: string;
+  /** Response times t with fromMs ≤ t < toMs (toMs null: no upper edge), on the report's clock. */
+  fromMs: number;
+  toMs: number | null;
+  count: number;
+}
+
+export interface TargetFigures {
+  minutes: number;
+  clock: 'business' | 'wall';
+  /** Answered no later than the target after arrival. */
+  within: number;
+  /** Answered later than the target, or unanswered and already older than it at asOf. */
+  missed: number;
+  /** Unanswered but still younger than the target at asOf: not judged yet. */
+  pending: number;
+  /** within / (within + missed); null when nothing can be judged yet. */
+  share: number | null;
+}
+
+export interface SlowUnansweredItem {
+  id: string;
+  network: CommentNetwork;
+  kind: ItemKind;
+  createdAt: number;
+  /** Time from arrival to asOf, on the report's clock. */
+  ageMs: number;
+}
+
+export interface ResponsivenessReport {
+  period: Period;
+  asOf: number;
+  /** The clock of every duration below (except the target's, which has its own). */
+  counts: 'business' | 'wall';
+  totals: ItemCounts;
+  /** One row per network and kind that received anything, by network then kind. */
+  byChannel: ChannelCounts[];
+  answeredBySource: Record<FirstResponseSource, number>;
+  firstResponse: { medianMs: number | null; p90Ms: number | null };
+  distribution: DistributionBucket[];
+  target: TargetFigures | null;
+  slowestUnanswered: SlowUnansweredItem[];
+}
+
+export const DEFAULT_SLOWEST_COUNT = 10;
+
+/** The histogram's edges, in hours on the report's clock. */
+const BUCKETS = [
+  { key: 'under-1h', label: 'under 1 h', fromHours: 0, toHours: 1 },
+  { key: '1h-4h', label: '1–4 h', fromHours: 1, toHours: 4 },
+  { key: '4h-24h', label: '4–24 h', fromHours: 4, toHours: 24 },
+  { key: '24h-72h', label: '24–72 h', fromHours: 24, toHours: 72 },
+  { key: '72h-plus', label: '72 h or more', fromHours: 72, toHours: null },
+] as const;
+
+/**
+ * Nearest-rank percentile of values sorted ascending: the value at rank ⌈percent/100 × n⌉ (1-based).
+ * Always one of the values (no interpolation, so the report never shows a time no item had); the
+ * median of an even count is the lower middle value. null for no values.
+ */
+export function nearestRank(sorted: ArrayLike<number>, percent: number): number | null {
+  if (sorted.length === 0) return null;
+  const rank = Math.max(1, Math.ceil((percent * sorted.length) / 100));
+  return sorted[rank - 1] ?? null;
+}
+
+function emptyCounts(): ItemCounts {
+  return { received: 0, answered: 0, unanswered: 0, hidden: 0, deleted: 0 };
+}
+
+function checkInput(input: ResponsivenessInput): ClientSettings {
+  const { period, asOf } = input;
+  if (!Number.isFinite(period.start) || !Number.isFinite(period.end) || period.end <= period.start) {
+    throw new ReportInputError('The report period must end after it starts');
+  }
+  if (!Number.isFinite(asOf)) throw new ReportInputError('The report needs the instant it is made (asOf)');
+  const slowest = input.slowestCount ?? DEFAULT_SLOWEST_COUNT;
+  if (!Number.isInteger(slowest) || slowest < 0) throw new ReportInputError('slowestCount must be a whole number ≥ 0');
+  const parsed = clientSettingsSchema.safeParse(input.settings);
+  if (!parsed.success) {
+    throw new ReportInputError(`The client's settings are not usable: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  return parsed.data;
+}
+
+function distributionOf(times: Iterable<number>): DistributionBucket[] {
+  const buckets: DistributionBucket[] = BUCKETS.map(({ key, label, fromHours, toHours }) => ({
+    key,
+    label,
+    fromMs: fromHours * HOUR_MS,
+    toMs: toHours === null ? null : toHours * HOUR_MS,
+    count: 0,
+  }));
+  for (const time of times) {
+    const bucket = buckets.find(({ toMs }) => toMs === null || time < toMs);
+    if (bucket !== undefined) bucket.count++;
+  }
+  return buckets;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The `count` oldest unanswered items, oldest first (ties: earlier arrival, then id). The ages are
+ * sorted as numbers first to find the cut-off age, so only the items at or above it are compared as
+ * objects: a month with tens of thousands unanswered sorts a typed array, not objects.
+ */
+function slowest(items: ReceivedItem[], ages: number[], count: number): SlowUnansweredItem[] {
+  if (count === 0 || items.length === 0) return [];
+  const sortedAges = Float64Array.from(ages).sort();
+  const cutOff = sortedAges[Math.max(0, sortedAges.length - count)] ?? 0;
+  const candidates: SlowUnansweredItem[] = [];
+  items.forEach(({ id, network, kind, createdAt }, index) => {
+    const ageMs = ages[index] ?? 0;
+    if (ageMs >= cutOff) candidates.push({ id, network, kind, createdAt, ageMs });
+  });
+  candidates.sort((a, b) => b.ageMs - a.ageMs || a.createdAt - b.createdAt || compareText(a.id, b.id));
+  return candidates.slice(0, count);
+}
+
+export function computeResponsiveness(input: ResponsivenessInput): ResponsivenessReport {
+  const settings = checkInput(input);
+  const { period, asOf } = input;
+  const clock = businessClock(settings);
+  const target = settings.responseTarget;
+  const targetClock: BusinessClock | null = target === null ? null : target.clock === 'business' ? clock : businessClock({ ...settings, businessHours: null });
+  const targetMs = target === null ? 0 : target.minutes * MINUTE_MS;
+
+  const totals = emptyCounts();
+  const channels = new Map<CommentNetwork, Partial<Record<ItemKind, ChannelCounts>>>();
+  const answeredBySource: Record<FirstResponseSource, number> = { 'outbox-confirmed': 0, 'seen-by-sync': 0 };
+  const responseTimes: number[] = [];
+  // The unanswered items as parallel arrays: only the slowest few become objects.
+  const unansweredItems: ReceivedItem[] = [];
+  const unansweredAges: number[] = [];
+  let within = 0;
+  let missed = 0;
+  let pending = 0;
+
+  for (const item of input.items) {
+    if (!Number.isFinite(item.createdAt)) throw new ReportInputError(`Item ${item.id} has no usable creation time`);
+    if (item.createdAt < period.start || item.createdAt >= period.end) continue;
+    let kinds = channels.get(item.network);
+    if (kinds === undefined) {
+      kinds = {};
+      channels.set(item.network, kinds);
+    }
+    const channel = (kinds[item.kind] ??= { network: item.network, kind: item.kind, ...emptyCounts() });
+    totals.received++;
+    channel.received++;
+
+    if (item.deleted || item.hidden) {
+      const outcome = item.deleted ? 'deleted' : 'hidden';
+      totals[outcome]++;
+      channel[outcome]++;
+      continue;
+    }
+
+    const response = item.firstResponse;
+    if (response !== null && !Number.isFinite(response.at)) {
+      throw new ReportInputError(`Item ${item.id} has a response with no usable time`);
+    }
+    if (response !== null && response.at <= asOf) {
+      totals.answered++;
+      channel.answered++;
+      answeredBySource[response.source]++;
+      // A reply stamped before the item (two machines' clocks) counts as an instant answer:
+      // between() is 0 when its end is not after its start.
+      const responseTime = clock.between(item.createdAt, response.at);
+      responseTimes.push(responseTime);
+      if (targetClock !== null) {
+        const onTargetClock = targetClock === clock ? responseTime : targetClock.between(item.createdAt, response.at);
+        if (onTargetClock <= targetMs) within++;
+        else missed++;
+      }
+    } else {
+      totals.unanswered++;
+      channel.unanswered++;
+      const age = clock.between(item.createdAt, asOf);
+      unansweredItems.push(item);
+      unansweredAges.push(age);
+      if (targetClock !== null) {
+        const onTargetClock = targetClock === clock ? age : targetClock.between(item.createdAt, asOf);
+        if (onTargetClock > targetMs) missed++;
+        else pending++;
+      }
+    }
+  }
+
+  const sortedTimes = Float64Array.from(responseTimes).sort();
+  const byChannel = [...channels.values()]
+    .flatMap((kinds) => Object.values(kinds))
+    .sort((a, b) => (a.network === b.network ? compareText(a.kind, b.kind) : compareText(a.network, b.network)));
+
+  return {
+    period: { start: period.start, end: period.end },
+    asOf,
+    counts: clock.counts,
+    totals,
+    byChannel,
+    answeredBySource,
+    firstResponse: { medianMs: nearestRank(sortedTimes, 50), p90Ms: nearestRank(sortedTimes, 90) },
+    distribution: distributionOf(sortedTimes),
+    target:
+      target === null
+        ? null
+        : { minutes: target.minutes, clock: target.clock, within, missed, pending, share: within + missed === 0 ? null : within / (within + missed) },
+    slowestUnanswered: slowest(unansweredItems, unansweredAges, input.slowestCount ?? DEFAULT_SLOWEST_COUNT),
+  };
+}
