@@ -1,6 +1,7 @@
 // Every operation of the service, in one list for the router.
 import type { Route } from '../http/api.ts';
 import { analyticsRoutes } from './analytics.ts';
+import { analyticsSocialRoutes } from './analyticsSocial.ts';
 import { commentsDeleteRoutes } from './commentsDelete.ts';
 import { commentsPostRoutes } from './commentsPost.ts';
 import { commentsReadRoutes } from './commentsRead.ts';
@@ -17,6 +18,7 @@ export const apiRoutes: Route[] = [
   ...commentsPostRoutes,
   ...commentsDeleteRoutes,
   ...analyticsRoutes,
+  ...analyticsSocialRoutes,
   ...postRoutes,
   ...profileRoutes,
   ...webhookRoutes,
