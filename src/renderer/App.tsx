@@ -5,6 +5,7 @@ import { ConnectAccount } from './components/ConnectAccount.tsx';
 import { HelpOverlay } from './components/HelpOverlay.tsx';
 import { InboxList } from './components/InboxList.tsx';
 import { OfflineBar } from './components/OfflineBar.tsx';
+import { OutboxHealthBanner } from './components/OutboxHealthBanner.tsx';
 import { OutboxList } from './components/OutboxList.tsx';
 import { PostsView } from './components/PostsView.tsx';
 import { Sidebar } from './components/Sidebar.tsx';
@@ -66,6 +67,7 @@ export function App() {
       <main className="main">
         <OfflineBar />
         {storeRecovery && <p className="notice banner">{storeRecovery.reason}</p>}
+        <OutboxHealthBanner />
         {postsOpen ? (
           <PostsView />
         ) : (

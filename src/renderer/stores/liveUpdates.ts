@@ -44,6 +44,8 @@ export function startLiveUpdates(): () => void {
     on('sync.progress', (value) => useStatusStore.getState().setProgress(value)),
     on('sync.problem', (problem) => useStatusStore.getState().setProblem(problem.message)),
     on('settings.changed', (settings) => useSettingsStore.getState().set(settings)),
+    // The store can be rebuilt mid-session (damage found by a query): the banner says so at once.
+    on('store.recovered', (storeRecovery) => useStatusStore.setState({ storeRecovery })),
     on('accounts.changed', () => {
       void useProfilesStore.getState().load();
       void useCountsStore.getState().load();

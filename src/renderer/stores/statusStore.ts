@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { Connectivity, ProfileSyncStatus, StoreRecoveryView } from '../../shared/domain/status.ts';
 import type { EventPayload } from '../../shared/bridge/contract.ts';
+import type { OutboxHealth } from '../../shared/domain/outbox.ts';
 import { call } from '../api/bridge.ts';
 
 interface SyncProgress {
@@ -15,6 +16,8 @@ interface StatusState {
   syncPaused: boolean;
   keyWarning: string | null;
   storeRecovery: StoreRecoveryView | null;
+  /** Outbox files found damaged, or that cannot be opened (see OutboxHealthBanner). */
+  outboxHealth: OutboxHealth[];
   lastProblem: string | null;
   load(): Promise<void>;
   setConnectivity(value: Connectivity): void;
@@ -29,6 +32,7 @@ export const useStatusStore = create<StatusState>((set) => ({
   syncPaused: false,
   keyWarning: null,
   storeRecovery: null,
+  outboxHealth: [],
   lastProblem: null,
   async load() {
     const result = await call('status.get', {});
@@ -37,7 +41,9 @@ export const useStatusStore = create<StatusState>((set) => ({
     for (const entry of result.data.connectivity) connectivity[entry.accountId] = entry;
     const sync: Record<string, SyncProgress> = {};
     for (const entry of result.data.sync as ProfileSyncStatus[]) sync[entry.profileId] = { postsDone: entry.postsDone, postsTotal: entry.postsTotal };
-    set({ connectivity, sync, syncPaused: result.data.syncPaused, keyWarning: result.data.keyWarning, storeRecovery: result.data.storeRecovery });
+    set({ connectivity, sync, syncPaused: result.data.syncPaused, keyWarning: result.data.keyWarning, storeRecovery: result.data.storeRecovery, outboxHealth: result.data.outboxHealth });
+    // A key to enter again, found before this page listened for problems.
+    if (result.data.keyProblem) set({ lastProblem: result.data.keyProblem.message });
   },
   setConnectivity(value) {
     set((state) => ({ connectivity: { ...state.connectivity, [value.accountId]: value } }));

@@ -18,7 +18,7 @@ import {
 } from '../domain/accounts.ts';
 import { CommentKeySchema, PostKeySchema } from '../domain/keys.ts';
 import { InboxCountsSchema, InboxCursorSchema, InboxFilterSchema, InboxPageSchema, ThreadViewSchema, INBOX_VIEWS, VIEW_SWEEP_MAX } from '../domain/inbox.ts';
-import { OutboxItemViewSchema } from '../domain/outbox.ts';
+import { OutboxItemViewSchema, SetAsideRowSchema } from '../domain/outbox.ts';
 import { AnalyticsSnapshotSchema, PostDataFlagsSchema, PostSeenSchema, PostSummarySchema, PostViewSchema } from '../domain/posts.ts';
 import { AppStatusSchema, ConnectivitySchema, StoreRecoverySchema, SyncProblemSchema } from '../domain/status.ts';
 import { parsePostReference } from '../domain/trackedPosts.ts';
@@ -29,6 +29,10 @@ import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
 const ID_MAX = 512;
 const TEXT_MAX = 20_000;
 const MANY_KEYS_MAX = 1_000;
+const URL_MAX = 2_048;
+
+/** The length is checked first, so a huge string is refused before a URL parser or a message sees it. */
+const boundedUrl = (schema: z.ZodType<string, string>) => z.string().max(URL_MAX, `A web address is at most ${URL_MAX.toLocaleString('en-GB')} characters`).pipe(schema);
 
 const Id = z.string().min(1, 'An id must not be empty').max(ID_MAX, `An id is at most ${ID_MAX} characters`);
 const Secret = z.string().trim().min(1, 'A key must not be empty').max(4_096, 'A key is at most 4,096 characters');
@@ -199,7 +203,7 @@ export const commands = {
   // Replies and the outbox
   /** Queues a reply to a comment (the network's parameters are filled in from the store). */
   'reply.send': command(
-    z.strictObject({ commentKey: CommentKeySchema, text: ReplyText, mediaUrls: z.array(HttpUrlSchema).max(1, 'One image at most').optional() }),
+    z.strictObject({ commentKey: CommentKeySchema, text: ReplyText, mediaUrls: z.array(boundedUrl(HttpUrlSchema)).max(1, 'One image at most').optional() }),
     z.object({ item: OutboxItemViewSchema }),
   ),
   'outbox.list': command(z.strictObject({ states: z.array(OutboxItemViewSchema.shape.state).max(6).optional() }), z.object({ items: z.array(OutboxItemViewSchema) })),
@@ -210,6 +214,8 @@ export const commands = {
   'outbox.retry': command(z.strictObject({ id: Id }), z.object({ item: OutboxItemViewSchema })),
   /** Takes a sent or cancelled reply off the list. */
   'outbox.remove': command(z.strictObject({ id: Id }), Ok),
+  /** Rows the outboxes could not use (damaged or unreadable): never sent, listed with their text. */
+  'outbox.setAside': command(Empty, z.object({ rows: z.array(SetAsideRowSchema) })),
 
   // Posts and metrics
   'posts.list': command(z.strictObject({ profileId: Id }), z.object({ posts: z.array(PostSummarySchema) })),
@@ -246,7 +252,7 @@ export const commands = {
 
   // Webhooks (per profile)
   'webhooks.list': command(ProfileTarget, WebhookListOutput),
-  'webhooks.register': command(z.strictObject({ profileId: Id, action: WebhookActionSchema, url: WebhookUrlSchema.pipe(z.string().max(2_048)) }), WebhookListOutput),
+  'webhooks.register': command(z.strictObject({ profileId: Id, action: WebhookActionSchema, url: boundedUrl(WebhookUrlSchema) }), WebhookListOutput),
   'webhooks.unregister': command(z.strictObject({ profileId: Id, action: WebhookActionSchema }), WebhookListOutput),
   /** Sets or rotates the signing secret; the renderer made it and shows it once; it never comes back. */
   'webhooks.setSecret': command(z.strictObject({ profileId: Id, secret: Secret }), z.object({ secretConfigured: z.literal(true) })),

@@ -32,6 +32,7 @@ export const COMMAND_NAMES = [
   'outbox.cancel',
   'outbox.retry',
   'outbox.remove',
+  'outbox.setAside',
   'posts.list',
   'posts.metrics',
   'posts.markSeen',

@@ -43,3 +43,43 @@ export const OutboxItemViewSchema = z.object({
   updated: z.number(),
 });
 export type OutboxItemView = z.infer<typeof OutboxItemViewSchema>;
+
+/**
+ * An outbox file (an account's replies, or its comments on/off changes) that was found damaged or
+ * cannot be opened: what happened and what the app did, in words, with the counts behind them.
+ */
+export const OutboxHealthSchema = z.object({
+  accountId: z.string(),
+  accountTitle: z.string(),
+  queue: z.enum(['replies', 'comments-settings']),
+  /** recovered: a fresh file took the damaged one's place; closed: nothing can be queued until the file can be read. */
+  state: z.enum(['recovered', 'closed']),
+  /** For the person: which file, what happened, what the app did, how much was read back. */
+  message: z.string(),
+  /** The name the damaged file is kept under, next to the fresh one. */
+  movedTo: z.string().nullable(),
+  /** Rows read back into the fresh file; of those still to send; read back but unusable (set aside). */
+  restored: z.number().int(),
+  pending: z.number().int(),
+  setAside: z.number().int(),
+  /** Epoch ms. */
+  at: z.number(),
+});
+export type OutboxHealth = z.infer<typeof OutboxHealthSchema>;
+
+/** A row the outbox could not use: never sent, kept, listed so that its text can be copied. */
+export const SetAsideRowSchema = z.object({
+  /** Stable within the list (for the UI). */
+  key: z.string(),
+  accountId: z.string(),
+  accountTitle: z.string(),
+  kind: z.enum(['reply', 'comments-setting']),
+  /** Epoch ms when it was set aside. */
+  at: z.number(),
+  /** The reply's text as far as it could be read (a comments change has none), or null. */
+  text: z.string().nullable(),
+  /** The comment it answered (`network:id`), when readable. */
+  answers: z.string().nullable(),
+  reason: z.string(),
+});
+export type SetAsideRow = z.infer<typeof SetAsideRowSchema>;

@@ -1,6 +1,7 @@
 // What the status line shows: whether each account's service can be reached, how far each profile's
 // sync has come, and whether the store had to be rebuilt.
 import { z } from 'zod';
+import { OutboxHealthSchema } from './outbox.ts';
 
 export const ConnectivitySchema = z.object({
   accountId: z.string(),
@@ -50,5 +51,9 @@ export const AppStatusSchema = z.object({
   syncPaused: z.boolean(),
   storeRecovery: StoreRecoverySchema.nullable(),
   keyWarning: z.string().nullable(),
+  /** Outbox files found damaged (and replaced) or that cannot be opened, per account. */
+  outboxHealth: z.array(OutboxHealthSchema),
+  /** A key to enter again (missing or refused), kept for a window or tab that opens after it was found. */
+  keyProblem: SyncProblemSchema.nullable(),
 });
 export type AppStatus = z.infer<typeof AppStatusSchema>;

@@ -108,6 +108,7 @@ describe('secrets on the bridge', () => {
     const edited = (await rig.call('reply.send', { commentKey: instagram[1]!.key, text: 'Edit me' })).item;
     await rig.call('outbox.edit', { id: edited.id, text: 'Edited' });
     await rig.call('outbox.cancel', { id: edited.id });
+    await rig.call('outbox.setAside', {});
     // An outside comment deleted on its network and from the inbox.
     await rig.call('inbox.deleteComment', { key: instagram[2]!.key });
     await rig.call('settings.update', { undoSeconds: 0 });

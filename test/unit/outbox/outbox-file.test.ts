@@ -3,7 +3,7 @@
 // typed error and left untouched.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutboxError } from '../../../src/main/core/outbox/errors.ts';
@@ -126,12 +126,20 @@ describe('the file', () => {
     expect((error as OutboxError).code).toBe('locked');
   });
 
-  it('refuses a file that is not a database, and leaves it as it was', () => {
+  it('keeps a file that is not a database aside, byte for byte, and opens a fresh outbox that says so', async () => {
     const path = tempPath();
     const garbage = Buffer.from('this is not SQLite at all, but someone\'s notes '.repeat(200));
     writeFileSync(path, garbage);
-    expect(() => openAt(path)).toThrow(expect.objectContaining({ code: 'unreadable-file' }));
-    expect(readFileSync(path).equals(garbage)).toBe(true);
+    const outbox = openAt(path);
+    const report = outbox.damageReport();
+    expect(report).toMatchObject({ kind: 'damaged', restored: 0, pending: 0 });
+    expect(readFileSync(join(dirname(path), report!.movedTo)).equals(garbage)).toBe(true);
+    expect(outbox.list()).toEqual([]);
+    await outbox.close();
+    // The fresh file is sound: the next start has nothing to report.
+    const again = openAt(path);
+    expect(again.damageReport()).toBeNull();
+    await again.close();
   });
 
   it('refuses a file written by a newer version of the app', () => {

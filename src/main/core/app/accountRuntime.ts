@@ -5,11 +5,13 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Settings } from '../../../shared/settings.ts';
 import type { Clock } from '../clock.ts';
+import type { OutboxHealth, SetAsideRow } from '../../../shared/domain/outbox.ts';
 import { OutboxError } from '../outbox/errors.ts';
+import { outboxHealthViews, setAsideRows } from '../outbox/healthViews.ts';
 import { PostSettingsQueue } from '../outbox/postSettingsQueue.ts';
 import type { PostSettingsListener } from '../outbox/postSettingsTypes.ts';
 import { ReplyOutbox } from '../outbox/replyOutbox.ts';
-import type { OutboxListener } from '../outbox/types.ts';
+import type { DamagedFileReport, OutboxListener } from '../outbox/types.ts';
 import { identitiesFromUser } from '../outbox/userIdentities.ts';
 import type { CallTarget } from '../service/credentials.ts';
 import { ServiceClient } from '../service/serviceClient.ts';
@@ -56,6 +58,9 @@ export class AccountRuntime {
   #outboxProblem: string | null = null;
   #postSettings: PostSettingsQueue | null = null;
   #postSettingsProblem: string | null = null;
+  /** Damage found when a file was opened; kept when the queue is reopened (a new undo window). */
+  #outboxDamage: DamagedFileReport | null = null;
+  #postSettingsDamage: DamagedFileReport | null = null;
   readonly #deps: AccountRuntimeDeps;
   readonly #onClose: (() => Promise<void>) | undefined;
   #pace: Settings['syncPace'];
@@ -98,6 +103,21 @@ export class AccountRuntime {
     return this.#outbox;
   }
 
+  /** What went wrong with the account's outbox files, in words (nothing when they are sound). */
+  outboxHealth(): OutboxHealth[] {
+    return outboxHealthViews({
+      accountId: this.accountId,
+      accountTitle: this.account.title,
+      replies: { damage: this.#outboxDamage, closedBecause: this.#outbox === null ? this.#outboxProblem : null },
+      commentsSettings: { damage: this.#postSettingsDamage, closedBecause: this.#postSettings === null ? this.#postSettingsProblem : null },
+    });
+  }
+
+  /** The rows the account's outboxes could not use, with what can still be read of them. */
+  setAsideRows(): SetAsideRow[] {
+    return setAsideRows({ accountId: this.accountId, accountTitle: this.account.title }, this.#outbox?.quarantined() ?? [], this.#postSettings?.setAside() ?? []);
+  }
+
   /** The queue of comments on/off changes, or a refusal that says why there is none. */
   get postSettings(): PostSettingsQueue {
     if (this.#postSettings === null) refuse(this.#postSettingsProblem ?? 'The post settings queue of this account is not open');
@@ -134,12 +154,7 @@ export class AccountRuntime {
   async applySettings(settings: Settings): Promise<void> {
     if (settings.syncPace !== this.#pace) {
       this.#pace = settings.syncPace;
-      const old = this.#sync;
-      const profiles = Object.keys(old.status()).map((profileId) => old.profile(profileId)?.profile).filter((p) => p !== undefined);
-      await old.stop();
-      this.#sync = this.#newSync();
-      for (const profile of profiles) this.addProfile(profile);
-      if (this.#started && this.#deps.tuning.autoStartSync !== false) this.startSync();
+      await this.restartSync();
     }
     if (settings.undoSeconds !== this.#undoSeconds) {
       this.#undoSeconds = settings.undoSeconds;
@@ -147,6 +162,21 @@ export class AccountRuntime {
       this.#outbox = this.#openOutbox();
       if (this.#started) this.#outbox?.start();
     }
+  }
+
+  /**
+   * A new sync for the same profiles, which knows nothing yet: after a new pace, or after the store
+   * was rebuilt (the old sync's memory of fetched posts would keep it from refilling the store).
+   */
+  async restartSync(): Promise<void> {
+    if (this.#closed !== null) return;
+    const old = this.#sync;
+    const profiles = Object.keys(old.status()).map((profileId) => old.profile(profileId)?.profile).filter((p) => p !== undefined);
+    await old.stop();
+    if (this.#closed !== null) return;
+    this.#sync = this.#newSync();
+    for (const profile of profiles) this.addProfile(profile);
+    if (this.#started && this.#deps.tuning.autoStartSync !== false) this.startSync();
   }
 
   /** Stops everything; with `forget`, the outbox file goes too (the account was removed). */
@@ -182,12 +212,18 @@ export class AccountRuntime {
         ...(this.#deps.tuning.outboxBackoff ? { backoff: this.#deps.tuning.outboxBackoff } : {}),
       });
       this.#postSettingsProblem = null;
+      this.#postSettingsDamage ??= this.#reported(queue.damageReport(), 'The post settings queue');
       return queue;
     } catch (error) {
       this.#postSettingsProblem = error instanceof OutboxError ? error.message : 'The post settings queue of this account could not be opened';
       this.#deps.logger?.error('The post settings queue could not be opened', { accountId: this.accountId, error: error instanceof Error ? error.message : String(error) });
       return null;
     }
+  }
+
+  #reported(damage: DamagedFileReport | null, what: string): DamagedFileReport | null {
+    if (damage !== null) this.#deps.logger?.warn(`${what} file was damaged and replaced`, { accountId: this.accountId, ...damage });
+    return damage;
   }
 
   #openOutbox(): ReplyOutbox | null {
@@ -204,6 +240,7 @@ export class AccountRuntime {
         ...(this.#deps.tuning.outboxBackoff ? { backoff: this.#deps.tuning.outboxBackoff } : {}),
       });
       this.#outboxProblem = null;
+      this.#outboxDamage ??= this.#reported(outbox.damageReport(), 'The reply outbox');
       return outbox;
     } catch (error) {
       this.#outboxProblem = error instanceof OutboxError ? error.message : 'The reply outbox of this account could not be opened';

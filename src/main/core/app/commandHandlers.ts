@@ -10,6 +10,7 @@ import type { PostService } from './postService.ts';
 import type { ReplyService } from './replyService.ts';
 import type { WebhookService } from './webhookService.ts';
 import type { AppStatus } from '../../../shared/domain/status.ts';
+import type { SetAsideRow } from '../../../shared/domain/outbox.ts';
 import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
 
 export interface HandlerServices {
@@ -23,7 +24,11 @@ export interface HandlerServices {
   webhooks: WebhookService;
   settings: SettingsPort;
   status(): AppStatus;
+  /** Rows the accounts' outboxes could not use. */
+  setAside(): SetAsideRow[];
   setSyncPaused(paused: boolean): void;
+  /** A key was given (or its account removed): a problem asking for it is no longer told to pages that open later. */
+  keyProblemSolved(where: { accountId: string } | { profileId: string }): void;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
 }
 
@@ -40,16 +45,25 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'accounts.add': (input) => s.accounts.add(input),
     'accounts.remove': async ({ accountId }) => {
       await s.accounts.remove(accountId);
+      s.keyProblemSolved({ accountId });
       return { ok: true };
     },
-    'accounts.updateKeys': (input) => s.accounts.updateKeys(input),
+    'accounts.updateKeys': async (input) => {
+      const status = await s.accounts.updateKeys(input);
+      s.keyProblemSolved({ accountId: input.accountId });
+      return status;
+    },
     'accounts.keyStatus': ({ accountId }) => s.accounts.keyStatus(accountId),
     'accounts.resetSandbox': async () => ({ account: await s.accounts.resetSandbox() }),
 
     'profiles.list': ({ accountId }) => ({ profiles: s.accounts.profiles(accountId) }),
     'profiles.update': (input) => ({ profile: s.accounts.updateProfile(input) }),
     'profiles.create': async (input) => ({ profile: await s.accounts.createProfile(input) }),
-    'profiles.setKey': (input) => s.accounts.setProfileKey(input),
+    'profiles.setKey': async (input) => {
+      const status = await s.accounts.setProfileKey(input);
+      s.keyProblemSolved({ profileId: input.profileId });
+      return status;
+    },
 
     'inbox.page': ({ filter, cursor, limit }) => s.inbox.page(filter, cursor, limit),
     'inbox.counts': ({ platforms }) => s.inbox.counts(platforms),
@@ -71,6 +85,7 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
       s.replies.remove(id);
       return { ok: true };
     },
+    'outbox.setAside': () => ({ rows: s.setAside() }),
 
     'posts.list': ({ profileId }) => ({ posts: s.posts.list(profileId) }),
     'posts.metrics': ({ postKey }) => s.posts.metrics(postKey),

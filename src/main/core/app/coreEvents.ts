@@ -62,15 +62,20 @@ export class CoreEvents {
         }
         return;
       }
-      case 'sync-error':
-        hub.emit('sync.problem', {
+      case 'sync-error': {
+        const problem = {
           accountId: event.accountId,
           profileId: event.profileId ?? null,
           kind: event.error.kind,
           message: event.error.message,
           postKey: event.error.postKey ?? null,
-        });
+        };
+        // A key to enter again (missing or refused) is not asked for again for a long while (the
+        // profile is held): a window or browser tab that opens later must be told too.
+        if (problem.kind === 'auth') hub.emitSticky('sync.problem', problem);
+        else hub.emit('sync.problem', problem);
         return;
+      }
     }
   }
 

@@ -8,8 +8,9 @@ import { createDispatcher } from '../bridge/createDispatcher.ts';
 import { EventHub } from '../bridge/eventHub.ts';
 import { systemClock } from '../clock.ts';
 import { NotificationPlanner } from '../notifications/notificationPlanner.ts';
-import { openStore, storeFileIn } from '../store/sqliteStore.ts';
+import { openStore, storeFileIn, type StoreRecovery } from '../store/sqliteStore.ts';
 import { AccountRegistry } from './accountRegistry.ts';
+import { accountsFileIn } from './accountsFile.ts';
 import { AccountRuntime } from './accountRuntime.ts';
 import { AccountService } from './accountService.ts';
 import type { AppCore } from './appCore.ts';
@@ -22,7 +23,7 @@ import { KnownSecrets } from './knownSecrets.ts';
 import type { AppCoreOptions, NotifierPort } from './ports.ts';
 import { PostService } from './postService.ts';
 import { ReplyService } from './replyService.ts';
-import { StatusBoard } from './statusBoard.ts';
+import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
 import { UnreadWatch } from './unreadWatch.ts';
 import { WebhookService } from './webhookService.ts';
 
@@ -41,17 +42,38 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
 
   const opened = openStore(storeFileIn(options.dataDir), { clock });
   const store = opened.store;
-  if (opened.recovered) {
-    board.storeRecovery = { reason: opened.recovered.reason, temporary: opened.recovered.temporary };
-    logger?.warn('The store could not be used as it was and was rebuilt', { ...opened.recovered });
+  const tell = (recovery: StoreRecovery) => {
+    board.storeRecovery = storeRecoveryView(recovery);
+    logger?.warn('The store could not be used as it was and was rebuilt', { ...recovery });
     hub.emitSticky('store.recovered', board.storeRecovery);
-  }
+  };
+  if (opened.recovered) tell(opened.recovered);
+  // Damage met after open (by any query, or by the full check below): the store has replaced its
+  // file; the accounts and profiles go back in before the call that met it is answered, and each
+  // account's sync starts over so that it refills the store from the service.
+  let registryReady: AccountRegistry | null = null;
+  let rebuiltWhileStarting = false;
+  store.onRecovered((recovery) => {
+    tell(recovery);
+    if (registryReady === null) {
+      rebuiltWhileStarting = true;
+      return;
+    }
+    registryReady.restoreInto();
+    setTimeout(() => {
+      for (const runtime of accounts?.running() ?? []) void runtime.restartSync();
+      unread.changed();
+      hub.emit('accounts.changed', {});
+    }, 0);
+  });
   const protection = vault.protection();
   if (protection.warning !== null) {
     hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });
   }
 
-  const registry = new AccountRegistry(store);
+  const registry = new AccountRegistry(store, { file: accountsFileIn(options.dataDir), logger });
+  registryReady = registry;
+  if (rebuiltWhileStarting) registry.restoreInto();
   let inbox: InboxService | null = null;
   const unread = new UnreadWatch(
     () => inbox?.counts() ?? null,
@@ -144,6 +166,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       syncPaused: board.syncPaused,
       storeRecovery: board.storeRecovery,
       keyWarning: vault.protection().warning,
+      outboxHealth: running.flatMap((runtime) => runtime.outboxHealth()),
+      keyProblem: hub.stickyPayload('sync.problem') ?? null,
     };
   };
 
@@ -154,14 +178,19 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     return next;
   };
 
+  const keyProblemSolved = (where: { accountId: string } | { profileId: string }): void =>
+    hub.dropSticky('sync.problem', (problem) => ('accountId' in where ? problem.accountId === where.accountId : problem.profileId === where.profileId));
+
   const dispatcher = createDispatcher({
-    handlers: commandHandlers({ accounts: accountService, inbox, deletion, replies, posts, commentsSwitch, webhooks, settings, status, setSyncPaused, updateSettings }),
+    handlers: commandHandlers({ accounts: accountService, inbox, deletion, replies, posts, commentsSwitch, webhooks, settings, status, setSyncPaused, updateSettings, keyProblemSolved, setAside: () => accountService.running().flatMap((runtime) => runtime.setAsideRows()) }),
     subscribe: (listener) => hub.subscribe(listener),
     ...(logger ? { logger } : {}),
     redact: (text) => known.redact(text),
   });
 
   accountService.start();
+  // The full check (every page) runs beside the start, not before it: see store/backgroundCheck.ts.
+  void store.verify();
 
   let closing: Promise<void> | null = null;
   return {

@@ -6,6 +6,9 @@ import type { Network } from '../../../shared/networks.ts';
 import { type ItemRow, parseItemRow, rowAsText, rowValuesOf } from './rowCodec.ts';
 import type { OutboxItem, QuarantinedRow } from './types.ts';
 
+/** The columns of a row of `items` in table order (seq first), as a damaged file's rows are read back. */
+export const ITEM_TABLE_COLUMNS = ['seq', 'id', 'account_id', 'profile_id', 'request', 'thread', 'answers', 'created', 'send_after', 'state', 'results', 'attempts', 'first_attempt_at', 'last_attempt_at', 'last_error', 'next_attempt_at', 'outcome_unknown', 'failures', 'updated'] as const;
+
 const COLUMNS = [
   'id',
   'account_id',
@@ -73,6 +76,24 @@ export class ItemRepository {
   insert(item: OutboxItem): number {
     const row = this.insertItem.get(rowValuesOf(item)) as { seq: number };
     return row.seq;
+  }
+
+  /** Puts back an item read from a damaged file, at its old queue position; false when one with its id or position is there. */
+  restore(item: OutboxItem): boolean {
+    const values = { ...rowValuesOf(item), seq: item.seq };
+    const names = ['seq', ...COLUMNS];
+    const result = this.db.prepare(`INSERT OR IGNORE INTO items (${names.join(', ')}) VALUES (${names.map((c) => `:${c}`).join(', ')})`).run(values);
+    return result.changes === 1;
+  }
+
+  /** Records that an item owns a reply (read back from a damaged file, or from a sent item's results). */
+  restoreClaim(claim: Claim, itemId: string): void {
+    this.insertClaim.run(claim.platform, claim.socialCommentId, itemId);
+  }
+
+  /** Sets a row aside that never made it into the queue (read back from a damaged file). */
+  setAside(row: string, itemId: string | null, reason: string, at: number): void {
+    this.insertQuarantine.get(itemId, reason, at, row);
   }
 
   /** Writes the item and the replies it now owns, in one transaction. */

@@ -21,10 +21,10 @@ import { backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
 import { OutboxError } from './errors.ts';
 import { decideAfterSend } from './failureDecision.ts';
 import { type InFlight, settleInFlight, untilAborted } from './inFlight.ts';
-import { openPostSettingsFile, PostSettingsRepository } from './postSettingsRepository.ts';
+import { openCheckedPostSettingsFile, PostSettingsRepository, type LoadedChanges } from './postSettingsRepository.ts';
 import { readyAt, whyNotCancellable, whyNotRetryable, wishOutcome } from './postSettingsRules.ts';
 import type { CommentsWish, PostSettingsChange, PostSettingsEvent, PostSettingsQueueOptions } from './postSettingsTypes.ts';
-import type { BackoffSettings } from './types.ts';
+import type { BackoffSettings, DamagedFileReport } from './types.ts';
 
 const DEFAULT_CLOSE_GRACE_MS = 5_000;
 
@@ -49,6 +49,8 @@ export class PostSettingsQueue {
   private loop: Promise<void> | null = null;
   private inFlight: InFlight | null = null;
   private closing: Promise<void> | null = null;
+  private damage: DamagedFileReport | null = null;
+  private unreadable: (LoadedChanges['unreadable'][number] & { at: number })[] = [];
 
   /** Opens (or creates) the queue's file and loads its changes. Sends nothing until `start()`. */
   static open(options: PostSettingsQueueOptions): PostSettingsQueue {
@@ -61,7 +63,12 @@ export class PostSettingsQueue {
     this.random = options.random ?? Math.random;
     this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
     this.closeGraceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
-    this.repo = new PostSettingsRepository(openPostSettingsFile(options.path));
+    const opened = openCheckedPostSettingsFile(options.path, this.clock.now());
+    if (opened.damage !== null) {
+      const { kind, problem, movedTo, unreadable, restored } = opened.damage;
+      this.damage = { kind, problem, movedTo, unreadable, ...restored, at: this.clock.now() };
+    }
+    this.repo = new PostSettingsRepository(opened.db);
     try {
       this.load();
     } catch (error) {
@@ -71,6 +78,16 @@ export class PostSettingsQueue {
   }
 
   // Reading
+
+  /** The file's damage found at open (moved aside, salvaged), or null when it was sound. */
+  damageReport(): DamagedFileReport | null {
+    return this.damage;
+  }
+
+  /** Rows that could not be read: skipped, never sent, kept in the file. */
+  setAside(): (LoadedChanges['unreadable'][number] & { at: number })[] {
+    return [...this.unreadable];
+  }
 
   list(): PostSettingsChange[] {
     return [...this.changes.values()];
@@ -247,6 +264,7 @@ export class PostSettingsQueue {
       }
       this.changes.set(postKeyOf(change.target.profileId, change.servicePostId), change);
     }
+    this.unreadable = unreadable.map((row) => ({ ...row, at: now }));
     for (const row of unreadable) this.emit({ type: 'unreadable', id: row.id, reason: row.reason });
   }
 

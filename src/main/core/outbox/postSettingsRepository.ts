@@ -4,8 +4,10 @@
 // loaded: one that does not parse is skipped and left in the file (never sent, never lost).
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { isNetwork, type Network } from '../../../shared/networks.ts';
+import type { SalvageCount } from './itemSalvage.ts';
 import { migrateWith } from './migrations.ts';
-import { openOutboxFile } from './outboxFile.ts';
+import { openCheckedQueueFile, type OpenedQueueFile, type QueueFileSchema } from './outboxFile.ts';
+import type { SalvagedRecords } from './pageSalvage.ts';
 import { POST_SETTINGS_STATES, type PostSettingsChange } from './postSettingsTypes.ts';
 
 const LABEL = 'The post settings queue';
@@ -69,11 +71,50 @@ function parseDocument(value: unknown): { ok: true; change: Omit<PostSettingsCha
 
 export interface LoadedChanges {
   changes: PostSettingsChange[];
-  unreadable: { id: string | null; reason: string }[];
+  /** Rows skipped (left in the file, never sent), with the stored document as it is. */
+  unreadable: { id: string | null; reason: string; row: string }[];
 }
 
-export function openPostSettingsFile(path: string): DatabaseSync {
-  return openOutboxFile(path, { migrate: (db, file) => migrateWith(db, file, MIGRATIONS, LABEL), label: LABEL });
+const SCHEMA: QueueFileSchema = { migrate: (db, file) => migrateWith(db, file, MIGRATIONS, LABEL), label: LABEL };
+
+/** Opens and checks the file; a damaged one is replaced by a fresh file with every row still readable. */
+export function openCheckedPostSettingsFile(path: string, now: number): OpenedQueueFile<SalvageCount> {
+  return openCheckedQueueFile(path, SCHEMA, restoreSalvagedChanges, now);
+}
+
+const ROW_WIDTH = 5;
+
+/**
+ * Puts a damaged file's readable rows into the fresh one. Of several copies of a post's row (a
+ * stale copy on a page the b-tree let go of), the one changed last wins. Rows whose document does
+ * not parse go back too: they are skipped and listed at every load, like any unreadable row. A PUT
+ * sets a value, so a stale wish sent again does no harm the person cannot see and undo.
+ */
+function restoreSalvagedChanges(db: DatabaseSync, salvaged: SalvagedRecords): SalvageCount {
+  const count: SalvageCount = { restored: 0, pending: 0, setAside: 0 };
+  const newest = new Map<string, { seq: number; id: string; profileId: string; postId: string; change: string; updated: number }>();
+  for (const { rowid, values } of salvaged.tableRows) {
+    const [alias, id, profileId, postId, change] = values;
+    if (values.length !== ROW_WIDTH || alias !== null || typeof id !== 'string' || typeof profileId !== 'string' || typeof postId !== 'string' || typeof change !== 'string') continue;
+    let updated = -1;
+    try {
+      const parsed = JSON.parse(change) as { updated?: unknown };
+      if (typeof parsed.updated === 'number') updated = parsed.updated;
+    } catch {
+      // Goes back as it is: the load lists it as unreadable.
+    }
+    const key = `${profileId}\n${postId}`;
+    const known = newest.get(key);
+    if (known === undefined || updated > known.updated) newest.set(key, { seq: rowid, id, profileId, postId, change, updated });
+  }
+  const insert = db.prepare('INSERT OR IGNORE INTO post_settings (seq, id, profile_id, service_post_id, change) VALUES (?, ?, ?, ?, ?)');
+  for (const row of newest.values()) {
+    if (insert.run(row.seq, row.id, row.profileId, row.postId, row.change).changes !== 1) continue;
+    count.restored++;
+    if (row.updated >= 0) count.pending++;
+    else count.setAside++;
+  }
+  return count;
 }
 
 export class PostSettingsRepository {
@@ -100,12 +141,12 @@ export class PostSettingsRepository {
       try {
         parsed = typeof row.change === 'string' ? JSON.parse(row.change) : null;
       } catch {
-        unreadable.push({ id, reason: 'not JSON' });
+        unreadable.push({ id, reason: 'not JSON', row: String(row.change) });
         continue;
       }
       const checked = parseDocument(parsed);
       if (!checked.ok || checked.change.id !== id) {
-        unreadable.push({ id, reason: checked.ok ? 'id does not match its row' : checked.reason });
+        unreadable.push({ id, reason: checked.ok ? 'id does not match its row' : checked.reason, row: String(row.change) });
         continue;
       }
       changes.push({ ...checked.change, seq: row.seq });

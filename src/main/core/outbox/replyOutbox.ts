@@ -26,10 +26,11 @@ import { OutboxActionError, OutboxError, OutboxInputError } from './errors.ts';
 import { type InFlight, settleInFlight, untilAborted } from './inFlight.ts';
 import { type Claim, ItemRepository } from './itemRepository.ts';
 import { isPending, readyAt, whyNotCancellable, whyNotEditable, whyNotRemovable, whyNotRetryable } from './itemRules.ts';
-import { openOutboxFile } from './outboxFile.ts';
+import { restoreSalvagedItems, type SalvageCount } from './itemSalvage.ts';
+import { openCheckedQueueFile, type OpenedQueueFile, REPLY_OUTBOX_SCHEMA, type RestoreRows, salvageQueueFile } from './outboxFile.ts';
 import { Reconciler } from './reconciliation.ts';
 import { replyIssues } from './replyRules.ts';
-import type { NewReply, OutboxEvent, OutboxItem, QuarantinedRow, ReplyOutboxOptions } from './types.ts';
+import type { DamagedFileReport, NewReply, OutboxEvent, OutboxItem, QuarantinedRow, ReplyOutboxOptions } from './types.ts';
 
 const DEFAULT_UNDO_MS = 5_000;
 const DEFAULT_SETTLE_MS = 11 * 60_000;
@@ -45,7 +46,8 @@ function laneOf(target: CallTarget): string {
 }
 
 export class ReplyOutbox {
-  private readonly repo: ItemRepository;
+  private repo: ItemRepository;
+  private damage: DamagedFileReport | null = null;
   private readonly clock: Clock;
   private readonly options: ReplyOutboxOptions;
   private readonly undoMs: number;
@@ -75,7 +77,8 @@ export class ReplyOutbox {
     this.maxConcurrent = Math.max(1, options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT);
     this.closeGraceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
     const settle = options.reconcileSettleMs ?? DEFAULT_SETTLE_MS;
-    this.repo = new ItemRepository(openOutboxFile(options.path));
+    const restore: RestoreRows<SalvageCount> = (db, salvaged) => restoreSalvagedItems(new ItemRepository(db), salvaged, this.clock.now());
+    this.repo = this.adopt(openCheckedQueueFile(options.path, REPLY_OUTBOX_SCHEMA, restore, this.clock.now()));
     this.delivery = new Delivery({
       client: options.client,
       reconciler: new Reconciler({
@@ -96,9 +99,18 @@ export class ReplyOutbox {
     try {
       this.load();
     } catch (error) {
+      // The check at open passed but a row's page did not read: the same salvage as a damaged file.
       this.repo.close();
-      throw new OutboxError('unreadable-file', `The reply outbox ${options.path} could not be read (${error instanceof Error ? error.message : String(error)}); it was left as it is`, error);
+      if (error instanceof OutboxError) throw error;
+      const problem = { kind: 'damaged' as const, problem: `The reply outbox file could not be read (${error instanceof Error ? error.message : String(error)})` };
+      this.repo = this.adopt(salvageQueueFile(options.path, problem, REPLY_OUTBOX_SCHEMA, restore, this.clock.now()));
+      this.load();
     }
+  }
+
+  /** The file's damage found at open (moved aside, salvaged), or null when it was sound. */
+  damageReport(): DamagedFileReport | null {
+    return this.damage;
   }
 
   // Reading
@@ -250,6 +262,15 @@ export class ReplyOutbox {
   }
 
   // Inside
+
+  /** The repository over an opened file, and the report of its damage when it was replaced. */
+  private adopt(opened: OpenedQueueFile<SalvageCount>): ItemRepository {
+    if (opened.damage !== null) {
+      const { kind, problem, movedTo, unreadable, restored } = opened.damage;
+      this.damage = { kind, problem, movedTo, unreadable, ...restored, at: this.clock.now() };
+    }
+    return new ItemRepository(opened.db);
+  }
 
   private load(): void {
     const now = this.clock.now();

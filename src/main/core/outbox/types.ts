@@ -115,6 +115,25 @@ export interface QuarantinedRow {
   row: string;
 }
 
+/** A queue file found damaged at open: moved aside, replaced by a fresh one, its readable rows put back. */
+export interface DamagedFileReport {
+  /** damaged: SQLite found it broken; empty: cut to nothing; not-a-file: something else in its place. */
+  kind: 'damaged' | 'empty' | 'not-a-file';
+  /** What was wrong, in words (SQLite's own included: for the log). */
+  problem: string;
+  /** The name the damaged file was moved to, next to the fresh one. */
+  movedTo: string;
+  /** Why nothing could be read back from it, or null. */
+  unreadable: string | null;
+  /** Rows put back into the fresh file, and of those the ones still to be sent. */
+  restored: number;
+  pending: number;
+  /** Rows read back that could not be used: set aside, listed with the others. */
+  setAside: number;
+  /** Epoch ms. */
+  at: number;
+}
+
 export type OutboxEvent =
   | { type: 'added'; item: OutboxItem }
   | { type: 'changed'; item: OutboxItem }
