@@ -64,6 +64,17 @@ describe('an added account after a restart of the web host', () => {
       // Entered again: a page opened from now on is not told the key is missing.
       expect(await second.core.dispatcher.invoke('accounts.updateKeys', { accountId, apiKey: service.apiKey })).toMatchObject({ ok: true });
       expect(await second.core.dispatcher.invoke('status.get', {})).toMatchObject({ ok: true, data: { keyProblem: null } });
+      // The profile held for the missing key tries again now, not when its 30-minute hold ends.
+      const heldProfiles = async () => {
+        const answer = (await second.core.dispatcher.invoke('status.get', {})) as { ok: true; data: { sync: { accountId: string; state: string }[] } };
+        return answer.data.sync.filter((entry) => entry.accountId === accountId && entry.state === 'held').length;
+      };
+      let held = await heldProfiles();
+      for (let turn = 0; turn < 400 && held > 0; turn++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        held = await heldProfiles();
+      }
+      expect(held).toBe(0);
       const afterwards: typeof problems = [];
       listen(afterwards);
       expect(afterwards).toEqual([]);

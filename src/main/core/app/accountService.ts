@@ -148,7 +148,7 @@ export class AccountService {
       await checkAccountKeys(keys, { clock: this.#d.clock, ...(this.#d.transport ? { transport: this.#d.transport } : {}) });
     }
     await this.#d.vault.setAccount(account.accountId, keys);
-    (await this.#runtimeIfStarting(account.accountId))?.sync.onOsHint(true);
+    (await this.#runtimeIfStarting(account.accountId))?.sync.keysChanged();
     return this.keyStatus(account.accountId);
   }
 
@@ -204,6 +204,7 @@ export class AccountService {
     }
     await this.#d.vault.setProfileKey(runtime.accountId, profile.profileId, input.profileKey);
     runtime.addProfile(profile);
+    runtime.sync.keysChanged(profile.profileId);
     return this.keyStatus(runtime.accountId);
   }
 

@@ -127,6 +127,12 @@ export class AccountSync {
     if (online) for (const sync of this.syncs.values()) sync.nudge();
   }
 
+  /** New keys for the account (or one profile): each held profile tries again at once. */
+  keysChanged(profileId?: string): void {
+    this.monitor.checkNow();
+    for (const sync of this.selected(profileId)) sync.keysChanged();
+  }
+
   /** Wire the service client's `onEvent` here: every request's outcome tells about connectivity. */
   observe(event: ServiceClientEvent): void {
     if (event.accountId === this.accountId) this.monitor.observe(event);

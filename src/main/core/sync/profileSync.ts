@@ -162,6 +162,12 @@ export class ProfileSync {
     this.timer.nudge();
   }
 
+  /** The profile's keys were replaced: a hold after refused or missing keys ends now, not in 30 minutes. */
+  keysChanged(): void {
+    this.requests.liftHolds();
+    this.timer.nudge();
+  }
+
   /**
    * "Refresh now": the post's comments (or, without a key, the post lists and every post of the
    * profile) jump the queue. It also lifts a hold after refused keys: the user may have fixed them.
