@@ -105,7 +105,8 @@ export function configProblems(config: ScanConfig): string[] {
   const problems: string[] = [];
   for (const entry of [...config.excludedChecks, ...config.suppressions]) {
     if (typeof entry.reason !== 'string' || entry.reason.trim().length < 20) {
-      problems.push(`${entry.check}${'file' in entry ? ` in ${entry.file}` : ''}: a suppression needs a written reason (20 characters or more).`);
+      // `'file' in entry` narrows an ExcludedCheck to one whose `file` is unknown, hence String().
+      problems.push(`${entry.check}${'file' in entry ? ` in ${String(entry.file)}` : ''}: a suppression needs a written reason (20 characters or more).`);
     }
   }
   return problems;

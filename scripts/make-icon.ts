@@ -45,7 +45,8 @@ const trayTemplate: Shape = (x, y) => {
   return inTray && !inSlot && !inNotch ? BLACK : null;
 };
 
-// 3×5 pixel font for the overlay's count.
+// 3×5 pixel font for the overlay's count; "+" stands in for any character it lacks.
+const PLUS = ['...', '.#.', '###', '.#.', '...'];
 const GLYPHS: Record<string, string[]> = {
   '1': ['.#.', '##.', '.#.', '.#.', '###'],
   '2': ['##.', '..#', '.#.', '#..', '###'],
@@ -56,12 +57,12 @@ const GLYPHS: Record<string, string[]> = {
   '7': ['###', '..#', '.#.', '.#.', '.#.'],
   '8': ['###', '#.#', '###', '#.#', '###'],
   '9': ['###', '#.#', '###', '..#', '##.'],
-  '+': ['...', '.#.', '###', '.#.', '...'],
+  '+': PLUS,
 };
 
 /** A red disc with `text` (1–2 glyphs) in white, centred. */
 function overlay(text: string): Shape {
-  const glyphs = [...text].map((char) => GLYPHS[char] ?? GLYPHS['+']!);
+  const glyphs = Array.from(text, (char) => GLYPHS[char] ?? PLUS);
   const cell = text.length === 1 ? 0.12 : 0.09; // glyph pixel size in unit coordinates
   const gap = cell;
   const width = glyphs.length * 3 * cell + (glyphs.length - 1) * gap;
@@ -72,7 +73,7 @@ function overlay(text: string): Shape {
     const row = Math.floor((y - top) / cell);
     for (let i = 0; i < glyphs.length; i++) {
       const column = Math.floor((x - left - i * (3 * cell + gap)) / cell);
-      if (row >= 0 && row < 5 && column >= 0 && column < 3 && glyphs[i]![row]![column] === '#') return WHITE;
+      if (row >= 0 && row < 5 && column >= 0 && column < 3 && glyphs[i]?.[row]?.[column] === '#') return WHITE;
     }
     return RED;
   };

@@ -76,7 +76,7 @@ async function benchDrain(label: string, dropAfterCommitRate: number): Promise<v
       headers: { authorization: `Bearer ${sandbox.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return response.json() as Promise<unknown>;
+    return response.json();
   };
   try {
     const world = (await control('GET', '/world')) as {

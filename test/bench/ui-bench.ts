@@ -81,8 +81,8 @@ async function probe<T>(page: Page, name: string, ...args: unknown[]): Promise<T
   return page.evaluate(
     async ([key, values]) => {
       const bench = (globalThis as unknown as { __uiBench: Record<string, unknown> }).__uiBench;
-      const member = bench[key as string];
-      return typeof member === 'function' ? (member as (...a: unknown[]) => unknown)(...(values as unknown[])) : await member;
+      const member = bench[key];
+      return typeof member === 'function' ? (member as (...a: unknown[]) => unknown)(...values) : await member;
     },
     [name, args] as const,
   ) as Promise<T>;

@@ -93,7 +93,7 @@ interface PageCanvas {
 interface PageDom {
   Image: new () => { src: string; decode(): Promise<void>; naturalWidth: number; naturalHeight: number };
   document: { createElement(tag: 'canvas'): PageCanvas; querySelector(selector: string): unknown; documentElement: unknown };
-  getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
+  getComputedStyle: (element: unknown) => { getPropertyValue(name: string): string };
 }
 
 async function pngPixels(page: Page, bytes: Buffer): Promise<{ width: number; height: number; inked: number; colours: number; accent: number; background: number }> {

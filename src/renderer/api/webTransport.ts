@@ -13,7 +13,7 @@ import type { BridgeResult } from '../../shared/bridge/result.ts';
 type CommandName = (typeof COMMAND_NAMES)[number];
 type EventName = (typeof EVENT_NAMES)[number];
 
-export type WebBridgeApi = { readonly [N in CommandName]: (input?: unknown) => Promise<BridgeResult<unknown>> } & {
+export type WebBridgeApi = Readonly<Record<CommandName, (input?: unknown) => Promise<BridgeResult<unknown>>>> & {
   readonly on: (event: EventName, listener: (payload: unknown) => void) => () => void;
 };
 

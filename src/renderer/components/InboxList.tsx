@@ -35,7 +35,7 @@ function GroupHeader({ top, excerpt, count }: { top: number; excerpt: string; co
  * Renders nothing; it is the one part of the list that subscribes to the cursor.
  */
 function SelectionFollower({
-  scroller,
+  scrollerRef,
   offsets,
   itemOfRow,
   order,
@@ -43,7 +43,8 @@ function SelectionFollower({
   renderedBottom,
   onRevealOutside,
 }: {
-  scroller: RefObject<HTMLDivElement | null>;
+  // Named …Ref so the hooks lint knows it is a ref the effect may write through, not a plain prop.
+  scrollerRef: RefObject<HTMLDivElement | null>;
   offsets: Float64Array;
   itemOfRow: Int32Array;
   order: number[];
@@ -51,7 +52,7 @@ function SelectionFollower({
   renderedTop: number;
   renderedBottom: number;
   /** The view was scrolled beyond the rendered rows: render the rows for it now. */
-  onRevealOutside(scrollTop: number): void;
+  onRevealOutside: (scrollTop: number) => void;
 }) {
   const cursor = useInboxStore((state) => state.cursor);
   const currentIndex = order[cursor];
@@ -65,7 +66,7 @@ function SelectionFollower({
   // Runs when the current row moves (a key, a click, rows added or removed above it), not when
   // rows are appended below: a next page loading while the user scrolls must not take them back.
   useLayoutEffect(() => {
-    const element = scroller.current;
+    const element = scrollerRef.current;
     if (!element) return;
     if (currentItem < 0) {
       element.removeAttribute('aria-activedescendant');
@@ -82,7 +83,8 @@ function SelectionFollower({
     if (target < rendered.current.top || target + height > rendered.current.bottom) onRevealOutside(target);
     // offsets: read as of the render that moved the current row; a change of theirs alone (a page
     // appended) is no reason to scroll.
-  }, [scroller, cursor, currentIndex, currentItem, onRevealOutside]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- offsets left out on purpose, as said above
+  }, [scrollerRef, cursor, currentIndex, currentItem, onRevealOutside]);
   return null;
 }
 
@@ -198,7 +200,7 @@ export function InboxList({ emptyText }: { emptyText: string }) {
         </div>
       </div>
       <SelectionFollower
-        scroller={scroller}
+        scrollerRef={scroller}
         offsets={offsets}
         itemOfRow={itemOfRow}
         order={order}

@@ -81,7 +81,7 @@ function describe(value: unknown): string {
 }
 
 function isLink(value: unknown): value is string {
-  return typeof value === 'string' && /^https:\/\//.test(value);
+  return typeof value === 'string' && value.startsWith('https://');
 }
 
 /** The descriptive fields (strings, lists): caption, channel, tags, links. */

@@ -148,7 +148,7 @@ export function ThreadPane() {
           </>
         )}
       </div>
-      {thread && thread.comment.key === openKey && <Composer row={thread.comment} />}
+      {thread?.comment.key === openKey && <Composer row={thread.comment} />}
     </aside>
   );
 }

@@ -95,7 +95,7 @@ export function TrackPostForm({ profileId, linked }: { profileId: string; linked
           }}
         />
       </label>
-      <button type="submit" className="button small primary" disabled={busy || parsed === null || !parsed.ok}>
+      <button type="submit" className="button small primary" disabled={busy || !parsed?.ok}>
         {busy ? 'Tracking…' : 'Track'}
       </button>
       <button

@@ -11,7 +11,7 @@ export function useKeyboard(): void {
     function onKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.isComposing) return;
       const target = event.target instanceof Element ? event.target : null;
-      const typing = isTypingTarget(target as (Element & { isContentEditable?: boolean; type?: string }) | null);
+      const typing = isTypingTarget(target);
       const overlay = useUiStore.getState().overlay;
       const result = resolveKey({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, typing }, state);
       state = result.state;

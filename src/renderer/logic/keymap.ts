@@ -116,7 +116,7 @@ export function resolveKey(input: KeyInput, state: KeyState): KeyResult {
 
 /** Whether an element is a place where keys are text. */
 export function isTypingTarget(element: { tagName?: string; isContentEditable?: boolean; type?: string } | null): boolean {
-  if (!element || !element.tagName) return false;
+  if (!element?.tagName) return false;
   if (element.isContentEditable) return true;
   const tag = element.tagName.toUpperCase();
   if (tag === 'TEXTAREA' || tag === 'SELECT') return true;

@@ -18,7 +18,7 @@ export function stateLabel(item: Pick<OutboxItemView, 'state'>): string {
 export function stateDetail(item: Pick<OutboxItemView, 'state' | 'lastError' | 'nextAttemptAt' | 'results'>, now: number): string | null {
   if (item.state === 'failed') {
     const failed = Object.values(item.results).find((result) => result?.state === 'failed');
-    if (failed && failed.state === 'failed') return `${failed.message} (code ${failed.code})`;
+    if (failed?.state === 'failed') return `${failed.message} (code ${failed.code})`;
     return item.lastError ? `${item.lastError.message} (code ${item.lastError.code})` : 'The service refused the reply.';
   }
   if (item.state === 'waiting') {

@@ -9,7 +9,7 @@ import { call, on } from '../api/bridge.ts';
 interface CommentsSwitchState {
   /** The newest view of each post whose switch moved, by post key. */
   views: Record<string, PostView>;
-  put(posts: readonly PostView[]): void;
+  put: (posts: readonly PostView[]) => void;
 }
 
 export const useCommentsSwitchStore = create<CommentsSwitchState>((set, get) => ({

@@ -18,10 +18,10 @@ interface ComposerState {
   drafts: Record<string, Draft>;
   sending: boolean;
   error: string | null;
-  draft(key: string): Draft;
-  update(key: string, patch: Partial<Draft>): void;
-  clear(key: string): void;
-  send(key: string): Promise<boolean>;
+  draft: (key: string) => Draft;
+  update: (key: string, patch: Partial<Draft>) => void;
+  clear: (key: string) => void;
+  send: (key: string) => Promise<boolean>;
 }
 
 export const useComposerStore = create<ComposerState>((set, get) => ({

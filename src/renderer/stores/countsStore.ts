@@ -5,8 +5,8 @@ import { call } from '../api/bridge.ts';
 
 interface CountsState {
   counts: InboxCounts | null;
-  load(): Promise<void>;
-  set(counts: InboxCounts): void;
+  load: () => Promise<void>;
+  set: (counts: InboxCounts) => void;
 }
 
 export const useCountsStore = create<CountsState>((set) => ({

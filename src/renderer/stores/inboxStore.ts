@@ -41,20 +41,20 @@ interface InboxState {
   /** The comment whose thread is open, or null. */
   openKey: string | null;
 
-  setFilter(patch: Partial<ListFilter>): void;
-  setGrouped(grouped: boolean): void;
-  loadFirst(): Promise<void>;
-  loadMore(): Promise<void>;
-  refresh(): Promise<void>;
+  setFilter: (patch: Partial<ListFilter>) => void;
+  setGrouped: (grouped: boolean) => void;
+  loadFirst: () => Promise<void>;
+  loadMore: () => Promise<void>;
+  refresh: () => Promise<void>;
   /** j/k: moves the current row; an open thread follows it after the frame (followOpen). */
-  move(delta: number): void;
-  selectPosition(position: number): void;
-  selectKey(key: string): void;
-  toggleChecked(key: string): void;
-  clearChecked(): void;
-  open(key: string | null): void;
+  move: (delta: number) => void;
+  selectPosition: (position: number) => void;
+  selectKey: (key: string) => void;
+  toggleChecked: (key: string) => void;
+  clearChecked: () => void;
+  open: (key: string | null) => void;
   /** Applies a local change to rows; rows that leave the view are dropped, the cursor stays in place. */
-  patchRows(keys: readonly string[], patch: Partial<InboxRow>): void;
+  patchRows: (keys: readonly string[], patch: Partial<InboxRow>) => void;
 }
 
 let generation = 0;

@@ -9,9 +9,9 @@ interface OutboxState {
   items: Record<string, OutboxItemView>;
   /** The newest live item per comment key (cancelled ones aside). */
   byComment: Record<string, OutboxItemView>;
-  load(): Promise<void>;
-  put(item: OutboxItemView): void;
-  apply(change: EventPayload<'outbox.changed'>): void;
+  load: () => Promise<void>;
+  put: (item: OutboxItemView) => void;
+  apply: (change: EventPayload<'outbox.changed'>) => void;
 }
 
 function indexByComment(items: Record<string, OutboxItemView>): Record<string, OutboxItemView> {

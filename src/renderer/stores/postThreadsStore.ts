@@ -24,22 +24,22 @@ interface PostThreadsState {
   selected: string[];
   /** A refusal of the last group or ungroup, for the person. */
   editError: string | null;
-  loadThreads(profileId: string): Promise<void>;
-  startSelecting(): void;
-  toggleSelected(postKey: string): void;
-  cancelSelecting(): void;
+  loadThreads: (profileId: string) => Promise<void>;
+  startSelecting: () => void;
+  toggleSelected: (postKey: string) => void;
+  cancelSelecting: () => void;
   /** Makes a thread of the chosen tweets and opens its panel. */
-  groupSelected(): Promise<void>;
+  groupSelected: () => Promise<void>;
   /** The open thread is none: its tweets show one by one again. */
-  ungroupOpen(): Promise<void>;
-  openThread(headKey: string): Promise<void>;
-  reloadThread(): Promise<void>;
-  closeThread(): void;
+  ungroupOpen: () => Promise<void>;
+  openThread: (headKey: string) => Promise<void>;
+  reloadThread: () => Promise<void>;
+  closeThread: () => void;
   /** Asks the sync for every tweet's numbers now, then reads the store again. */
-  refreshThread(): Promise<void>;
+  refreshThread: () => Promise<void>;
   /** Tracks a post by its link or id; answers the error's message, or null when it is tracked (and its panel open). */
-  track(profileId: string, platform: Network, reference: string): Promise<{ post: PostView } | { error: string }>;
-  untrack(postKey: string): Promise<string | null>;
+  track: (profileId: string, platform: Network, reference: string) => Promise<{ post: PostView } | { error: string }>;
+  untrack: (postKey: string) => Promise<string | null>;
 }
 
 export const usePostThreadsStore = create<PostThreadsState>((set, get) => ({

@@ -33,15 +33,15 @@ interface PostsState {
   panelError: string | null;
   /** Per post, the look before the current one (for "since you last looked"); null when there was none. */
   seenBefore: Record<string, PostSeen | null>;
-  setOpen(open: boolean): void;
-  load(profileId: string): Promise<void>;
-  openPanel(postKey: string, reload?: boolean): Promise<void>;
+  setOpen: (open: boolean) => void;
+  load: (profileId: string) => Promise<void>;
+  openPanel: (postKey: string, reload?: boolean) => Promise<void>;
   /** From a comment's thread: the Posts view of the post's client, with the post's panel open. */
-  showPost(post: PostView): Promise<void>;
-  reloadPanel(): Promise<void>;
-  closePanel(): void;
+  showPost: (post: PostView) => Promise<void>;
+  reloadPanel: () => Promise<void>;
+  closePanel: () => void;
   /** Asks the sync for the open post's comments and numbers now, then reads the store again. */
-  refreshPanel(): Promise<void>;
+  refreshPanel: () => Promise<void>;
 }
 
 export const usePostsStore = create<PostsState>((set, get) => ({

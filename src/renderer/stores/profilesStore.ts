@@ -10,7 +10,7 @@ interface ProfilesState {
   accounts: AccountSummary[];
   profiles: ProfileView[];
   loaded: boolean;
-  load(): Promise<void>;
+  load: () => Promise<void>;
 }
 
 export const useProfilesStore = create<ProfilesState>((set) => ({

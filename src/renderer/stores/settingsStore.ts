@@ -17,9 +17,9 @@ const DEFAULT_SETTINGS: Settings = {
 
 interface SettingsState {
   settings: Settings;
-  load(): Promise<void>;
-  set(settings: Settings): void;
-  setTheme(theme: Settings['theme']): Promise<void>;
+  load: () => Promise<void>;
+  set: (settings: Settings) => void;
+  setTheme: (theme: Settings['theme']) => Promise<void>;
 }
 
 export const useSettingsStore = create<SettingsState>((set) => ({

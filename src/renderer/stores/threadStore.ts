@@ -10,8 +10,8 @@ interface ThreadState {
   thread: ThreadView | null;
   loading: boolean;
   error: string | null;
-  load(key: string | null): Promise<void>;
-  setPost(post: PostView): void;
+  load: (key: string | null) => Promise<void>;
+  setPost: (post: PostView) => void;
 }
 
 let generation = 0;

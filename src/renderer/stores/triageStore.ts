@@ -39,13 +39,13 @@ export interface ViewSelection {
 interface TriageState {
   history: Undoable[];
   viewSelection: ViewSelection | null;
-  apply(change: TriageChange, label: string, keys?: string[]): Promise<boolean>;
+  apply: (change: TriageChange, label: string, keys?: string[]) => Promise<boolean>;
   /** Selects every comment of the current view (asks the core how many, and which is the newest). */
-  selectView(): Promise<void>;
-  clearViewSelection(): void;
+  selectView: () => Promise<void>;
+  clearViewSelection: () => void;
   /** The change on every comment of the selected view, in one command. */
-  applyToView(change: TriageChange, label: string): Promise<boolean>;
-  undo(): Promise<void>;
+  applyToView: (change: TriageChange, label: string) => Promise<boolean>;
+  undo: () => Promise<void>;
 }
 
 /** The list's filter as the core takes it (a search is the filter's text over every view). */

@@ -20,14 +20,14 @@ interface UiState {
   /** Bumped to ask the list to take the focus. */
   listFocus: number;
   toast: Toast | null;
-  setOverlay(overlay: Overlay): void;
-  focusComposer(): void;
+  setOverlay: (overlay: Overlay) => void;
+  focusComposer: () => void;
   /** True once per request: the composer takes the focus. */
-  takeComposerFocus(): boolean;
-  focusSearch(): void;
-  focusList(): void;
-  showToast(text: string, undoable?: boolean): void;
-  clearToast(id: number): void;
+  takeComposerFocus: () => boolean;
+  focusSearch: () => void;
+  focusList: () => void;
+  showToast: (text: string, undoable?: boolean) => void;
+  clearToast: (id: number) => void;
 }
 
 let toastIds = 0;

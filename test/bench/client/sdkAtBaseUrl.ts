@@ -16,7 +16,8 @@ export async function loadSdkAt(baseUrl: string): Promise<typeof import('social-
       load(url, context, nextLoad) {
         const loaded = nextLoad(url, context);
         if (!url.includes('/node_modules/social-media-api/')) return loaded;
-        const source = String(loaded.source);
+        // A loader may hand the source over as bytes; String() of an ArrayBuffer would be "[object ArrayBuffer]".
+        const source = typeof loaded.source === 'string' ? loaded.source : new TextDecoder().decode(loaded.source);
         if (!source.includes(BASE_URL_LINE)) throw new Error('social-media-api: the base URL line was not found; the SDK changed');
         return { ...loaded, source: source.replace(BASE_URL_LINE, `const BASE_URL = globalThis.${GLOBAL_NAME};`) };
       },

@@ -4,7 +4,6 @@
 // rate, and each one's time from being made to being in the store is measured, together with what
 // the sync spent of each profile's budget. Everything runs on one fake clock shared by the sandbox
 // and the sync (real HTTP, simulated time): an hour of sync takes seconds.
-import type { NewCommentsEvent } from '../../../src/main/core/sync/events.ts';
 import { PROFILE_KEY_HEADER, X_KEY_HEADER, X_SECRET_HEADER, type Network } from '../../../src/shared/networks.ts';
 import { openSyncRig, type SyncRig } from '../../integration/sync/syncHarness.ts';
 
@@ -113,7 +112,7 @@ export async function runFreshness(options: FreshnessOptions): Promise<Freshness
     const stampArrivals = () => {
       for (const event of rig.events.slice(seenEvents)) {
         if (event.type !== 'new-comments') continue;
-        for (const key of (event as NewCommentsEvent).keys) if (injectedAt.has(key) && !arrivedAt.has(key)) arrivedAt.set(key, rig.clock.now());
+        for (const key of event.keys) if (injectedAt.has(key) && !arrivedAt.has(key)) arrivedAt.set(key, rig.clock.now());
       }
       seenEvents = rig.events.length;
     };

@@ -21,9 +21,10 @@ export function SnoozeMenu() {
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const number = Number(event.key);
-    if (Number.isInteger(number) && number >= 1 && number <= choices.length) {
+    const chosen = Number.isInteger(number) && number >= 1 ? choices[number - 1] : undefined;
+    if (chosen !== undefined) {
       event.preventDefault();
-      choose(choices[number - 1]!);
+      choose(chosen);
       return;
     }
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'j' || event.key === 'k') {
