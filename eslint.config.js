@@ -68,6 +68,12 @@ export default defineConfig([
       // A `let` read in a callback before its one assignment (`opened?.list()` in an event handler
       // wired up while `opened` is still being created) cannot be a const without a TDZ error.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // An aborted wait rejects with `signal.reason` (typed any), as `signal.throwIfAborted()` does,
+      // and callers compare it by identity: wrapping it in an Error would break that.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true }],
+      // `const { key: _key, ...rest } = record` is how the code drops a key from a copy, and a
+      // leading underscore marks a parameter an interface requires but this implementation ignores.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_' }],
     },
   },
 

@@ -15,7 +15,7 @@ export interface IpcRendererLike {
   removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
 
-export type PreloadApi = { readonly [N in CommandName]: (input?: unknown) => Promise<unknown> } & {
+export type PreloadApi = Readonly<Record<CommandName, (input?: unknown) => Promise<unknown>>> & {
   readonly on: (event: EventName, listener: (payload: unknown) => void) => () => void;
 };
 

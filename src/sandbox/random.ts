@@ -53,7 +53,7 @@ export class Random {
 
   chars(alphabet: string, length: number): string {
     let out = '';
-    for (let i = 0; i < length; i++) out += alphabet[Math.floor(this.next() * alphabet.length)];
+    for (let i = 0; i < length; i++) out += alphabet.charAt(Math.floor(this.next() * alphabet.length));
     return out;
   }
 }

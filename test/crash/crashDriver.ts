@@ -375,7 +375,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     report.ok = report.problems.length === 0;
   } finally {
     const running = child as ChildProcess | null;
-    if (running && running.exitCode === null && running.signalCode === null) {
+    if (running?.exitCode === null && running.signalCode === null) {
       running.kill('SIGKILL');
       await childExited;
     }

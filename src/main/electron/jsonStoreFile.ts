@@ -88,7 +88,7 @@ export class BackupShelf {
 
   keepCopy(reason: string, contents: string): void {
     const current = this.#file.contentsAtOpen();
-    const copies = current.readable && Array.isArray(current.data['copies']) ? current.data['copies'] : [];
+    const copies: unknown[] = current.readable && Array.isArray(current.data['copies']) ? current.data['copies'] : [];
     const next = [...copies, { savedAt: this.#now().toISOString(), reason, contents }].slice(-MAX_COPIES);
     this.#file.write({ copies: next });
   }

@@ -22,10 +22,11 @@ export interface MainWindowDeps<W extends WindowLike> {
   origin: AppOrigin;
   /** app://renderer/index.html, or the dev server's URL. */
   entryUrl: string;
-  openExternal(url: string): Promise<void>;
+  // Properties, not methods: both are handed on to the navigation guard as they are.
+  openExternal: (url: string) => Promise<void>;
   /** Asked at each close: the setting, whether Quit was chosen, whether a tray exists. */
   closeBehavior(): { closeToTray: boolean; quitting: boolean; hasTray: boolean };
-  onError?(message: string): void;
+  onError?: (message: string) => void;
 }
 
 export function openMainWindow<W extends WindowLike>(deps: MainWindowDeps<W>): W {

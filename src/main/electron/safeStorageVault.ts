@@ -115,7 +115,7 @@ export class SafeStorageVault implements SecretVault {
 
   /** Opens vault.json and checks, once, that every stored key can still be decrypted. */
   static async open(options: SafeStorageVaultOptions): Promise<SafeStorageVault> {
-    let available = false;
+    let available: boolean;
     try {
       // Also what initialises the async encryptor, and with it the Linux backend's name.
       available = await options.safeStorage.isAsyncEncryptionAvailable();

@@ -58,7 +58,8 @@ export function serveBridgeSocket(socket: WebSocket, dispatcher: BridgeDispatche
   }
 }
 
-function rawText(data: RawData): string {
+/** A WebSocket message as text, whichever of its forms ws delivers it in. */
+export function rawText(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
   return data.toString('utf8');

@@ -12,10 +12,12 @@ export interface PlatformFacts {
 
 export function defaultDataDir(facts: PlatformFacts = { platform: process.platform, env: process.env, home: homedir() }): string {
   const { platform, env, home } = facts;
+  // An empty APPDATA names no folder either: it falls back like a missing one, which `??` would not do.
+  // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing -- see the line above
   if (platform === 'win32') return win32.join(env['APPDATA'] || win32.join(home, 'AppData', 'Roaming'), appInfo.title);
   if (platform === 'darwin') return posix.join(home, 'Library', 'Application Support', appInfo.title);
   // Linux and the other Unixes follow the XDG base directory spec, which calls a relative
   // XDG_DATA_HOME invalid (to be ignored).
   const xdg = env['XDG_DATA_HOME'];
-  return posix.join(xdg && xdg.startsWith('/') ? xdg : posix.join(home, '.local', 'share'), appInfo.title);
+  return posix.join(xdg?.startsWith('/') ? xdg : posix.join(home, '.local', 'share'), appInfo.title);
 }

@@ -62,8 +62,8 @@ export class MemorySecretVault implements SecretVault {
       baseUrl: keys.baseUrl,
       apiKey: keys.apiKey,
       ...(keys.xCredentials ? { xCredentials: { ...keys.xCredentials } } : {}),
-      profileKeys: known?.profileKeys ?? new Map(),
-      webhookSecrets: known?.webhookSecrets ?? new Map(),
+      profileKeys: known?.profileKeys ?? new Map<string, string>(),
+      webhookSecrets: known?.webhookSecrets ?? new Map<string, string>(),
     });
   }
 

@@ -79,5 +79,5 @@ async function fetchWorld(controlUrl: string, primaryKey: string): Promise<{ api
   if (typeof keys.apiKey !== 'string' || typeof keys.xCredentials?.key !== 'string' || typeof keys.xCredentials?.secret !== 'string') {
     throw new SandboxUnavailableError(`${where} did not answer with a sandbox's world (no apiKey and xCredentials).`);
   }
-  return { apiKey: keys.apiKey, xCredentials: { key: keys.xCredentials.key, secret: keys.xCredentials.secret as string } };
+  return { apiKey: keys.apiKey, xCredentials: { key: keys.xCredentials.key, secret: keys.xCredentials.secret } };
 }

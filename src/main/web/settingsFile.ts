@@ -64,7 +64,7 @@ function readSettings(path: string, onProblem: (message: string) => void): Setti
   // Keep every field that is still valid: one bad value (say, from an older version) must not
   // reset the others.
   const valid: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(stored)) {
+  for (const [key, value] of Object.entries(stored as Record<string, unknown>)) {
     if (settingsPatchSchema.safeParse({ [key]: value }).success) valid[key] = value;
     else if (key in settingsSchema.shape) onProblem(`${path}: the value of "${key}" is not valid; using its default`);
   }

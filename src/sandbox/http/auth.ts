@@ -3,7 +3,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   COMMENT_PLANS,
-  type Network,
   type Plan,
   PROFILE_KEY_HEADER,
   PROFILE_PLANS,
@@ -79,7 +78,8 @@ function capitalise(word: string): string {
 export function requireXCredentials(
   headers: IncomingHttpHeaders,
   runtime: SandboxRuntime,
-  targets: Iterable<Network | string>,
+  /** Network names, or whatever names the caller sent (checked elsewhere). */
+  targets: Iterable<string>,
 ): void {
   if (![...targets].includes('twitter')) return;
   const key = header(headers, X_KEY_HEADER)?.trim();

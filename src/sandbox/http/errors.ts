@@ -1,6 +1,5 @@
 // Every refusal of the sandbox is a ServiceError: an HTTP status plus the service's error body.
 // The codes below 186 that the spec leaves open are ours and are listed in the README.
-import type { Network } from '../../shared/networks.ts';
 
 export const ErrorCode = {
   malformedBody: 101,
@@ -61,10 +60,11 @@ export interface PlatformError {
   status: 'error';
   code: number;
   message: string;
-  platform: Network | string;
+  /** A network's name, or the name the caller sent when it is no network the service knows. */
+  platform: string;
 }
 
-export function platformError(action: string, platform: Network | string, code: number, message: string): PlatformError {
+export function platformError(action: string, platform: string, code: number, message: string): PlatformError {
   return { action, status: 'error', code, message, platform };
 }
 

@@ -12,7 +12,7 @@ const compressedForms = new WeakMap<Buffer, Map<Encoding, Buffer>>();
 function compressOnce(body: Buffer, encoding: Encoding, cacheable: boolean): Buffer {
   if (!cacheable) return compress(body, encoding);
   let forms = compressedForms.get(body);
-  if (!forms) compressedForms.set(body, (forms = new Map()));
+  if (!forms) compressedForms.set(body, (forms = new Map<Encoding, Buffer>()));
   let compressed = forms.get(encoding);
   if (!compressed) forms.set(encoding, (compressed = compress(body, encoding)));
   return compressed;

@@ -69,8 +69,8 @@ export function createSandboxServer(
       if (result.applied && runtime.faults.dropThisWrite()) return void req.socket.destroy();
       sendJson(req, res, result.status ?? 200, result.body, result.json, rateHeaders);
     } catch (error) {
-      if (error instanceof ServiceError) return sendJson(req, res, error.status, error.body, undefined, rateHeaders);
-      throw error;
+      if (!(error instanceof ServiceError)) throw error;
+      sendJson(req, res, error.status, error.body, undefined, rateHeaders);
     }
   }
 

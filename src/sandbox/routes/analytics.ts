@@ -57,7 +57,7 @@ function bySocialIds(call: ApiCall): ApiResult {
   const many = optionalStringArray(call.body, 'postIds');
   if (single !== undefined && many !== undefined) throw badRequest(ErrorCode.invalidField, 'Send either "id" or "postIds", not both');
   if (single === undefined && many === undefined) throw badRequest(ErrorCode.missingField, 'Missing "id" or "postIds"');
-  if (many !== undefined && many.length === 0) throw badRequest(ErrorCode.missingField, '"postIds" must hold at least one id');
+  if (many?.length === 0) throw badRequest(ErrorCode.missingField, '"postIds" must hold at least one id');
   if (many !== undefined && many.length > MAX_ANALYTICS_IDS) {
     throw badRequest(ErrorCode.tooManyIds, `"postIds" holds ${many.length} ids; at most ${MAX_ANALYTICS_IDS} are allowed per request`);
   }

@@ -33,7 +33,7 @@ function byServiceId(call: ApiCall, id: string): { comments: CommentState[]; man
   const { world } = call.runtime;
   const live = (platform: Network, socialId: string) => commentOf(world, call.profile, platform, socialId)?.comment;
   const single = world.serviceComment(id);
-  if (single && single.profileRefId === call.profile.refId) {
+  if (single?.profileRefId === call.profile.refId) {
     const comments = Object.entries(single.socialIds)
       .map(([platform, socialId]) => live(platform as Network, socialId))
       .filter((c): c is CommentState => c !== undefined);

@@ -16,7 +16,7 @@ const cache = new WeakMap<World, Map<string, Buffer>>();
 function cachedList(world: World, id: string, posts: NetworkPostState[]): Buffer {
   const key = `${id}|${posts.map((p) => `${p.platform}:${p.socialId}@${world.postVersion(`${p.platform}:${p.socialId}`)}`).join(',')}`;
   let entries = cache.get(world);
-  if (!entries) cache.set(world, (entries = new Map()));
+  if (!entries) cache.set(world, (entries = new Map<string, Buffer>()));
   const hit = entries.get(key);
   if (hit) return hit;
   const body: Record<string, unknown> = { status: 'success', id };

@@ -76,9 +76,9 @@ function injectComment(runtime: SandboxRuntime, body: Record<string, unknown>): 
   const candidates = runtime.world
     .networkPostsBySocial(socialPostId)
     .filter((p) => p.platform === platform && !p.deleted && (!profileRefId || p.profileRefId === profileRefId));
-  if (candidates.length === 0) throw notFound(`No ${platform} post with social id ${socialPostId}`);
-  if (candidates.length > 1) throw badRequest(ErrorCode.invalidField, 'Several posts have that social id: add "profileRefId"');
-  const post = candidates[0]!;
+  const [post, another] = candidates;
+  if (!post) throw notFound(`No ${platform} post with social id ${socialPostId}`);
+  if (another) throw badRequest(ErrorCode.invalidField, 'Several posts have that social id: add "profileRefId"');
   // Nobody outside can comment where the network has comments turned off.
   if (post.disableComments && DISABLE_COMMENTS_NETWORKS.includes(post.platform)) {
     throw badRequest(ErrorCode.commentsDisabled, `Comments are disabled on this ${platform} post`);

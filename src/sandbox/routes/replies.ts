@@ -106,7 +106,7 @@ function replyByServiceId(call: ApiCall, commentId: string): { platform: Network
   }) as Network[];
   requireXCredentials(call.headers, call.runtime, platforms);
   const source = world.serviceComment(commentId);
-  const own = source && source.profileRefId === call.profile.refId ? source : undefined;
+  const own = source?.profileRefId === call.profile.refId ? source : undefined;
   return platforms.map((platform) => {
     const socialId = own?.socialIds[platform];
     if (!own) return { platform, target: refused(platform, `No comment with service id ${commentId} for this profile`) };

@@ -39,7 +39,7 @@ export function loadState(path: string): WorldState | null {
     throw new StateFileError(path, `not valid JSON (${(error as Error).message})`);
   }
   const state = value as Partial<WorldState> | null;
-  if (typeof state !== 'object' || state === null || state.version !== 1) {
+  if (typeof state !== 'object' || state?.version !== 1) {
     throw new StateFileError(path, 'not a sandbox state of version 1');
   }
   const lists = ['profiles', 'servicePosts', 'networkPosts', 'comments', 'serviceComments', 'ledger', 'deliveries'] as const;

@@ -88,7 +88,7 @@ function composePostText(rng: Random, business: Business, base: string): string 
   const separator = rng.chance(0.5) ? '\n\n' : ' ';
   const candidates = [`${base}${link}${tags ? separator + tags : ''}`, `${base}${link}`, base];
   // X counts code points and allows 280; every post may go to twitter, so every one fits.
-  return candidates.find((text) => [...text].length <= 280) ?? base;
+  return candidates.find((text) => Array.from(text).length <= 280) ?? base;
 }
 
 interface NewNetworkPost {
@@ -103,7 +103,9 @@ interface NewNetworkPost {
 }
 
 function addNetworkPost(s: Seeding, profile: ProfileState, platform: Network, spec: NewNetworkPost): NetworkPostState {
-  const owner = spec.author ?? (profile.accounts[platform] as NetworkIdentity);
+  const owner = spec.author ?? profile.accounts[platform];
+  // Seeding posts only to networks the profile has linked.
+  if (!owner) throw new Error(`unreachable: profile ${profile.refId} has no ${platform} account`);
   let ids = newSocialPost(s.rng, platform, owner);
   while (s.takenPostKeys.has(postKey(platform, ids.socialId))) ids = newSocialPost(s.rng, platform, owner);
   s.takenPostKeys.add(postKey(platform, ids.socialId));

@@ -9,7 +9,7 @@ const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 const SOCIAL_ID_NETWORKS = ['facebook', 'instagram', 'linkedin', 'threads', 'tiktok', 'twitter', 'youtube'] as const;
 
-let clockMs = Date.now();
+const clockMs = Date.now();
 const now = () => new Date(clockMs);
 let client: SandboxClient;
 let world: World;
@@ -295,7 +295,7 @@ describe('analytics fields per network, named as public-facts.md lists them', ()
     const withEntities = reply.json.twitter.filter((e: { analytics: Record<string, unknown> }) => e.analytics.entities);
     expect(withEntities.length).toBeGreaterThan(0);
     for (const { analytics } of withEntities) {
-      const points = [...(analytics.post as string)];
+      const points = Array.from(analytics.post as string);
       const at = (e: { start: number; end: number }) => points.slice(e.start, e.end).join('');
       const { urls = [], hashtags = [], mentions = [] } = analytics.entities;
       expect(keys(analytics.entities).every((k) => ['urls', 'hashtags', 'mentions'].includes(k))).toBe(true);

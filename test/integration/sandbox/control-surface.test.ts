@@ -455,7 +455,7 @@ describe('GET /__sandbox/ledger lists every applied write in order: {seq, at, me
       expect(new Date(entry.at).toISOString()).toBe(entry.at);
       expect(entry.profileRefId).toBe(entry.kind === 'profile.create' ? world.profiles.find((p) => p.profileKey === null)?.refId : profile.refId);
     }
-    const [create, commented, replied, , deleted, , secret, , profileCreated, postDeleted] = entries as LedgerEntry[];
+    const [create, commented, replied, , deleted, , secret, , profileCreated, postDeleted] = entries;
     expect(create).toMatchObject({ method: 'POST', path: '/post', text: 'Ledger post' });
     expect(create?.ids).toEqual(expect.arrayContaining([post.json.id, post.json.postIds[0].id]));
     expect(commented).toMatchObject({ method: 'POST', path: `/comments/${post.json.id}`, text: 'Ledger comment' });

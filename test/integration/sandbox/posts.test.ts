@@ -99,7 +99,7 @@ describe('POST /post {post, platforms}: {status, id, refId, post, postIds: [{sta
     const insta2 = second.json.postIds[0];
     expect(Number.isInteger(insta1.usedQuota)).toBe(true);
     expect(insta1.usedQuota).toBeGreaterThanOrEqual(1);
-    expect(insta2.usedQuota).toBe(insta1.usedQuota + 1);
+    expect(insta2.usedQuota).toBe((insta1.usedQuota as number) + 1);
     expect(threads).not.toHaveProperty('usedQuota');
   });
 

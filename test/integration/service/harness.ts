@@ -76,7 +76,7 @@ export class SandboxFixture {
       headers: { authorization: `Bearer ${this.sandbox.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const json = (await response.json()) as unknown;
+    const json = await response.json();
     if (!response.ok) throw new Error(`control ${method} ${path}: HTTP ${response.status} ${JSON.stringify(json)}`);
     return json;
   }

@@ -126,7 +126,7 @@ describe('X (twitter) credentials', () => {
       const post = tweet();
       const error = await failureOf(client.analyticsBySocialIds(fixture.target(post.profileRefId), { platform: 'twitter', ids: [post.socialId] }).then((r) => {
         const failed = r.results[0];
-        throw failed?.status === 'failed' ? failed.error : new Error('expected a failure');
+        throw failed?.status === 'failed' && failed.error ? failed.error : new Error('expected a failure');
       }));
       expect(error).toBeInstanceOf(HttpError);
       expect(error).toMatchObject({ status: 401, code: 272, retryable: false });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import type { LoggerPort } from '../../../src/main/core/app/ports.ts';
 import type { BridgeDispatcher, BridgeEvent } from '../../../src/main/core/bridge/dispatcher.ts';
+import { rawText } from '../../../src/main/web/bridgeSocket.ts';
 import type { BridgeResult } from '../../../src/shared/bridge/result.ts';
 
 /** A renderer build in miniature: index.html and one script under assets/. */
@@ -116,13 +117,13 @@ export function openSocket(port: number, path: string, headers: Record<string, s
 
 /** The next text message on a socket, parsed. */
 export function nextMessage(socket: WebSocket): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => socket.once('message', (data: WebSocket.RawData) => resolve(JSON.parse(String(data)) as Record<string, unknown>)));
+  return new Promise((resolve) => socket.once('message', (data: WebSocket.RawData) => resolve(JSON.parse(rawText(data)) as Record<string, unknown>)));
 }
 
 /** Messages received from now on, in order. */
 export function collectMessages(socket: WebSocket): Array<Record<string, unknown>> {
   const messages: Array<Record<string, unknown>> = [];
-  socket.on('message', (data: WebSocket.RawData) => messages.push(JSON.parse(String(data)) as Record<string, unknown>));
+  socket.on('message', (data: WebSocket.RawData) => messages.push(JSON.parse(rawText(data)) as Record<string, unknown>));
   return messages;
 }
 

@@ -62,7 +62,7 @@ describe('the shape of window.api', () => {
     expect(installWebTransport(electronWindow)).toBe(false);
     expect((electronWindow as unknown as { api: unknown }).api).toBe(existing);
 
-    const page = { location: locationOf(host), WebSocket: globalThis.WebSocket } as unknown as WebWindow;
+    const page: WebWindow = { location: locationOf(host), WebSocket: globalThis.WebSocket };
     expect(installWebTransport(page)).toBe(true);
     const installed = (page as unknown as { api: Record<string, unknown> }).api;
     expect(typeof installed['accounts.list']).toBe('function');

@@ -7,7 +7,7 @@ import type { COMMAND_NAMES, EVENT_NAMES } from '../../../src/shared/bridge/name
 type CommandName = (typeof COMMAND_NAMES)[number];
 type EventName = (typeof EVENT_NAMES)[number];
 
-export type WebBridgeApi = { readonly [N in CommandName]: (input?: unknown) => Promise<BridgeResult<unknown>> } & {
+export type WebBridgeApi = Readonly<Record<CommandName, (input?: unknown) => Promise<BridgeResult<unknown>>>> & {
   readonly on: (event: EventName, listener: (payload: unknown) => void) => () => void;
 };
 
@@ -28,8 +28,12 @@ export interface WebWindow {
   WebSocket: typeof WebSocket;
 }
 
+// Function properties, not methods: the module's exports are plain functions, taken apart by the tests.
 export interface WebTransportModule {
-  bridgeSocketUrl(location: PageLocation): string;
-  createWebTransport(environment: { location: PageLocation; WebSocket: typeof WebSocket }, options?: { reconnectBaseMs?: number; reconnectMaxMs?: number }): WebTransport;
-  installWebTransport(target: WebWindow): boolean;
+  bridgeSocketUrl: (location: PageLocation) => string;
+  createWebTransport: (
+    environment: { location: PageLocation; WebSocket: typeof WebSocket },
+    options?: { reconnectBaseMs?: number; reconnectMaxMs?: number },
+  ) => WebTransport;
+  installWebTransport: (target: WebWindow) => boolean;
 }

@@ -14,7 +14,7 @@ function fakeContents() {
     setWindowOpenHandler(handler) {
       openHandler = handler;
     },
-  } as GuardedContents;
+  };
   const event = () => {
     const e = { prevented: false, preventDefault() { e.prevented = true; } };
     return e;

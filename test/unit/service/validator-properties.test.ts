@@ -71,7 +71,7 @@ describe('webhook URL', () => {
   it('is accepted exactly when it is a valid URL that begins with https://', () => {
     fc.assert(
       fc.property(fc.oneof(fc.webUrl({ validSchemes: ['https', 'http'] }), fc.string()), fc.constantFrom(...WEBHOOK_ACTIONS), (url, action) => {
-        let valid = false;
+        let valid: boolean;
         try {
           valid = new URL(url).protocol === 'https:' && url.startsWith('https://');
         } catch {

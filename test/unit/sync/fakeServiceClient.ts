@@ -66,7 +66,7 @@ export class FakeServiceClient implements SyncClient {
     return this.calls.filter((c) => c.operation === operation);
   }
 
-  budgetOf(_target: CallTarget): BudgetState {
+  budgetOf(): BudgetState {
     return this.budget.state();
   }
 

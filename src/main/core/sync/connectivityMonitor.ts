@@ -140,7 +140,10 @@ export class ConnectivityMonitor implements ConnectivityView {
       } finally {
         this.probeInFlight = false;
       }
-      if (outcome === 'answered') return this.answered('probe');
+      if (outcome === 'answered') {
+        this.answered('probe');
+        return;
+      }
       if (outcome === 'no-answer') delay = Math.min(delay * 2, this.maxMs);
     }
   }

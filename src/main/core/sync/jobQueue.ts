@@ -62,7 +62,5 @@ export function nextJob(agenda: Agenda, now: number, options: JobQueueOptions): 
   });
   if (analytics.job) offer({ kind: 'analytics', job: analytics.job }, { tier: 1, value: (now - analytics.at) / options.analyticsRankIntervalMs });
   else nextAt = Math.min(nextAt, analytics.at);
-  // `best` is assigned inside `offer`, which the compiler cannot follow.
-  const chosen = best as { job: SyncJob; urgency: Urgency } | undefined;
-  return chosen ? { job: chosen.job, at: now } : { job: undefined, at: nextAt };
+  return best ? { job: best.job, at: now } : { job: undefined, at: nextAt };
 }
