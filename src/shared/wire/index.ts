@@ -1,5 +1,6 @@
 // The service's wire format: request bodies with the spec's rules, responses strict about what the
 // client relies on and loose about everything else.
+export * from './accountAnalytics.ts';
 export * from './analytics.ts';
 export * from './comments.ts';
 export * from './common.ts';

@@ -4,6 +4,14 @@ export { type Clock, systemClock } from '../clock.ts';
 export type { AccountCredentials, CallTarget, CredentialVault, XCredentials } from './credentials.ts';
 export * from './errors.ts';
 export type { ServiceClientEvent, ServiceEventListener } from './events.ts';
+export {
+  type AccountAnalyticsAnswer,
+  type AccountAnalyticsFailure,
+  type AccountAnalyticsFound,
+  type AccountAnalyticsInput,
+  AccountAnalyticsRefusedError,
+  type AccountAnalyticsResult,
+} from './operations/accountAnalytics.ts';
 export type { AnalyticsByServiceIdInput, AnalyticsBySocialIdsInput } from './operations/analytics.ts';
 export type { CommentsAddress, DeleteCommentInput, PostCommentInput } from './operations/comments.ts';
 export {

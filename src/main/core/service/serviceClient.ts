@@ -15,6 +15,7 @@ import { type Clock, systemClock } from '../clock.ts';
 import type { CallTarget, CredentialVault } from './credentials.ts';
 import type { ServiceEventListener } from './events.ts';
 import { createProfile, listProfiles, user } from './operations/account.ts';
+import { accountAnalytics, type AccountAnalyticsAnswer, type AccountAnalyticsInput } from './operations/accountAnalytics.ts';
 import { analyticsByServiceId, type AnalyticsByServiceIdInput, analyticsBySocialIds, type AnalyticsBySocialIdsInput } from './operations/analytics.ts';
 import { type CommentsAddress, deleteComment, type DeleteCommentInput, getComments, postComment, type PostCommentInput } from './operations/comments.ts';
 import {
@@ -121,6 +122,11 @@ export class ServiceClient {
   /** Analytics of one post made through the service, per network it is on. */
   analyticsByServiceId(target: CallTarget, input: AnalyticsByServiceIdInput, options?: CallOptions): Promise<AnalyticsByServiceIdResponse> {
     return analyticsByServiceId(this.runner, target, input, options);
+  }
+
+  /** The account figures (followers, reach, views…) of the profile's networks, one result per network. */
+  accountAnalytics(target: CallTarget, input: AccountAnalyticsInput, options?: CallOptions): Promise<AccountAnalyticsAnswer> {
+    return accountAnalytics(this.runner, target, input, options);
   }
 
   // Posts and histories
