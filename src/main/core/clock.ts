@@ -10,17 +10,19 @@ export interface Clock {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, Math.max(0, ms));
-      const onAbort = () => {
+  // The wait ends on the timer or on the abort; throwIfAborted then rejects with the signal's own
+  // reason, whatever it is (as fetch does), which callers compare with the reason they gave.
+  sleep: async (ms, signal) => {
+    signal?.throwIfAborted();
+    await new Promise<void>((resolve) => {
+      const end = () => {
         clearTimeout(timer);
-        reject(signal?.reason);
+        signal?.removeEventListener('abort', end);
+        resolve();
       };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
+      const timer = setTimeout(end, Math.max(0, ms));
+      signal?.addEventListener('abort', end, { once: true });
+    });
+    signal?.throwIfAborted();
+  },
 };

@@ -1,6 +1,6 @@
 // Connectivity per account and sync progress per profile, for the offline bar and the sync line.
 import { create } from 'zustand';
-import type { Connectivity, ProfileSyncStatus, StoreRecoveryView } from '../../shared/domain/status.ts';
+import type { Connectivity, StoreRecoveryView } from '../../shared/domain/status.ts';
 import type { EventPayload } from '../../shared/bridge/contract.ts';
 import type { OutboxHealth } from '../../shared/domain/outbox.ts';
 import { call } from '../api/bridge.ts';
@@ -19,11 +19,11 @@ interface StatusState {
   /** Outbox files found damaged, or that cannot be opened (see OutboxHealthBanner). */
   outboxHealth: OutboxHealth[];
   lastProblem: string | null;
-  load(): Promise<void>;
-  setConnectivity(value: Connectivity): void;
-  setProgress(value: EventPayload<'sync.progress'>): void;
-  setProblem(message: string | null): void;
-  setPaused(paused: boolean): Promise<void>;
+  load: () => Promise<void>;
+  setConnectivity: (value: Connectivity) => void;
+  setProgress: (value: EventPayload<'sync.progress'>) => void;
+  setProblem: (message: string | null) => void;
+  setPaused: (paused: boolean) => Promise<void>;
 }
 
 export const useStatusStore = create<StatusState>((set) => ({
@@ -40,7 +40,7 @@ export const useStatusStore = create<StatusState>((set) => ({
     const connectivity: Record<string, Connectivity> = {};
     for (const entry of result.data.connectivity) connectivity[entry.accountId] = entry;
     const sync: Record<string, SyncProgress> = {};
-    for (const entry of result.data.sync as ProfileSyncStatus[]) sync[entry.profileId] = { postsDone: entry.postsDone, postsTotal: entry.postsTotal };
+    for (const entry of result.data.sync) sync[entry.profileId] = { postsDone: entry.postsDone, postsTotal: entry.postsTotal };
     set({ connectivity, sync, syncPaused: result.data.syncPaused, keyWarning: result.data.keyWarning, storeRecovery: result.data.storeRecovery, outboxHealth: result.data.outboxHealth });
     // A key to enter again, found before this page listened for problems.
     if (result.data.keyProblem) set({ lastProblem: result.data.keyProblem.message });

@@ -310,12 +310,13 @@ export type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<N extends EventName> = z.output<Events[N]>;
 
-// The zod-free name lists (the preload bundles them) must be exactly the contract's keys.
+// The zod-free name lists (the preload bundles them) must be exactly the contract's keys: a name missing
+// or extra on either side makes `[true, true]` fail to compile. Exported only so that it counts as used.
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const commandNamesMatch: SameKeys<(typeof COMMAND_NAMES)[number], CommandName> = true;
-const eventNamesMatch: SameKeys<(typeof EVENT_NAMES)[number], EventName> = true;
-void commandNamesMatch;
-void eventNamesMatch;
+export const NAME_LISTS_MATCH_CONTRACT: [SameKeys<(typeof COMMAND_NAMES)[number], CommandName>, SameKeys<(typeof EVENT_NAMES)[number], EventName>] = [
+  true,
+  true,
+];
 
 export function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(commands, name);

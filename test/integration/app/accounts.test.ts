@@ -101,6 +101,28 @@ describe('adding an account', () => {
   });
 });
 
+describe('a saved account that cannot start', () => {
+  it('is logged and told as a problem, and the app still starts and answers', async () => {
+    const sandbox = await service({ seed: 15 });
+    const dataDir = mkdtempSync(join(tmpdir(), 'app-accounts-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const vault = new MemoryVault();
+    const first = await AppRig.start({ sandbox: false, dataDir, vault });
+    const { account } = await first.call('accounts.add', { title: 'Studio', baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+    await first.close();
+
+    // The start reads the keys' status first: a keychain that fails then fails the account's start.
+    vault.status = () => Promise.reject(new Error('keychain locked'));
+    const second = await rigWithoutSandbox({ dataDir, vault });
+    const logged = await second.until('the failed start in the log', () => second.logs.find((entry) => entry.message === 'An account could not be started'));
+    expect(logged).toMatchObject({ level: 'error', detail: { accountId: account.accountId, message: 'keychain locked' } });
+    expect((await second.call('accounts.list', {})).accounts.map((a) => a.accountId)).toEqual([account.accountId]);
+    expect(second.eventsNamed('sync.problem')).toContainEqual(
+      expect.objectContaining({ accountId: account.accountId, message: 'The account could not be started: keychain locked' }),
+    );
+  });
+});
+
 describe('a store that could not be used', () => {
   it('is rebuilt, and the status and a sticky event say so', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'app-recovered-'));

@@ -12,7 +12,7 @@ let world: Omit<SandboxWorld, 'posts'> & { posts: WorldPost[] };
 beforeAll(async () => {
   rig = await AppRig.start();
   await rig.until('the sandbox profiles', async () => (await rig.call('profiles.list', {})).profiles.length > 1 || null);
-  world = (await worldOf(rig.sandbox)) as typeof world;
+  world = await worldOf(rig.sandbox);
 }, 60_000);
 
 afterAll(async () => {

@@ -177,7 +177,7 @@ describe('secrets on the bridge', () => {
     // The connection lost and found.
     await rig.control('PUT', '/faults', { down: true });
     await rig.call('sync.refresh', { profileId: client.profileId });
-    await rig.until('offline', () => rig.eventsNamed('connectivity.changed').some((c) => (c as { online: boolean }).online === false));
+    await rig.until('offline', () => rig.eventsNamed('connectivity.changed').some((c) => !(c as { online: boolean }).online));
     // Comments off while offline: queued (posts.changed), listed, retried, cancelled.
     await rig.call('posts.setComments', { postKey: target.postKey, enabled: false });
     // Retry and cancel are refused while a try is under way: wait for the change to be waiting.

@@ -67,7 +67,7 @@ export const nearValidCall = fc.constantFrom(...COMMAND_NAMES).chain((name) =>
         { weight: 5, arbitrary: mutated(input) },
         { weight: 2, arbitrary: mutated(input).chain((once) => mutated(once)) },
       )
-      .map((changed) => ({ name: name as string, input: changed })),
+      .map((changed) => ({ name, input: changed })),
   ),
 );
 

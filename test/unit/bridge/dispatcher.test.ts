@@ -121,6 +121,7 @@ describe('the bridge dispatcher', () => {
 
   it('never throws, even when the handler rejects with something odd and the logger throws', async () => {
     const rig = dispatcherRig({
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the test is of a handler rejecting with a non-Error
       answer: () => Promise.reject(Symbol('odd')),
       logger: {
         warn: () => {

@@ -60,10 +60,12 @@ export class AccountService {
       if (!this.#d.registry.get(SANDBOX_ACCOUNT_ID)) {
         this.#d.registry.put({ accountId: SANDBOX_ACCOUNT_ID, title: SANDBOX_ACCOUNT_TITLE, baseUrl: '', kind: 'sandbox' });
       }
-      this.#launch(SANDBOX_ACCOUNT_ID, () => this.#bootSandbox());
+      // Not awaited: #launch attaches its own .catch (a failed start is logged and told as a sync problem).
+      void this.#launch(SANDBOX_ACCOUNT_ID, () => this.#bootSandbox());
     }
     for (const account of this.#d.registry.list()) {
-      if (account.kind === 'service') this.#launch(account.accountId, () => this.#bootService(account));
+      // Not awaited, as above: #launch handles its own failure.
+      if (account.kind === 'service') void this.#launch(account.accountId, () => this.#bootService(account));
       else if (!this.#d.sandbox && account.accountId === SANDBOX_ACCOUNT_ID) {
         // A sandbox account saved by a host that offered one; this host does not: left out.
         this.#d.registry.remove(account.accountId);

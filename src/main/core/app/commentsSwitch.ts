@@ -120,7 +120,7 @@ export class CommentsSwitch {
     }
     const runtime = this.#accounts.running().find((r) => r.accountId === profile.accountId);
     const change = runtime?.postSettingsIfOpen?.pendingFor(runtime.targetOf(profile), post.servicePostId) ?? null;
-    return change && change.postKeys.includes(keyOf(post)) ? changeView(change) : null;
+    return change?.postKeys.includes(keyOf(post)) ? changeView(change) : null;
   }
 
   async #queueOf(postKey: PostKey) {

@@ -12,7 +12,10 @@ import { StoreInputError } from '../store/errors.ts';
 
 export const INTERNAL_MESSAGE = 'Something went wrong inside the app; the details are in its log. Please try again.';
 
-export type MappedError = { error: BridgeError; log: boolean };
+export interface MappedError {
+  error: BridgeError;
+  log: boolean;
+}
 
 export function bridgeErrorOf(failure: unknown): MappedError {
   if (failure instanceof CoreRefusal || failure instanceof StoreInputError) {
