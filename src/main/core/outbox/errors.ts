@@ -47,6 +47,16 @@ export class OutboxActionError extends OutboxError {
   }
 }
 
+/** A write the person asked for: if the file refuses it, a typed 'storage' error, and nothing changed. */
+export function writeOrRefuse<T>(what: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof OutboxError) throw error;
+    throw new OutboxError('storage', `${what} could not be written (${error instanceof Error ? error.message : String(error)}); nothing was changed`, error);
+  }
+}
+
 export interface InputIssue {
   path: string;
   message: string;

@@ -8,27 +8,28 @@
 // window changes; sharing it would tie this queue's life to the reply outbox's.
 //
 // No reconciliation, unlike replies: a PUT of the same disableComments is idempotent (it sets a
-// value, it does not add anything), so a PUT whose answer was lost is simply sent again.
+// value, it does not add anything), so a PUT whose answer was lost is simply sent again (the PUT
+// and what comes of it: postSettingsDelivery.ts).
 //
 // One wish per service post: a newer one replaces a pending older one (postSettingsRules.ts). One
-// PUT in flight per account at a time, oldest first; a change that waits (offline, 5xx, 429) does
-// not hold the others back. Nothing polls: the drain sleeps on the clock until the next change is
-// due, and wakes early on a new wish, retry, cancel or `nudge()` (connectivity came back, the
-// machine woke up), which makes every waiting change due now.
+// PUT in flight at a time (for the whole queue), the earliest due first, then the oldest; a change
+// that waits (offline, 5xx, 429) does not hold the others back. Nothing polls: the drain (drainRunner.ts, one lane) sleeps on the clock
+// until the next change is due, and wakes early on a new wish, retry, cancel or `nudge()`
+// (connectivity came back, the machine woke up), which makes every waiting change due now.
 import { randomUUID } from 'node:crypto';
 import { type Clock, systemClock } from '../clock.ts';
-import { backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
-import { OutboxError } from './errors.ts';
-import { decideAfterSend } from './failureDecision.ts';
-import { type InFlight, settleInFlight, untilAborted } from './inFlight.ts';
+import { DEFAULT_BACKOFF } from './backoff.ts';
+import { commitWaitingAsDue, DrainRunner } from './drainRunner.ts';
+import { OutboxError, writeOrRefuse } from './errors.ts';
+import { PostSettingsDelivery } from './postSettingsDelivery.ts';
 import { openCheckedPostSettingsFile, PostSettingsRepository, type LoadedChanges } from './postSettingsRepository.ts';
 import { readyAt, whyNotCancellable, whyNotRetryable, wishOutcome } from './postSettingsRules.ts';
 import type { CommentsWish, PostSettingsChange, PostSettingsEvent, PostSettingsQueueOptions } from './postSettingsTypes.ts';
 import type { BackoffSettings, DamagedFileReport } from './types.ts';
 
 const DEFAULT_CLOSE_GRACE_MS = 5_000;
-
-type Phase = 'stopped' | 'running' | 'closing' | 'closed';
+/** One lane for the whole queue: one PUT in flight at a time, the earliest due first. */
+const ONE_LANE = '';
 
 function postKeyOf(profileId: string | undefined, servicePostId: string): string {
   return `${profileId ?? ''}\n${servicePostId}`;
@@ -37,18 +38,13 @@ function postKeyOf(profileId: string | undefined, servicePostId: string): string
 export class PostSettingsQueue {
   private readonly repo: PostSettingsRepository;
   private readonly clock: Clock;
-  private readonly random: () => number;
   private readonly backoff: BackoffSettings;
-  private readonly closeGraceMs: number;
   private readonly options: PostSettingsQueueOptions;
+  private readonly runner: DrainRunner<PostSettingsChange>;
+  private readonly delivery: PostSettingsDelivery;
   /** Pending changes by `profileId\nservicePostId`, in queue order. */
   private readonly changes = new Map<string, PostSettingsChange>();
   private readonly watchers = new Set<() => void>();
-  private phase: Phase = 'stopped';
-  private wakeController = new AbortController();
-  private loop: Promise<void> | null = null;
-  private inFlight: InFlight | null = null;
-  private closing: Promise<void> | null = null;
   private damage: DamagedFileReport | null = null;
   private unreadable: (LoadedChanges['unreadable'][number] & { at: number })[] = [];
 
@@ -60,9 +56,37 @@ export class PostSettingsQueue {
   private constructor(options: PostSettingsQueueOptions) {
     this.options = options;
     this.clock = options.clock ?? systemClock;
-    this.random = options.random ?? Math.random;
     this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
-    this.closeGraceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
+    this.delivery = new PostSettingsDelivery({
+      client: options.client,
+      clock: this.clock,
+      random: options.random ?? Math.random,
+      backoff: this.backoff,
+      current: (change) => this.changes.get(postKeyOf(change.target.profileId, change.servicePostId)),
+      commit: (change) => this.commit(change),
+      remove: (change) => {
+        this.repo.remove(change.id);
+        this.changes.delete(postKeyOf(change.target.profileId, change.servicePostId));
+      },
+      emit: (event) => this.emit(event),
+    });
+    this.runner = new DrainRunner<PostSettingsChange>({
+      source: {
+        heads: () => {
+          const next = this.next();
+          return next === null ? [] : [[ONE_LANE, next] as const];
+        },
+        readyAt,
+        seq: (change) => change.seq,
+        makeWaitingDue: (now) => commitWaitingAsDue(this.changes.values(), now, (change) => this.commit(change)),
+      },
+      sendOne: (change, signal) => this.delivery.run(change, signal),
+      turnFailed: (change, error) => this.afterCrashOfTurn(change, error),
+      clock: this.clock,
+      maxConcurrent: 1,
+      closeGraceMs: options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS,
+      onClosed: () => this.repo.close(),
+    });
     const opened = openCheckedPostSettingsFile(options.path, this.clock.now());
     if (opened.damage !== null) {
       const { kind, problem, movedTo, unreadable, restored } = opened.damage;
@@ -135,7 +159,7 @@ export class PostSettingsQueue {
           updated: now,
         };
         this.write(() => this.commit(replaced));
-        this.wake();
+        this.runner.wake();
         return replaced;
       }
       case 'insert': {
@@ -160,7 +184,7 @@ export class PostSettingsQueue {
         const change = { ...draft, seq: this.write(() => this.repo.insert(draft)) };
         this.changes.set(key, change);
         this.emit({ type: 'added', change });
-        this.wake();
+        this.runner.wake();
         return change;
       }
     }
@@ -172,7 +196,7 @@ export class PostSettingsQueue {
     const why = whyNotRetryable(change);
     if (why) throw new OutboxError('not-allowed', `Cannot retry this comments change: ${why}`);
     const retried = this.write(() => this.commit({ ...change, state: 'queued', failures: 0, lastError: null, nextAttemptAt: null, updated: this.clock.now() }));
-    this.wake();
+    this.runner.wake();
     return retried;
   }
 
@@ -184,7 +208,7 @@ export class PostSettingsQueue {
     this.write(() => this.repo.remove(change.id));
     this.changes.delete(postKeyOf(change.target.profileId, change.servicePostId));
     this.emit({ type: 'removed', change, reason: 'cancelled' });
-    this.wake();
+    this.runner.wake();
     return change;
   }
 
@@ -198,7 +222,7 @@ export class PostSettingsQueue {
       const change = this.changes.get(key);
       return change === undefined || change.state === 'waiting' || change.state === 'failed';
     };
-    if (settled() || this.phase !== 'running') return this.changes.get(key) ?? null;
+    if (settled() || !this.runner.isRunning()) return this.changes.get(key) ?? null;
     const timeout = new AbortController();
     await new Promise<void>((resolve) => {
       const watcher = () => {
@@ -223,31 +247,17 @@ export class PostSettingsQueue {
 
   start(): void {
     this.assertOpen();
-    if (this.phase === 'running') return;
-    this.phase = 'running';
-    this.loop ??= this.drain();
-    this.wake();
+    this.runner.start();
   }
 
   /** The service may be reachable again: every waiting change is due now. */
   nudge(): void {
-    if (this.phase === 'closing' || this.phase === 'closed') return;
-    const now = this.clock.now();
-    for (const change of this.changes.values()) {
-      if (change.state !== 'waiting' || (change.nextAttemptAt ?? 0) <= now) continue;
-      try {
-        this.commit({ ...change, nextAttemptAt: now, updated: now });
-      } catch {
-        // The file refused the write: this change keeps its time; the others still go now.
-      }
-    }
-    this.wake();
+    this.runner.nudge();
   }
 
   /** No new sends; the PUT in flight may finish (up to `closeGraceMs`, then it is aborted); the file is closed. */
   close(): Promise<void> {
-    this.closing ??= this.shutdown();
-    return this.closing;
+    return this.runner.close();
   }
 
   // Inside
@@ -268,28 +278,6 @@ export class PostSettingsQueue {
     for (const row of unreadable) this.emit({ type: 'unreadable', id: row.id, reason: row.reason });
   }
 
-  private async drain(): Promise<void> {
-    while (this.phase === 'running' || this.phase === 'stopped') {
-      this.wakeController = new AbortController();
-      const wake = this.wakeController.signal;
-      let dueAt: number | null = null;
-      if (this.phase === 'running' && this.inFlight === null) {
-        const next = this.next();
-        if (next !== null && readyAt(next) <= this.clock.now()) {
-          this.launch(next);
-          continue;
-        }
-        dueAt = next === null ? null : readyAt(next);
-      }
-      try {
-        if (dueAt === null) await untilAborted(wake);
-        else await this.clock.sleep(Math.max(0, dueAt - this.clock.now()), wake);
-      } catch {
-        // Woken early: look again.
-      }
-    }
-  }
-
   /** The change to try next: the earliest due, oldest first. */
   private next(): PostSettingsChange | null {
     let best: PostSettingsChange | null = null;
@@ -299,79 +287,6 @@ export class PostSettingsQueue {
       if (best === null || at < readyAt(best) || (at === readyAt(best) && change.seq < best.seq)) best = change;
     }
     return best;
-  }
-
-  private launch(change: PostSettingsChange): void {
-    const abort = new AbortController();
-    const done = this.send(change, abort.signal)
-      .catch((error: unknown) => this.afterCrashOfTurn(change, error))
-      .finally(() => {
-        this.inFlight = null;
-        this.wake();
-      });
-    this.inFlight = { abort, done };
-  }
-
-  /** One PUT: "sending" is on disk before the request leaves. */
-  private async send(start: PostSettingsChange, signal: AbortSignal): Promise<void> {
-    const now = this.clock.now();
-    const sending = this.commit({ ...start, state: 'sending', attempts: start.attempts + 1, outcomeUnknown: true, updated: now });
-    const sent = { revision: sending.revision, commentsEnabled: sending.commentsEnabled };
-    try {
-      await this.options.client.updatePost(sending.target, { id: sending.servicePostId, disableComments: !sending.commentsEnabled, networks: sending.networks }, { signal });
-    } catch (error) {
-      this.afterFailure(sending, sent.revision, error);
-      return;
-    }
-    this.afterApplied(sending, sent);
-  }
-
-  private afterApplied(sending: PostSettingsChange, sent: { revision: number; commentsEnabled: boolean }): void {
-    const key = postKeyOf(sending.target.profileId, sending.servicePostId);
-    const current = this.changes.get(key) ?? sending;
-    // The store takes the service's new state before the row goes: a crash in between resends.
-    this.emit({ type: 'applied', change: { ...current, commentsEnabled: sent.commentsEnabled } });
-    const now = this.clock.now();
-    if (current.revision === sent.revision || current.commentsEnabled === sent.commentsEnabled) {
-      this.repo.remove(current.id);
-      this.changes.delete(key);
-      this.emit({ type: 'removed', change: current, reason: 'sent' });
-      return;
-    }
-    // A newer, different wish came while this one was in flight: it goes next.
-    this.commit({ ...current, state: 'queued', outcomeUnknown: false, failures: 0, lastError: null, nextAttemptAt: null, updated: now });
-  }
-
-  private afterFailure(sending: PostSettingsChange, sentRevision: number, error: unknown): void {
-    const key = postKeyOf(sending.target.profileId, sending.servicePostId);
-    const current = this.changes.get(key) ?? sending;
-    const decision = decideAfterSend(error);
-    const now = this.clock.now();
-    if (decision.next === 'applied') {
-      this.afterApplied(sending, { revision: sentRevision, commentsEnabled: sending.commentsEnabled });
-      return;
-    }
-    if (current.revision !== sentRevision) {
-      // The person changed their mind while this was in flight: the newer wish is tried afresh.
-      this.commit({ ...current, state: 'queued', outcomeUnknown: current.outcomeUnknown || decision.outcomeUnknown, failures: 0, lastError: null, nextAttemptAt: null, updated: now });
-      return;
-    }
-    if (decision.next === 'wait') {
-      const failures = decision.countsAsFailure ? current.failures + 1 : current.failures;
-      const delay = decision.countsAsFailure ? backoffDelay(failures, this.backoff, this.random) : 0;
-      this.commit({
-        ...current,
-        state: 'waiting',
-        outcomeUnknown: decision.outcomeUnknown,
-        failures,
-        nextAttemptAt: Math.max(now + delay, decision.notBefore ?? 0),
-        lastError: decision.error,
-        updated: now,
-      });
-      return;
-    }
-    // Refused (4xx): nothing was changed on the service; the person sees the service's message.
-    this.commit({ ...current, state: 'failed', outcomeUnknown: false, nextAttemptAt: null, lastError: decision.error, updated: now });
   }
 
   /** A turn threw (the file could not be written): the change waits and is sent again later. */
@@ -406,24 +321,9 @@ export class PostSettingsQueue {
     return change;
   }
 
-  private async shutdown(): Promise<void> {
-    if (this.phase === 'closed') return;
-    this.phase = 'closing';
-    this.wake();
-    await this.loop;
-    await settleInFlight(this.inFlight ? [this.inFlight] : [], this.clock, this.closeGraceMs);
-    this.phase = 'closed';
-    this.repo.close();
-  }
-
   /** A write the person asked for: if the file refuses it, a typed error and nothing changed. */
   private write<T>(work: () => T): T {
-    try {
-      return work();
-    } catch (error) {
-      if (error instanceof OutboxError) throw error;
-      throw new OutboxError('storage', `The post settings queue could not be written (${error instanceof Error ? error.message : String(error)}); nothing was changed`, error);
-    }
+    return writeOrRefuse('The post settings queue', work);
   }
 
   private existing(target: { profileId?: string }, servicePostId: string, action: 'retry' | 'cancel'): PostSettingsChange {
@@ -433,12 +333,8 @@ export class PostSettingsQueue {
     return change;
   }
 
-  private wake(): void {
-    this.wakeController.abort();
-  }
-
   private assertOpen(): void {
-    if (this.phase === 'closing' || this.phase === 'closed') throw new OutboxError('closed', 'The post settings queue is closed');
+    if (!this.runner.isOpen()) throw new OutboxError('closed', 'The post settings queue is closed');
   }
 
   private emit(event: PostSettingsEvent): void {

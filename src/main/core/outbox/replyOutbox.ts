@@ -4,9 +4,10 @@
 //
 // Order and fairness: each profile's replies go out one at a time in the order they were written
 // (a reply that is waiting keeps the ones behind it waiting: conversations stay in order); profiles
-// take turns for the `maxConcurrent` slots, least recently served first. Nothing polls: the drain
-// sleeps on the clock until the next item is due, and wakes early on enqueue, edit, retry, a
-// finished item, or `nudge()`. The host calls `nudge()` when connectivity returns and when the
+// take turns for the `maxConcurrent` slots, least recently served first (drainRunner.ts runs the
+// loop; this file says what each lane sends next). Nothing polls: the drain sleeps on the clock
+// until the next item is due, and wakes early on enqueue, edit, retry, a finished item, or
+// `nudge()`. The host calls `nudge()` when connectivity returns and when the
 // machine wakes from sleep (timers do not count the time a laptop slept).
 //
 // The service caches comment lists (refreshed about every 10 minutes on the real service; the
@@ -22,8 +23,8 @@ import { type Clock, systemClock } from '../clock.ts';
 import type { CallTarget } from '../service/credentials.ts';
 import { DEFAULT_BACKOFF } from './backoff.ts';
 import { Delivery } from './delivery.ts';
-import { OutboxActionError, OutboxError, OutboxInputError } from './errors.ts';
-import { type InFlight, settleInFlight, untilAborted } from './inFlight.ts';
+import { commitWaitingAsDue, DrainRunner } from './drainRunner.ts';
+import { OutboxActionError, OutboxError, OutboxInputError, writeOrRefuse } from './errors.ts';
 import { type Claim, ItemRepository } from './itemRepository.ts';
 import { isPending, readyAt, whyNotCancellable, whyNotEditable, whyNotRemovable, whyNotRetryable } from './itemRules.ts';
 import { restoreSalvagedItems, type SalvageCount } from './itemSalvage.ts';
@@ -38,9 +39,6 @@ const DEFAULT_CLOCK_SKEW_MS = 2 * 60_000;
 const DEFAULT_MAX_CONCURRENT = 2;
 const DEFAULT_CLOSE_GRACE_MS = 10_000;
 
-type Phase = 'stopped' | 'running' | 'closing' | 'closed';
-
-
 function laneOf(target: CallTarget): string {
   return `${target.accountId}\n${target.profileId ?? ''}`;
 }
@@ -51,19 +49,10 @@ export class ReplyOutbox {
   private readonly clock: Clock;
   private readonly options: ReplyOutboxOptions;
   private readonly undoMs: number;
-  private readonly maxConcurrent: number;
-  private readonly closeGraceMs: number;
   private readonly delivery: Delivery;
+  private readonly runner: DrainRunner<OutboxItem>;
   /** Every item, in queue order (Map keeps insertion order; items are loaded and added by seq). */
   private readonly items = new Map<string, OutboxItem>();
-  private readonly inFlight = new Map<string, InFlight>();
-  /** Lane → turn number of its last launch: the lowest goes next. */
-  private readonly servedAt = new Map<string, number>();
-  private turn = 0;
-  private phase: Phase = 'stopped';
-  private wakeController = new AbortController();
-  private loop: Promise<void> | null = null;
-  private closing: Promise<void> | null = null;
 
   /** Opens (or creates) the outbox file and loads its items. Sends nothing until `start()`. */
   static open(options: ReplyOutboxOptions): ReplyOutbox {
@@ -74,8 +63,20 @@ export class ReplyOutbox {
     this.options = options;
     this.clock = options.clock ?? systemClock;
     this.undoMs = options.undoMs ?? DEFAULT_UNDO_MS;
-    this.maxConcurrent = Math.max(1, options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT);
-    this.closeGraceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
+    this.runner = new DrainRunner<OutboxItem>({
+      source: {
+        heads: () => this.laneHeads(),
+        readyAt,
+        seq: (item) => item.seq,
+        makeWaitingDue: (now) => commitWaitingAsDue(this.items.values(), now, (item) => this.commit(item)),
+      },
+      sendOne: (item, signal) => this.delivery.run(item, signal),
+      turnFailed: (item, error) => this.afterCrashOfTurn(item.id, error),
+      clock: this.clock,
+      maxConcurrent: options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT,
+      closeGraceMs: options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS,
+      onClosed: () => this.repo.close(),
+    });
     const settle = options.reconcileSettleMs ?? DEFAULT_SETTLE_MS;
     const restore: RestoreRows<SalvageCount> = (db, salvaged) => restoreSalvagedItems(new ItemRepository(db), salvaged, this.clock.now());
     this.repo = this.adopt(openCheckedQueueFile(options.path, REPLY_OUTBOX_SCHEMA, restore, this.clock.now()));
@@ -161,7 +162,7 @@ export class ReplyOutbox {
     const item = { ...draft, seq: this.write(() => this.repo.insert(draft)) };
     this.items.set(item.id, item);
     this.emit({ type: 'added', item });
-    this.wake();
+    this.runner.wake();
     return item;
   }
 
@@ -174,7 +175,7 @@ export class ReplyOutbox {
     const issues = replyIssues(request, item.thread);
     if (issues.length > 0) throw new OutboxInputError(issues);
     const edited = this.write(() => this.commit({ ...item, request, text, updated: this.clock.now() }));
-    this.wake();
+    this.runner.wake();
     return edited;
   }
 
@@ -184,7 +185,7 @@ export class ReplyOutbox {
     const why = whyNotCancellable(item);
     if (why) throw new OutboxActionError('cancel', id, item.state, why);
     const cancelled = this.write(() => this.commit({ ...item, state: 'cancelled', nextAttemptAt: null, updated: this.clock.now() }));
-    this.wake();
+    this.runner.wake();
     return cancelled;
   }
 
@@ -206,7 +207,7 @@ export class ReplyOutbox {
         updated: now,
       }),
     );
-    this.wake();
+    this.runner.wake();
     return retried;
   }
 
@@ -225,31 +226,17 @@ export class ReplyOutbox {
   /** Starts (or resumes) delivering. */
   start(): void {
     this.assertOpen();
-    if (this.phase === 'running') return;
-    this.phase = 'running';
-    this.loop ??= this.drain();
-    this.wake();
+    this.runner.start();
   }
 
   /** Stops sending new replies; one in flight finishes. `start()` resumes. */
   pause(): void {
-    if (this.phase === 'running') this.phase = 'stopped';
-    this.wake();
+    this.runner.pause();
   }
 
   /** The service may be reachable again (connectivity came back): every waiting reply is due now. */
   nudge(): void {
-    if (this.phase === 'closing' || this.phase === 'closed') return;
-    const now = this.clock.now();
-    for (const item of this.items.values()) {
-      if (item.state !== 'waiting' || (item.nextAttemptAt ?? 0) <= now) continue;
-      try {
-        this.commit({ ...item, nextAttemptAt: now, updated: now });
-      } catch {
-        // The file refused the write: this reply keeps its time; the others still go now.
-      }
-    }
-    this.wake();
+    this.runner.nudge();
   }
 
   /**
@@ -257,8 +244,7 @@ export class ReplyOutbox {
    * then it is aborted and recorded as it stands), timers stop, the file is closed.
    */
   close(): Promise<void> {
-    this.closing ??= this.shutdown();
-    return this.closing;
+    return this.runner.close();
   }
 
   // Inside
@@ -294,59 +280,15 @@ export class ReplyOutbox {
     for (const row of quarantined) this.emit({ type: 'quarantined', row });
   }
 
-  private async drain(): Promise<void> {
-    while (this.phase === 'running' || this.phase === 'stopped') {
-      this.wakeController = new AbortController();
-      const wake = this.wakeController.signal;
-      const dueAt = this.phase === 'running' ? this.launchDue() : null;
-      try {
-        if (dueAt === null) await untilAborted(wake);
-        else await this.clock.sleep(Math.max(0, dueAt - this.clock.now()), wake);
-      } catch {
-        // Woken early: look again.
-      }
-    }
-  }
-
-  /** Launches what is due, fairly across profiles; returns when the next waiting head is due, or null. */
-  private launchDue(): number | null {
-    const now = this.clock.now();
+  /** Each profile's lane and its first pending reply: a reply that waits keeps the ones behind it waiting. */
+  private laneHeads(): Map<string, OutboxItem> {
     const heads = new Map<string, OutboxItem>();
     for (const item of this.items.values()) {
       if (!isPending(item)) continue;
       const lane = laneOf(item.target);
       if (!heads.has(lane)) heads.set(lane, item);
     }
-    const idle = [...heads.entries()].filter(([lane]) => !this.inFlight.has(lane));
-    const due = idle
-      .filter(([, item]) => readyAt(item) <= now)
-      .sort(([a, x], [b, y]) => (this.servedAt.get(a) ?? -1) - (this.servedAt.get(b) ?? -1) || x.seq - y.seq);
-    for (const [lane, item] of due) {
-      if (this.inFlight.size >= this.maxConcurrent) break;
-      this.launch(lane, item);
-    }
-    let next: number | null = null;
-    for (const [lane, item] of idle) {
-      if (this.inFlight.has(lane)) continue;
-      const at = readyAt(item);
-      // Due but no free slot: a finishing item wakes the loop, no timer needed.
-      if (at <= now) continue;
-      next = next === null ? at : Math.min(next, at);
-    }
-    return next;
-  }
-
-  private launch(lane: string, item: OutboxItem): void {
-    this.servedAt.set(lane, ++this.turn);
-    const abort = new AbortController();
-    const done = this.delivery
-      .run(item, abort.signal)
-      .catch((error: unknown) => this.afterCrashOfTurn(item.id, error))
-      .finally(() => {
-        this.inFlight.delete(lane);
-        this.wake();
-      });
-    this.inFlight.set(lane, { abort, done });
+    return heads;
   }
 
   /**
@@ -381,28 +323,9 @@ export class ReplyOutbox {
     return item;
   }
 
-  private async shutdown(): Promise<void> {
-    if (this.phase === 'closed') return;
-    this.phase = 'closing';
-    this.wake();
-    await this.loop;
-    await settleInFlight([...this.inFlight.values()], this.clock, this.closeGraceMs);
-    this.phase = 'closed';
-    this.repo.close();
-  }
-
   /** A write the person asked for: if the file refuses it, a typed error and nothing changed. */
   private write<T>(work: () => T): T {
-    try {
-      return work();
-    } catch (error) {
-      if (error instanceof OutboxError) throw error;
-      throw new OutboxError('storage', `The reply outbox could not be written (${error instanceof Error ? error.message : String(error)}); nothing was changed`, error);
-    }
-  }
-
-  private wake(): void {
-    this.wakeController.abort();
+    return writeOrRefuse('The reply outbox', work);
   }
 
   private existing(action: OutboxActionError['action'], id: string): OutboxItem {
@@ -413,7 +336,7 @@ export class ReplyOutbox {
   }
 
   private assertOpen(): void {
-    if (this.phase === 'closing' || this.phase === 'closed') throw new OutboxError('closed', 'The reply outbox is closed');
+    if (!this.runner.isOpen()) throw new OutboxError('closed', 'The reply outbox is closed');
   }
 
   private emit(event: OutboxEvent): void {
