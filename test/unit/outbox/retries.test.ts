@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { backoffDelay } from '../../../src/main/core/outbox/backoff.ts';
 import { decideAfterRead, decideAfterSend } from '../../../src/main/core/outbox/failureDecision.ts';
 import { AbortedError, RateBudgetSpentError, RequestInvalidError, SchemaMismatchError, TimeoutError } from '../../../src/main/core/service/errors.ts';
+import { KeyVaultError } from '../../../src/main/core/service/keyVaultError.ts';
 import { answerLost, networkDown, OutboxBench, refused, runFor, settle, socialReply } from './fakes.ts';
 
 let bench: OutboxBench | undefined;
@@ -65,6 +66,15 @@ describe('which failures wait and which fail', () => {
   it('a lost answer and a 5xx wait with the outcome unknown (the thread is read before resending)', () => {
     expect(decideAfterSend(answerLost())).toMatchObject({ next: 'wait', outcomeUnknown: true, error: { code: 'outcome-unknown' } });
     expect(decideAfterSend(refused(503, 150, 'Service unavailable'))).toMatchObject({ next: 'wait', outcomeUnknown: true, error: { code: '150' } });
+  });
+
+  it('a key the vault does not have waits (nothing left: the request needs the key), backs off, and asks for the key in words', () => {
+    const missing = new KeyVaultError('missing', 'api-key', 'the API key of account acme', 'No API key is configured for account acme.');
+    const decision = decideAfterSend(missing);
+    expect(decision).toMatchObject({ next: 'wait', outcomeUnknown: false, countsAsFailure: true, error: { code: 'missing-key' } });
+    expect(decision.error.message).toBe('The API key of account acme is missing. Enter the key again in Settings → Accounts → Replace keys.');
+    // Reading the thread for an earlier attempt needs the key too: the outcome stays what it was.
+    expect(decideAfterRead(missing)).toMatchObject({ next: 'wait', outcomeUnknown: true, error: { code: 'missing-key' } });
   });
 
   it('4xx refusals and invalid requests fail at once with the service\'s message', () => {

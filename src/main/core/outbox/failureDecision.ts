@@ -5,7 +5,10 @@
 //   - it did happen but the answer was unreadable        → sent (never sent again);
 //   - it certainly did not, and can pass (offline, 429)  → wait with backoff;
 //   - it certainly did not, and cannot pass (4xx, 215)   → failed, with the service's message.
+// A key the vault does not have stops a request before it is written: the reply waits (backing off)
+// and says which key to enter; it is sent once the person enters it.
 import { AbortedError, HttpError, RateBudgetSpentError, ServiceClientError } from '../service/errors.ts';
+import { askForKey, KeyVaultError } from '../service/keyVaultError.ts';
 import type { PlatformError } from '../../../shared/wire/common.ts';
 import type { OutboxErrorInfo } from './types.ts';
 
@@ -21,6 +24,7 @@ export function errorInfoOf(error: unknown): OutboxErrorInfo {
     return { code: error.code === undefined ? `http-${error.status}` : String(error.code), message };
   }
   if (error instanceof ServiceClientError) return { code: error.kind, message: error.message };
+  if (error instanceof KeyVaultError) return { code: 'missing-key', message: askForKey(error) };
   // Not the client's error (a bug, a vault that threw): say what it was, not what it said, since
   // its text was never redacted.
   return { code: 'internal', message: `The reply could not be sent because of an unexpected ${error instanceof Error ? error.name : 'error'}` };
@@ -29,6 +33,7 @@ export function errorInfoOf(error: unknown): OutboxErrorInfo {
 /** After the reply request itself failed. */
 export function decideAfterSend(error: unknown): FailureDecision {
   const info = errorInfoOf(error);
+  if (error instanceof KeyVaultError) return { next: 'wait', outcomeUnknown: false, error: info, notBefore: null, countsAsFailure: true };
   if (!(error instanceof ServiceClientError)) {
     // We cannot tell how far it got: treat it as possibly posted, so it is checked before resending.
     return { next: 'wait', outcomeUnknown: true, error: info, notBefore: null, countsAsFailure: true };
