@@ -1,5 +1,5 @@
 // npm run bench:store: the local store's figures (issue 4's Performance section), printed and
-// written into BENCHMARKS.md. BENCH_COMMENTS, BENCH_CONF_SECONDS and BENCH_INGEST_RUNS change the size.
+// written into BENCHMARKS.md. BENCH_COMMENTS, BENCH_MESSAGES, BENCH_CONF_SECONDS and BENCH_INGEST_RUNS change the size.
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { storeSection, writeStoreSection } from './store/report.ts';
@@ -14,6 +14,7 @@ const figures = runStoreBench({
   opens: 10,
   queryRepeat: 5,
   confSeconds: Number(process.env.BENCH_CONF_SECONDS ?? 60),
+  messages: Number(process.env.BENCH_MESSAGES ?? 50_000),
 });
 
 const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, ${process.platform} ${process.arch}, Node ${process.version}; load average ${loadAtStart.toFixed(2)} at the start`;

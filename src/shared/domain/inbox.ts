@@ -2,6 +2,7 @@
 // the local triage state. One declaration each: the store's types are inferred from these.
 import { z } from 'zod';
 import { NetworkSchema } from '../wire/common.ts';
+import { CONVERSATION_STATUSES } from '../wire/messages.ts';
 import { PostRecordSchema, PostViewSchema } from './posts.ts';
 
 export const INBOX_VIEWS = ['needsReply', 'all', 'done', 'snoozed', 'hidden'] as const;
@@ -15,14 +16,24 @@ export type InboxView = z.infer<typeof InboxViewSchema>;
  */
 export const VIEW_SWEEP_MAX = 50_000;
 
+/**
+ * What an inbox item is: a comment, or a direct-message conversation (one item per conversation,
+ * placed at its last message). A filter without a kind shows both ("Everything").
+ */
+export const INBOX_ITEM_KINDS = ['comment', 'conversation'] as const;
+export const InboxItemKindSchema = z.enum(INBOX_ITEM_KINDS);
+export type InboxItemKind = z.infer<typeof InboxItemKindSchema>;
+
 export const InboxFilterSchema = z.object({
   profileIds: z.array(z.string()).optional(),
   platforms: z.array(NetworkSchema).optional(),
   /** Default 'all'. needsReply: not by the account, not done, not hidden, not snoozed, no reply by the account yet. */
   view: InboxViewSchema.optional(),
   unreadOnly: z.boolean().optional(),
-  /** Full-text search over comment text and author names (FTS5). */
+  /** Full-text search over comment text and author names, and over direct messages and their participants (FTS5). */
   text: z.string().optional(),
+  /** Only comments, or only conversations; absent: both. */
+  kind: InboxItemKindSchema.optional(),
   /** Epoch ms; decides which snoozes have run out. Default: the store's clock. */
   now: z.number().optional(),
 });
@@ -35,8 +46,34 @@ export const InboxCursorSchema = z.object({
 });
 export type InboxCursor = z.infer<typeof InboxCursorSchema>;
 
+/**
+ * A conversation's own fields on its inbox row. The row's comment fields say the rest: authorId and
+ * authorName are the person, text and created are the last message, replied is "the account spoke
+ * last" (so needsReply is "the person spoke last"), socialCommentId is the conversation id.
+ */
+export const ConversationInfoSchema = z.object({
+  conversationId: z.string(),
+  /** The person the account writes to (the recipientId a reply is addressed to). */
+  recipientId: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  pictureUrl: z.string().nullable(),
+  lastMessageAt: z.string(),
+  /** The person's last message (opens the reply window on facebook and instagram); null when they never wrote. */
+  lastReceivedAt: z.string().nullable(),
+  lastSentAt: z.string().nullable(),
+  /** facebook and instagram: epoch ms when replying stops being possible (null: never opened); null elsewhere. */
+  replyWindowClosesAt: z.number().nullable(),
+  status: z.enum(CONVERSATION_STATUSES),
+  messageCount: z.number().int(),
+});
+export type ConversationInfo = z.infer<typeof ConversationInfoSchema>;
+
 export const InboxRowSchema = z.object({
+  /** Comments: `${platform}:${socialCommentId}`. Conversations: `dm:${platform}:${conversationId}`. */
   key: z.string(),
+  /** Absent on rows of stores before direct messages: a comment. */
+  kind: InboxItemKindSchema.optional(),
   profileId: z.string(),
   platform: NetworkSchema,
   socialCommentId: z.string(),
@@ -58,6 +95,8 @@ export const InboxRowSchema = z.object({
   labels: z.array(z.string()),
   commentUrn: z.string().nullable(),
   videoId: z.string().nullable(),
+  /** Set on conversation rows only. */
+  conversation: ConversationInfoSchema.optional(),
 });
 export type InboxRow = z.infer<typeof InboxRowSchema>;
 
@@ -107,3 +146,22 @@ export const TriagePatchSchema = z.object({
   labels: z.array(z.string()).optional(),
 });
 export type TriagePatch = z.infer<typeof TriagePatchSchema>;
+
+/** One direct message as the thread pane shows it. */
+export const DirectMessageSchema = z.object({
+  messageId: z.string(),
+  /** sent: by the account; received: by the person. */
+  action: z.enum(['sent', 'received']),
+  text: z.string(),
+  created: z.string(),
+  senderId: z.string(),
+  mediaUrls: z.array(z.string()),
+});
+export type DirectMessage = z.infer<typeof DirectMessageSchema>;
+
+/** A conversation with its messages, oldest first. */
+export const ConversationThreadSchema = z.object({
+  row: InboxRowSchema,
+  messages: z.array(DirectMessageSchema),
+});
+export type ConversationThread = z.infer<typeof ConversationThreadSchema>;

@@ -30,3 +30,26 @@ export function searchFilters(now: number): InboxFilter[] {
   });
   return filters;
 }
+
+/** Comments alone and messages alone (the kind switch), over every view and the profile sets. */
+export function kindFilters(now: number): InboxFilter[] {
+  const filters: InboxFilter[] = [];
+  for (const kind of ['comment', 'conversation'] as const)
+    for (const view of VIEWS)
+      for (const unreadOnly of [false, true])
+        for (const profileIds of PROFILE_SETS) filters.push({ kind, view, unreadOnly, now, ...(profileIds ? { profileIds } : {}) });
+  return filters;
+}
+
+const MESSAGE_SEARCHES = ['Amara', 'Lindqvist', 'sofia.gomez', 'refund', 'shipping', 'order never arrived', 'disc', 'tokyo', 'xylophone'];
+
+/** Searches in direct messages: words, people by name and username; alone, with a view, with a profile. */
+export function messageSearchFilters(now: number): InboxFilter[] {
+  const filters: InboxFilter[] = [];
+  MESSAGE_SEARCHES.forEach((text, index) => {
+    filters.push({ text, now, kind: 'conversation' });
+    filters.push({ text, now, kind: 'conversation', view: 'needsReply' });
+    filters.push({ text, now, kind: 'conversation', profileIds: [`profile-${(index % 4) + 1}`] });
+  });
+  return filters;
+}

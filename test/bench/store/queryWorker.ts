@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { openStore } from '../../../src/main/core/store/sqliteStore.ts';
 import { VIEW_SWEEP_MAX } from '../../../src/shared/domain/inbox.ts';
-import { pageFilters, searchFilters } from './queries.ts';
+import { kindFilters, messageSearchFilters, pageFilters, searchFilters } from './queries.ts';
 import { summarize, timed } from './stats.ts';
 
 const [file, nowText, repeatText] = process.argv.slice(2);
@@ -41,6 +41,28 @@ for (let round = 0; round <= repeat; round += 1) {
   }
 }
 
+// The kind switch (comments alone, messages alone) and searches in direct messages alone.
+const kindPageSamples: number[] = [];
+let kindRows = 0;
+for (let round = 0; round <= repeat; round += 1) {
+  for (const filter of kindFilters(now)) {
+    const result = timed(() => store.inboxPage(filter, null, 50));
+    if (round === 0) continue;
+    kindPageSamples.push(result.ms);
+    kindRows += result.value.rows.length;
+  }
+}
+const messageSearchSamples: number[] = [];
+let messageSearchRows = 0;
+for (let round = 0; round <= repeat; round += 1) {
+  for (const filter of messageSearchFilters(now)) {
+    const result = timed(() => store.inboxPage(filter, null, 50));
+    if (round === 0) continue;
+    messageSearchSamples.push(result.ms);
+    messageSearchRows += result.value.rows.length;
+  }
+}
+
 const countSamples: number[] = [];
 for (let round = 0; round < 20; round += 1) countSamples.push(timed(() => store.counts({ now })).ms);
 
@@ -66,6 +88,12 @@ process.stdout.write(
     searches: summarize(searchSamples),
     searchCombinations: searchFilters(now).length,
     averageSearchRows: searchRows / searchSamples.length,
+    kindPages: summarize(kindPageSamples),
+    kindCombinations: kindFilters(now).length,
+    averageKindRows: kindPageSamples.length === 0 ? 0 : kindRows / kindPageSamples.length,
+    messageSearches: summarize(messageSearchSamples),
+    messageSearchCombinations: messageSearchFilters(now).length,
+    averageMessageSearchRows: messageSearchSamples.length === 0 ? 0 : messageSearchRows / messageSearchSamples.length,
     counts: summarize(countSamples),
     rssBytes: rss,
     sweep: { viewCount: size.value.count, rows: keys.length, sizeMs: size.ms, rowsMs: rows.ms, writeMs: sweep.ms, undoMs: undo.ms },

@@ -1,15 +1,19 @@
 // The store benchmark's steps, shared by `npm run bench:store` (100,000 comments) and the smoke
 // test in `npm test` (a few thousand, no speed asserted): ingest into fresh stores, re-ingest the
 // same answers, open the existing store, then pages, searches and RSS in a process of their own,
-// then the same ingest and page query on conf (electron-store's JSON store).
+// then the same ingest and page query on conf (electron-store's JSON store). Direct messages go in
+// beside the comments (timed on their own), so pages and searches run over both kinds.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../../src/main/core/store/sqliteStore.ts';
 import type { Clock } from '../../../src/main/core/clock.ts';
 import { type ConfFigures, runConfComparison } from './confComparison.ts';
 import { buildDataset } from './dataset.ts';
+import { buildMessages, type MessageDataset } from './messageDataset.ts';
+
+type MessageBatch = MessageDataset['batches'][number];
 import { pageFilters, searchFilters } from './queries.ts';
 import { summarize, type Summary, timed } from './stats.ts';
 
@@ -20,6 +24,8 @@ export interface StoreBenchOptions {
   opens: number;
   queryRepeat: number;
   confSeconds: number;
+  /** Direct messages beside the comments (0: none). */
+  messages?: number;
 }
 
 export interface WorkerFigures {
@@ -31,6 +37,12 @@ export interface WorkerFigures {
   searches: Summary;
   searchCombinations: number;
   averageSearchRows: number;
+  kindPages: Summary;
+  kindCombinations: number;
+  averageKindRows: number;
+  messageSearches: Summary;
+  messageSearchCombinations: number;
+  averageMessageSearchRows: number;
   counts: Summary;
   rssBytes: number;
   /** One whole-view sweep (Shift+A, done) and its undo, at the store. */
@@ -48,10 +60,37 @@ export interface StoreBenchFigures {
   open: Summary;
   worker: WorkerFigures;
   conf: ConfFigures;
+  messages: {
+    count: number;
+    conversations: number;
+    /** Ingest of every message into the store that holds the comments, as the listings answer them (a first sync), close included. */
+    ingest: Summary;
+    ingestCpuMs: number;
+    listingBatches: number;
+    /** The same, one batch per conversation (one run). */
+    byConversation: { batches: number; ms: number; cpuMs: number } | null;
+    reingestMs: number;
+    reingestUnchanged: number;
+  };
+}
+
+/** Opens the store, ingests the batches, closes it (the close's checkpoint is owed by the ingest): wall and CPU ms. */
+function ingestMessagesTimed(file: string, batches: MessageBatch[]): { ms: number; cpuMs: number } {
+  const { store } = openStore(file);
+  const cpu = process.cpuUsage();
+  const { ms } = timed(() => {
+    for (const batch of batches) store.ingestMessages(batch.profileId, batch.messages);
+    store.close();
+  });
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000 };
 }
 
 export function runStoreBench(options: StoreBenchOptions): StoreBenchFigures {
   const dataset = buildDataset({ comments: options.comments, posts: options.posts });
+  const messages = buildMessages(dataset, options.messages ?? 0);
+  const messageIngestSamples: number[] = [];
+  let messageIngestCpuMs = 0;
   const clock: Clock = { now: () => dataset.now, sleep: async () => {} };
   const root = mkdtempSync(join(tmpdir(), 'store-bench-'));
   try {
@@ -74,6 +113,13 @@ export function runStoreBench(options: StoreBenchOptions): StoreBenchFigures {
       const used = process.cpuUsage(cpu);
       ingestSamples.push(ms);
       ingestCpuMs += (used.user + used.system) / 1000 / options.ingestRuns;
+      if (messages.messageCount > 0) {
+        // The last run also takes them conversation by conversation, into a copy with the same comments.
+        if (run === options.ingestRuns - 1) copyFileSync(file, join(root, 'by-conversation.sqlite'));
+        const dms = ingestMessagesTimed(file, messages.listings);
+        messageIngestSamples.push(dms.ms);
+        messageIngestCpuMs += dms.cpuMs / options.ingestRuns;
+      }
       if (run < options.ingestRuns - 1) rmSync(join(root, `run-${run}`), { recursive: true, force: true });
     }
 
@@ -83,12 +129,24 @@ export function runStoreBench(options: StoreBenchOptions): StoreBenchFigures {
     const reingest = timed(() => {
       for (const batch of dataset.batches) unchanged += store.ingestComments(batch.profileId, batch.comments).unchanged;
     });
+    const byConversation = messages.messageCount > 0 ? ingestMessagesTimed(join(root, 'by-conversation.sqlite'), messages.batches) : null;
+    rmSync(join(root, 'by-conversation.sqlite'), { force: true });
+    let messagesUnchanged = 0;
+    const messageReingest = timed(() => {
+      for (const batch of messages.batches) messagesUnchanged += store.ingestMessages(batch.profileId, batch.messages).unchanged;
+    });
     const keys = dataset.batches.flatMap((batch) => batch.comments.map((c) => `${c.platform}:${c.socialCommentId}`));
     const pick = (test: (index: number) => boolean) => keys.filter((_, index) => test(index));
     store.setTriage(pick((i) => i % 10 < 3), { done: true, unread: false });
     store.setTriage(pick((i) => i % 10 >= 3 && i % 10 < 7), { unread: false });
     store.setTriage(pick((i) => i % 50 === 7), { snoozedUntil: dataset.now + 86_400_000 });
     store.setTriage(pick((i) => i % 97 === 8), { snoozedUntil: dataset.now - 3_600_000 });
+    // The same spread over the conversations.
+    const conversationKeys = messages.batches.map((batch) => `dm:${batch.messages[0]!.platform}:${batch.messages[0]!.conversationId}`);
+    const pickConversations = (test: (index: number) => boolean) => conversationKeys.filter((_, index) => test(index));
+    store.setTriage(pickConversations((i) => i % 10 < 3), { done: true, unread: false });
+    store.setTriage(pickConversations((i) => i % 10 >= 3 && i % 10 < 7), { unread: false });
+    store.setTriage(pickConversations((i) => i % 50 === 7), { snoozedUntil: dataset.now + 86_400_000 });
     store.close();
 
     const openSamples: number[] = [];
@@ -118,6 +176,16 @@ export function runStoreBench(options: StoreBenchOptions): StoreBenchFigures {
       open: summarize(openSamples),
       worker,
       conf,
+      messages: {
+        count: messages.messageCount,
+        conversations: messages.conversationCount,
+        ingest: summarize(messageIngestSamples),
+        ingestCpuMs: messageIngestCpuMs,
+        listingBatches: messages.listings.length,
+        byConversation: byConversation === null ? null : { batches: messages.batches.length, ...byConversation },
+        reingestMs: messageReingest.ms,
+        reingestUnchanged: messagesUnchanged,
+      },
     };
   } finally {
     rmSync(root, { recursive: true, force: true });

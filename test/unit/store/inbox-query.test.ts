@@ -124,8 +124,8 @@ describe('inbox pages', () => {
 });
 
 describe('query plans', () => {
-  it('walks the partial index of the view per profile and network, never the whole table, whatever the statistics say', () => {
-    // The same SQL as inboxQuery.ts builds for two (profile, network) walks.
+  it('walks the partial index of the view per profile, network and kind, never the whole table, whatever the statistics say', () => {
+    // The same SQL as inboxQuery.ts builds for two (profile, network, kind) walks.
     temp = seeded([profile('p-1'), profile('p-2', ['linkedin'])]);
     temp.store.ingestComments('p-1', [comment({ socialCommentId: 'x' })]);
     temp.store.ingestComments('p-2', [comment({ socialCommentId: 'y', platform: 'linkedin' })]);
@@ -141,13 +141,13 @@ describe('query plans', () => {
     ];
     for (const [index, condition] of views) {
       const detail = plan(
-        `SELECT id FROM (SELECT id FROM inbox INDEXED BY ${index} WHERE profile_id = 1 AND platform = 'instagram' AND ${condition} AND id >= 0 AND id < 99 ORDER BY id DESC LIMIT 51)
-         UNION ALL SELECT id FROM (SELECT id FROM inbox INDEXED BY ${index} WHERE profile_id = 2 AND platform = 'linkedin' AND ${condition} AND id >= 0 AND id < 99 ORDER BY id DESC LIMIT 51)
+        `SELECT id FROM (SELECT id FROM inbox INDEXED BY ${index} WHERE profile_id = 1 AND platform = 'instagram' AND kind = 0 AND ${condition} AND id >= 0 AND id < 99 ORDER BY id DESC LIMIT 51)
+         UNION ALL SELECT id FROM (SELECT id FROM inbox INDEXED BY ${index} WHERE profile_id = 2 AND platform = 'linkedin' AND kind = 1 AND ${condition} AND id >= 0 AND id < 99 ORDER BY id DESC LIMIT 51)
          ORDER BY id DESC LIMIT 51`,
       );
       // (The needs-reply walks read each row too: SQLite drops at most two "column = constant"
       // terms implied by a partial index, so they cannot be covering; a page reads 51 rows per walk.)
-      expect(detail).toMatch(new RegExp(`USING (COVERING )?INDEX ${index} \\(profile_id=\\? AND platform=\\? (AND snoozed_until=\\? )?AND rowid>\\? AND rowid<\\?\\)`));
+      expect(detail).toMatch(new RegExp(`USING (COVERING )?INDEX ${index} \\(profile_id=\\? AND platform=\\? AND kind=\\? (AND snoozed_until=\\? )?AND rowid>\\? AND rowid<\\?\\)`));
       // Never a scan of the table; what gets sorted is each walk's own page (at most 51 ids).
       expect(detail).not.toMatch(/SCAN inbox\b/);
       expect(detail.match(/SEARCH inbox USING (COVERING )?INDEX/g)).toHaveLength(2);

@@ -1,10 +1,12 @@
 // Counts per profile and view, for the sidebar and the tray. The steady part comes from the
 // counters ingest and the triggers keep (inbox_counts); what depends on "now" (snoozes) is counted
 // live through the small snooze indexes. Every profile is listed, even one without comments yet.
+// Comments and conversations are counted apart (by kind); without a kind, both are summed.
 import type { Network } from '../../../shared/networks.ts';
+import { kindCode } from './itemKinds.ts';
 import type { ProfileTable } from './profiles.ts';
 import type { Statements } from './statements.ts';
-import type { ViewCounts } from './types.ts';
+import type { InboxItemKind, ViewCounts } from './types.ts';
 
 export class InboxCounts {
   readonly #statements: Statements;
@@ -15,12 +17,15 @@ export class InboxCounts {
     this.#profiles = profiles;
   }
 
-  counts(now: number, platforms?: readonly Network[]): Record<string, ViewCounts> {
+  counts(now: number, platforms?: readonly Network[], kind?: InboxItemKind): Record<string, ViewCounts> {
     const result: Record<string, ViewCounts> = {};
     for (const profile of this.#profiles.profiles()) result[profile.profileId] = { unread: 0, needsReply: 0, all: 0, done: 0, snoozed: 0, hidden: 0 };
     if (platforms !== undefined && platforms.length === 0) return result;
-    const where = platforms === undefined ? '' : 'AND platform IN (SELECT value FROM json_each(:platforms))';
-    const params: Record<string, string> = platforms === undefined ? {} : { platforms: JSON.stringify(platforms) };
+    const where = `${platforms === undefined ? '' : 'AND platform IN (SELECT value FROM json_each(:platforms))'} ${kind === undefined ? '' : 'AND kind = :kind'}`;
+    const params: Record<string, string | number> = {
+      ...(platforms === undefined ? {} : { platforms: JSON.stringify(platforms) }),
+      ...(kind === undefined ? {} : { kind: kindCode(kind) }),
+    };
     const names = this.#profiles.profileIdsByRow();
     const countsOf = (rowId: number): ViewCounts | undefined => {
       const profileId = names.get(rowId);

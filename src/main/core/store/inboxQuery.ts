@@ -9,16 +9,22 @@
 // - "Snoozed" is decided against `now`, so it cannot be a partial index: its view reads the few
 //   snoozed rows through their own index and sorts them.
 //
+// Conversations (direct messages) are items of the same projection (migration 6): each row has a
+// kind, every partition is (profile, network, kind), and a kind filter only drops partitions. A
+// conversation's row id is its last message's time, so both kinds interleave in one order.
+//
 // Ids order comments by second; inside one second the contract orders by key. So when a page
 // starts or ends inside a second, the whole second is fetched and sorted here.
 import type { Network } from '../../../shared/networks.ts';
 import { endIdOf, firstIdOf, secondOf, secondOfId } from './commentIds.ts';
 import { StoreInputError } from './errors.ts';
+import type { ConversationQuery } from './conversations.ts';
 import { compareNewestFirst, loadRowsById } from './inboxRows.ts';
+import { kindCode, kindOf } from './itemKinds.ts';
 import type { ProfileTable } from './profiles.ts';
 import { searchQueryOf } from './searchText.ts';
 import type { Statements } from './statements.ts';
-import type { InboxCursor, InboxFilter, InboxPage, InboxRow, InboxView } from './types.ts';
+import type { InboxCursor, InboxFilter, InboxItemKind, InboxPage, InboxRow, InboxView } from './types.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
@@ -73,6 +79,7 @@ function walksOf(view: InboxView, unreadOnly: boolean): IndexWalk[] | 'snoozed' 
 interface Partition {
   profileRowId: number;
   platform: string;
+  kind: InboxItemKind;
 }
 
 /** Ids, newest first, of the filter's rows with lo <= id < hi; at most `limit` (-1: all). */
@@ -83,18 +90,20 @@ export class InboxQuery {
   readonly #profiles: ProfileTable;
   readonly #partitions = new Map<string, Partition>();
   readonly #now: () => number;
+  readonly #conversations: ConversationQuery;
 
-  constructor(statements: Statements, profiles: ProfileTable, now: () => number) {
+  constructor(statements: Statements, profiles: ProfileTable, now: () => number, conversations: ConversationQuery) {
     this.#statements = statements;
     this.#profiles = profiles;
     this.#now = now;
+    this.#conversations = conversations;
     this.#loadPartitions();
   }
 
-  /** A (profile, network) pair got its first comment. */
-  notePartition(profileRowId: number, platform: string): void {
-    const id = `${profileRowId}\u0000${platform}`;
-    if (!this.#partitions.has(id)) this.#partitions.set(id, { profileRowId, platform });
+  /** A (profile, network) pair got its first comment, or its first conversation. */
+  notePartition(profileRowId: number, platform: string, kind: InboxItemKind = 'comment'): void {
+    const id = `${profileRowId}\u0000${platform}\u0000${kind}`;
+    if (!this.#partitions.has(id)) this.#partitions.set(id, { profileRowId, platform, kind });
   }
 
   page(filter: InboxFilter, cursor?: InboxCursor | null, limit = DEFAULT_PAGE_SIZE): InboxPage {
@@ -109,7 +118,7 @@ export class InboxQuery {
     if (cursor) {
       const second = secondOf(cursorMs);
       const position = { created: new Date(cursorMs).toISOString(), key: String(cursor.key) };
-      const sameSecond = loadRowsById(this.#statements, source(firstIdOf(second), endIdOf(second), NO_LIMIT));
+      const sameSecond = this.#load(source(firstIdOf(second), endIdOf(second), NO_LIMIT));
       candidates.push(...sameSecond.filter((row) => compareNewestFirst(row, position) > 0));
       hi = firstIdOf(second);
     }
@@ -119,7 +128,7 @@ export class InboxQuery {
       const last = secondOfId(older[older.length - 1]!);
       older = [...older.filter((id) => secondOfId(id) !== last), ...source(firstIdOf(last), Math.min(hi, endIdOf(last)), NO_LIMIT)];
     }
-    candidates.push(...loadRowsById(this.#statements, older));
+    candidates.push(...this.#load(older));
     candidates.sort(compareNewestFirst);
     const rows = candidates.slice(0, size);
     const last = rows[rows.length - 1];
@@ -153,12 +162,20 @@ export class InboxQuery {
       // Its own second is read whole and cut by key, as a page that starts inside a second is.
       const second = secondOf(fromMs);
       const position = { created: new Date(fromMs).toISOString(), key: String(from.key) };
-      rows.push(...loadRowsById(this.#statements, source(firstIdOf(second), endIdOf(second), NO_LIMIT)).filter((row) => compareNewestFirst(row, position) >= 0));
+      rows.push(...this.#load(source(firstIdOf(second), endIdOf(second), NO_LIMIT)).filter((row) => compareNewestFirst(row, position) >= 0));
       hi = firstIdOf(second);
     }
-    if (rows.length < size) rows.push(...loadRowsById(this.#statements, source(BEFORE_ALL, hi, size - rows.length)));
+    if (rows.length < size) rows.push(...this.#load(source(BEFORE_ALL, hi, size - rows.length)));
     rows.sort(compareNewestFirst);
     return rows.slice(0, size);
+  }
+
+  /** The rows of these ids, comments and conversations, in no particular order. */
+  #load(ids: readonly number[]): InboxRow[] {
+    const rows = loadRowsById(this.#statements, ids);
+    // Only ids that are no comment's are looked up as conversations.
+    if (rows.length < ids.length) rows.push(...this.#conversations.rowsByInboxId(ids));
+    return rows;
   }
 
   /** null when the filter cannot match anything (an unknown profile, only symbols searched). */
@@ -173,14 +190,16 @@ export class InboxQuery {
 
     const search = searchQueryOf(filter.text);
     if (search.kind === 'nothing') return null;
-    if (search.kind === 'match') return this.#searchSource(search.fts, view, unreadOnly, now, profileRows, platforms);
+    const kind = filter.kind;
+    if (search.kind === 'match') return this.#searchSource(search.fts, view, unreadOnly, now, profileRows, platforms, kind);
 
     const walks = walksOf(view, unreadOnly);
-    if (walks === 'snoozed') return this.#snoozedSource(unreadOnly, now, profileRows, platforms);
+    if (walks === 'snoozed') return this.#snoozedSource(unreadOnly, now, profileRows, platforms, kind);
     const partitions = [...this.#partitions.values()].filter(
       (partition) =>
         (profileRows === undefined || profileRows.includes(partition.profileRowId)) &&
-        (platforms === undefined || (platforms as string[]).includes(partition.platform)),
+        (platforms === undefined || (platforms as string[]).includes(partition.platform)) &&
+        (kind === undefined || partition.kind === kind),
     );
     if (partitions.length === 0) return null;
     return (lo, hi, limit) => this.#walk(walks, partitions, now, lo, hi, limit);
@@ -196,7 +215,7 @@ export class InboxQuery {
           .map(
             ({ walk }, index) =>
               `SELECT id FROM (SELECT id FROM inbox INDEXED BY ${walk.index}
-                 WHERE profile_id = :p${index} AND platform = :n${index} AND ${walk.condition} AND id >= :lo AND id < :hi
+                 WHERE profile_id = :p${index} AND platform = :n${index} AND kind = :k${index} AND ${walk.condition} AND id >= :lo AND id < :hi
                  ORDER BY id DESC LIMIT :limit)`,
           )
           .join(' UNION ALL ') + ' ORDER BY id DESC LIMIT :limit';
@@ -204,6 +223,7 @@ export class InboxQuery {
       chunk.forEach(({ partition }, index) => {
         params[`p${index}`] = partition.profileRowId;
         params[`n${index}`] = partition.platform;
+        params[`k${index}`] = kindCode(partition.kind);
       });
       if (sql.includes(':now')) params.now = now;
       const rows = this.#statements.get(sql).all(params) as { id: number }[];
@@ -216,27 +236,50 @@ export class InboxQuery {
     return ids;
   }
 
-  #snoozedSource(unreadOnly: boolean, now: number, profileRows: number[] | undefined, platforms: string[] | undefined): IdSource {
+  #snoozedSource(unreadOnly: boolean, now: number, profileRows: number[] | undefined, platforms: string[] | undefined, kind: InboxItemKind | undefined): IdSource {
     const sql = `SELECT id FROM inbox INDEXED BY inbox_snoozed
-      WHERE snoozed_until > :now ${unreadOnly ? 'AND unread = 1' : ''}
+      WHERE snoozed_until > :now ${unreadOnly ? 'AND unread = 1' : ''} ${kind === undefined ? '' : 'AND kind = :kind'}
         ${profileRows === undefined ? '' : 'AND profile_id IN (SELECT value FROM json_each(:profiles))'}
         ${platforms === undefined ? '' : 'AND platform IN (SELECT value FROM json_each(:platforms))'}
         AND id >= :lo AND id < :hi
       ORDER BY id DESC LIMIT :limit`;
-    return (lo, hi, limit) => this.#ids(sql, { now, lo, hi, limit, ...lists(profileRows, platforms) });
+    return (lo, hi, limit) => this.#ids(sql, { now, lo, hi, limit, ...(kind === undefined ? {} : { kind: kindCode(kind) }), ...lists(profileRows, platforms) });
   }
 
-  #searchSource(fts: string, view: InboxView, unreadOnly: boolean, now: number, profileRows: number[] | undefined, platforms: string[] | undefined): IdSource {
+  /**
+   * Comments and conversations have an index each (comments_fts, conversations_fts), with the inbox's
+   * ids as row ids: each is walked the same way, and with both kinds the two walks are merged.
+   */
+  #searchSource(
+    fts: string,
+    view: InboxView,
+    unreadOnly: boolean,
+    now: number,
+    profileRows: number[] | undefined,
+    platforms: string[] | undefined,
+    kind: InboxItemKind | undefined,
+  ): IdSource {
+    const indexes = kind === 'comment' ? ['comments_fts'] : kind === 'conversation' ? ['conversations_fts'] : ['comments_fts', 'conversations_fts'];
+    const walks = indexes.map((index) => this.#searchWalk(index, fts, view, unreadOnly, now, profileRows, platforms));
+    const [only] = walks;
+    if (walks.length === 1 && only !== undefined) return only;
+    return (lo, hi, limit) => {
+      const ids = walks.flatMap((walk) => walk(lo, hi, limit)).sort((a, b) => b - a);
+      return limit === NO_LIMIT ? ids : ids.slice(0, limit);
+    };
+  }
+
+  #searchWalk(index: string, fts: string, view: InboxView, unreadOnly: boolean, now: number, profileRows: number[] | undefined, platforms: string[] | undefined): IdSource {
     // CROSS JOIN keeps the full-text index as the outer loop: its hits come newest first, so
     // the walk stops after one page instead of sorting every hit. NOT INDEXED pins each hit's
     // check to a row-id look-up: statistics taken while a view was empty once made SQLite scan
     // that view's index for every hit (two seconds a page).
-    const sql = `SELECT inbox.id FROM comments_fts CROSS JOIN inbox NOT INDEXED ON inbox.id = comments_fts.rowid
-      WHERE comments_fts MATCH :fts AND comments_fts.rowid >= :lo AND comments_fts.rowid < :hi
+    const sql = `SELECT inbox.id FROM ${index} CROSS JOIN inbox NOT INDEXED ON inbox.id = ${index}.rowid
+      WHERE ${index} MATCH :fts AND ${index}.rowid >= :lo AND ${index}.rowid < :hi
         AND ${viewCondition(view)} ${unreadOnly ? 'AND unread = 1' : ''}
         ${profileRows === undefined ? '' : 'AND profile_id IN (SELECT value FROM json_each(:profiles))'}
         ${platforms === undefined ? '' : 'AND platform IN (SELECT value FROM json_each(:platforms))'}
-      ORDER BY comments_fts.rowid DESC LIMIT :limit`;
+      ORDER BY ${index}.rowid DESC LIMIT :limit`;
     const usesNow = sql.includes(':now');
     return (lo, hi, limit) => this.#ids(sql, { fts, lo, hi, limit, ...(usesNow ? { now } : {}), ...lists(profileRows, platforms) });
   }
@@ -253,16 +296,16 @@ export class InboxQuery {
     });
   }
 
-  /** The (profile, network) pairs that have comments, by skipping through the index: one seek each. */
+  /** The (profile, network, kind) triples that have rows, by skipping through the index: one seek each. */
   #loadPartitions(): void {
-    const first = this.#statements.get('SELECT profile_id, platform FROM inbox INDEXED BY inbox_all ORDER BY profile_id, platform LIMIT 1');
+    const first = this.#statements.get('SELECT profile_id, platform, kind FROM inbox INDEXED BY inbox_all ORDER BY profile_id, platform, kind LIMIT 1');
     const next = this.#statements.get(
-      'SELECT profile_id, platform FROM inbox INDEXED BY inbox_all WHERE (profile_id, platform) > (?, ?) ORDER BY profile_id, platform LIMIT 1',
+      'SELECT profile_id, platform, kind FROM inbox INDEXED BY inbox_all WHERE (profile_id, platform, kind) > (?, ?, ?) ORDER BY profile_id, platform, kind LIMIT 1',
     );
-    let row = first.get() as { profile_id: number; platform: string } | undefined;
+    let row = first.get() as { profile_id: number; platform: string; kind: number } | undefined;
     while (row !== undefined) {
-      this.notePartition(row.profile_id, row.platform);
-      row = next.get(row.profile_id, row.platform) as { profile_id: number; platform: string } | undefined;
+      this.notePartition(row.profile_id, row.platform, kindOf(row.kind));
+      row = next.get(row.profile_id, row.platform, row.kind) as { profile_id: number; platform: string; kind: number } | undefined;
     }
   }
 }

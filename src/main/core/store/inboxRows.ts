@@ -2,6 +2,7 @@
 import type { Network } from '../../../shared/networks.ts';
 import { keyOf } from './keys.ts';
 import type { Statements } from './statements.ts';
+import { parseStringList } from './stringList.ts';
 import type { InboxRow } from './types.ts';
 
 const EXCERPT_LENGTH = 140;
@@ -59,7 +60,7 @@ export function toInboxRow(record: InboxRowRecord): InboxRow {
     done: record.done === 1,
     snoozedUntil: record.snoozed_until,
     replied: record.replied === 1,
-    labels: parseLabels(record.labels),
+    labels: parseStringList(record.labels),
     commentUrn: record.comment_urn,
     videoId: record.video_id,
   };
@@ -76,13 +77,4 @@ export function compareNewestFirst(a: { created: string; key: string }, b: { cre
   if (a.created !== b.created) return a.created < b.created ? 1 : -1;
   if (a.key !== b.key) return a.key < b.key ? 1 : -1;
   return 0;
-}
-
-function parseLabels(text: string): string[] {
-  try {
-    const labels = JSON.parse(text) as unknown;
-    return Array.isArray(labels) ? labels.filter((label): label is string => typeof label === 'string') : [];
-  } catch {
-    return [];
-  }
 }

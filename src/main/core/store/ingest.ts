@@ -4,6 +4,7 @@
 import { firstIdOf, SEQUENCE_LIMIT } from './commentIds.ts';
 import { type CleanComment, checkComment } from './commentInput.ts';
 import { StoreInputError } from './errors.ts';
+import { COMMENT_KIND } from './itemKinds.ts';
 import { keyOf } from './keys.ts';
 import type { ProfileTable } from './profiles.ts';
 import type { RepliedFlags } from './repliedFlags.ts';
@@ -73,7 +74,7 @@ export class CommentIngest {
     const clean = [...latest.values()].sort((a, b) => a.second - b.second);
     // The counters' rows exist before the first insert: a trigger may move them mid-batch (an
     // ancestor marked replied), and the batch's own additions come at its end.
-    const counted = this.#statements.get('INSERT OR IGNORE INTO inbox_counts (profile_id, platform) VALUES (?, ?)');
+    const counted = this.#statements.get(`INSERT OR IGNORE INTO inbox_counts (profile_id, platform, kind) VALUES (?, ?, ${COMMENT_KIND})`);
     for (const platform of new Set(clean.map((comment) => comment.platform))) counted.run(profile.rowId, platform);
     // One look-up per batch for what is known already, and one for replies stored before their
     // parent (each row's own look-ups cost more in statement calls than in SQLite).
@@ -100,12 +101,13 @@ export class CommentIngest {
           .all(refs) as { platform: string; parent: string }[]
       ).map((row) => `${row.platform}:${row.parent}`),
     );
-    // Each second's next free id, found for the whole batch in one statement.
+    // Each second's next free id, found for the whole batch in one statement. Looked up in the inbox,
+    // not in comments: conversations take their row ids from the same space (migration 6).
     const nextIds = new Map<number, number>();
     const seconds = [...new Set(clean.filter((comment) => !known.has(keyOf(comment.platform, comment.socialCommentId))).map((comment) => comment.second))];
     const lastIds = this.#statements
       .get(
-        `SELECT j.value AS second, (SELECT max(id) FROM comments WHERE id >= j.value * ${SEQUENCE_LIMIT} AND id < (j.value + 1) * ${SEQUENCE_LIMIT}) AS last
+        `SELECT j.value AS second, (SELECT max(id) FROM inbox WHERE id >= j.value * ${SEQUENCE_LIMIT} AND id < (j.value + 1) * ${SEQUENCE_LIMIT}) AS last
          FROM json_each(?) j`,
       )
       .all(JSON.stringify(seconds)) as { second: number; last: number | null }[];
@@ -170,8 +172,8 @@ export class CommentIngest {
   /** The inbox's counters learn of a batch's new rows in one write per profile and network. */
   #countNew(added: Map<string, NewRows>): void {
     const add = this.#statements.get(
-      `INSERT INTO inbox_counts (profile_id, platform, all_rows, unread, open, done, hidden) VALUES (?, ?, ?, ?, ?, 0, ?)
-       ON CONFLICT (profile_id, platform) DO UPDATE SET all_rows = all_rows + excluded.all_rows, unread = unread + excluded.unread,
+      `INSERT INTO inbox_counts (profile_id, platform, kind, all_rows, unread, open, done, hidden) VALUES (?, ?, ${COMMENT_KIND}, ?, ?, ?, 0, ?)
+       ON CONFLICT (profile_id, platform, kind) DO UPDATE SET all_rows = all_rows + excluded.all_rows, unread = unread + excluded.unread,
          open = open + excluded.open, hidden = hidden + excluded.hidden`,
     );
     for (const rows of added.values()) add.run(rows.profileRowId, rows.platform, rows.all, rows.unread, rows.open, rows.hidden);

@@ -1,6 +1,6 @@
 // Comment and post keys: `${platform}:${socialId}`. Social ids may contain colons (bluesky's
 // at:// URIs), network names never do, so the first colon separates them.
-import { isNetwork, type Network } from '../../../shared/networks.ts';
+import { isMessageNetwork, isNetwork, type MessageNetwork, type Network } from '../../../shared/networks.ts';
 import type { CommentKey, PostKey } from './types.ts';
 
 export interface SocialRef {
@@ -18,4 +18,30 @@ export function parseKey(key: string): SocialRef | null {
   if (colon <= 0 || colon === key.length - 1) return null;
   const platform = key.slice(0, colon);
   return isNetwork(platform) ? { platform, socialId: key.slice(colon + 1) } : null;
+}
+
+/**
+ * A conversation's key: `dm:${platform}:${conversationId}`. 'dm' is no network, so no comment key
+ * can look like one, and triage tells the two kinds apart by the prefix alone.
+ */
+const CONVERSATION_PREFIX = 'dm:';
+
+export function conversationKeyOf(platform: MessageNetwork, conversationId: string): string {
+  return `${CONVERSATION_PREFIX}${platform}:${conversationId}`;
+}
+
+export function isConversationKey(key: string): boolean {
+  return typeof key === 'string' && key.startsWith(CONVERSATION_PREFIX);
+}
+
+export interface ConversationRef {
+  platform: MessageNetwork;
+  conversationId: string;
+}
+
+/** null when the key is not a conversation key of a network with messages. */
+export function parseConversationKey(key: string): ConversationRef | null {
+  if (!isConversationKey(key)) return null;
+  const ref = parseKey(key.slice(CONVERSATION_PREFIX.length));
+  return ref !== null && isMessageNetwork(ref.platform) ? { platform: ref.platform, conversationId: ref.socialId } : null;
 }

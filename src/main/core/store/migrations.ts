@@ -1,13 +1,10 @@
 // The schema, as a list of steps. A file's `PRAGMA user_version` says how many have been applied;
 // opening runs the rest, each in its own transaction (see migrate.ts). Steps are never edited once
 // released: a change is a new step at the end, with whatever backfill it needs.
-import type { DatabaseSync } from 'node:sqlite';
+import { directMessages } from './migrationDirectMessages.ts';
+import type { Migration } from './migration.ts';
 
-export interface Migration {
-  version: number;
-  name: string;
-  up(db: DatabaseSync): void;
-}
+export type { Migration };
 
 /** Version 1: what the service tells us, and the local triage state beside it (never in it). */
 const syncedRecords: Migration = {
@@ -277,6 +274,13 @@ const searchRowsPerBatch: Migration = {
   },
 };
 
-export const MIGRATIONS: readonly Migration[] = [syncedRecords, inboxProjectionAndSearch, analyticsAndPollState, trackedPosts, searchRowsPerBatch];
+export const MIGRATIONS: readonly Migration[] = [
+  syncedRecords,
+  inboxProjectionAndSearch,
+  analyticsAndPollState,
+  trackedPosts,
+  searchRowsPerBatch,
+  directMessages,
+];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

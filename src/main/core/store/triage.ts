@@ -1,7 +1,8 @@
-// Local triage: read, done, snoozed, labels. Written only here, all keys of one call in one
-// transaction, and never by the sync (ingest inserts the row once and leaves it).
+// Local triage of comments and conversations: read, done, snoozed, labels. Written only here, all
+// keys of one call in one transaction, and never by the sync (ingest inserts the row once and leaves
+// it; the one exception: a new message by the person makes a conversation unread and open again).
 import { StoreInputError } from './errors.ts';
-import { parseKey, type SocialRef } from './keys.ts';
+import { type ConversationRef, isConversationKey, parseConversationKey, parseKey, type SocialRef } from './keys.ts';
 import type { Statements } from './statements.ts';
 import type { CommentKey, TriagePatch } from './types.ts';
 
@@ -14,18 +15,36 @@ export class TriageTable {
 
   /** Call inside a transaction. Keys the store does not know are skipped; malformed ones refused first. */
   set(keys: readonly CommentKey[], patch: TriagePatch): void {
-    const refs = keys.map((key) => {
-      const ref = parseKey(key);
-      if (ref === null) throw new StoreInputError(`Not a comment key: ${String(key)}`);
-      return ref;
-    });
+    const comments: SocialRef[] = [];
+    const conversations: ConversationRef[] = [];
+    for (const key of keys) {
+      if (isConversationKey(key)) {
+        const ref = parseConversationKey(key);
+        if (ref === null) throw new StoreInputError(`Not a conversation key: ${String(key)}`);
+        conversations.push(ref);
+      } else {
+        const ref = parseKey(key);
+        if (ref === null) throw new StoreInputError(`Not a comment key: ${String(key)}`);
+        comments.push(ref);
+      }
+    }
     const { assignments, values } = assignmentsOf(patch);
     if (assignments.length === 0) return;
-    const update = this.#statements.get(
-      `UPDATE triage SET ${assignments.join(', ')}
-       WHERE comment_id = (SELECT id FROM comments WHERE platform = ? AND social_comment_id = ?)`,
-    );
-    for (const ref of refs as SocialRef[]) update.run(...values, ref.platform, ref.socialId);
+    if (comments.length > 0) {
+      const update = this.#statements.get(
+        `UPDATE triage SET ${assignments.join(', ')}
+         WHERE comment_id = (SELECT id FROM comments WHERE platform = ? AND social_comment_id = ?)`,
+      );
+      for (const ref of comments) update.run(...values, ref.platform, ref.socialId);
+    }
+    if (conversations.length > 0) {
+      // A conversation is triaged as a whole, in its own table (migration 6); triggers carry it to the inbox.
+      const update = this.#statements.get(
+        `UPDATE conversation_triage SET ${assignments.join(', ')}
+         WHERE conversation IN (SELECT id FROM conversations WHERE platform = ? AND conversation_id = ?)`,
+      );
+      for (const ref of conversations) update.run(...values, ref.platform, ref.conversationId);
+    }
   }
 }
 
