@@ -153,7 +153,7 @@ describe('post settings queue', () => {
       await fixture.faults({});
       reopened.nudge();
       await h.until((changes) => changes.length === 0, 'the change to be sent');
-      expect(h.events.some((e) => e.type === 'applied' && e.change.id === change?.id && e.change.commentsEnabled === false)).toBe(true);
+      expect(h.events.some((e) => e.type === 'applied' && e.change.id === change?.id && !e.change.commentsEnabled)).toBe(true);
       expect(h.events.at(-1)).toMatchObject({ type: 'removed', reason: 'sent' });
 
       // Sent exactly once once the service was back (the tries while it was down never arrived).

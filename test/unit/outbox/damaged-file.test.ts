@@ -97,7 +97,7 @@ describe('the text of a row set aside', () => {
   const item = { ...socialReply('Thanks, see you “soon”\nBye', 'c-9'), id: 'i1', seq: 3, thread: null, text: '', created: 1, sendAfter: 1, state: 'queued' as const, results: {}, attempts: 0, firstAttemptAt: null, lastAttemptAt: null, lastError: null, nextAttemptAt: null, outcomeUnknown: false, failures: 0, updated: 1 };
 
   it('is read whole from a whole row', () => {
-    expect(readableParts(rowAsText({ ...rowValuesOf(item), seq: 3 } as never))).toEqual({ text: 'Thanks, see you “soon”\nBye', answers: item.answers });
+    expect(readableParts(rowAsText({ ...rowValuesOf(item), seq: 3 }))).toEqual({ text: 'Thanks, see you “soon”\nBye', answers: item.answers });
   });
 
   it('is read as far as it goes from a request cut in the middle', () => {

@@ -109,7 +109,7 @@ export function threadWith(platform: string, parentId: string, replies: { commen
         replies: replies.map((r) => ({ comment: r.comment, commentId: r.commentId, created: r.created, platform, from: { id: r.fromId, username: 'someone' } })),
       },
     ],
-  } as CommentsResponse;
+  };
 }
 
 export const OWN_ID = 'own-account-id';

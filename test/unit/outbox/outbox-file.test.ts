@@ -53,7 +53,7 @@ const good: OutboxItem = {
 };
 
 function rowOf(item: OutboxItem, overrides: Record<string, unknown> = {}): ItemRow {
-  return { seq: item.seq, ...rowValuesOf(item), ...overrides } as ItemRow;
+  return { seq: item.seq, ...rowValuesOf(item), ...overrides };
 }
 
 describe('parsing rows', () => {

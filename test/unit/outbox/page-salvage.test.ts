@@ -78,7 +78,7 @@ describe('page salvage', () => {
     expect(rest.length).toBeGreaterThan(3);
     const victim = leaves[1]!;
     const bytes = readFileSync(file);
-    const onVictim = [...Array(40).keys()].map((i) => `id-${i}`).filter((id) => bytes.subarray((victim - 1) * 4096, victim * 4096).includes(Buffer.from(`${id}`)));
+    const onVictim = [...Array(40).keys()].map((i) => `id-${i}`).filter((id) => bytes.subarray((victim - 1) * 4096, victim * 4096).includes(Buffer.from(id)));
     overwritePage(file, root!);
     overwritePage(file, victim);
     const found = rowsByIdOf(salvageRecords(readFileSync(file)));

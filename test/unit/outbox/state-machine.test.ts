@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OutboxActionError, OutboxInputError } from '../../../src/main/core/outbox/errors.ts';
 import type { OutboxItem } from '../../../src/main/core/outbox/types.ts';
 import { replyResultOf } from '../../../src/main/core/service/operations/replies.ts';
-import type { ReplyResponse } from '../../../src/shared/wire/replies.ts';
 import { networkDown, OutboxBench, refused, settle, socialReply } from './fakes.ts';
 
 let bench: OutboxBench;
@@ -133,7 +132,7 @@ describe('several networks', () => {
         commentId: 'svc-1',
         facebook: { status: 'success', commentId: 'fb-1', sourceCommentId: 'p-fb', comment: 'Both', platform: 'facebook' },
         errors: [{ action: 'reply', status: 'error', code: 215, message: 'The instagram comment was deleted', platform: 'instagram' }],
-      } as ReplyResponse),
+      }),
     );
     const item = bench.outbox.enqueue({
       target: { accountId: 'acct' },

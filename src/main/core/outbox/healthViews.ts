@@ -77,7 +77,8 @@ export function readableParts(row: string): { text: string | null; answers: stri
   }
   const match = /"comment"\s*:\s*"((?:[^"\\]|\\.)*)/.exec(request);
   if (!match) return { text: null, answers };
-  const raw = match[1]!.replace(/\\$/, '');
+  // The pattern's one group always takes part in a match (possibly empty).
+  const raw = (match[1] ?? '').replace(/\\$/, '');
   try {
     return { text: JSON.parse(`"${raw}"`) as string, answers };
   } catch {

@@ -52,7 +52,7 @@ export function restoreSalvagedItems(repo: ItemRepository, salvaged: SalvagedRec
       repo.setAside(values[4], typeof values[1] === 'string' ? values[1] : null, values[2], values[3]);
     }
   }
-  const copies = new Map([...byId.values()].map((rows) => [rows[0]!.id as string, rows.length]));
+  const copies = new Map([...byId].map(([id, rows]) => [id, rows.length]));
   for (const row of [...[...byId.values()].map(newest), ...withoutId]) {
     const parsed = parseItemRow(row);
     if (!parsed.ok) {

@@ -44,7 +44,8 @@ function fail(): never {
 
 function pageSizeOf(file: Uint8Array): number {
   if (file.length < 100 || Buffer.from(file.subarray(0, 16)).toString('latin1') !== HEADER_MAGIC) return DEFAULT_PAGE_SIZE;
-  const raw = (file[16]! << 8) | file[17]!;
+  // Bytes 16-17 exist: the header check above asked for at least 100 bytes.
+  const raw = ((file[16] ?? 0) << 8) | (file[17] ?? 0);
   const size = raw === 1 ? 65536 : raw;
   return size >= 512 && size <= 65536 && (size & (size - 1)) === 0 ? size : DEFAULT_PAGE_SIZE;
 }
@@ -155,7 +156,7 @@ function recordOf(payload: Uint8Array): CellValue[] {
     if (type === 0) values.push(null);
     else if (type >= 1 && type <= 6) {
       let value = 0n;
-      for (let i = 0; i < width; i++) value = (value << 8n) | BigInt(payload[at + i]!);
+      for (let i = 0; i < width; i++) value = (value << 8n) | BigInt(payload[at + i] ?? fail());
       const bits = BigInt(width * 8);
       if (value >= 1n << (bits - 1n)) value -= 1n << bits;
       values.push(value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value);
@@ -204,7 +205,8 @@ function readLeaf(number: number, page: Uint8Array, pageSize: number, reserved: 
 export function salvageRecords(file: Uint8Array, wal: Uint8Array | null = null): SalvagedRecords {
   const pageSize = pageSizeOf(file);
   const headerValid = file.length >= 100 && Buffer.from(file.subarray(0, 16)).toString('latin1') === HEADER_MAGIC;
-  const reserved = headerValid && file[20]! < 64 ? file[20]! : 0;
+  const reservedByte = file[20] ?? 0;
+  const reserved = headerValid && reservedByte < 64 ? reservedByte : 0;
   const pages = pagesOf(file, wal, pageSize);
   const { free, known } = freePages(pages, pageSize);
   const out: SalvagedRecords = { tableRows: [], indexRecords: [], damagedLeaves: 0, freelistKnown: known };

@@ -3,7 +3,7 @@
 // change written whole in one transaction. A row is a JSON document checked field by field when
 // loaded: one that does not parse is skipped and left in the file (never sent, never lost).
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { isNetwork, type Network } from '../../../shared/networks.ts';
+import { isNetwork } from '../../../shared/networks.ts';
 import type { SalvageCount } from './itemSalvage.ts';
 import { migrateWith } from './migrations.ts';
 import { openCheckedQueueFile, type OpenedQueueFile, type QueueFileSchema } from './outboxFile.ts';
@@ -33,16 +33,16 @@ function parseDocument(value: unknown): { ok: true; change: Omit<PostSettingsCha
   if (typeof value !== 'object' || value === null) return { ok: false, reason: 'not an object' };
   const doc = value as Record<string, unknown>;
   const problems: string[] = [];
-  const text = (key: string) => (typeof doc[key] === 'string' && doc[key] !== '' ? (doc[key] as string) : (problems.push(key), ''));
+  const text = (key: string) => (typeof doc[key] === 'string' && doc[key] !== '' ? (doc[key]) : (problems.push(key), ''));
   const count = (key: string) => (Number.isInteger(doc[key]) && (doc[key] as number) >= 0 ? (doc[key] as number) : (problems.push(key), 0));
-  const time = (key: string) => (typeof doc[key] === 'number' && Number.isFinite(doc[key]) ? (doc[key] as number) : (problems.push(key), 0));
-  const flag = (key: string) => (typeof doc[key] === 'boolean' ? (doc[key] as boolean) : (problems.push(key), false));
+  const time = (key: string) => (typeof doc[key] === 'number' && Number.isFinite(doc[key]) ? (doc[key]) : (problems.push(key), 0));
+  const flag = (key: string) => (typeof doc[key] === 'boolean' ? (doc[key]) : (problems.push(key), false));
   const target = doc['target'] as Record<string, unknown> | null | undefined;
   const accountId = typeof target?.['accountId'] === 'string' && target['accountId'] !== '' ? target['accountId'] : (problems.push('target.accountId'), '');
   const profileId = target?.['profileId'];
   if (profileId !== undefined && (typeof profileId !== 'string' || profileId === '')) problems.push('target.profileId');
-  const networks = Array.isArray(doc['networks']) && doc['networks'].length > 0 && doc['networks'].every(isNetwork) ? (doc['networks'] as Network[]) : (problems.push('networks'), []);
-  const postKeys = Array.isArray(doc['postKeys']) && doc['postKeys'].every((k) => typeof k === 'string') ? (doc['postKeys'] as string[]) : (problems.push('postKeys'), []);
+  const networks = Array.isArray(doc['networks']) && doc['networks'].length > 0 && doc['networks'].every(isNetwork) ? (doc['networks']) : (problems.push('networks'), []);
+  const postKeys = Array.isArray(doc['postKeys']) && doc['postKeys'].every((k) => typeof k === 'string') ? (doc['postKeys']) : (problems.push('postKeys'), []);
   const state = POST_SETTINGS_STATES.find((s) => s === doc['state']) ?? (problems.push('state'), 'failed' as const);
   const lastError = doc['lastError'];
   const errorOk = lastError === null || (typeof lastError === 'object' && typeof (lastError as Record<string, unknown>)['code'] === 'string' && typeof (lastError as Record<string, unknown>)['message'] === 'string');

@@ -297,7 +297,7 @@ export class ReplyOutbox {
    */
   private afterCrashOfTurn(id: string, error: unknown): void {
     const item = this.items.get(id);
-    if (!item || item.state !== 'sending') return;
+    if (item?.state !== 'sending') return;
     const now = this.clock.now();
     const waiting: OutboxItem = {
       ...item,

@@ -93,11 +93,11 @@ function requestOf(value: unknown): ReplyInput {
   if (!isText(commentId) || commentId === '') problem('request.commentId is not a non-empty text');
   if (!isText(comment)) problem('request.comment is not a text');
   if (mediaUrls !== undefined && !(Array.isArray(mediaUrls) && mediaUrls.every(isText))) problem('request.mediaUrls is not a list of texts');
-  const media = mediaUrls === undefined ? {} : { mediaUrls: mediaUrls as string[] };
+  const media = mediaUrls === undefined ? {} : { mediaUrls: mediaUrls };
   if (to === 'serviceComment') {
     const { platforms } = value;
     if (!Array.isArray(platforms) || platforms.length === 0 || !platforms.every(isNetwork)) problem('request.platforms is not a list of networks');
-    return { to, commentId, platforms: platforms as Network[], comment, ...media };
+    return { to, commentId, platforms: platforms, comment, ...media };
   }
   if (to === 'socialComment') {
     const { platform, commentUrn, videoId } = value;
@@ -109,8 +109,8 @@ function requestOf(value: unknown): ReplyInput {
       commentId,
       platform,
       comment,
-      ...(commentUrn === undefined ? {} : { commentUrn: commentUrn as string }),
-      ...(videoId === undefined ? {} : { videoId: videoId as string }),
+      ...(commentUrn === undefined ? {} : { commentUrn: commentUrn }),
+      ...(videoId === undefined ? {} : { videoId: videoId }),
       ...media,
     };
   }
@@ -128,7 +128,7 @@ function threadOf(value: unknown): ServiceThread {
     if (!isNetwork(platform) || !isText(id) || id === '') problem(`thread.parents.${platform} is not a social comment id of a network`);
     parsed[platform] = id;
   }
-  return { servicePostId, postNetworks: postNetworks as Network[], parents: parsed };
+  return { servicePostId, postNetworks: postNetworks, parents: parsed };
 }
 
 function resultOf(platform: string, value: unknown): NetworkResult {
@@ -141,9 +141,9 @@ function resultOf(platform: string, value: unknown): NetworkResult {
     }
     return {
       state: 'sent',
-      socialCommentId: socialCommentId as string | null,
-      serviceCommentId: serviceCommentId as string | null,
-      postUrl: postUrl as string | null,
+      socialCommentId: socialCommentId,
+      serviceCommentId: serviceCommentId,
+      postUrl: postUrl,
       adopted,
       at,
     };

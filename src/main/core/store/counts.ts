@@ -20,7 +20,7 @@ export class InboxCounts {
   counts(now: number, platforms?: readonly Network[], kind?: InboxItemKind): Record<string, ViewCounts> {
     const result: Record<string, ViewCounts> = {};
     for (const profile of this.#profiles.profiles()) result[profile.profileId] = { unread: 0, needsReply: 0, all: 0, done: 0, snoozed: 0, hidden: 0 };
-    if (platforms !== undefined && platforms.length === 0) return result;
+    if (platforms?.length === 0) return result;
     const where = `${platforms === undefined ? '' : 'AND platform IN (SELECT value FROM json_each(:platforms))'} ${kind === undefined ? '' : 'AND kind = :kind'}`;
     const params: Record<string, string | number> = {
       ...(platforms === undefined ? {} : { platforms: JSON.stringify(platforms) }),

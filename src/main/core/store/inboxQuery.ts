@@ -123,9 +123,10 @@ export class InboxQuery {
       hi = firstIdOf(second);
     }
     let older = source(BEFORE_ALL, hi, size + 1);
-    if (older.length === size + 1) {
+    const lastId = older.length === size + 1 ? older[size] : undefined;
+    if (lastId !== undefined) {
       // The page may end inside a second: take that whole second, to order it by key.
-      const last = secondOfId(older[older.length - 1]!);
+      const last = secondOfId(lastId);
       older = [...older.filter((id) => secondOfId(id) !== last), ...source(firstIdOf(last), Math.min(hi, endIdOf(last)), NO_LIMIT)];
     }
     candidates.push(...this.#load(older));
@@ -184,9 +185,9 @@ export class InboxQuery {
     const unreadOnly = filter.unreadOnly === true;
     const now = filter.now ?? this.#now();
     const profileRows = this.#profileRows(filter.profileIds);
-    if (profileRows !== undefined && profileRows.length === 0) return null;
+    if (profileRows?.length === 0) return null;
     const platforms = filter.platforms === undefined ? undefined : [...new Set<Network>(filter.platforms)];
-    if (platforms !== undefined && platforms.length === 0) return null;
+    if (platforms?.length === 0) return null;
 
     const search = searchQueryOf(filter.text);
     if (search.kind === 'nothing') return null;

@@ -1,14 +1,14 @@
 // Comment and post keys: `${platform}:${socialId}`. Social ids may contain colons (bluesky's
 // at:// URIs), network names never do, so the first colon separates them.
 import { isMessageNetwork, isNetwork, type MessageNetwork, type Network } from '../../../shared/networks.ts';
-import type { CommentKey, PostKey } from './types.ts';
+import type { CommentKey } from './types.ts';
 
 export interface SocialRef {
   platform: Network;
   socialId: string;
 }
 
-export function keyOf(platform: Network, socialId: string): CommentKey & PostKey {
+export function keyOf(platform: Network, socialId: string): CommentKey   {
   return `${platform}:${socialId}`;
 }
 
