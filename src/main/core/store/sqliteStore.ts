@@ -17,15 +17,20 @@ import { type Clock, systemClock } from '../clock.ts';
 import { AnalyticsHistory } from './analytics.ts';
 import { type BackgroundCheck, checkInBackground } from './backgroundCheck.ts';
 import type { IntegrityCheck } from './connection.ts';
+import { ConversationQuery } from './conversations.ts';
 import { InboxCounts } from './counts.ts';
 import { classifySqliteError, messageOf, StoreCorruptError, StoreError, StoreInputError, StoreUnavailableError } from './errors.ts';
+import { COMMENT_KIND } from './itemKinds.ts';
 import { parseKey } from './keys.ts';
 import { InboxQuery } from './inboxQuery.ts';
 import { CommentIngest } from './ingest.ts';
 import type { MigrationReport } from './migrate.ts';
+import { MessageIngest } from './messageIngest.ts';
+import { MessageSearch } from './messageSearch.ts';
 import { PostTable } from './posts.ts';
 import { ProfileTable } from './profiles.ts';
 import { RepliedFlags } from './repliedFlags.ts';
+import { ReportItemsQuery } from './reportItems.ts';
 import { SeenPosts } from './seenPosts.ts';
 import { openDatabase, replaceFile, type StoreRecovery } from './storeFiles.ts';
 import { lostStore } from './storeMarker.ts';
@@ -37,18 +42,27 @@ import type {
   AccountRecord,
   AnalyticsSnapshot,
   AnalyticsSnapshotInput,
+  ClosingSoonQuery,
   CommentInput,
+  ConversationThread,
   CommentKey,
   InboxCursor,
   InboxFilter,
   InboxPage,
   InboxRow,
   IngestResult,
+  MessageIngestOptions,
+  MessageIngestResult,
+  MessageInput,
+  MessageStore,
   PostKey,
   PostRecord,
   PostSeen,
   PostSyncState,
   ProfileRecord,
+  ReportItemRecord,
+  ReportPeriod,
+  ReportStore,
   Store,
   Thread,
   TriagePatch,
@@ -104,7 +118,7 @@ export function openStore(file: string, options: OpenStoreOptions = {}): OpenedS
 /** Told when the store replaced its file after open; runs before the call that found the damage is answered. */
 export type StoreRecoveryListener = (recovery: StoreRecovery) => void;
 
-export class SqliteStore implements Store {
+export class SqliteStore implements Store, MessageStore, ReportStore {
   // Not readonly: a damaged file found after open is replaced under the same object (see #rebuild),
   // so everything that holds the store keeps working with the fresh one.
   #db!: DatabaseSync;
@@ -113,9 +127,12 @@ export class SqliteStore implements Store {
   #profiles!: ProfileTable;
   #posts!: PostTable;
   #ingest!: CommentIngest;
+  #messages!: MessageIngest;
+  #conversations!: ConversationQuery;
   #inbox!: InboxQuery;
   #counts!: InboxCounts;
   #threads!: ThreadQuery;
+  #reportItems!: ReportItemsQuery;
   #triage!: TriageTable;
   #analytics!: AnalyticsHistory;
   #replied!: RepliedFlags;
@@ -213,12 +230,28 @@ export class SqliteStore implements Store {
     return this.#guard(() => this.#inbox.rowsFrom(filter, from, limit));
   }
 
-  counts(filter: Pick<InboxFilter, 'platforms' | 'now'> = {}): Record<string, ViewCounts> {
-    return this.#guard(() => this.#counts.counts(filter.now ?? this.#clock.now(), filter.platforms as Network[] | undefined));
+  counts(filter: Pick<InboxFilter, 'platforms' | 'now' | 'kind'> = {}): Record<string, ViewCounts> {
+    return this.#guard(() => this.#counts.counts(filter.now ?? this.#clock.now(), filter.platforms, filter.kind));
+  }
+
+  ingestMessages(profileId: string, messages: MessageInput[], options?: MessageIngestOptions): MessageIngestResult {
+    return this.#write(() => this.#messages.ingest(profileId, messages, options));
+  }
+
+  conversation(key: string, profileId?: string): ConversationThread | null {
+    return this.#guard(() => this.#conversations.thread(key, profileId));
+  }
+
+  conversationsClosingSoon(query: ClosingSoonQuery): InboxRow[] {
+    return this.#guard(() => this.#conversations.closingSoon(query));
   }
 
   thread(key: CommentKey): Thread | null {
     return this.#guard(() => this.#threads.thread(key));
+  }
+
+  reportItems(profileId: string, period: ReportPeriod): ReportItemRecord[] {
+    return this.#guard(() => this.#reportItems.items(profileId, period));
   }
 
   setTriage(keys: CommentKey[], patch: TriagePatch): void {
@@ -294,7 +327,7 @@ export class SqliteStore implements Store {
   #redecideAuthorship(profileRowId: number): void {
     const profile = this.#profiles.byRowId(profileRowId);
     if (profile === undefined) return;
-    const platforms = this.#statements.get('SELECT platform FROM inbox_counts WHERE profile_id = ?').all(profileRowId) as { platform: Network }[];
+    const platforms = this.#statements.get(`SELECT platform FROM inbox_counts WHERE profile_id = ? AND kind = ${COMMENT_KIND}`).all(profileRowId) as { platform: Network }[];
     const update = this.#statements.get(
       'UPDATE comments SET by_account = (author_id IS :author) WHERE profile_id = :profile AND platform = :platform AND by_account IS NOT (author_id IS :author)',
     );
@@ -360,10 +393,14 @@ export class SqliteStore implements Store {
     this.#profiles = new ProfileTable(statements);
     this.#posts = new PostTable(statements, this.#profiles);
     this.#replied = new RepliedFlags(statements);
-    this.#inbox = new InboxQuery(statements, this.#profiles, () => this.#clock.now());
+    this.#conversations = new ConversationQuery(statements, this.#profiles);
+    this.#inbox = new InboxQuery(statements, this.#profiles, () => this.#clock.now(), this.#conversations);
+    const notePartition = (profile: number, platform: string): void => this.#inbox.notePartition(profile, platform, 'conversation');
+    this.#messages = new MessageIngest(statements, this.#profiles, new MessageSearch(statements), notePartition);
     this.#ingest = new CommentIngest(statements, this.#profiles, this.#replied, (profile, platform) => this.#inbox.notePartition(profile, platform));
     this.#counts = new InboxCounts(statements, this.#profiles);
     this.#threads = new ThreadQuery(statements, this.#posts);
+    this.#reportItems = new ReportItemsQuery(statements, this.#profiles);
     this.#triage = new TriageTable(statements);
     this.#analytics = new AnalyticsHistory(statements, this.#profiles, this.#posts);
     this.#seen = new SeenPosts(statements);

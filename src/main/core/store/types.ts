@@ -1,17 +1,39 @@
 // The contract of the local store: what the sync scheduler writes, what the bridge reads, what the
 // inbox queries. The SQLite implementation (sqliteStore.ts) is the only one; this file exists so
 // the store's callers depend on what it promises, not on its tables.
-import type { Network } from '../../../shared/networks.ts';
+import type { MessageNetwork, Network } from '../../../shared/networks.ts';
 import type { AccountRecord, ProfileRecord } from '../../../shared/domain/accounts.ts';
 import type { CommentKey, PostKey } from '../../../shared/domain/keys.ts';
-import type { InboxCursor, InboxFilter, InboxPage, InboxRow, Thread, TriagePatch, ViewCounts } from '../../../shared/domain/inbox.ts';
+import type {
+  ConversationThread,
+  InboxCursor,
+  InboxFilter,
+  InboxPage,
+  InboxRow,
+  Thread,
+  TriagePatch,
+  ViewCounts,
+} from '../../../shared/domain/inbox.ts';
 import type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord, PostSeen } from '../../../shared/domain/posts.ts';
 
 // The domain types are declared once, as schemas in shared/domain (the bridge carries them to the
 // renderer); the store's callers keep importing them from here.
 export type { AccountRecord, NetworkIdentity, ProfileRecord } from '../../../shared/domain/accounts.ts';
 export type { CommentKey, PostKey } from '../../../shared/domain/keys.ts';
-export type { InboxCursor, InboxFilter, InboxPage, InboxRow, InboxView, Thread, TriagePatch, ViewCounts } from '../../../shared/domain/inbox.ts';
+export type {
+  ConversationInfo,
+  ConversationThread,
+  DirectMessage,
+  InboxCursor,
+  InboxFilter,
+  InboxItemKind,
+  InboxPage,
+  InboxRow,
+  InboxView,
+  Thread,
+  TriagePatch,
+  ViewCounts,
+} from '../../../shared/domain/inbox.ts';
 export type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord, PostSeen } from '../../../shared/domain/posts.ts';
 
 /** A comment as the sync scheduler hands it to the store (from GET /comments, replies flattened). */
@@ -96,8 +118,10 @@ export interface Store {
   inboxViewSize(filter: InboxFilter): { count: number; newest: InboxCursor | null };
   /** A view's rows from `from` down (inclusive; null: from the newest), newest first, at most `limit`: a bounded sweep. */
   inboxRowsFrom(filter: InboxFilter, from: InboxCursor | null, limit: number): InboxRow[];
-  counts(filter?: Pick<InboxFilter, 'platforms' | 'now'>): Record<string, ViewCounts>;
+  /** Per profile; `kind` counts only comments or only conversations (default: both). */
+  counts(filter?: Pick<InboxFilter, 'platforms' | 'now' | 'kind'>): Record<string, ViewCounts>;
   thread(key: CommentKey): Thread | null;
+  /** Comment keys and conversation keys (`dm:…`, see keys.ts) alike. */
   setTriage(keys: CommentKey[], patch: TriagePatch): void;
   /**
    * Takes a comment out of the store (deleted on its network): its row, triage and search entry go;
@@ -121,4 +145,93 @@ export interface Store {
   setCursor(name: string, value: string): void;
 
   close(): void;
+}
+
+/** One message of a conversation, as the sync hands it to the store. */
+export interface MessageInput {
+  platform: MessageNetwork;
+  messageId: string;
+  conversationId: string;
+  /** sent: by the account; received: by the person. */
+  action: 'sent' | 'received';
+  text: string;
+  created: string;
+  senderId: string;
+  recipientId: string;
+  /** Who the person is, as far as this message tells (received: the sender; sent: the recipient). */
+  personName?: string;
+  personUsername?: string;
+  personPictureUrl?: string;
+  mediaUrls?: string[];
+  raw: unknown;
+}
+
+export interface MessageIngestResult {
+  /** Keys of conversations the store did not have before. */
+  newConversations: string[];
+  /** Keys of conversations with a new message by the person, newer than their last one (notify, reopen). */
+  newlyReceived: string[];
+  /** Messages the store did not have before. */
+  inserted: number;
+  /** Known messages whose text, media, sender or raw record changed. */
+  updated: number;
+  unchanged: number;
+  /** Messages refused one by one; the rest of the batch is stored. */
+  rejected: RejectedRecord[];
+}
+
+export interface MessageIngestOptions {
+  /** Which list the messages came from; default: active, or what the store knew. */
+  status?: 'active' | 'archived';
+}
+
+export interface ClosingSoonQuery {
+  profileIds?: string[];
+  /** Epoch ms: windows closed before it are left out. */
+  now: number;
+  /** Only windows that close within this many ms of now; default: every open one. */
+  within?: number;
+  limit?: number;
+}
+
+/**
+ * Direct messages, beside the Store (the SQLite store implements both; the inbox calls of Store show
+ * conversations as items). Apart so that stores made for other tests need not grow with it.
+ */
+export interface MessageStore {
+  /**
+   * Merges direct messages as fetched (any mix of conversations of one profile). Idempotent; a known
+   * message seen with edits is updated; a new conversation starts unread when the person wrote in it;
+   * a new message by the person makes its conversation unread and open again (not done, not snoozed).
+   * Local triage is otherwise never touched.
+   */
+  ingestMessages(profileId: string, messages: MessageInput[], options?: MessageIngestOptions): MessageIngestResult;
+  /** One conversation (key `dm:${platform}:${conversationId}`) with every message, oldest first; null when unknown. */
+  conversation(key: string, profileId?: string): ConversationThread | null;
+  /** Conversations waiting for the account whose reply window (facebook, instagram) closes first, open ones only. */
+  conversationsClosingSoon(query: ClosingSoonQuery): InboxRow[];
+}
+
+/** A period of the client report: epoch ms, start included, end excluded. */
+export interface ReportPeriod {
+  start: number;
+  end: number;
+}
+
+/** A comment by someone else that a profile received, with the account's replies below it in its thread. */
+export interface ReportItemRecord {
+  key: CommentKey;
+  platform: Network;
+  socialPostId: string;
+  /** Epoch ms. */
+  createdAt: number;
+  hidden: boolean;
+  /** The account's replies anywhere below it, as the sync saw them: their social ids and created times, oldest first. */
+  accountReplies: { socialCommentId: string; at: number }[];
+}
+
+/** The client report's reads (reportItems.ts). Apart from Store so that stores made for other tests need not grow with it. */
+export interface ReportStore {
+  /** Comments by others a profile received in the period, oldest first; [] for an unknown profile. */
+  reportItems(profileId: string, period: ReportPeriod): ReportItemRecord[];
 }
