@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { SetAsideRow } from '../../shared/domain/outbox.ts';
 import { call } from '../api/bridge.ts';
 import { useStatusStore } from '../stores/statusStore.ts';
+import { Notice } from './Notice.tsx';
 import './outboxHealth.css';
 
 const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -66,19 +67,19 @@ export function OutboxHealthBanner() {
   if (hidden || (health.length === 0 && rows.length === 0)) return null;
   const replies = rows.filter((row) => row.kind === 'reply').length;
   return (
-    <section className="notice banner outbox-health" aria-label="Outbox problems">
+    <Notice label="Outbox problems" className="outbox-health">
       {health.map((entry) => (
-        <p key={`${entry.accountId}:${entry.queue}`} className="outbox-health-message" role={entry.state === 'closed' ? 'alert' : 'status'}>
+        <p key={`${entry.accountId}:${entry.queue}`} className="notice-message" role={entry.state === 'closed' ? 'alert' : 'status'}>
           {entry.message}
         </p>
       ))}
       {health.length === 0 && (
-        <p className="outbox-health-message">
+        <p className="notice-message">
           {rows.length === 1 ? 'One row of an outbox could not be read and was set aside' : `${rows.length} rows of the outboxes could not be read and were set aside`}: they are never
           sent.
         </p>
       )}
-      <div className="outbox-health-actions">
+      <div className="notice-actions">
         {rows.length > 0 && (
           <button type="button" className="button small" aria-expanded={open} aria-controls="set-aside-list" onClick={() => setOpen(!open)}>
             {open ? 'Hide the set-aside rows' : `Show the set-aside rows (${rows.length}${replies > 0 && replies !== rows.length ? `, ${replies} replies` : ''})`}
@@ -95,6 +96,6 @@ export function OutboxHealthBanner() {
           ))}
         </ul>
       )}
-    </section>
+    </Notice>
   );
 }

@@ -8,6 +8,7 @@ export function SyncStatus() {
   const paused = useStatusStore((state) => state.syncPaused);
   const setPaused = useStatusStore((state) => state.setPaused);
   const problem = useStatusStore((state) => state.lastProblem);
+  const dismissProblem = useStatusStore((state) => state.dismissProblem);
   const accounts = useProfilesStore((state) => state.accounts);
   let done = 0;
   let total = 0;
@@ -33,7 +34,17 @@ export function SyncStatus() {
           <div className="progress-fill" />
         </div>
       )}
-      {problem && <p className="sync-problem" title={problem}>{problem}</p>}
+      {problem && (
+        // A passing problem (the service failed, an odd answer): it goes when the sync works again, or now.
+        <p className="sync-problem">
+          <span className="sync-problem-text" title={problem.message}>
+            {problem.message}
+          </span>
+          <button type="button" className="link-button" onClick={dismissProblem}>
+            Dismiss
+          </button>
+        </p>
+      )}
     </div>
   );
 }

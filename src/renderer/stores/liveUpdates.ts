@@ -29,7 +29,8 @@ export function startLiveUpdates(): () => void {
   }, 400);
   const offs = [
     on('inbox.countsChanged', (counts) => useCountsStore.getState().set(counts)),
-    on('comments.new', () => {
+    on('comments.new', (value) => {
+      useStatusStore.getState().syncWorked(value.accountId);
       refreshList();
       refreshThread();
     }),
@@ -42,12 +43,14 @@ export function startLiveUpdates(): () => void {
     }),
     on('connectivity.changed', (value) => useStatusStore.getState().setConnectivity(value)),
     on('sync.progress', (value) => useStatusStore.getState().setProgress(value)),
-    on('sync.problem', (problem) => useStatusStore.getState().setProblem(problem.message)),
+    on('sync.problem', (problem) => useStatusStore.getState().setProblem(problem)),
     on('settings.changed', (settings) => useSettingsStore.getState().set(settings)),
     // The store can be rebuilt mid-session (damage found by a query): the banner says so at once.
     on('store.recovered', (storeRecovery) => useStatusStore.setState({ storeRecovery })),
     on('accounts.changed', () => {
       void useProfilesStore.getState().load();
+      // A removed account's missing key is no longer asked for.
+      void useStatusStore.getState().recheckKeyProblem();
       void useCountsStore.getState().load();
       refreshList();
     }),

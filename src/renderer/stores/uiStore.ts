@@ -20,7 +20,11 @@ interface UiState {
   /** Bumped to ask the list to take the focus. */
   listFocus: number;
   toast: Toast | null;
+  /** The account whose card Settings opens on (a notice asked for its key), and whether on its Replace keys form. */
+  keysFor: { accountId: string; replace: boolean } | null;
   setOverlay: (overlay: Overlay) => void;
+  /** Settings → Accounts, at this account's keys. */
+  openKeysOf: (accountId: string, replace: boolean) => void;
   focusComposer: () => void;
   /** True once per request: the composer takes the focus. */
   takeComposerFocus: () => boolean;
@@ -39,8 +43,12 @@ export const useUiStore = create<UiState>((set, get) => ({
   searchFocus: 0,
   listFocus: 0,
   toast: null,
+  keysFor: null,
   setOverlay(overlay) {
-    set({ overlay });
+    set({ overlay, keysFor: null });
+  },
+  openKeysOf(accountId, replace) {
+    set({ overlay: 'settings', keysFor: { accountId, replace } });
   },
   focusComposer() {
     set((state) => ({ composerFocus: state.composerFocus + 1, composerFocusPending: true }));

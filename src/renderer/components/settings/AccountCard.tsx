@@ -1,10 +1,12 @@
 // One account in the settings: its key's state in words (never the key, only its last 4
 // characters), replace or remove its keys (the built-in sandbox: reset it), and its profiles.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountKeyStatus, AccountSummary, ProfileView, VaultProtection } from '../../../shared/domain/accounts.ts';
 import { call } from '../../api/bridge.ts';
 import { maskedKey } from '../../logic/webhookTools.ts';
 import { useProfilesStore } from '../../stores/profilesStore.ts';
+import { useStatusStore } from '../../stores/statusStore.ts';
+import { useUiStore } from '../../stores/uiStore.ts';
 import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
 import { CreateProfileForm } from './CreateProfileForm.tsx';
 import { ProfileRow } from './ProfileRow.tsx';
@@ -14,8 +16,22 @@ export function AccountCard({ account, profiles, onProtection }: { account: Acco
   const [status, setStatus] = useState<AccountKeyStatus | null>(null);
   const [message, setMessage] = useState<FormMessageValue>(null);
   const [busy, setBusy] = useState(false);
-  const [replacing, setReplacing] = useState(false);
+  // Opened from a notice asking for this account's key: at its card, on the form where the key goes.
+  const askedFor = useUiStore((state) => (state.keysFor?.accountId === account.accountId ? state.keysFor : null));
+  const [replacing, setReplacing] = useState(askedFor?.replace ?? false);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const cardRef = useRef<HTMLLIElement | null>(null);
+  useEffect(() => {
+    if (askedFor === null) return;
+    // After the dialog has put the focus on its first control (its own effect runs after this one).
+    const frame = requestAnimationFrame(() => {
+      const card = cardRef.current;
+      const field = askedFor.replace ? card?.querySelector<HTMLInputElement>('input[type="password"]') : null;
+      if (field) field.focus();
+      else card?.scrollIntoView({ block: 'start' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [askedFor]);
 
   const loadStatus = useCallback(async () => {
     const result = await call('accounts.keyStatus', { accountId: account.accountId });
@@ -49,7 +65,7 @@ export function AccountCard({ account, profiles, onProtection }: { account: Acco
 
   const headingId = `account-${account.accountId}`;
   return (
-    <li className="settings-card" aria-labelledby={headingId}>
+    <li ref={cardRef} className="settings-card" aria-labelledby={headingId}>
       <div className="settings-card-head">
         <div>
           <h4 id={headingId}>
@@ -115,6 +131,8 @@ export function AccountCard({ account, profiles, onProtection }: { account: Acco
             onProtection(next.protection);
             setReplacing(false);
             setMessage({ kind: 'ok', text: 'Keys updated.' });
+            // The notice asking for this key goes away (the core no longer holds the problem).
+            void useStatusStore.getState().recheckKeyProblem();
           }}
         />
       )}
@@ -129,6 +147,7 @@ export function AccountCard({ account, profiles, onProtection }: { account: Acco
             onKeyStatus={(next) => {
               setStatus(next);
               onProtection(next.protection);
+              void useStatusStore.getState().recheckKeyProblem();
             }}
           />
         ))}
