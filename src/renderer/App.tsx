@@ -5,10 +5,11 @@ import { ConnectAccount } from './components/ConnectAccount.tsx';
 import { HelpOverlay } from './components/HelpOverlay.tsx';
 import { InboxList } from './components/InboxList.tsx';
 import { OfflineBar } from './components/OfflineBar.tsx';
-import { OutboxHealthBanner } from './components/OutboxHealthBanner.tsx';
 import { OutboxList } from './components/OutboxList.tsx';
 import { PostsView } from './components/PostsView.tsx';
+import { ReportsView } from './components/ReportsView.tsx';
 import { Sidebar } from './components/Sidebar.tsx';
+import { StatusNotices } from './components/StatusNotices.tsx';
 import { SnoozeMenu } from './components/snooze/SnoozeMenu.tsx';
 import { SavedRepliesEditor } from './components/savedReplies/SavedRepliesEditor.tsx';
 import { ThreadPane } from './components/ThreadPane.tsx';
@@ -20,7 +21,7 @@ import { useKeyboard } from './components/useKeyboard.ts';
 import { useInboxStore, type ListFilter } from './stores/inboxStore.ts';
 import { loadEverything, startLiveUpdates } from './stores/liveUpdates.ts';
 import { usePostsStore } from './stores/postsStore.ts';
-import { useStatusStore } from './stores/statusStore.ts';
+import { useReportsStore } from './stores/reportsStore.ts';
 import { useUiStore } from './stores/uiStore.ts';
 import { useResolvedTheme } from './components/useResolvedTheme.ts';
 
@@ -45,8 +46,8 @@ export function App() {
   const overlay = useUiStore((state) => state.overlay);
   const filter = useInboxStore((state) => state.filter);
   const openKey = useInboxStore((state) => state.openKey);
-  const storeRecovery = useStatusStore((state) => state.storeRecovery);
   const postsOpen = usePostsStore((state) => state.open);
+  const reportsOpen = useReportsStore((state) => state.open);
   useKeyboard();
   useSettingsShortcut();
 
@@ -66,9 +67,10 @@ export function App() {
       <Sidebar />
       <main className="main">
         <OfflineBar />
-        {storeRecovery && <p className="notice banner">{storeRecovery.reason}</p>}
-        <OutboxHealthBanner />
-        {postsOpen ? (
+        <StatusNotices />
+        {reportsOpen ? (
+          <ReportsView />
+        ) : postsOpen ? (
           <PostsView />
         ) : (
           <div className="panes">

@@ -7,6 +7,7 @@ import { useCountsStore } from '../stores/countsStore.ts';
 import { useInboxStore, type ListView } from '../stores/inboxStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
 import { usePostsStore } from '../stores/postsStore.ts';
+import { useReportsStore } from '../stores/reportsStore.ts';
 import { profileColor, useProfilesStore } from '../stores/profilesStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { ClientDot } from './ClientDot.tsx';
@@ -51,7 +52,8 @@ export function Sidebar() {
   const accounts = useProfilesStore((state) => state.accounts);
   const outbox = useOutboxStore((state) => state.items);
   const setOverlay = useUiStore((state) => state.setOverlay);
-  const postsOpen = usePostsStore((state) => state.open);
+  const reportsOpen = useReportsStore((state) => state.open);
+  const postsOpen = usePostsStore((state) => state.open) && !reportsOpen;
 
   const scoped = filter.profileId ? counts?.byProfile[filter.profileId] : counts?.total;
   const outboxCount = Object.values(outbox).filter(
@@ -76,14 +78,17 @@ export function Sidebar() {
         <ul className="side-list">
           {VIEWS.map(({ view, label, count }) => {
             const value = count === 'outbox' ? outboxCount : (scoped?.[count] ?? 0);
-            const active = !postsOpen && filter.view === view && filter.text === '';
+            const active = !postsOpen && !reportsOpen && filter.view === view && filter.text === '';
             return (
               <li key={view}>
                 <button
                   type="button"
                   className={`side-item${active ? ' is-active' : ''}`}
                   aria-current={active ? 'page' : undefined}
-                  onClick={() => setFilter({ view, text: '' })}
+                  onClick={() => {
+                    useReportsStore.getState().setOpen(false);
+                    setFilter({ view, text: '' });
+                  }}
                 >
                   <ViewIcon view={view} />
                   <span className="side-label">{label}</span>
@@ -108,6 +113,20 @@ export function Sidebar() {
                 <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
               </svg>
               <span className="side-label">Posts</span>
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className={`side-item${reportsOpen ? ' is-active' : ''}`}
+              aria-current={reportsOpen ? 'page' : undefined}
+              title="The client report: response times, volume, top posts"
+              onClick={() => useReportsStore.getState().setOpen(true)}
+            >
+              <svg className="view-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              <span className="side-label">Reports</span>
             </button>
           </li>
         </ul>

@@ -20,6 +20,8 @@ import { CommentKeySchema, PostKeySchema } from '../domain/keys.ts';
 import { InboxCountsSchema, InboxCursorSchema, InboxFilterSchema, InboxPageSchema, ThreadViewSchema, INBOX_VIEWS, VIEW_SWEEP_MAX } from '../domain/inbox.ts';
 import { OutboxItemViewSchema, SetAsideRowSchema } from '../domain/outbox.ts';
 import { AnalyticsSnapshotSchema, PostDataFlagsSchema, PostSeenSchema, PostSummarySchema, PostViewSchema } from '../domain/posts.ts';
+import { ClientReportSchema } from '../domain/clientReport.ts';
+import { clientSettingsSchema } from '../domain/clientSettings.ts';
 import { AppStatusSchema, ConnectivitySchema, StoreRecoverySchema, SyncProblemSchema } from '../domain/status.ts';
 import { parsePostReference } from '../domain/trackedPosts.ts';
 import { MAX_THREAD_TWEETS, PostThreadSchema } from '../domain/twitterThreads.ts';
@@ -111,6 +113,9 @@ const ReplyText = z
 const RefreshTarget = z.union([z.strictObject({ postKey: PostKeySchema }), z.strictObject({ profileId: Id })]);
 
 const ProfileTarget = z.strictObject({ profileId: Id });
+const ReportDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Write a date as YYYY-MM-DD');
+/** A time zone name is short: the length is checked before Intl sees it. */
+const ReportSettingsInput = z.looseObject({ timeZone: z.string().max(100, 'A time zone name is at most 100 characters') }).pipe(clientSettingsSchema);
 
 /** A post to track by hand: its network and its link or id, which must name a post of that network. */
 const TrackPostInput = z
@@ -146,6 +151,8 @@ function command<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) 
 export const commands = {
   // Status and sync
   'status.get': command(Empty, AppStatusSchema),
+  /** The person has read that the store was rebuilt: no page is told it again this session. */
+  'status.acknowledgeStoreRecovery': command(Empty, Ok),
   'sync.setPaused': command(z.strictObject({ paused: z.boolean() }), z.object({ paused: z.boolean() })),
   /** Refresh now: one post, or a whole profile; offline, the service is asked at once. */
   'sync.refresh': command(RefreshTarget, z.object({ started: z.boolean() })),
@@ -249,6 +256,13 @@ export const commands = {
   'posts.retryCommentsChange': command(z.strictObject({ postKey: PostKeySchema }), z.object({ post: PostViewSchema })),
   /** Takes a comments change back: the post keeps the service's state. */
   'posts.cancelCommentsChange': command(z.strictObject({ postKey: PostKeySchema }), z.object({ post: PostViewSchema })),
+
+  // The client report (from the store: works offline)
+  /** The report of one client for the calendar days from..to (both included, on the client's clock). */
+  'report.get': command(z.strictObject({ profileId: Id, from: ReportDate, to: ReportDate }), ClientReportSchema),
+  /** The client's business hours, time zone and response target (defaults until saved). */
+  'report.settings.get': command(ProfileTarget, z.object({ settings: clientSettingsSchema })),
+  'report.settings.update': command(z.strictObject({ profileId: Id, settings: ReportSettingsInput }), z.object({ settings: clientSettingsSchema })),
 
   // Webhooks (per profile)
   'webhooks.list': command(ProfileTarget, WebhookListOutput),

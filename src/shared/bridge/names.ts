@@ -4,6 +4,7 @@
 
 export const COMMAND_NAMES = [
   'status.get',
+  'status.acknowledgeStoreRecovery',
   'sync.setPaused',
   'sync.refresh',
   'accounts.list',
@@ -52,6 +53,9 @@ export const COMMAND_NAMES = [
   'webhooks.verify',
   'settings.get',
   'settings.update',
+  'report.get',
+  'report.settings.get',
+  'report.settings.update',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -67,6 +67,10 @@ describe('secrets on the bridge', () => {
 
     // Accounts, profiles, keys of the built-in account.
     await rig.call('status.get', {});
+    // The store was rebuilt (its file is not a database): the person reads it and dismisses it.
+    expect((await rig.call('status.get', {})).storeRecovery).not.toBeNull();
+    await rig.call('status.acknowledgeStoreRecovery', {});
+    expect((await rig.call('status.get', {})).storeRecovery).toBeNull();
     expect((await rig.call('accounts.list', {})).accounts).toHaveLength(1);
     const profiles = await rig.until('profiles', async () => {
       const { profiles } = await rig.call('profiles.list', {});
@@ -117,6 +121,10 @@ describe('secrets on the bridge', () => {
     // Posts: list, metrics, refresh; comments off on an instagram post, a reply on it refused (215),
     // its notification clicked, retried, comments on again.
     await rig.call('posts.list', { profileId: instagram[0]!.profileId });
+    // The client report and its settings.
+    await rig.call('report.settings.get', { profileId: instagram[0]!.profileId });
+    await rig.call('report.settings.update', { profileId: instagram[0]!.profileId, settings: { timeZone: 'UTC', businessHours: null, responseTarget: { minutes: 60, clock: 'wall' } } });
+    await rig.call('report.get', { profileId: instagram[0]!.profileId, from: '2026-01-01', to: '2026-12-31' });
     const target = await pickPostWithServiceId(rig, instagram);
     await rig.call('posts.metrics', { postKey: target.postKey });
     await rig.call('sync.refresh', { postKey: target.postKey });

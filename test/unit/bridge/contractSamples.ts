@@ -7,6 +7,32 @@ import type { InboxCounts, InboxRow, ViewCounts } from '../../../src/shared/doma
 import type { OutboxItemView } from '../../../src/shared/domain/outbox.ts';
 import type { AnalyticsSnapshot, PostView } from '../../../src/shared/domain/posts.ts';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings.ts';
+import type { ClientReport, ResponsivenessView } from '../../../src/shared/domain/clientReport.ts';
+import { defaultClientSettings } from '../../../src/shared/domain/clientSettings.ts';
+
+const responsiveness: ResponsivenessView = {
+  period: { start: 1_790_000_000_000, end: 1_792_000_000_000 },
+  asOf: 1_793_000_000_000,
+  counts: 'business',
+  totals: { received: 3, answered: 1, unanswered: 1, hidden: 1, deleted: 0 },
+  byChannel: [{ network: 'instagram', kind: 'comment', received: 3, answered: 1, unanswered: 1, hidden: 1, deleted: 0 }],
+  answeredBySource: { 'outbox-confirmed': 1, 'seen-by-sync': 0 },
+  firstResponse: { medianMs: 600_000, p90Ms: 600_000 },
+  distribution: [{ key: 'under-1h', label: 'under 1 h', fromMs: 0, toMs: 3_600_000, count: 1 }],
+  target: { minutes: 240, clock: 'business', within: 1, missed: 1, pending: 0, share: 0.5 },
+  slowestUnanswered: [{ id: 'instagram:c2', network: 'instagram', kind: 'comment', createdAt: 1_790_000_100_000, ageMs: 86_400_000 }],
+};
+
+const clientReport: ClientReport = {
+  profileId: 'p1',
+  clientTitle: 'Bakery',
+  settings: defaultClientSettings('Europe/Berlin'),
+  current: responsiveness,
+  previous: { ...responsiveness, period: { start: 1_788_000_000_000, end: 1_790_000_000_000 } },
+  byDay: [{ day: '2026-10-01', received: 3 }],
+  topPosts: [],
+  growth: { collected: false },
+};
 
 export const SAMPLE_SECRET = 'sk-live-0123456789abcdef';
 
@@ -85,6 +111,7 @@ const webhooks = { webhooks: [{ action: 'comments' as const, url: 'https://examp
 
 export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
   'status.get': [{}],
+  'status.acknowledgeStoreRecovery': [{}],
   'sync.setPaused': [{ paused: true }],
   'sync.refresh': [{ postKey: 'instagram:post1' }, { profileId: 'p1' }],
   'accounts.list': [{}],
@@ -142,6 +169,9 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
   'webhooks.verify': [{ profileId: 'p1', body: '{"a":1}', timestamp: '1700000000', signature: 'ab'.repeat(32) }],
   'settings.get': [{}],
   'settings.update': [{ theme: 'dark' }, { undoSeconds: 10, notifications: false }],
+  'report.get': [{ profileId: 'p1', from: '2026-10-01', to: '2026-10-31' }],
+  'report.settings.get': [{ profileId: 'p1' }],
+  'report.settings.update': [{ profileId: 'p1', settings: defaultClientSettings('Europe/Berlin') }, { profileId: 'p1', settings: { timeZone: 'UTC', businessHours: null, responseTarget: null } }],
 };
 
 export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
@@ -167,6 +197,7 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
     ],
     keyProblem: null,
   },
+  'status.acknowledgeStoreRecovery': { ok: true },
   'sync.setPaused': { paused: true },
   'sync.refresh': { started: true },
   'accounts.list': { accounts: [account] },
@@ -217,4 +248,7 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
   'webhooks.verify': { matches: false, reason: 'The signature does not match' },
   'settings.get': DEFAULT_SETTINGS,
   'settings.update': { ...DEFAULT_SETTINGS, theme: 'dark' },
+  'report.get': clientReport,
+  'report.settings.get': { settings: defaultClientSettings('Europe/Berlin') },
+  'report.settings.update': { settings: { timeZone: 'UTC', businessHours: null, responseTarget: null } },
 };

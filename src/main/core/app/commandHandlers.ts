@@ -8,6 +8,7 @@ import type { CommentDeletion } from './commentDeletion.ts';
 import type { CommentsSwitch } from './commentsSwitch.ts';
 import type { PostService } from './postService.ts';
 import type { ReplyService } from './replyService.ts';
+import type { ReportService } from './reportService.ts';
 import type { WebhookService } from './webhookService.ts';
 import type { AppStatus } from '../../../shared/domain/status.ts';
 import type { SetAsideRow } from '../../../shared/domain/outbox.ts';
@@ -19,6 +20,7 @@ export interface HandlerServices {
   deletion: CommentDeletion;
   replies: ReplyService;
   posts: PostService;
+  report: ReportService;
   /** Comments on/off, queued like a reply. */
   commentsSwitch: CommentsSwitch;
   webhooks: WebhookService;
@@ -29,12 +31,18 @@ export interface HandlerServices {
   setSyncPaused(paused: boolean): void;
   /** A key was given (or its account removed): a problem asking for it is no longer told to pages that open later. */
   keyProblemSolved(where: { accountId: string } | { profileId: string }): void;
+  /** The person has read that the store was rebuilt: pages that open later are not told again. */
+  storeRecoveryAcknowledged(): void;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
 }
 
 export function commandHandlers(s: HandlerServices): CommandHandlers {
   return {
     'status.get': () => s.status(),
+    'status.acknowledgeStoreRecovery': () => {
+      s.storeRecoveryAcknowledged();
+      return { ok: true };
+    },
     'sync.setPaused': ({ paused }) => {
       s.setSyncPaused(paused);
       return { paused };
@@ -111,5 +119,8 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
 
     'settings.get': () => s.settings.get(),
     'settings.update': (patch) => s.updateSettings(patch),
+    'report.get': (input) => s.report.report(input),
+    'report.settings.get': ({ profileId }) => ({ settings: s.report.settings(profileId) }),
+    'report.settings.update': ({ profileId, settings }) => ({ settings: s.report.updateSettings(profileId, settings) }),
   };
 }

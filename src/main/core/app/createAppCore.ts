@@ -22,6 +22,8 @@ import { CommentsSwitch } from './commentsSwitch.ts';
 import { KnownSecrets } from './knownSecrets.ts';
 import type { AppCoreOptions, NotifierPort } from './ports.ts';
 import { PostService } from './postService.ts';
+import { ClientSettingsFile, clientSettingsFileIn } from './clientSettingsFile.ts';
+import { ReportService } from './reportService.ts';
 import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
 import { UnreadWatch } from './unreadWatch.ts';
@@ -123,6 +125,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         {
           dataDir: options.dataDir,
           store,
+          // No `messages: store` yet: direct messages are synced once the inbox can show and answer
+          // them (issue 13); until then a conversation row would reach a list that only knows comments.
           vault,
           clock,
           settings: () => settings.get(),
@@ -139,6 +143,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const accountService = accounts;
   const replies = new ReplyService(accountService, inbox, () => clock.now());
   const posts = new PostService(store, accountService, () => clock.now());
+  const report = new ReportService({ store, accounts: accountService, posts, settingsFile: new ClientSettingsFile(clientSettingsFileIn(options.dataDir)), now: () => clock.now() });
   const commentsSwitch = new CommentsSwitch(store, accountService, hub, logger);
   const deletion = new CommentDeletion(store, inbox, accountService, () => unread.changed());
   const webhooks = new WebhookService(accountService, vault, known);
@@ -181,8 +186,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const keyProblemSolved = (where: { accountId: string } | { profileId: string }): void =>
     hub.dropSticky('sync.problem', (problem) => ('accountId' in where ? problem.accountId === where.accountId : problem.profileId === where.profileId));
 
+  const storeRecoveryAcknowledged = (): void => {
+    board.storeRecovery = null;
+    hub.dropSticky('store.recovered', () => true);
+  };
+
   const dispatcher = createDispatcher({
-    handlers: commandHandlers({ accounts: accountService, inbox, deletion, replies, posts, commentsSwitch, webhooks, settings, status, setSyncPaused, updateSettings, keyProblemSolved, setAside: () => accountService.running().flatMap((runtime) => runtime.setAsideRows()) }),
+    handlers: commandHandlers({ accounts: accountService, inbox, deletion, replies, posts, report, commentsSwitch, webhooks, settings, status, setSyncPaused, updateSettings, keyProblemSolved, storeRecoveryAcknowledged, setAside: () => accountService.running().flatMap((runtime) => runtime.setAsideRows()) }),
     subscribe: (listener) => hub.subscribe(listener),
     ...(logger ? { logger } : {}),
     redact: (text) => known.redact(text),

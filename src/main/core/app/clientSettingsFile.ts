@@ -1,0 +1,100 @@
+// Each client's report settings (business hours, time zone, response target), in a small JSON file
+// in the data directory: client-settings.json, keyed by profile id.
+//
+// Why a file of its own: the store can be rebuilt (a damaged file is moved aside and refilled from
+// the service), and the service knows nothing of business hours, so a setting kept there would be
+// lost with it. The accounts record (accountsFile.ts) survives a rebuild but has a versioned shape
+// of its own that its reader refuses when it changes; the host's settings belong to the host
+// (electron-store, settings.json) and are app-wide. A damaged file loses only these settings:
+// it is moved aside (never deleted) and every client falls back to its defaults.
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ClientSettingsFileSchema as FileSchema, type ClientSettingsFileContent } from '../../../shared/domain/clientReport.ts';
+import { clientSettingsSchema, type ClientSettings } from '../../../shared/domain/clientSettings.ts';
+
+export const CLIENT_SETTINGS_FILE_NAME = 'client-settings.json';
+
+export function clientSettingsFileIn(dataDir: string): string {
+  return join(dataDir, CLIENT_SETTINGS_FILE_NAME);
+}
+
+function parseFile(text: string): ClientSettingsFileContent | null {
+  try {
+    const result = FileSchema.safeParse(JSON.parse(text));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export class ClientSettingsFile {
+  readonly #file: string;
+  #clients: Map<string, ClientSettings> | null = null;
+
+  constructor(file: string) {
+    this.#file = file;
+  }
+
+  /** The client's settings, or null when none were saved (or they are no longer valid). */
+  get(profileId: string): ClientSettings | null {
+    return this.#load().get(profileId) ?? null;
+  }
+
+  set(profileId: string, settings: ClientSettings): void {
+    const next = new Map(this.#load());
+    next.set(profileId, settings);
+    this.#write(next);
+    this.#clients = next;
+  }
+
+  #load(): Map<string, ClientSettings> {
+    if (this.#clients !== null) return this.#clients;
+    const clients = new Map<string, ClientSettings>();
+    let text: string | null = null;
+    try {
+      text = readFileSync(this.#file, 'utf8');
+    } catch {
+      // Absent (no client has settings yet) or unreadable: every client has its defaults.
+    }
+    if (text !== null) {
+      const parsed = parseFile(text);
+      if (parsed === null) this.#setAside();
+      else {
+        // One client's bad entry costs that client its settings, not the others theirs.
+        for (const [profileId, value] of Object.entries(parsed.clients)) {
+          const settings = clientSettingsSchema.safeParse(value);
+          if (settings.success) clients.set(profileId, settings.data);
+        }
+      }
+    }
+    this.#clients = clients;
+    return clients;
+  }
+
+  #setAside(): void {
+    try {
+      renameSync(this.#file, `${this.#file}.damaged-${Date.now()}`);
+    } catch {
+      // Left where it is: the next save replaces it.
+    }
+  }
+
+  /** Write, sync, then rename: a crash mid-write leaves the previous file whole (as accountsFile.ts does). */
+  #write(clients: Map<string, ClientSettings>): void {
+    mkdirSync(dirname(this.#file), { recursive: true });
+    const temporary = `${this.#file}.${process.pid}.tmp`;
+    try {
+      const fd = openSync(temporary, 'w');
+      try {
+        writeSync(fd, `${JSON.stringify({ version: 1, clients: Object.fromEntries(clients) }, null, 2)}\n`);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temporary, this.#file);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw error;
+    }
+  }
+}

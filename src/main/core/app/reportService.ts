@@ -1,0 +1,116 @@
+// The client report: read from the store, the outboxes and the client's settings, computed by the
+// pure code of ../report. Offline by construction: nothing here calls the service.
+import type { ClientReport } from '../../../shared/domain/clientReport.ts';
+import { clientSettingsSchema, defaultClientSettings, isKnownTimeZone, type ClientSettings } from '../../../shared/domain/clientSettings.ts';
+import { isNetwork } from '../../../shared/networks.ts';
+import { type ConfirmedReply, receivedItems } from '../report/firstResponses.ts';
+import { ReportInputError } from '../report/reportInputError.ts';
+import { receivedByDay, reportPeriods } from '../report/reportPeriod.ts';
+import { computeResponsiveness } from '../report/responsiveness.ts';
+import { topPosts } from '../report/topPosts.ts';
+import type { OutboxItem } from '../outbox/types.ts';
+import type { ReportStore } from '../store/types.ts';
+import type { AccountService } from './accountService.ts';
+import type { ClientSettingsFile } from './clientSettingsFile.ts';
+import type { PostService } from './postService.ts';
+import { CoreRefusal, refuse } from './refusal.ts';
+
+export interface ReportServiceDeps {
+  store: ReportStore;
+  accounts: AccountService;
+  posts: PostService;
+  settingsFile: ClientSettingsFile;
+  now: () => number;
+  /** The zone a client without settings starts in: the system's. */
+  systemTimeZone?: () => string;
+}
+
+function systemZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isKnownTimeZone(zone) ? zone : 'UTC';
+}
+
+export class ReportService {
+  readonly #d: ReportServiceDeps;
+
+  constructor(deps: ReportServiceDeps) {
+    this.#d = deps;
+  }
+
+  settings(profileId: string): ClientSettings {
+    this.#d.accounts.profile(profileId);
+    return this.#d.settingsFile.get(profileId) ?? defaultClientSettings((this.#d.systemTimeZone ?? systemZone)());
+  }
+
+  updateSettings(profileId: string, settings: ClientSettings): ClientSettings {
+    this.#d.accounts.profile(profileId);
+    // The bridge checked the shape; checked again here since this is what the report will trust.
+    const parsed = clientSettingsSchema.safeParse(settings);
+    if (!parsed.success) refuse(parsed.error.issues.map((issue) => issue.message).join('; '));
+    try {
+      this.#d.settingsFile.set(profileId, parsed.data);
+    } catch (error) {
+      // A full disk or a folder that cannot be written: said in words, the previous settings stay.
+      refuse(`The client's settings could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return parsed.data;
+  }
+
+  async report(input: { profileId: string; from: string; to: string }): Promise<ClientReport> {
+    const profile = this.#d.accounts.profile(input.profileId);
+    const settings = this.settings(input.profileId);
+    try {
+      const periods = reportPeriods(input.from, input.to, settings.timeZone);
+      const confirmed = await this.#confirmedReplies(profile.accountId, input.profileId);
+      const asOf = this.#d.now();
+      const current = this.#d.store.reportItems(input.profileId, periods.current);
+      const previous = this.#d.store.reportItems(input.profileId, periods.previous);
+      const commentsByPost = new Map<string, number>();
+      for (const item of current) {
+        const postKey = `${item.platform}:${item.socialPostId}`;
+        commentsByPost.set(postKey, (commentsByPost.get(postKey) ?? 0) + 1);
+      }
+      return {
+        profileId: input.profileId,
+        clientTitle: profile.title,
+        settings,
+        current: computeResponsiveness({ items: receivedItems(current, confirmed), period: periods.current, asOf, settings }),
+        previous: computeResponsiveness({ items: receivedItems(previous, confirmed), period: periods.previous, asOf, settings }),
+        byDay: receivedByDay(
+          current.map((item) => item.createdAt),
+          input.from,
+          periods.days,
+          settings.timeZone,
+        ),
+        topPosts: topPosts(this.#d.posts.list(input.profileId), periods.current, commentsByPost),
+        growth: { collected: false },
+      };
+    } catch (error) {
+      if (error instanceof ReportInputError) refuse(error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * Replies of this client the outbox saw live, per network. Right after a start the account may
+   * still be starting: its outbox is waited for, or the report would time the app's own replies
+   * by the sync. An account that could not start (or an outbox that is not open) has none to give.
+   */
+  async #confirmedReplies(accountId: string, profileId: string): Promise<ConfirmedReply[]> {
+    let items: OutboxItem[] = [];
+    try {
+      items = (await this.#d.accounts.runtime(accountId)).outboxIfOpen?.list() ?? [];
+    } catch (error) {
+      if (!(error instanceof CoreRefusal)) throw error;
+    }
+    const confirmed: ConfirmedReply[] = [];
+    for (const item of items) {
+      if (item.target.profileId !== profileId) continue;
+      for (const [platform, result] of Object.entries(item.results)) {
+        if (result?.state !== 'sent' || !isNetwork(platform)) continue;
+        confirmed.push({ answers: item.answers, platform, socialCommentId: result.socialCommentId, at: result.at });
+      }
+    }
+    return confirmed;
+  }
+}

@@ -1,0 +1,60 @@
+// A report's period is a range of the client's calendar days ('YYYY-MM-DD', both included), read
+// in the client's time zone: "October" for a client in Berlin starts at Berlin's midnight. The
+// period before is the same length, ending where this one starts.
+import { REPORT_MAX_DAYS } from '../../../shared/domain/clientReport.ts';
+import { ReportInputError } from './reportInputError.ts';
+import { zoneOffsets, type ZoneOffsets } from './zoneOffsets.ts';
+
+const DAY_MS = 86_400_000;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function utcMidnight(date: string): number {
+  const match = DATE.exec(date);
+  const utc = match === null ? Number.NaN : Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  // Date.UTC rolls 2026-02-31 over into March: a date must read back as written.
+  if (!Number.isFinite(utc) || new Date(utc).toISOString().slice(0, 10) !== date) throw new ReportInputError(`Not a calendar date: ${date}`);
+  return utc;
+}
+
+/** The instant the zone's wall clock reads midnight of that UTC-midnight day. */
+function zoneMidnight(zone: ZoneOffsets, utc: number): number {
+  const guess = utc - zone.offsetAt(utc);
+  return utc - zone.offsetAt(guess);
+}
+
+export interface ReportPeriods {
+  current: { start: number; end: number };
+  previous: { start: number; end: number };
+  days: number;
+}
+
+export function reportPeriods(from: string, to: string, timeZone: string): ReportPeriods {
+  const first = utcMidnight(from);
+  const last = utcMidnight(to);
+  if (last < first) throw new ReportInputError('The report period must end on or after its first day');
+  const days = Math.round((last - first) / DAY_MS) + 1;
+  if (days > REPORT_MAX_DAYS) throw new ReportInputError(`A report covers at most ${REPORT_MAX_DAYS} days`);
+  const zone = zoneOffsets(timeZone);
+  const start = zoneMidnight(zone, first);
+  const end = zoneMidnight(zone, last + DAY_MS);
+  return { current: { start, end }, previous: { start: zoneMidnight(zone, first - days * DAY_MS), end: start }, days };
+}
+
+/** The client's calendar day of an instant, 'YYYY-MM-DD'. */
+export function dayInZone(zone: ZoneOffsets, instant: number): string {
+  return new Date(instant + zone.offsetAt(instant)).toISOString().slice(0, 10);
+}
+
+/** Items received per calendar day of the period, every day listed (days with none say 0). */
+export function receivedByDay(createdTimes: Iterable<number>, from: string, days: number, timeZone: string): { day: string; received: number }[] {
+  const first = utcMidnight(from);
+  const counts = new Map<string, number>();
+  for (let i = 0; i < days; i++) counts.set(new Date(first + i * DAY_MS).toISOString().slice(0, 10), 0);
+  const zone = zoneOffsets(timeZone);
+  for (const at of createdTimes) {
+    const day = dayInZone(zone, at);
+    const count = counts.get(day);
+    if (count !== undefined) counts.set(day, count + 1);
+  }
+  return [...counts].map(([day, received]) => ({ day, received }));
+}

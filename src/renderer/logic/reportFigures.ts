@@ -1,0 +1,129 @@
+// The Reports view's words and numbers, and its CSV: one function (reportRows) turns a report into
+// the rows of figures the page shows, and both the page's tables and the CSV are made from them, so
+// the CSV cannot say a number the page does not. Pure: no DOM, no bridge.
+import type { ClientReport, ResponsivenessView } from '../../shared/domain/clientReport.ts';
+import { csvField } from './postMetrics.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY_MS = 86_400_000;
+
+/** 'YYYY-MM-DD' of a local date. */
+function localDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The calendar month before the one `now` is in: the report a client gets at the start of a month. */
+export function lastMonth(now: Date): { from: string; to: string } {
+  const first = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+  const last = new Date(now.getFullYear(), now.getMonth(), 0);
+  return { from: localDate(first), to: localDate(last) };
+}
+
+/** The 30 days up to and including today. */
+export function last30Days(now: Date): { from: string; to: string } {
+  return { from: localDate(new Date(now.getTime() - 29 * DAY_MS)), to: localDate(now) };
+}
+
+/** "45 min", "3 h 20 min", "2 d 4 h"; "—" when there is none. */
+export function formatDuration(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms)) return '—';
+  if (ms < HOUR) return `${Math.round(ms / MINUTE)} min`;
+  if (ms < DAY_MS) {
+    const hours = Math.floor(ms / HOUR);
+    const minutes = Math.round((ms - hours * HOUR) / MINUTE);
+    return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
+  }
+  const days = Math.floor(ms / DAY_MS);
+  const hours = Math.round((ms - days * DAY_MS) / HOUR);
+  return hours === 0 ? `${days} d` : `${days} d ${hours} h`;
+}
+
+export function formatShare(share: number | null): string {
+  return share === null ? '—' : `${Math.round(share * 100)} %`;
+}
+
+/** "1 Oct 2026 – 31 Oct 2026" of a report's calendar days. */
+export function periodLabel(from: string, to: string): string {
+  const words = (date: string) =>
+    new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return from === to ? words(from) : `${words(from)} – ${words(to)}`;
+}
+
+/** The clock durations are counted on, in words. */
+export function clockWords(report: ClientReport): string {
+  return report.current.counts === 'business' ? 'business hours' : 'every hour (no business hours set)';
+}
+
+/** One figure of the page: its section, its name, this period's value and the period before's. */
+export interface ReportRow {
+  section: string;
+  name: string;
+  value: number | string | null;
+  previous: number | string | null;
+}
+
+function summaryRows(now: ResponsivenessView, before: ResponsivenessView): ReportRow[] {
+  const row = (name: string, pick: (r: ResponsivenessView) => number | string | null): ReportRow => ({
+    section: 'Summary',
+    name,
+    value: pick(now),
+    previous: pick(before),
+  });
+  const minutes = (ms: number | null) => (ms === null ? null : Math.round(ms / MINUTE));
+  return [
+    row('Received', (r) => r.totals.received),
+    row('Answered', (r) => r.totals.answered),
+    row('Unanswered', (r) => r.totals.unanswered),
+    row('Hidden', (r) => r.totals.hidden),
+    row('Deleted', (r) => r.totals.deleted),
+    row('Answered from the app (confirmed delivery)', (r) => r.answeredBySource['outbox-confirmed']),
+    row('Answered elsewhere (seen by the sync)', (r) => r.answeredBySource['seen-by-sync']),
+    row('Median first response (minutes)', (r) => minutes(r.firstResponse.medianMs)),
+    row('90th percentile first response (minutes)', (r) => minutes(r.firstResponse.p90Ms)),
+    row('Answered within target', (r) => r.target?.within ?? null),
+    row('Missed target', (r) => r.target?.missed ?? null),
+    row('Still within target (pending)', (r) => r.target?.pending ?? null),
+    row('Share within target (%)', (r) => (r.target?.share == null ? null : Math.round(r.target.share * 100))),
+  ];
+}
+
+/** Every figure of the page, in the page's order. */
+export function reportRows(report: ClientReport): ReportRow[] {
+  const { current, previous } = report;
+  const rows = summaryRows(current, previous);
+  current.distribution.forEach((bucket, index) => {
+    rows.push({ section: 'Response times', name: bucket.label, value: bucket.count, previous: previous.distribution[index]?.count ?? null });
+  });
+  for (const channel of current.byChannel) {
+    const before = previous.byChannel.find((other) => other.network === channel.network && other.kind === channel.kind);
+    for (const field of ['received', 'answered', 'unanswered', 'hidden'] as const) {
+      rows.push({ section: 'Volume by network', name: `${channel.network} ${field}`, value: channel[field], previous: before?.[field] ?? 0 });
+    }
+  }
+  for (const day of report.byDay) rows.push({ section: 'Volume by day', name: day.day, value: day.received, previous: null });
+  report.topPosts.forEach((post, index) => {
+    const name = `#${index + 1} ${post.platform} ${post.postKey}`;
+    rows.push({ section: 'Top posts', name: `${name} engagement`, value: post.engagement, previous: null });
+    rows.push({ section: 'Top posts', name: `${name} comments in period`, value: post.commentsInPeriod, previous: null });
+  });
+  for (const item of current.slowestUnanswered) {
+    rows.push({ section: 'Slowest unanswered', name: item.id, value: Math.round(item.ageMs / MINUTE), previous: null });
+  }
+  return rows;
+}
+
+/** The CSV of every figure on the page: client, period, then one line per row of reportRows. */
+export function reportCsv(report: ClientReport, from: string, to: string): string {
+  const lines = [
+    ['client', report.clientTitle].map(csvField).join(','),
+    ['period', `${from} to ${to}`].map(csvField).join(','),
+    ['time zone', report.settings.timeZone].map(csvField).join(','),
+    ['counted in', clockWords(report)].map(csvField).join(','),
+    '',
+    ['section', 'figure', 'this period', 'period before'].map(csvField).join(','),
+  ];
+  for (const row of reportRows(report)) lines.push([row.section, row.name, row.value, row.previous].map(csvField).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,85 @@
+// The client report as it crosses the bridge: responsiveness for a period and the period before,
+// volume by network and by day, top posts with the honest-data flags, the client's settings. Main
+// computes it from the store (src/main/core/report, src/main/core/app/reportService.ts); the
+// Reports view shows it and builds its CSV from this same object.
+import { z } from 'zod';
+import { CommentNetworkSchema, NetworkSchema } from '../wire/common.ts';
+import { clientSettingsSchema } from './clientSettings.ts';
+import { AnalyticsSnapshotSchema, PostDataFlagsSchema } from './posts.ts';
+
+export const ReportPeriodSchema = z.object({ start: z.number(), end: z.number() });
+export type ReportPeriodView = z.infer<typeof ReportPeriodSchema>;
+
+const ItemCountsSchema = z.object({
+  received: z.number().int(),
+  answered: z.number().int(),
+  unanswered: z.number().int(),
+  hidden: z.number().int(),
+  deleted: z.number().int(),
+});
+
+export const ResponsivenessViewSchema = z.object({
+  period: ReportPeriodSchema,
+  asOf: z.number(),
+  /** The clock of the durations: business hours, or every hour. */
+  counts: z.enum(['business', 'wall']),
+  totals: ItemCountsSchema,
+  byChannel: z.array(ItemCountsSchema.extend({ network: CommentNetworkSchema, kind: z.enum(['comment', 'dm']) })),
+  answeredBySource: z.object({ 'outbox-confirmed': z.number().int(), 'seen-by-sync': z.number().int() }),
+  firstResponse: z.object({ medianMs: z.number().nullable(), p90Ms: z.number().nullable() }),
+  distribution: z.array(z.object({ key: z.string(), label: z.string(), fromMs: z.number(), toMs: z.number().nullable(), count: z.number().int() })),
+  target: z
+    .object({
+      minutes: z.number().int(),
+      clock: z.enum(['business', 'wall']),
+      within: z.number().int(),
+      missed: z.number().int(),
+      pending: z.number().int(),
+      share: z.number().nullable(),
+    })
+    .nullable(),
+  slowestUnanswered: z.array(
+    z.object({ id: z.string(), network: CommentNetworkSchema, kind: z.enum(['comment', 'dm']), createdAt: z.number(), ageMs: z.number() }),
+  ),
+});
+export type ResponsivenessView = z.infer<typeof ResponsivenessViewSchema>;
+
+export const TopPostSchema = z.object({
+  postKey: z.string(),
+  platform: NetworkSchema,
+  text: z.string(),
+  url: z.string().nullable(),
+  created: z.string(),
+  /** Likes/reactions + comments/replies + shares/reposts + quotes + saves, from the latest stored snapshot; null without one. */
+  engagement: z.number().nullable(),
+  /** The fields summed into `engagement`, flattened ("publicMetrics.likeCount"). */
+  engagementFields: z.array(z.string()),
+  /** Comments by others the post received in the period. */
+  commentsInPeriod: z.number().int(),
+  /** The snapshot the numbers come from (its lastUpdated, backfilled/recovered marks: the honest-data badges). */
+  latest: AnalyticsSnapshotSchema.nullable(),
+  flags: PostDataFlagsSchema,
+});
+export type TopPost = z.infer<typeof TopPostSchema>;
+
+export const ClientReportSchema = z.object({
+  profileId: z.string(),
+  clientTitle: z.string(),
+  /** The client's settings the figures were computed with. */
+  settings: clientSettingsSchema,
+  current: ResponsivenessViewSchema,
+  previous: ResponsivenessViewSchema,
+  /** Comments received per day of the period, on the client's calendar (its time zone), every day listed. */
+  byDay: z.array(z.object({ day: z.string(), received: z.number().int() })),
+  topPosts: z.array(TopPostSchema),
+  /** Account growth needs daily account snapshots, which the store does not collect yet. */
+  growth: z.object({ collected: z.literal(false) }),
+});
+export type ClientReport = z.infer<typeof ClientReportSchema>;
+
+/** The longest period one report may cover. */
+export const REPORT_MAX_DAYS = 400;
+
+/** The file main keeps each client's report settings in (client-settings.json): entries checked one by one. */
+export const ClientSettingsFileSchema = z.object({ version: z.literal(1), clients: z.record(z.string(), z.unknown()) });
+export type ClientSettingsFileContent = z.infer<typeof ClientSettingsFileSchema>;

@@ -1,0 +1,135 @@
+// Issue 14, "The client report": the report of a client of the seeded world, with the numbers the
+// core computed; the same report after a restart of the app while the service is down (it comes
+// from the store); its CSV holds the numbers of the page; its PDF (Chromium's print of the page with
+// the print stylesheet) has a first page that is not blank (rendered to PNG by poppler's pdftoppm).
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { expectAccessible, screenshot } from './support/axe.ts';
+import { InboxPage } from './support/inboxPage.ts';
+import { inkOf, readPng } from './support/pngPixels.ts';
+
+test.setTimeout(120_000);
+
+const FIGURES = ['received', 'answered', 'median', 'p90', 'within-target'] as const;
+
+async function openReports(page: Page, url: string): Promise<void> {
+  await new InboxPage(page).open(url);
+  await page.getByRole('navigation', { name: 'Inbox navigation' }).getByRole('button', { name: 'Reports' }).click();
+  await expect(page.getByRole('heading', { name: 'Client report' })).toBeVisible();
+}
+
+async function figures(page: Page): Promise<Record<(typeof FIGURES)[number], string>> {
+  const entries = await Promise.all(
+    FIGURES.map(async (figure) => [figure, (await page.locator(`[data-figure="${figure}"]`).textContent())?.trim() ?? ''] as const),
+  );
+  return Object.fromEntries(entries) as Record<(typeof FIGURES)[number], string>;
+}
+
+/** The CSV's "this period" value of a figure of a section. */
+function csvValue(csv: string, section: string, name: string): string | undefined {
+  const line = csv.split('\r\n').find((row) => row.startsWith(`${section},${name},`));
+  return line?.split(',')[2];
+}
+
+test('a client report from the store: its numbers, the same offline after a restart, its CSV and its PDF', async ({ page, app, sandbox }, testInfo) => {
+  await openReports(page, app.url);
+  const period = page.getByLabel('Period', { exact: true });
+  await expect(period).toHaveValue('last-month');
+  const client = (await page.getByTestId('report-client').textContent())?.trim() ?? '';
+  expect(client).not.toBe('');
+
+  // The last 30 days of the seeded world: every figure as the core computes it.
+  await period.selectOption('last-30');
+  const from = await page.getByLabel('From', { exact: true }).inputValue();
+  const to = await page.getByLabel('To', { exact: true }).inputValue();
+  const profileId = await page.getByLabel('Client', { exact: true }).inputValue();
+  await expect.poll(async () => Number((await figures(page)).received), { timeout: 15_000 }).toBeGreaterThan(0);
+  const core = await app.call('report.get', { profileId, from, to });
+  const shown = await figures(page);
+  expect(Number(shown.received)).toBe(core.current.totals.received);
+  expect(Number(shown.answered)).toBe(core.current.totals.answered);
+  expect(core.current.totals.answered).toBeGreaterThan(0);
+  expect(shown['within-target']).toBe(core.current.target?.share == null ? '—' : `${Math.round(core.current.target.share * 100)} %`);
+  for (const channel of core.current.byChannel) {
+    await expect(page.locator(`tr[data-network="${channel.network}"] td`).nth(1)).toHaveText(String(channel.received));
+  }
+  await expect(page.getByText('Growth: not yet collected')).toBeVisible();
+  await screenshot(page, testInfo, 'client-report');
+  await page.screenshot({ path: '/tmp/h19-reports.png', fullPage: true });
+  await expectAccessible(page, testInfo, 'client-report');
+
+  // The client's settings: every hour counts, a target of 1 hour; the report is computed again with them.
+  await page.getByRole('button', { name: /business hours and target/ }).click();
+  const form = page.getByRole('form', { name: 'Report settings' });
+  await form.getByLabel('Time zone').fill('Mars/Olympus');
+  await expect(form.getByRole('alert')).toContainText('Unknown time zone');
+  await expect(form.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+  await form.getByLabel('Time zone').fill('UTC');
+  await form.getByLabel('Count business hours only').uncheck();
+  await form.getByLabel('Target in hours').fill('1');
+  await form.getByLabel('Target clock').selectOption('wall');
+  await page.screenshot({ path: '/tmp/h19-report-settings.png', fullPage: true });
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('counted in every hour (no business hours set); response target 1 h (every hour)')).toBeVisible();
+  const saved = await app.call('report.settings.get', { profileId });
+  expect(saved.settings).toEqual({ timeZone: 'UTC', businessHours: null, responseTarget: { minutes: 60, clock: 'wall' } });
+  const wall = await app.call('report.get', { profileId, from, to });
+  await expect(page.locator('[data-figure="within-target"]')).toHaveText(
+    wall.current.target?.share == null ? '—' : `${Math.round(wall.current.target.share * 100)} %`,
+  );
+  const shownWall = await figures(page);
+  expect(Number(shownWall.received)).toBe(wall.current.totals.received);
+
+  // The CSV: every figure of the page, the same numbers.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const download = await downloading;
+  const csvPath = testInfo.outputPath('report.csv');
+  await download.saveAs(csvPath);
+  const csv = readFileSync(csvPath, 'utf8');
+  expect(csv).toContain(`period,${from} to ${to}`);
+  expect(csvValue(csv, 'Summary', 'Received')).toBe(shownWall.received);
+  expect(csvValue(csv, 'Summary', 'Answered')).toBe(shownWall.answered);
+  expect(`${csvValue(csv, 'Summary', 'Share within target (%)') ?? ''} %`.replace(/^ %$/, '—')).toBe(shownWall['within-target']);
+  expect(csvValue(csv, 'Summary', 'Median first response (minutes)')).toBe(
+    wall.current.firstResponse.medianMs === null ? '' : String(Math.round(wall.current.firstResponse.medianMs / 60_000)),
+  );
+  for (const channel of wall.current.byChannel) expect(csvValue(csv, 'Volume by network', `${channel.network} received`)).toBe(String(channel.received));
+  const days = csv.split('\r\n').filter((row) => row.startsWith('Volume by day,'));
+  expect(days.reduce((sum, row) => sum + Number(row.split(',')[2]), 0)).toBe(wall.current.totals.received);
+
+  // The service down and the app restarted: the same report, from the store.
+  await sandbox.setFaults({ down: true });
+  await app.restart();
+  await openReports(page, app.url);
+  await page.getByLabel('Client', { exact: true }).selectOption(profileId);
+  await page.getByLabel('Period', { exact: true }).selectOption('last-30');
+  await expect.poll(async () => (await figures(page)).received, { timeout: 15_000 }).toBe(shownWall.received);
+  const offline = await figures(page);
+  expect([offline.received, offline.answered, offline.median, offline.p90]).toEqual([shownWall.received, shownWall.answered, shownWall.median, shownWall.p90]);
+  await expect(new InboxPage(page).offlineBar).toBeVisible({ timeout: 15_000 });
+
+  // The PDF: Chromium's print of the page; its first page (the cover) and its second (the figures) drawn.
+  const pdfPath = testInfo.outputPath('report.pdf');
+  await page.pdf({ path: pdfPath, format: 'A4', printBackground: true });
+  expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
+  const prefix = testInfo.outputPath('report-page');
+  for (const pageNumber of [1, 2]) {
+    execFileSync('pdftoppm', ['-png', '-r', '50', '-f', String(pageNumber), '-l', String(pageNumber), pdfPath, prefix]);
+  }
+  const pngs = readdirSync(dirname(prefix))
+    .filter((name) => name.startsWith('report-page') && name.endsWith('.png'))
+    .sort();
+  expect(pngs).toHaveLength(2);
+  for (const [index, name] of pngs.entries()) {
+    const path = `${dirname(prefix)}/${name}`;
+    const { inkShare, colours } = inkOf(readPng(readFileSync(path)));
+    expect(inkShare, `ink on PDF page ${index + 1}`).toBeGreaterThan(0.002);
+    expect(colours, `colours on PDF page ${index + 1}`).toBeGreaterThan(2);
+    copyFileSync(path, `/tmp/h19-pdf-page${index + 1}.png`);
+    await testInfo.attach(`pdf-page-${index + 1}`, { path, contentType: 'image/png' });
+  }
+});
