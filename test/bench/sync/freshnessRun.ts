@@ -51,6 +51,8 @@ function kindOf(method: string, path: string): string {
   if (path.startsWith('/history/')) return 'network lists (GET /history/:platform)';
   if (path.startsWith('/history')) return 'service list (GET /history)';
   if (path === '/user') return 'profile (GET /user)';
+  if (path.includes('conversationsOnly')) return 'DM lists (GET /messages/:platform?conversationsOnly)';
+  if (path.startsWith('/messages/')) return 'DM conversations (GET /messages/:platform?conversationId)';
   return `${method} ${path}`;
 }
 

@@ -76,6 +76,8 @@ export interface SyncRigOptions {
   sync?: AccountSyncOptions;
   /** Epoch ms the fake clock starts at; default now. */
   start?: number;
+  /** Sync direct messages too (the store is given as the sync's MessageStore, as the app does); default true. */
+  directMessages?: boolean;
 }
 
 export class SyncRig {
@@ -99,7 +101,17 @@ export class SyncRig {
     for (const profile of fixture.world.profiles) {
       this.store.upsertProfile({ accountId: ACCOUNT, profileId: profile.refId, title: profile.title, isPrimary: profile.profileKey === null, networks: {}, color: null });
     }
-    this.sync = new AccountSync(ACCOUNT, { client: this.client, store: this.store, clock, listener: (event) => this.events.push(event) }, options.sync);
+    this.sync = new AccountSync(
+      ACCOUNT,
+      {
+        client: this.client,
+        store: this.store,
+        ...(options.directMessages === false ? {} : { messages: this.store }),
+        clock,
+        listener: (event) => this.events.push(event),
+      },
+      options.sync,
+    );
   }
 
   /** The client profiles of the seeded world (not the primary one). */

@@ -6,16 +6,19 @@
 import type { AnalyticsBatchResult } from '../../../src/main/core/service/analyticsResults.ts';
 import type { Clock } from '../../../src/main/core/clock.ts';
 import type { CallTarget } from '../../../src/main/core/service/credentials.ts';
-import { RateBudgetSpentError } from '../../../src/main/core/service/errors.ts';
+import { HttpError, RateBudgetSpentError } from '../../../src/main/core/service/errors.ts';
 import type { AnalyticsByServiceIdInput, AnalyticsBySocialIdsInput } from '../../../src/main/core/service/operations/analytics.ts';
 import type { CommentsAddress } from '../../../src/main/core/service/operations/comments.ts';
+import type { ConversationMessages, GetConversationInput, ListConversationsInput } from '../../../src/main/core/service/operations/messages.ts';
+import { MessageRefusedError } from '../../../src/main/core/service/operations/messages.ts';
 import type { NetworkHistoryInput } from '../../../src/main/core/service/operations/posts.ts';
 import { type BudgetState, RateBudget } from '../../../src/main/core/service/rateBudget.ts';
 import type { CallOptions } from '../../../src/main/core/service/requestRunner.ts';
 import type { SyncClient } from '../../../src/main/core/sync/syncClient.ts';
-import type { Network } from '../../../src/shared/networks.ts';
+import type { MessageNetwork, Network } from '../../../src/shared/networks.ts';
 import type { AnalyticsByServiceIdResponse, AnalyticsEntry } from '../../../src/shared/wire/analytics.ts';
 import type { CommentRecord, CommentsResponse } from '../../../src/shared/wire/comments.ts';
+import type { ConversationIdsResponse, MessageRecord } from '../../../src/shared/wire/messages.ts';
 import type { HistoryQuery, HistoryResponse, NetworkHistoryResponse } from '../../../src/shared/wire/posts.ts';
 import type { UserResponse } from '../../../src/shared/wire/profiles.ts';
 
@@ -25,6 +28,13 @@ export interface FakePost {
   socialPostId: string;
   created: string;
   comments: CommentRecord[];
+}
+
+export interface FakeConversation {
+  platform: MessageNetwork;
+  conversationId: string;
+  /** Oldest first. */
+  messages: MessageRecord[];
 }
 
 export interface FakeCall {
@@ -48,6 +58,14 @@ export class FakeServiceClient implements SyncClient {
   refusedByBudget = 0;
   /** Analytics ids asked for before the nextUpdate the service gave them. */
   earlyAnalytics = 0;
+  conversations: FakeConversation[] = [];
+  /** Messaging off for the profile (361), or networks whose link must be renewed (362). */
+  messaging: { enabled: boolean; relinkRequired: MessageNetwork[] } = { enabled: true, relinkRequired: [] };
+  /** Message reads (lists and conversations) asked before the nextUpdate the service gave that read. */
+  earlyMessages = 0;
+  /** twitter's page size (the client's default is 100). */
+  twitterPageSize = 100;
+  private readonly messageNextUpdates = new Map<string, number>();
   private readonly clock: Clock;
   private readonly limit: number;
   private windowStart: number | undefined;
@@ -137,6 +155,67 @@ export class FakeServiceClient implements SyncClient {
     return response;
   }
 
+  async listConversations(_target: CallTarget, input: ListConversationsInput, options?: CallOptions): Promise<ConversationIdsResponse> {
+    await this.begin('listConversations', input.platform, options);
+    this.messagingGuard('listConversations', input.platform);
+    const latest = (c: FakeConversation) => c.messages.at(-1)?.created ?? '';
+    const ids = this.conversations
+      .filter((c) => c.platform === input.platform)
+      .sort((a, b) => latest(b).localeCompare(latest(a)))
+      .map((c) => c.conversationId);
+    return { status: 'success', conversationIds: ids, ...this.messageStamps(`list:${input.platform}`, input.platform) };
+  }
+
+  /** One page (the sync asks page by page); twitter pages by `twitterPageSize`, the cursor an index. */
+  async getConversation(_target: CallTarget, input: GetConversationInput, options?: CallOptions): Promise<ConversationMessages> {
+    await this.begin('getConversation', `${input.platform}:${input.conversationId}`, options);
+    this.messagingGuard('getConversation', input.platform);
+    const conversation = this.conversations.find((c) => c.platform === input.platform && c.conversationId === input.conversationId);
+    if (!conversation) throw this.httpError('getConversation', 404, 114, 'No such conversation');
+    const newestFirst = [...conversation.messages].reverse();
+    const from = Number(input.next ?? 0);
+    const size = input.platform === 'twitter' ? this.twitterPageSize : newestFirst.length;
+    const page = newestFirst.slice(from, from + size);
+    const next = input.platform === 'twitter' && from + size < newestFirst.length ? String(from + size) : undefined;
+    const stamps = this.messageStamps(`read:${input.platform}:${input.conversationId}:${from}`, input.platform);
+    return { messages: structuredClone(page), next, ...stamps, pages: 1 };
+  }
+
+  private messagingGuard(operation: string, platform: MessageNetwork): void {
+    if (!this.messaging.enabled) {
+      throw new MessageRefusedError('messaging-off', platform, this.httpError(operation, 403, 361, 'Messaging is not enabled for this profile'));
+    }
+    if (!this.linked.includes(platform)) {
+      throw new MessageRefusedError('network-not-linked', platform, this.httpError(operation, 400, 109, `${platform} is not linked`));
+    }
+    if (this.messaging.relinkRequired.includes(platform)) {
+      throw new MessageRefusedError('relink-required', platform, this.httpError(operation, 400, 362, `The ${platform} link must be renewed`));
+    }
+  }
+
+  private httpError(operation: string, status: number, code: number, message: string): HttpError {
+    return new HttpError({
+      operation,
+      status,
+      code,
+      serviceMessage: message,
+      errors: [],
+      hint: undefined,
+      body: {},
+      retryable: false,
+      writeOutcome: 'not-applied',
+    });
+  }
+
+  /** The service caches message answers 60 s (15 s on X); a read of the same thing before then is counted early. */
+  private messageStamps(key: string, platform: MessageNetwork): { lastUpdated: string; nextUpdate: string } {
+    const now = this.clock.now();
+    if (now < (this.messageNextUpdates.get(key) ?? 0)) this.earlyMessages++;
+    const nextUpdate = now + (platform === 'twitter' ? 15_000 : 60_000);
+    this.messageNextUpdates.set(key, nextUpdate);
+    return { lastUpdated: new Date(now).toISOString(), nextUpdate: new Date(nextUpdate).toISOString() };
+  }
+
   /** The service refreshes analytics every 10 minutes; the numbers grow with time. */
   private entry(key: string, id: string): AnalyticsEntry {
     const now = this.clock.now();
@@ -194,5 +273,24 @@ export function commentRecord(platform: Network, created: number, extra: Partial
     likeCount: 0,
     hidden: false,
     ...extra,
+  };
+}
+
+let messageSeq = 0;
+
+/** A direct message as GET /messages lists it: `received` from the person, or `sent` by the account. */
+export function messageRecord(platform: MessageNetwork, conversationId: string, created: number, action: 'sent' | 'received' = 'received'): MessageRecord {
+  messageSeq++;
+  const person = `person-${conversationId}`;
+  return {
+    id: `m${messageSeq}`,
+    action,
+    message: `message ${messageSeq}`,
+    conversationId,
+    created: new Date(created).toISOString(),
+    platform,
+    senderId: action === 'received' ? person : `me-${platform}`,
+    recipientId: action === 'received' ? `me-${platform}` : person,
+    senderDetails: { name: action === 'received' ? `Person ${conversationId}` : 'Me' },
   };
 }

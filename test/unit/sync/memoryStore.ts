@@ -1,12 +1,17 @@
 // A small in-memory Store for the sync's unit tests: the sync's side of the contract (profiles,
 // posts, comments ingest, polls, analytics, cursors) with the contract's promises (idempotent
-// ingest, inserted keys, only changed snapshots kept). The inbox queries are not the sync's
+// ingest, inserted keys, only changed snapshots kept), and of direct messages what the sync uses
+// (ingestMessages, a conversation's last message). The inbox queries are not the sync's
 // business and are left out; the integration tests use the real SQLite store.
+import type { MessageSyncStore } from '../../../src/main/core/sync/syncJobContext.ts';
 import type {
   AccountRecord,
   AnalyticsSnapshot,
   AnalyticsSnapshotInput,
   CommentInput,
+  ConversationThread,
+  MessageIngestResult,
+  MessageInput,
   IngestResult,
   PostKey,
   PostRecord,
@@ -16,7 +21,7 @@ import type {
   UpsertPostsResult,
 } from '../../../src/main/core/store/types.ts';
 
-export class MemoryStore implements Store {
+export class MemoryStore implements Store, MessageSyncStore {
   readonly accounts = new Map<string, AccountRecord>();
   readonly profileRecords = new Map<string, ProfileRecord>();
   readonly posts = new Map<PostKey, PostRecord>();
@@ -24,8 +29,10 @@ export class MemoryStore implements Store {
   readonly polled = new Map<PostKey, number>();
   readonly snapshots: AnalyticsSnapshot[] = [];
   readonly cursors = new Map<string, string>();
+  /** Direct messages by `${platform}:${messageId}`. */
+  readonly messages = new Map<string, MessageInput & { profileId: string }>();
   /** Set to make the next calls of that method throw (a full disk, a corrupt file). */
-  failing: Partial<Record<keyof Store, Error>> = {};
+  failing: Partial<Record<keyof Store | keyof MessageSyncStore, Error>> = {};
 
   upsertAccount(account: AccountRecord): void {
     this.accounts.set(account.accountId, account);
@@ -95,6 +102,92 @@ export class MemoryStore implements Store {
     return result;
   }
 
+  ingestMessages(profileId: string, messages: MessageInput[]): MessageIngestResult {
+    this.fail('ingestMessages');
+    const result: MessageIngestResult = { newConversations: [], newlyReceived: [], inserted: 0, updated: 0, unchanged: 0, rejected: [] };
+    for (const message of messages) {
+      const key = `${message.platform}:${message.messageId}`;
+      const conversationKey = `dm:${message.platform}:${message.conversationId}`;
+      const inConversation = this.messagesOf(conversationKey);
+      const lastReceived = inConversation
+        .filter((m) => m.action === 'received')
+        .map((m) => m.created)
+        .sort()
+        .at(-1);
+      const before = this.messages.get(key);
+      const row = { ...structuredClone(message), profileId };
+      if (!before) {
+        result.inserted++;
+        if (inConversation.length === 0 && !result.newConversations.includes(conversationKey)) result.newConversations.push(conversationKey);
+        const news = message.action === 'received' && (lastReceived === undefined || message.created > lastReceived);
+        if (news && !result.newlyReceived.includes(conversationKey)) result.newlyReceived.push(conversationKey);
+      } else if (JSON.stringify(before) === JSON.stringify(row)) result.unchanged++;
+      else result.updated++;
+      this.messages.set(key, row);
+    }
+    return result;
+  }
+
+  /** Enough of a conversation for the sync: its last message; the inbox fields the sync never reads are left plain. */
+  conversation(key: string): ConversationThread | null {
+    const messages = this.messagesOf(key).sort((a, b) => a.created.localeCompare(b.created));
+    const last = messages.at(-1);
+    if (!last) return null;
+    const person = last.action === 'received' ? last.senderId : last.recipientId;
+    const at = (action: 'sent' | 'received') => messages.filter((m) => m.action === action).at(-1)?.created ?? null;
+    return {
+      row: {
+        key,
+        kind: 'conversation',
+        profileId: last.profileId,
+        platform: last.platform,
+        socialCommentId: last.conversationId,
+        socialPostId: '',
+        parentSocialCommentId: null,
+        postExcerpt: '',
+        authorId: person,
+        authorName: last.personName ?? person,
+        text: last.text,
+        created: last.created,
+        likeCount: 0,
+        hidden: false,
+        byAccount: last.action === 'sent',
+        unread: false,
+        done: false,
+        snoozedUntil: null,
+        replied: last.action === 'sent',
+        labels: [],
+        commentUrn: null,
+        videoId: null,
+        conversation: {
+          conversationId: last.conversationId,
+          recipientId: person,
+          name: last.personName ?? person,
+          username: null,
+          pictureUrl: null,
+          lastMessageAt: last.created,
+          lastReceivedAt: at('received'),
+          lastSentAt: at('sent'),
+          replyWindowClosesAt: null,
+          status: 'active',
+          messageCount: messages.length,
+        },
+      },
+      messages: messages.map((m) => ({
+        messageId: m.messageId,
+        action: m.action,
+        text: m.text,
+        created: m.created,
+        senderId: m.senderId,
+        mediaUrls: m.mediaUrls ?? [],
+      })),
+    };
+  }
+
+  private messagesOf(conversationKey: string): (MessageInput & { profileId: string })[] {
+    return [...this.messages.values()].filter((m) => `dm:${m.platform}:${m.conversationId}` === conversationKey);
+  }
+
   recordAnalytics(snapshot: AnalyticsSnapshotInput): 'stored' | 'unchanged' {
     const key = `${snapshot.platform}:${snapshot.socialPostId}`;
     const latest = this.latestAnalytics(key);
@@ -161,7 +254,7 @@ export class MemoryStore implements Store {
 
   close(): void {}
 
-  private fail(method: keyof Store): void {
+  private fail(method: keyof Store | keyof MessageSyncStore): void {
     const error = this.failing[method];
     if (error) throw error;
   }

@@ -19,6 +19,7 @@ import type { HttpTransport } from '../service/transport.ts';
 import type { AccountRecord, ProfileRecord, Store } from '../store/types.ts';
 import { AccountSync, type AccountSyncOptions } from '../sync/accountSync.ts';
 import type { SyncListener } from '../sync/events.ts';
+import type { MessageSyncStore } from '../sync/syncJobContext.ts';
 import type { AppCoreTuning, LoggerPort, SecretVault } from './ports.ts';
 import { refuse } from './refusal.ts';
 
@@ -28,6 +29,8 @@ const PACE_SHARE: Record<Settings['syncPace'], number> = { gentle: 0.6, normal: 
 export interface AccountRuntimeDeps {
   dataDir: string;
   store: Store;
+  /** The store of direct messages; without it the sync leaves them out. */
+  messages?: MessageSyncStore;
   vault: SecretVault;
   clock: Clock;
   settings: () => Settings;
@@ -199,7 +202,8 @@ export class AccountRuntime {
   #newSync(): AccountSync {
     const tuned = this.#deps.tuning.sync ?? {};
     const options: AccountSyncOptions = { ...tuned, pacer: { share: PACE_SHARE[this.#pace], ...tuned.pacer } };
-    return new AccountSync(this.accountId, { client: this.client, store: this.#deps.store, clock: this.#deps.clock, listener: this.#deps.onSyncEvent }, options);
+    const { store, messages, clock, onSyncEvent } = this.#deps;
+    return new AccountSync(this.accountId, { client: this.client, store, ...(messages ? { messages } : {}), clock, listener: onSyncEvent }, options);
   }
 
   #openPostSettings(): PostSettingsQueue | null {

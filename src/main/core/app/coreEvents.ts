@@ -45,6 +45,17 @@ export class CoreEvents {
         this.#d.countsChanged();
         return;
       }
+      case 'new-messages': {
+        if (!this.#d.registry.activeProfileIds().has(event.profileId)) return;
+        this.#d.countsChanged();
+        // News (not a first sync's backlog) refreshes the open list and thread as a new comment does;
+        // postKey carries the conversation's key. Notifications of direct messages are not planned yet.
+        if (!event.firstFetch) {
+          const { accountId, profileId, keys } = event;
+          hub.emit('comments.new', { accountId, profileId, postKey: keys[0] ?? '', keys, firstFetch: false });
+        }
+        return;
+      }
       case 'sync-progress':
         hub.emit('sync.progress', { accountId: event.accountId, profileId: event.profileId, postsDone: event.postsDone, postsTotal: event.postsTotal });
         return;

@@ -5,6 +5,7 @@
 import { type Clock, systemClock } from '../clock.ts';
 import type { ServiceClientEvent } from '../service/events.ts';
 import type { PostKey, Store } from '../store/types.ts';
+import type { MessageSyncStore } from './syncJobContext.ts';
 import { ConnectivityMonitor, type ConnectivityOptions, type ProbeOutcome } from './connectivityMonitor.ts';
 import { emitSafely, type SyncListener } from './events.ts';
 import { ProfileSync, type ProfileSyncOptions, type ProfileSyncStatus } from './profileSync.ts';
@@ -15,6 +16,8 @@ import type { SyncClient } from './syncClient.ts';
 export interface AccountSyncPorts {
   client: SyncClient;
   store: Store;
+  /** The store of direct messages; without it, direct messages are not synced. */
+  messages?: MessageSyncStore;
   /** Default: the system clock. */
   clock?: Clock;
   listener: SyncListener;
@@ -64,7 +67,14 @@ export class AccountSync {
     if (existing) return existing;
     const sync = new ProfileSync(
       { accountId: this.accountId, ...profile },
-      { client: this.ports.client, store: this.ports.store, clock: this.ports.clock, connectivity: this.monitor, listener: this.ports.listener },
+      {
+        client: this.ports.client,
+        store: this.ports.store,
+        messages: this.ports.messages,
+        clock: this.ports.clock,
+        connectivity: this.monitor,
+        listener: this.ports.listener,
+      },
       this.options,
     );
     this.syncs.set(profile.profileId, sync);

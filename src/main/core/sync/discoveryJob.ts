@@ -23,6 +23,8 @@ export class DiscoveryJob {
   dueAt = Number.NEGATIVE_INFINITY;
   /** "Refresh now" asked for the lists. */
   manual = false;
+  /** The networks the profile links, from the last GET /user; undefined before the first. */
+  linked: readonly string[] | undefined;
   private readonly context: SyncJobContext;
   private readonly options: DiscoveryOptions;
   /** Rebuilds the coordinator's plan from the store after the posts were saved. */
@@ -55,6 +57,7 @@ export class DiscoveryJob {
     try {
       const user = await requests.request((options) => client.user(requests.target, options));
       const linked = user.activeSocialAccounts.filter(isNetwork);
+      this.linked = linked;
       try {
         storeCall('save the profile', () => this.saveProfile(user));
       } catch (error) {

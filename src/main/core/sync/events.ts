@@ -1,6 +1,8 @@
-// What the sync tells its host: new comments (the inbox updates live, the tray counts, notifications
-// are grouped per post), how far a profile's sync has come, whether the service can be reached, and
-// what went wrong. Events name accounts, profiles and posts by id; never a key, never a header.
+// What the sync tells its host: new comments and direct messages (the inbox updates live, the tray
+// counts, notifications are grouped per post or client), how far a profile's sync has come,
+// whether the service can be reached, and what went wrong. Events name accounts, profiles, posts
+// and conversations by id; never a key, never a header.
+import type { MessageNetwork } from '../../../shared/networks.ts';
 import type { CommentKey, PostKey } from '../store/types.ts';
 
 export type SyncErrorKind =
@@ -22,6 +24,8 @@ export type SyncErrorKind =
   | 'invalid-request'
   /** The local store refused a write. */
   | 'store'
+  /** Direct messages are refused for the profile or a network (messaging off, a link to renew): left alone for hours. */
+  | 'messaging'
   | 'unexpected';
 
 export interface SyncErrorInfo {
@@ -54,6 +58,17 @@ export interface NewCommentsEvent {
   firstFetch: boolean;
 }
 
+/** Conversations with news: new ones, or a new message by the person (keys `dm:${platform}:${conversationId}`). */
+export interface NewMessagesEvent {
+  type: 'new-messages';
+  accountId: string;
+  profileId: string;
+  platform: MessageNetwork;
+  keys: string[];
+  /** The conversation was read for the first time in a store that did not have it: a backlog, not news. */
+  firstFetch: boolean;
+}
+
 export interface SyncProgressEvent {
   type: 'sync-progress';
   accountId: string;
@@ -80,7 +95,7 @@ export interface SyncErrorEvent {
   error: SyncErrorInfo;
 }
 
-export type SyncEvent = NewCommentsEvent | SyncProgressEvent | ConnectivityEvent | SyncErrorEvent;
+export type SyncEvent = NewCommentsEvent | NewMessagesEvent | SyncProgressEvent | ConnectivityEvent | SyncErrorEvent;
 
 export type SyncListener = (event: SyncEvent) => void;
 

@@ -6,6 +6,7 @@ export type {
   ConnectivityEvent,
   ConnectivityReason,
   NewCommentsEvent,
+  NewMessagesEvent,
   SyncErrorEvent,
   SyncErrorInfo,
   SyncErrorKind,
@@ -13,8 +14,9 @@ export type {
   SyncListener,
   SyncProgressEvent,
 } from './events.ts';
+export { DEFAULT_MESSAGE_POLICY, type MessagePolicy } from './messagePolicy.ts';
 export { DEFAULT_POLL_POLICY, type PollPolicy } from './pollPolicy.ts';
 export { ProfileSync, type ProfileSyncOptions, type ProfileSyncState, type ProfileSyncStatus } from './profileSync.ts';
-export type { ProfileRef, ProfileSyncPorts } from './syncJobContext.ts';
+export type { MessageSyncStore, ProfileRef, ProfileSyncPorts } from './syncJobContext.ts';
 export type { PacerOptions } from './requestPacer.ts';
 export type { SyncClient } from './syncClient.ts';

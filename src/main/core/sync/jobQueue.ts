@@ -1,19 +1,24 @@
 // Which job of a profile's sync goes next. Urgency: a manual "refresh now" first (the post lists,
 // then posts, newest first); then the post lists when due; then posts never fetched (newest first:
 // a first sync shows today's comments before last month's); then every due job by how far past due
-// it is relative to its interval. Ranking by that ratio stretches every interval by the same factor
-// when the budget cannot keep up, instead of starving old posts or hot ones.
+// it is relative to its interval, direct messages among them. Ranking by that ratio stretches every
+// interval by the same factor when the budget cannot keep up, instead of starving old posts, hot
+// ones or conversations.
 import type { Network } from '../../../shared/networks.ts';
 import { type AnalyticsJob, type AnalyticsTrack, nextAnalyticsJob } from './analyticsPlan.ts';
+import type { MessageJob } from './conversationPlan.ts';
 import type { PollTarget } from './pollTargets.ts';
 
-export type SyncJob = { kind: 'discovery' } | { kind: 'comments'; target: PollTarget } | { kind: 'analytics'; job: AnalyticsJob };
+export type SyncJob =
+  { kind: 'discovery' } | { kind: 'comments'; target: PollTarget } | { kind: 'analytics'; job: AnalyticsJob } | { kind: 'messages'; job: MessageJob };
 
 export interface Agenda {
   discoveryDueAt: number;
   discoveryManual: boolean;
   targets: Iterable<PollTarget>;
   analytics: Iterable<AnalyticsTrack>;
+  /** The most urgent direct-messages request (ranked by messageSyncJob.ts as comments are), or when one falls due. */
+  messages?: { job: MessageJob | undefined; at: number; rank: number } | undefined;
 }
 
 export interface JobQueueOptions {
@@ -62,5 +67,8 @@ export function nextJob(agenda: Agenda, now: number, options: JobQueueOptions): 
   });
   if (analytics.job) offer({ kind: 'analytics', job: analytics.job }, { tier: 1, value: (now - analytics.at) / options.analyticsRankIntervalMs });
   else nextAt = Math.min(nextAt, analytics.at);
+  const messages = agenda.messages;
+  if (messages?.job) offer({ kind: 'messages', job: messages.job }, { tier: 1, value: messages.rank });
+  else if (messages) nextAt = Math.min(nextAt, messages.at);
   return best ? { job: best.job, at: now } : { job: undefined, at: nextAt };
 }

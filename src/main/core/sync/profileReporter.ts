@@ -40,13 +40,13 @@ export class ProfileReporter {
   }
 
   /** Records the store refused one by one (the rest were kept): the answer had something odd. */
-  rejected(what: 'posts' | 'comments', rejected: readonly RejectedRecord[], postKey?: PostKey): void {
+  rejected(what: 'posts' | 'comments' | 'messages', rejected: readonly RejectedRecord[], postKey?: PostKey): void {
     const first = rejected[0];
     if (!first) return;
     this.error({
       kind: 'bad-answer',
       message: `The store refused ${rejected.length} ${what} of the service's answer (${first.key}: ${first.reason}); the others were kept`,
-      operation: what === 'posts' ? 'upsertPosts' : 'ingestComments',
+      operation: what === 'posts' ? 'upsertPosts' : what === 'messages' ? 'ingestMessages' : 'ingestComments',
       ...(postKey ? { postKey } : {}),
     });
   }

@@ -3,7 +3,8 @@
 // likely. One loop, one timer (WakeableTimer on the Clock port): it runs the most urgent due job
 // (jobQueue.ts) when the request gate allows a request (requestGate.ts), and otherwise sleeps until
 // the next job falls due, or, paused or offline, waits without a timer until nudged. This file is
-// the coordinator: the jobs themselves are discoveryJob.ts, commentPollJob.ts and analyticsJob.ts.
+// the coordinator: the jobs themselves are discoveryJob.ts, commentPollJob.ts, analyticsJob.ts and,
+// when the host gives a store of direct messages, messageSyncJob.ts.
 import type { PostKey } from '../store/types.ts';
 import { fetchAnalytics } from './analyticsJob.ts';
 import { type AnalyticsTrack, analyticsTracksOf } from './analyticsPlan.ts';
@@ -11,6 +12,8 @@ import { pollComments } from './commentPollJob.ts';
 import { DiscoveryJob } from './discoveryJob.ts';
 import { StoreFailure, storeInfo, SyncInterrupted } from './jobFailures.ts';
 import { nextJob, type SyncJob } from './jobQueue.ts';
+import { DEFAULT_MESSAGE_POLICY, type MessagePolicy } from './messagePolicy.ts';
+import { MessageSync } from './messageSyncJob.ts';
 import { commentPollInterval, DEFAULT_POLL_POLICY, type PollPolicy } from './pollPolicy.ts';
 import { groupIntoTargets, mergeTargets, type PollTarget } from './pollTargets.ts';
 import { ProfileReporter, progressOf } from './profileReporter.ts';
@@ -24,6 +27,8 @@ const MINUTE = 60_000;
 
 export interface ProfileSyncOptions {
   policy?: Partial<PollPolicy>;
+  /** How often direct messages are read (messagePolicy.ts). */
+  messagePolicy?: Partial<MessagePolicy>;
   pacer?: PacerOptions;
   /** How often the post lists are read again; default 3 minutes. */
   discoveryIntervalMs?: number;
@@ -60,6 +65,8 @@ export class ProfileSync {
   private readonly requests: RequestGate;
   private readonly reporter: ProfileReporter;
   private readonly discovery: DiscoveryJob;
+  /** Undefined when the host gave no store of direct messages. */
+  private readonly messages: MessageSync | undefined;
   /** What the jobs work with; the coordinator's own state stays private. */
   private readonly jobContext: SyncJobContext;
   private readonly analyticsBatchDelayMs: number;
@@ -112,6 +119,9 @@ export class ProfileSync {
       { intervalMs: options.discoveryIntervalMs ?? 3 * MINUTE, networkHistoryLimit: options.networkHistoryLimit ?? 1000 },
       (now) => this.reload(now),
     );
+    this.messages = ports.messages
+      ? new MessageSync(this.jobContext, ports.messages, { ...DEFAULT_MESSAGE_POLICY, ...options.messagePolicy }, () => this.discovery.linked)
+      : undefined;
   }
 
   /** Starts the loop from what the store knows (posts, when each was polled, the last discovery). */
@@ -176,6 +186,7 @@ export class ProfileSync {
     this.requests.liftHolds();
     if (postKey === undefined) {
       this.discovery.manual = true;
+      this.messages?.refreshNow(this.ports.clock.now());
       for (const target of this.targets.values()) target.manual = true;
     } else {
       const target = this.targets.get(this.targetOfPost.get(postKey) ?? '');
@@ -269,7 +280,13 @@ export class ProfileSync {
 
   private pickJob(now: number): { job: SyncJob | undefined; at: number } {
     return nextJob(
-      { discoveryDueAt: this.discovery.dueAt, discoveryManual: this.discovery.manual, targets: this.targets.values(), analytics: this.analytics.values() },
+      {
+        discoveryDueAt: this.discovery.dueAt,
+        discoveryManual: this.discovery.manual,
+        targets: this.targets.values(),
+        analytics: this.analytics.values(),
+        messages: this.messages?.next(now),
+      },
       now,
       {
         intervalOf: (target) => this.intervalOf(target, now),
@@ -288,6 +305,8 @@ export class ProfileSync {
         return pollComments(this.jobContext, job.target);
       case 'analytics':
         return fetchAnalytics(this.jobContext, job.job);
+      case 'messages':
+        return this.messages?.run(job.job);
     }
   }
 

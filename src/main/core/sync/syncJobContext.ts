@@ -3,7 +3,7 @@
 // jobs live in files of their own; they change only their own plan (a target's or a track's due
 // time) and leave the choice of the next job to the coordinator.
 import type { Clock } from '../clock.ts';
-import type { Store } from '../store/types.ts';
+import type { MessageStore, Store } from '../store/types.ts';
 import type { ConnectivityView } from './connectivityMonitor.ts';
 import type { SyncListener } from './events.ts';
 import type { PollPolicy } from './pollPolicy.ts';
@@ -20,12 +20,17 @@ export interface ProfileRef {
   isPrimary: boolean;
 }
 
+/** What the direct-messages job needs of the store: the ingest, and a conversation's last message after a restart. */
+export type MessageSyncStore = Pick<MessageStore, 'ingestMessages' | 'conversation'>;
+
 export interface ProfileSyncPorts {
   client: SyncClient;
   store: Store;
   clock: Clock;
   connectivity: ConnectivityView;
   listener: SyncListener;
+  /** The store of direct messages; without it, direct messages are not synced. */
+  messages?: MessageSyncStore | undefined;
 }
 
 export interface SyncJobContext {
