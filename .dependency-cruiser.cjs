@@ -54,8 +54,7 @@ module.exports = {
     }),
     layerRule('core-imports-only-shared-node-undici', layers.mainCore, [layers.mainCore, layers.shared, pkg('undici')], {
       builtins: true,
-      comment:
-        'main/core is plain Node: shared, node:*, undici. Never electron; the sandbox only through an injected factory.',
+      comment: 'main/core is plain Node: shared, node:*, undici. Never electron; the sandbox only through an injected factory.',
     }),
     layerRule(
       'electron-host-imports-only-core-shared-electron',

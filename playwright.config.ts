@@ -33,14 +33,7 @@ export default defineConfig({
           executablePath: systemChromium(),
           // The machine's network is closed: without these Chromium keeps dialling Google's
           // services. --no-sandbox because CI runs as root.
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
         },
       },
     },

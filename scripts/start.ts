@@ -18,9 +18,7 @@ function electronBinary(): string | undefined {
 }
 
 if (!electronBinary()) {
-  console.error(
-    "Electron's binary is not available on this machine (node_modules/electron has none); use `npm run web` instead.",
-  );
+  console.error("Electron's binary is not available on this machine (node_modules/electron has none); use `npm run web` instead.");
   process.exit(1);
 }
 

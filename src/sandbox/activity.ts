@@ -21,11 +21,7 @@ export function startActivity(runtime: SandboxRuntime, perMinute: number, seed: 
 export function addOne(runtime: SandboxRuntime, rng: Random): void {
   const now = runtime.now().getTime();
   const recent = runtime.world.state.networkPosts.filter(
-    (p) =>
-      !p.deleted &&
-      p.owned &&
-      now - Date.parse(p.created) < RECENT_MS &&
-      !(p.disableComments && DISABLE_COMMENTS_NETWORKS.includes(p.platform)),
+    (p) => !p.deleted && p.owned && now - Date.parse(p.created) < RECENT_MS && !(p.disableComments && DISABLE_COMMENTS_NETWORKS.includes(p.platform)),
   );
   if (recent.length === 0) return;
   const post = rng.pick(recent);

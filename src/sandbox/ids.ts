@@ -97,12 +97,7 @@ export interface SocialCommentIds {
   cid?: string;
 }
 
-export function newSocialComment(
-  rng: Random,
-  network: Network,
-  post: { socialId: string },
-  authorId: string,
-): SocialCommentIds {
+export function newSocialComment(rng: Random, network: Network, post: { socialId: string }, authorId: string): SocialCommentIds {
   switch (network) {
     case 'bluesky':
       return {
@@ -154,12 +149,7 @@ export function messagePersonId(rng: Random, network: 'facebook' | 'instagram' |
  * facebook threads are "t_<digits>"; instagram's are opaque base64 ("aWdf…"); a one-to-one X
  * conversation is the two user ids joined by "-", the smaller first.
  */
-export function conversationIdFor(
-  rng: Random,
-  network: 'facebook' | 'instagram' | 'twitter',
-  accountId: string,
-  personId: string,
-): string {
+export function conversationIdFor(rng: Random, network: 'facebook' | 'instagram' | 'twitter', accountId: string, personId: string): string {
   switch (network) {
     case 'facebook':
       return `t_${rng.digits(17)}`;

@@ -1,12 +1,7 @@
 // The sandbox as a module: startSandbox(options) → {url, apiKey, close()}. Used by the CLI, by the
 // app for its built-in sandbox account, and by every integration and end-to-end test.
 import type { AddressInfo } from 'node:net';
-import {
-  ACTIVE_CONVERSATIONS_LIMIT,
-  MESSAGE_REPLY_WINDOW_MS,
-  type Plan,
-  RATE_LIMIT_DEFAULT,
-} from '../shared/networks.ts';
+import { ACTIVE_CONVERSATIONS_LIMIT, MESSAGE_REPLY_WINDOW_MS, type Plan, RATE_LIMIT_DEFAULT } from '../shared/networks.ts';
 import { startActivity } from './activity.ts';
 import { Faults } from './http/faults.ts';
 import { RateLimiter } from './http/rateLimit.ts';

@@ -1,16 +1,7 @@
 // The service's vocabulary, shared by the sandbox (which enforces it) and the client (which
 // checks requests before sending them). Every list here is a rule of ../shared/spec.
 
-export const NETWORKS = [
-  'bluesky',
-  'facebook',
-  'instagram',
-  'linkedin',
-  'tiktok',
-  'twitter',
-  'youtube',
-  'threads',
-] as const;
+export const NETWORKS = ['bluesky', 'facebook', 'instagram', 'linkedin', 'tiktok', 'twitter', 'youtube', 'threads'] as const;
 export type Network = (typeof NETWORKS)[number];
 
 export function isNetwork(value: unknown): value is Network {
@@ -22,36 +13,13 @@ export const COMMENT_NETWORKS = [...NETWORKS, 'reddit'] as const;
 export type CommentNetwork = (typeof COMMENT_NETWORKS)[number];
 
 /** Reply addressed by a service comment id: the seven of the spec plus threads (public facts). */
-export const REPLY_BY_SERVICE_ID_NETWORKS: readonly Network[] = [
-  'bluesky',
-  'facebook',
-  'instagram',
-  'linkedin',
-  'tiktok',
-  'twitter',
-  'youtube',
-  'threads',
-];
+export const REPLY_BY_SERVICE_ID_NETWORKS: readonly Network[] = ['bluesky', 'facebook', 'instagram', 'linkedin', 'tiktok', 'twitter', 'youtube', 'threads'];
 
 /** Reply addressed by a social comment id: exactly one of these. */
-export const REPLY_BY_SOCIAL_ID_NETWORKS: readonly Network[] = [
-  'facebook',
-  'instagram',
-  'linkedin',
-  'tiktok',
-  'twitter',
-];
+export const REPLY_BY_SOCIAL_ID_NETWORKS: readonly Network[] = ['facebook', 'instagram', 'linkedin', 'tiktok', 'twitter'];
 
 /** Analytics by social post id: exactly one of these (bluesky only by service post id). */
-export const ANALYTICS_SOCIAL_ID_NETWORKS: readonly Network[] = [
-  'facebook',
-  'instagram',
-  'linkedin',
-  'threads',
-  'tiktok',
-  'twitter',
-  'youtube',
-];
+export const ANALYTICS_SOCIAL_ID_NETWORKS: readonly Network[] = ['facebook', 'instagram', 'linkedin', 'threads', 'tiktok', 'twitter', 'youtube'];
 
 /** `disableComments` takes effect only on these. */
 export const DISABLE_COMMENTS_NETWORKS: readonly Network[] = ['instagram', 'linkedin', 'tiktok'];
@@ -64,16 +32,7 @@ export const COMMENT_IMAGE_NETWORKS: readonly Network[] = ['facebook', 'linkedin
 
 export const MAX_ANALYTICS_IDS = 100;
 
-export const WEBHOOK_ACTIONS = [
-  'feed',
-  'social',
-  'scheduled',
-  'batch',
-  'messages',
-  'mentions',
-  'comments',
-  'automations',
-] as const;
+export const WEBHOOK_ACTIONS = ['feed', 'social', 'scheduled', 'batch', 'messages', 'mentions', 'comments', 'automations'] as const;
 export type WebhookAction = (typeof WEBHOOK_ACTIONS)[number];
 
 export const PLANS = ['basic', 'premium', 'launch', 'business', 'enterprise'] as const;

@@ -54,9 +54,16 @@ async function survives(damage: Damage): Promise<void> {
   // A row some broken build wrote, then the damage.
   const file = outboxFileOf(dataDir, account.accountId);
   const db = new DatabaseSync(file);
-  db.prepare("INSERT INTO items (id, account_id, request, answers, state) VALUES ('broken', ?, ?, 'facebook:x', 'nonsense')").run(account.accountId, JSON.stringify({ to: 'socialComment', comment: 'Text of a broken row' }));
+  db.prepare("INSERT INTO items (id, account_id, request, answers, state) VALUES ('broken', ?, ?, 'facebook:x', 'nonsense')").run(
+    account.accountId,
+    JSON.stringify({ to: 'socialComment', comment: 'Text of a broken row' }),
+  );
   db.close();
-  const lost = damage.apply(file, queued.map((item) => item.id), 'items');
+  const lost = damage.apply(
+    file,
+    queued.map((item) => item.id),
+    'items',
+  );
 
   // Second start: the app starts and tells.
   const second = await AppRig.start({ sandbox: false, dataDir, vault });
@@ -83,7 +90,10 @@ async function survives(damage: Damage): Promise<void> {
       const items = (await second.call('outbox.list', {})).items;
       return readable.every((r) => items.find((i) => i.id === r.id)?.state === 'sent') ? items : null;
     });
-    const ledger = (await (await fetch(`${controlUrl(sandbox.url)}/ledger`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } })).json()) as { kind: string; text: string | null }[];
+    const ledger = (await (await fetch(`${controlUrl(sandbox.url)}/ledger`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } })).json()) as {
+      kind: string;
+      text: string | null;
+    }[];
     for (const item of queued) {
       const count = ledger.filter((entry) => entry.kind === 'comment.reply' && entry.text === item.text).length;
       expect(count, item.text).toBe(lost.has(item.id) ? 0 : 1);
@@ -100,8 +110,12 @@ const DAMAGES: Damage[] = chaosLong
   ? [pageDamage('sqlite_autoindex_items_1', 0), pageDamage('claims', 0), pageDamage('sqlite_sequence', 0), ...TRUNCATIONS, FOLDER_IN_PLACE]
   : [pageDamage('sqlite_autoindex_items_1', 0)];
 
-describe('chaos: an account\'s outbox file damaged between two starts of the app', () => {
-  it.each(DAMAGES.map((damage) => [damage.name, damage] as const))('%s: the app starts, says so in status, lists what was set aside, sends each readable reply once', async (_name, damage) => {
-    await survives(damage);
-  }, 120_000);
+describe("chaos: an account's outbox file damaged between two starts of the app", () => {
+  it.each(DAMAGES.map((damage) => [damage.name, damage] as const))(
+    '%s: the app starts, says so in status, lists what was set aside, sends each readable reply once',
+    async (_name, damage) => {
+      await survives(damage);
+    },
+    120_000,
+  );
 });

@@ -72,7 +72,11 @@ async function survives(damage: Damage): Promise<void> {
     db.prepare("INSERT INTO post_settings (id, profile_id, service_post_id, change) VALUES ('broken', 'p', 's', 'not json at all')").run();
     db.close();
     const since = await fixture.lastSeq();
-    const lost = damage.apply(path, changes.map((c) => c.id), 'post_settings');
+    const lost = damage.apply(
+      path,
+      changes.map((c) => c.id),
+      'post_settings',
+    );
     queue = open(path);
     try {
       const report = queue.damageReport();
@@ -85,7 +89,11 @@ async function survives(damage: Damage): Promise<void> {
       queue.start();
       await until(queue, (list) => list.length === 0, 'every change sent');
       const updates = (await fixture.ledger(since)).filter((e) => e.kind === 'post.update');
-      for (const change of readable) expect(updates.filter((e) => e.ids.includes(change.servicePostId)), `${change.servicePostId} sent once`).toHaveLength(1);
+      for (const change of readable)
+        expect(
+          updates.filter((e) => e.ids.includes(change.servicePostId)),
+          `${change.servicePostId} sent once`,
+        ).toHaveLength(1);
       for (const change of changes.filter((c) => lost.has(c.id))) expect(updates.filter((e) => e.ids.includes(change.servicePostId))).toHaveLength(0);
       // The row that could not be read is listed, unless its own page was destroyed.
       expect(queue.setAside().length).toBeGreaterThanOrEqual(report!.setAside);
@@ -98,20 +106,28 @@ async function survives(damage: Damage): Promise<void> {
 }
 
 describe('chaos: the post settings queue file damaged between two starts', () => {
-  it.each(OBJECTS)('a damaged page of %s: opens, tells, keeps every readable change, sends each once', async (object) => {
-    let pages = 1;
-    if (chaosLong) {
-      const dir = mkdtempSync(join(tmpdir(), 'chaos-post-settings-'));
-      const queue = open(join(dir, 'probe.sqlite'));
-      posts().forEach((post, i) => queue.request(wishFor(post, i)));
-      await queue.close();
-      pages = pageCount(join(dir, 'probe.sqlite'), object);
-      rmSync(dir, { recursive: true, force: true });
-    }
-    for (let index = 0; index < pages; index++) await survives(pageDamage(object, index));
-  }, chaosLong ? 600_000 : 60_000);
+  it.each(OBJECTS)(
+    'a damaged page of %s: opens, tells, keeps every readable change, sends each once',
+    async (object) => {
+      let pages = 1;
+      if (chaosLong) {
+        const dir = mkdtempSync(join(tmpdir(), 'chaos-post-settings-'));
+        const queue = open(join(dir, 'probe.sqlite'));
+        posts().forEach((post, i) => queue.request(wishFor(post, i)));
+        await queue.close();
+        pages = pageCount(join(dir, 'probe.sqlite'), object);
+        rmSync(dir, { recursive: true, force: true });
+      }
+      for (let index = 0; index < pages; index++) await survives(pageDamage(object, index));
+    },
+    chaosLong ? 600_000 : 60_000,
+  );
 
-  it.each([...TRUNCATIONS, FOLDER_IN_PLACE].map((damage) => [damage.name, damage] as const))('%s: opens, tells, keeps every readable change, sends each once', async (_name, damage) => {
-    await survives(damage);
-  }, 60_000);
+  it.each([...TRUNCATIONS, FOLDER_IN_PLACE].map((damage) => [damage.name, damage] as const))(
+    '%s: opens, tells, keeps every readable change, sends each once',
+    async (_name, damage) => {
+      await survives(damage);
+    },
+    60_000,
+  );
 });

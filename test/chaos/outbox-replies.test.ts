@@ -58,7 +58,9 @@ async function arrange(): Promise<Arranged> {
   await harness.client.close();
   // A row written by some broken build: set aside at the next open, and listed from then on.
   const db = new DatabaseSync(harness.path);
-  db.prepare("INSERT INTO items (id, account_id, request, answers, state) VALUES ('broken-row', 'sandbox-account', '{\"to\":\"socialComment\",\"comment\":\"Text of a broken row\"}', 'x', 'nonsense')").run();
+  db.prepare(
+    "INSERT INTO items (id, account_id, request, answers, state) VALUES ('broken-row', 'sandbox-account', '{\"to\":\"socialComment\",\"comment\":\"Text of a broken row\"}', 'x', 'nonsense')",
+  ).run();
   db.close();
   harness.open();
   expect(harness.outbox.quarantined().map((r) => r.itemId)).toContain('broken-row');
@@ -70,7 +72,11 @@ async function arrange(): Promise<Arranged> {
 async function survives(damage: Damage): Promise<void> {
   const { harness, sent, pending } = await arrange();
   try {
-    const lost = damage.apply(harness.path, [...sent, ...pending].map((i) => i.id), 'items');
+    const lost = damage.apply(
+      harness.path,
+      [...sent, ...pending].map((i) => i.id),
+      'items',
+    );
     const ledgerBefore = await harness.replyTexts();
     // The outbox opens.
     const outbox = harness.open();
@@ -99,15 +105,23 @@ async function survives(damage: Damage): Promise<void> {
 }
 
 describe('chaos: the reply outbox file damaged between two starts', () => {
-  it.each(OBJECTS)('a damaged page of %s: opens, tells, keeps every readable pending reply, sends each once', async (object) => {
-    // The short run damages the object's first page (its root); the long run each of its pages.
-    const probe = await arrange();
-    const pages = chaosLong ? pageCount(probe.harness.path, object) : 1;
-    await probe.harness.close();
-    for (let index = 0; index < pages; index++) await survives(pageDamage(object, index));
-  }, chaosLong ? 600_000 : 60_000);
+  it.each(OBJECTS)(
+    'a damaged page of %s: opens, tells, keeps every readable pending reply, sends each once',
+    async (object) => {
+      // The short run damages the object's first page (its root); the long run each of its pages.
+      const probe = await arrange();
+      const pages = chaosLong ? pageCount(probe.harness.path, object) : 1;
+      await probe.harness.close();
+      for (let index = 0; index < pages; index++) await survives(pageDamage(object, index));
+    },
+    chaosLong ? 600_000 : 60_000,
+  );
 
-  it.each([...TRUNCATIONS, FOLDER_IN_PLACE].map((damage) => [damage.name, damage] as const))('%s: opens, tells, keeps every readable pending reply, sends each once', async (_name, damage) => {
-    await survives(damage);
-  }, 60_000);
+  it.each([...TRUNCATIONS, FOLDER_IN_PLACE].map((damage) => [damage.name, damage] as const))(
+    '%s: opens, tells, keeps every readable pending reply, sends each once',
+    async (_name, damage) => {
+      await survives(damage);
+    },
+    60_000,
+  );
 });

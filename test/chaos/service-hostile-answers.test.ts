@@ -19,9 +19,17 @@ const BOMB = chaosLong ? 1024 * MB : 256 * MB;
 /** Each hostile behaviour, with the error kinds a read may end in (a write adds outcome-unknown). */
 const SCENARIOS: { name: string; mode: HostileMode; read: string[]; options?: CallOptions }[] = [
   { name: 'HTML 200 (captive portal)', mode: { kind: 'html-200' }, read: ['unreadable-answer'] },
-  { name: 'JSON of the wrong types', mode: { kind: 'canned', status: 200, contentType: 'application/json', body: '{"status":7,"facebook":"yes","commentId":[1]}' }, read: ['schema-mismatch'] },
+  {
+    name: 'JSON of the wrong types',
+    mode: { kind: 'canned', status: 200, contentType: 'application/json', body: '{"status":7,"facebook":"yes","commentId":[1]}' },
+    read: ['schema-mismatch'],
+  },
   { name: 'a bare JSON string', mode: { kind: 'canned', status: 200, contentType: 'application/json', body: '"success"' }, read: ['schema-mismatch'] },
-  { name: 'right JSON, wrong content type', mode: { kind: 'canned', status: 200, contentType: 'text/plain', body: '{"status":"success","facebook":[]}' }, read: ['unreadable-answer'] },
+  {
+    name: 'right JSON, wrong content type',
+    mode: { kind: 'canned', status: 200, contentType: 'text/plain', body: '{"status":"success","facebook":[]}' },
+    read: ['unreadable-answer'],
+  },
   { name: 'not JSON, no content type', mode: { kind: 'canned', status: 200, contentType: '', body: 'OK' }, read: ['unreadable-answer'] },
   { name: 'truncated JSON', mode: { kind: 'truncated' }, read: ['network'] },
   { name: 'JSON 100,000 levels deep', mode: { kind: 'deep-json', depth: 100_000 }, read: ['unreadable-answer'] },

@@ -35,10 +35,14 @@ beforeAll(async () => {
   serviceAccountId = account.accountId;
   const { profiles } = await rig.call('profiles.list', { accountId: serviceAccountId });
   const comment = await rig.until('a comment of the added account', async () =>
-    (await rig.call('inbox.page', { filter: { profileIds: profiles.map((p) => p.profileId), platforms: ['instagram'], view: 'needsReply' }, limit: 50 })).rows.find((row) => !row.byAccount),
+    (
+      await rig.call('inbox.page', { filter: { profileIds: profiles.map((p) => p.profileId), platforms: ['instagram'], view: 'needsReply' }, limit: 50 })
+    ).rows.find((row) => !row.byAccount),
   );
   await rig.until('comments of the built-in account', async () => {
-    const { rows } = await rig.call('inbox.page', { filter: { profileIds: (await rig.call('profiles.list', { accountId: 'sandbox' })).profiles.map((p) => p.profileId) } });
+    const { rows } = await rig.call('inbox.page', {
+      filter: { profileIds: (await rig.call('profiles.list', { accountId: 'sandbox' })).profiles.map((p) => p.profileId) },
+    });
     return rows.length > 0;
   });
   waitingReplyId = (await rig.call('reply.send', { commentKey: comment.key, text: 'Thanks, waiting through the chaos' })).item.id;
@@ -119,20 +123,24 @@ async function expectStartsAndKeepsEverything(dataDir: string, expectMovedAside:
 describe('a damaged page in a table of inbox.sqlite', () => {
   const tables = (): string[] => (chaosLong ? btreesOf(join(golden, 'inbox.sqlite')) : SHORT_TABLES);
 
-  it(`never stops the app nor loses an account or a waiting reply (${chaosLong ? 'every table and index' : SHORT_TABLES.join(', ')})`, async () => {
-    const names = tables();
-    expect(names.length).toBeGreaterThanOrEqual(SHORT_TABLES.length);
-    for (const table of names) {
-      const dataDir = copyOfGolden();
-      const file = join(dataDir, 'inbox.sqlite');
-      const pages = pagesOf(file, table);
-      // Its root (every read starts there) and, for a bigger table, one page in the middle.
-      for (const page of new Set([pages[0]!, pages[Math.floor(pages.length / 2)]!])) overwritePage(file, page);
-      await expectStartsAndKeepsEverything(dataDir, true).catch((error: unknown) => {
-        throw new Error(`table ${table}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      });
-    }
-  }, chaosLong ? 900_000 : 180_000);
+  it(
+    `never stops the app nor loses an account or a waiting reply (${chaosLong ? 'every table and index' : SHORT_TABLES.join(', ')})`,
+    async () => {
+      const names = tables();
+      expect(names.length).toBeGreaterThanOrEqual(SHORT_TABLES.length);
+      for (const table of names) {
+        const dataDir = copyOfGolden();
+        const file = join(dataDir, 'inbox.sqlite');
+        const pages = pagesOf(file, table);
+        // Its root (every read starts there) and, for a bigger table, one page in the middle.
+        for (const page of new Set([pages[0]!, pages[Math.floor(pages.length / 2)]!])) overwritePage(file, page);
+        await expectStartsAndKeepsEverything(dataDir, true).catch((error: unknown) => {
+          throw new Error(`table ${table}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        });
+      }
+    },
+    chaosLong ? 900_000 : 180_000,
+  );
 });
 
 describe('a store file cut short, emptied or gone', () => {
@@ -140,9 +148,13 @@ describe('a store file cut short, emptied or gone', () => {
     ['emptied (0 bytes)', (file: string) => truncateTo(file, 0), true],
     ['cut to half its length', (file: string) => truncateTo(file, 0.5), true],
     ['gone', (file: string) => rmSync(file), false],
-  ] as const)('%s: the app starts, tells it, and keeps the accounts and the waiting reply', async (_, damage, movedAside) => {
-    const dataDir = copyOfGolden();
-    damage(join(dataDir, 'inbox.sqlite'));
-    await expectStartsAndKeepsEverything(dataDir, movedAside);
-  }, 60_000);
+  ] as const)(
+    '%s: the app starts, tells it, and keeps the accounts and the waiting reply',
+    async (_, damage, movedAside) => {
+      const dataDir = copyOfGolden();
+      damage(join(dataDir, 'inbox.sqlite'));
+      await expectStartsAndKeepsEverything(dataDir, movedAside);
+    },
+    60_000,
+  );
 });

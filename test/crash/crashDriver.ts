@@ -191,15 +191,18 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
         profileKey: async (_a, id) => config.profileKeys[id] ?? '',
       },
     });
-    const openHere = () =>
-      ReplyOutbox.open({ path: outboxPath, client: parentClient, accountIdentity: async () => null, undoMs: 0 });
+    const openHere = () => ReplyOutbox.open({ path: outboxPath, client: parentClient, accountIdentity: async () => null, undoMs: 0 });
     const plan: string[] = [];
 
     const queueReplies = async (count: number): Promise<void> => {
       const replies: NewReply[] = [];
       for (let i = 0; i < count; i++) {
         const post = posts[(plan.length + i) % posts.length]!;
-        const comment = (await control('POST', '/comments', { platform: post.platform, socialPostId: post.socialId, comment: `Question ${plan.length + i}` })) as {
+        const comment = (await control('POST', '/comments', {
+          platform: post.platform,
+          socialPostId: post.socialId,
+          comment: `Question ${plan.length + i}`,
+        })) as {
           commentId: string;
           commentUrn?: string;
           videoId?: string;
@@ -261,10 +264,13 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
         const armKill = () => {
           if (killAfterMs !== null) killTimer = setTimeout(kill, killAfterMs);
         };
-        const lifeLimit = setTimeout(() => {
-          if (!outcome.sawReady || killAfterMs !== null) outcome.failures.push('the child did not finish within its time limit');
-          kill();
-        }, killAfterMs === null ? settings.finalDrainMs : settings.lifeLimitMs);
+        const lifeLimit = setTimeout(
+          () => {
+            if (!outcome.sawReady || killAfterMs !== null) outcome.failures.push('the child did not finish within its time limit');
+            kill();
+          },
+          killAfterMs === null ? settings.finalDrainMs : settings.lifeLimitMs,
+        );
         if (fromSpawn) armKill();
         let buffered = '';
         proc.stdout?.setEncoding('utf8').on('data', (chunk: string) => {

@@ -43,7 +43,9 @@ async function httpsReceiver(): Promise<{ url: string; deliveries: Delivery[]; c
   const dir = mkdtempSync(join(tmpdir(), 'e2e-hook-'));
   const key = join(dir, 'key.pem');
   const cert = join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], {
+    stdio: 'ignore',
+  });
   const deliveries: Delivery[] = [];
   const server: Server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
     const chunks: Buffer[] = [];
@@ -77,7 +79,9 @@ test('an account is added only once the service accepts its key: wrong key and p
   try {
     const dialog = await openSettings(page, app.url);
     const sandboxCard = dialog.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Built-in sandbox/ }) });
-    await expect(dialog.getByRole('note', { name: 'Security of the keys' })).toContainText(/stored in the system keychain|kept in memory only: no keyring found/i);
+    await expect(dialog.getByRole('note', { name: 'Security of the keys' })).toContainText(
+      /stored in the system keychain|kept in memory only: no keyring found/i,
+    );
     await expect(sandboxCard.getByRole('button', { name: 'Reset the sandbox' })).toBeVisible();
     const add = dialog.getByRole('region', { name: 'Add an account' });
     await expect(add.getByLabel('Service address')).toHaveValue('https://api.ayrshare.com/api');
@@ -174,7 +178,11 @@ test('an account is added only once the service accepts its key: wrong key and p
   }
 });
 
-test('a webhook is registered, delivers a signed comments event over HTTPS, verifies in the tool, and is unregistered', async ({ page, app, sandbox }, testInfo) => {
+test('a webhook is registered, delivers a signed comments event over HTTPS, verifies in the tool, and is unregistered', async ({
+  page,
+  app,
+  sandbox,
+}, testInfo) => {
   const receiver = await httpsReceiver();
   try {
     const target = ordinaryPost(await sandbox.world(), 'instagram');

@@ -20,7 +20,9 @@ async function outsideComment(sandbox: TestSandbox, app: AppHost, platform: Netw
   await app.fetchComment(`${platform}:${target.post.socialId}`, `${platform}:${made.commentId}`);
   /** The post's comments as the service answers GET /comments/:socialPostId. */
   const serviceComments = async () =>
-    JSON.stringify(await sandbox.api('GET', `/comments/${encodeURIComponent(target.post.socialId)}?searchPlatformId=true&platform=${platform}`, target.profile));
+    JSON.stringify(
+      await sandbox.api('GET', `/comments/${encodeURIComponent(target.post.socialId)}?searchPlatformId=true&platform=${platform}`, target.profile),
+    );
   return { text, serviceComments };
 }
 

@@ -37,7 +37,11 @@ async function openOutsideComment(page: Page, app: AppHost, sandbox: TestSandbox
   return { postKey, target, inbox, post, toggle: post.getByRole('checkbox', { name: 'Comments on' }) };
 }
 
-test('comments turned off while offline are queued, survive a restart, are sent once when back, and a comment is then refused', async ({ page, app, sandbox }, testInfo) => {
+test('comments turned off while offline are queued, survive a restart, are sent once when back, and a comment is then refused', async ({
+  page,
+  app,
+  sandbox,
+}, testInfo) => {
   const { postKey, target, inbox, post, toggle } = await openOutsideComment(page, app, sandbox, 'Is the linen one back in stock?', 'linen.lover');
   await expect(toggle).toBeChecked();
   const ledgerBefore = (await sandbox.ledger()).at(-1)?.seq ?? 0;

@@ -57,7 +57,7 @@ async function clientPost(sandbox: TestSandbox, client: WorldProfile) {
   throw new Error(`${client.title} has no ordinary post`);
 }
 
-test('triage a client\'s comments to zero from the keyboard', async ({ page, app, sandbox }, testInfo) => {
+test("triage a client's comments to zero from the keyboard", async ({ page, app, sandbox }, testInfo) => {
   // The longest journey (three axe runs, six screenshots, a comment arriving mid-way, two undos):
   // about 25 s on a quiet machine, so more than the default 30 s when the machine is busy.
   test.setTimeout(90_000);
@@ -140,7 +140,13 @@ test('triage a client\'s comments to zero from the keyboard', async ({ page, app
 
 test('reply to an instagram and a linkedin outside comment: both Sent, each once in the service', async ({ page, app, sandbox }, testInfo) => {
   const instagram = await outsideComment(sandbox, app, await firstPost(sandbox, 'instagram'), 'Is the blue mug back in stock before Friday?', 'maya.outside');
-  const linkedin = await outsideComment(sandbox, app, await firstPost(sandbox, 'linkedin'), 'Congratulations on the launch, who did the photography?', 'Jonas Berg');
+  const linkedin = await outsideComment(
+    sandbox,
+    app,
+    await firstPost(sandbox, 'linkedin'),
+    'Congratulations on the launch, who did the photography?',
+    'Jonas Berg',
+  );
   const inbox = new InboxPage(page);
   await inbox.open(app.url);
 
@@ -197,9 +203,7 @@ test('offline: two replies wait through a restart of the app and are sent once e
 
   await sandbox.clearFaults();
   await expect(inbox.offlineBar).toBeHidden({ timeout: 20_000 });
-  await expect
-    .poll(async () => (await app.call('outbox.list', {})).items.filter((item) => item.state === 'sent').length, { timeout: 20_000 })
-    .toBe(2);
+  await expect.poll(async () => (await app.call('outbox.list', {})).items.filter((item) => item.state === 'sent').length, { timeout: 20_000 }).toBe(2);
   for (const [index, text] of texts.entries()) {
     await inbox.row([first, second][index]!.text).click();
     await expect(inbox.replyCard(text).getByText('Sent', { exact: true })).toBeVisible();
@@ -252,7 +256,7 @@ test('search finds a comment by a word in it', async ({ page, app, sandbox }, te
   await expectAccessible(page, testInfo, 'search');
 });
 
-test.describe('with the app\'s sync asking for fresh posts every second', () => {
+test.describe("with the app's sync asking for fresh posts every second", () => {
   test.use({ pollHotMs: 1_000 });
 
   test('a new outside comment appears in the list without a reload', async ({ page, app, sandbox }, testInfo) => {

@@ -14,7 +14,12 @@ const BROKEN_TEXT = 'Please call me back about the linen order before Friday';
 
 test.setTimeout(120_000);
 
-test('a damaged outbox file: the app says what happened, lists the set-aside rows, copies a text, sends the rest once', async ({ page, app, sandbox, context }, testInfo) => {
+test('a damaged outbox file: the app says what happened, lists the set-aside rows, copies a text, sends the rest once', async ({
+  page,
+  app,
+  sandbox,
+  context,
+}, testInfo) => {
   const [account] = (await app.call('accounts.list', {})).accounts;
   const rows = (await app.call('inbox.page', { filter: { view: 'needsReply' }, limit: 500 })).rows.filter(
     (row) => !row.byAccount && (row.platform === 'facebook' || row.platform === 'instagram'),

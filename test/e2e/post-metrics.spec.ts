@@ -21,10 +21,13 @@ const keyOf = (post: WorldPost) => `${post.platform}:${post.socialId}`;
 async function metricsOf(app: AppHost, posts: WorldPost[]): Promise<void> {
   for (const post of posts) await app.call('sync.refresh', { postKey: keyOf(post) });
   await expect
-    .poll(async () => {
-      const answers = await Promise.all(posts.map((post) => app.call('posts.metrics', { postKey: keyOf(post) })));
-      return answers.filter((answer) => answer.latest === null).length;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const answers = await Promise.all(posts.map((post) => app.call('posts.metrics', { postKey: keyOf(post) })));
+        return answers.filter((answer) => answer.latest === null).length;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(0);
 }
 
@@ -88,7 +91,9 @@ function pngHeader(bytes: Buffer): { signature: boolean; chunk: string; width: n
 interface PageCanvas {
   width: number;
   height: number;
-  getContext(kind: '2d'): { drawImage(image: unknown, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+  getContext(
+    kind: '2d',
+  ): { drawImage(image: unknown, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
 }
 interface PageDom {
   Image: new () => { src: string; decode(): Promise<void>; naturalWidth: number; naturalHeight: number };
@@ -96,7 +101,10 @@ interface PageDom {
   getComputedStyle: (element: unknown) => { getPropertyValue(name: string): string };
 }
 
-async function pngPixels(page: Page, bytes: Buffer): Promise<{ width: number; height: number; inked: number; colours: number; accent: number; background: number }> {
+async function pngPixels(
+  page: Page,
+  bytes: Buffer,
+): Promise<{ width: number; height: number; inked: number; colours: number; accent: number; background: number }> {
   return page.evaluate(async (base64) => {
     const { Image, document, getComputedStyle } = globalThis as unknown as PageDom;
     const image = new Image();
@@ -109,7 +117,9 @@ async function pngPixels(page: Page, bytes: Buffer): Promise<{ width: number; he
     if (ctx === null) throw new Error('no 2D canvas');
     ctx.drawImage(image, 0, 0);
     const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-    const hex = getComputedStyle(document.querySelector('.metric-panel') ?? document.documentElement).getPropertyValue('--accent').trim();
+    const hex = getComputedStyle(document.querySelector('.metric-panel') ?? document.documentElement)
+      .getPropertyValue('--accent')
+      .trim();
     const accent = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
     const [r0, g0, b0] = [data[0] ?? 0, data[1] ?? 0, data[2] ?? 0];
     const background = r0 + g0 + b0;
@@ -210,7 +220,10 @@ test('each honest-data badge shows on the sandbox’s special posts', async ({ p
     { post: special(world, 'preBusiness'), badge: /^Limited: posted before the business conversion$/ },
     { post: retweet, badge: /^Metrics omitted: not your post$/ },
   ];
-  await metricsOf(app, cases.map((c) => c.post));
+  await metricsOf(
+    app,
+    cases.map((c) => c.post),
+  );
 
   const posts = new PostsPage(page);
   await page.goto(app.url);
@@ -239,7 +252,13 @@ test('the CSV export has one row per post and network made in the chosen dates, 
   };
   const to = day((summaries[1] ?? summaries[0])?.post.created ?? '');
   const from = day((summaries[7] ?? summaries[summaries.length - 1])?.post.created ?? '');
-  await metricsOf(app, summaries.filter((s) => day(s.post.created) >= from && day(s.post.created) <= to).slice(0, 4).map((s) => ({ platform: s.post.platform, socialId: s.post.socialPostId }) as WorldPost));
+  await metricsOf(
+    app,
+    summaries
+      .filter((s) => day(s.post.created) >= from && day(s.post.created) <= to)
+      .slice(0, 4)
+      .map((s) => ({ platform: s.post.platform, socialId: s.post.socialPostId }) as WorldPost),
+  );
   const { posts: withMetrics } = await app.call('posts.list', { profileId: client.refId });
   const expected = withMetrics.filter((s) => day(s.post.created) >= from && day(s.post.created) <= to);
   expect(expected.length).toBeGreaterThan(0);
@@ -268,7 +287,9 @@ test('the CSV export has one row per post and network made in the chosen dates, 
   }
 });
 
-test('the panel shows the change since the user last looked, even after a restart, a chart of the stored snapshots, and a PNG of it all', async ({ page }, testInfo) => {
+test('the panel shows the change since the user last looked, even after a restart, a chart of the stored snapshots, and a PNG of it all', async ({
+  page,
+}, testInfo) => {
   // Its own sandbox, new snapshots waited for, a restart, a PNG decoded: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
   // A sandbox whose service refreshes numbers every 2 s, so a fresh post gets new snapshots quickly.
@@ -280,11 +301,15 @@ test('the panel shows the change since the user last looked, even after a restar
     const world = await sandbox.world();
     const client = world.profiles.find((p) => p.profileKey !== null && p.platforms.includes('linkedin'));
     if (!client) throw new Error('the sandbox world has no client on linkedin');
-    const made = (await sandbox.api('POST', '/post', client, { post: 'How did this one do? (e2e history)', platforms: ['linkedin'] })) as { postIds: { id: string; platform: string }[] };
+    const made = (await sandbox.api('POST', '/post', client, { post: 'How did this one do? (e2e history)', platforms: ['linkedin'] })) as {
+      postIds: { id: string; platform: string }[];
+    };
     const socialId = made.postIds.find((p) => p.platform === 'linkedin')?.id ?? '';
     const postKey = `linkedin:${socialId}`;
     await app.call('sync.refresh', { profileId: client.refId });
-    await expect.poll(async () => (await app.call('posts.list', { profileId: client.refId })).posts.some((s) => s.post.key === postKey), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await app.call('posts.list', { profileId: client.refId })).posts.some((s) => s.post.key === postKey), { timeout: 20_000 })
+      .toBe(true);
     const post = { platform: 'linkedin', socialId } as WorldPost;
     await metricsOf(app, [post]);
 
@@ -301,7 +326,13 @@ test('the panel shows the change since the user last looked, even after a restar
 
     // Two outside comments, and the numbers asked for again until the store has a new snapshot.
     for (const n of [1, 2]) {
-      await sandbox.injectComment({ platform: 'linkedin', socialPostId: socialId, profileRefId: client.refId, comment: `Great post ${n} (e2e)`, from: { id: `e2e-h${n}`, username: `reader${n}` } });
+      await sandbox.injectComment({
+        platform: 'linkedin',
+        socialPostId: socialId,
+        profileRefId: client.refId,
+        comment: `Great post ${n} (e2e)`,
+        from: { id: `e2e-h${n}`, username: `reader${n}` },
+      });
     }
     await expect
       .poll(
@@ -406,7 +437,9 @@ test('a post compares with the client’s average on its network and with anothe
   const compare = posts.comparison.getByRole('combobox', { name: 'Compare with' });
   await expect(compare).toHaveValue('average');
   const table = posts.comparison.getByRole('table');
-  await expect(table.locator('caption')).toContainText(new RegExp(`average of ${pool.length} other \\w+ posts of ${client.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} with stored numbers`));
+  await expect(table.locator('caption')).toContainText(
+    new RegExp(`average of ${pool.length} other \\w+ posts of ${client.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} with stored numbers`),
+  );
   await expect(table.getByRole('columnheader')).toHaveText(['Metric', 'This post', `Average of ${pool.length} posts`, 'Difference']);
   const averageRow = await posts.comparisonRow(metric);
   expect(averageRow[1]).toBe(shown(mine[metric] as number));

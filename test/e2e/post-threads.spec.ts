@@ -25,10 +25,13 @@ function titleOf(world: World, post: WorldPost): string {
 async function metricsOf(app: AppHost, keys: string[]): Promise<void> {
   for (const postKey of keys) await app.call('sync.refresh', { postKey });
   await expect
-    .poll(async () => {
-      const answers = await Promise.all(keys.map((postKey) => app.call('posts.metrics', { postKey })));
-      return answers.filter((answer) => answer.latest === null).length;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const answers = await Promise.all(keys.map((postKey) => app.call('posts.metrics', { postKey })));
+        return answers.filter((answer) => answer.latest === null).length;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(0);
 }
 
@@ -118,7 +121,9 @@ test('the seeded twitter thread is one entry whose panel shows each tweet and th
   // Each tweet's numbers as stored, and each sum equal to the sum of the tweets' values.
   const table = await posts.threadNumbers();
   const likes = table['publicMetrics.likeCount'];
-  expect(likes?.perTweet).toEqual(stored.map((s) => ((s.latest?.metrics['publicMetrics'] as Record<string, number>)['likeCount'] ?? 0).toLocaleString('en-GB')));
+  expect(likes?.perTweet).toEqual(
+    stored.map((s) => ((s.latest?.metrics['publicMetrics'] as Record<string, number>)['likeCount'] ?? 0).toLocaleString('en-GB')),
+  );
   const groups = ['publicMetrics', 'nonPublicMetrics', 'organicMetrics'];
   let checked = 0;
   for (const group of groups) {
@@ -157,7 +162,11 @@ test('the seeded twitter thread is one entry whose panel shows each tweet and th
   await posts.view.getByRole('button', { name: 'Group tweets into a thread…' }).click();
   const bar = posts.view.getByRole('group', { name: 'Make a thread' });
   await expect(bar.getByRole('button', { name: 'Group as a thread' })).toBeDisabled();
-  for (const postKey of keys) await posts.view.locator(`[data-post-key="${postKey}"]`).getByRole('checkbox', { name: /Part of the thread/ }).check();
+  for (const postKey of keys)
+    await posts.view
+      .locator(`[data-post-key="${postKey}"]`)
+      .getByRole('checkbox', { name: /Part of the thread/ })
+      .check();
   await expect(bar).toContainText('3 chosen');
   await posts.view.locator(`[data-post-key="${keys[2]}"]`).scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, 'thread-grouping');

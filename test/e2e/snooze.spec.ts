@@ -43,12 +43,18 @@ test('h and the Snooze button offer later today, tomorrow and next week; the cho
   await expect(inbox.selected).toContainText(second);
 
   // By mouse: the toolbar's button, then "Next week", on the row that took its place.
-  await page.getByRole('group', { name: 'Current comment' }).getByRole('button', { name: /^Snooze/ }).click();
+  await page
+    .getByRole('group', { name: 'Current comment' })
+    .getByRole('button', { name: /^Snooze/ })
+    .click();
   await menu.getByRole('button', { name: /Next week/ }).click();
   await expect(menu).toHaveCount(0);
   await expect(page.getByText(/Snoozed until next week/)).toBeVisible();
 
-  await page.getByRole('navigation').getByRole('button', { name: /^Snoozed/ }).click();
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: /^Snoozed/ })
+    .click();
   await expect(inbox.rows).toHaveCount(2);
   await expect(inbox.row(first)).toContainText('Snoozed');
   await expect(inbox.row(second)).toContainText('Snoozed');

@@ -39,7 +39,9 @@ test('window.api carries a bridge call and an event between the page and the cor
   expect(event).toMatchObject({ undoSeconds: 10 });
 
   // Keys added here live in memory only, and the page is told so with each key's status.
-  const keys = await page.evaluate(() => ((globalThis as unknown as { api: Record<string, Call> }).api['accounts.keyStatus'] as Call)({ accountId: 'sandbox' }));
+  const keys = await page.evaluate(() =>
+    ((globalThis as unknown as { api: Record<string, Call> }).api['accounts.keyStatus'] as Call)({ accountId: 'sandbox' }),
+  );
   expect(keys).toMatchObject({ ok: true, data: { protection: { kind: 'memory', backend: 'memory', warning: expect.stringMatching(/kept in memory only/) } } });
 
   const screenshot = testInfo.outputPath('web-host.png');

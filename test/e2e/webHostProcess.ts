@@ -35,7 +35,11 @@ export interface SpawnedWeb {
 }
 
 /** Runs the CLI with this same Node (24, which strips the types), as `npm run web` does. */
-export function spawnWeb(args: string[], env: NodeJS.ProcessEnv = process.env, command: string[] = [process.execPath, '--disable-warning=ExperimentalWarning', WEB_CLI]): SpawnedWeb {
+export function spawnWeb(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  command: string[] = [process.execPath, '--disable-warning=ExperimentalWarning', WEB_CLI],
+): SpawnedWeb {
   const [file, ...before] = command as [string, ...string[]];
   const child = spawn(file, [...before, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -47,7 +51,10 @@ export function spawnWeb(args: string[], env: NodeJS.ProcessEnv = process.env, c
 }
 
 /** Starts the web host and waits (at most `timeoutMs`) for its line; rejects with its stderr if it exits first. */
-export async function startWebProcess(args: string[], options: { env?: NodeJS.ProcessEnv; command?: string[]; timeoutMs?: number } = {}): Promise<WebHostProcess> {
+export async function startWebProcess(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; command?: string[]; timeoutMs?: number } = {},
+): Promise<WebHostProcess> {
   const spawned = spawnWeb(args, options.env, options.command);
   const timeoutMs = options.timeoutMs ?? 60_000;
   let line: string;
@@ -55,7 +62,10 @@ export async function startWebProcess(args: string[], options: { env?: NodeJS.Pr
     line = await new Promise<string>((resolveLine, reject) => {
       const timer = setTimeout(() => reject(new Error(`no address within ${timeoutMs} ms; stderr: ${spawned.stderr()}`)), timeoutMs);
       const check = () => {
-        const found = spawned.stdout().split('\n').find((candidate) => WEB_URL_LINE.test(candidate));
+        const found = spawned
+          .stdout()
+          .split('\n')
+          .find((candidate) => WEB_URL_LINE.test(candidate));
         if (found) {
           clearTimeout(timer);
           resolveLine(found);

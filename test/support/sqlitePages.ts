@@ -22,7 +22,9 @@ export function pagesOf(file: string, name: string): number[] {
 export function btreesOf(file: string): string[] {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    const rows = db.prepare("SELECT name FROM sqlite_schema WHERE type IN ('table', 'index') AND rootpage > 0 AND name NOT LIKE 'sqlite_%' ORDER BY type DESC, name").all() as { name: string }[];
+    const rows = db
+      .prepare("SELECT name FROM sqlite_schema WHERE type IN ('table', 'index') AND rootpage > 0 AND name NOT LIKE 'sqlite_%' ORDER BY type DESC, name")
+      .all() as { name: string }[];
     return rows.map((row) => row.name);
   } finally {
     db.close();

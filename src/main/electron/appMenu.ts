@@ -56,9 +56,7 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
   });
   menu.push({
     label: 'Window',
-    submenu: mac
-      ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }]
-      : [{ role: 'minimize' }, { role: 'close' }],
+    submenu: mac ? [{ role: 'minimize' }, { role: 'zoom' }, { type: 'separator' }, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }],
   });
   return menu;
 }

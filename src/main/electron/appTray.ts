@@ -67,8 +67,6 @@ export class AppTray {
     if (display.overlay !== 'unchanged') host.setOverlay(display.overlay);
     if (display.windowTitle !== null) host.setWindowTitle(display.windowTitle);
     // Rebuilt each time: Linux trays only pick up changes through a new menu.
-    host.tray.setContextMenu(
-      host.buildMenu(trayMenuTemplate({ appTitle: host.appTitle, unread: this.#unread, syncPaused: this.#syncPaused }, this.#actions)),
-    );
+    host.tray.setContextMenu(host.buildMenu(trayMenuTemplate({ appTitle: host.appTitle, unread: this.#unread, syncPaused: this.#syncPaused }, this.#actions)));
   }
 }

@@ -25,10 +25,7 @@ import {
 } from './vaultMessages.ts';
 import { parseVaultRecord, type SealedSecret, serializeVaultRecord, type StoredAccount, type VaultRecord } from './vaultRecord.ts';
 
-export type SafeStorageLike = Pick<
-  SafeStorage,
-  'encryptStringAsync' | 'decryptStringAsync' | 'isAsyncEncryptionAvailable' | 'getSelectedStorageBackend'
->;
+export type SafeStorageLike = Pick<SafeStorage, 'encryptStringAsync' | 'decryptStringAsync' | 'isAsyncEncryptionAvailable' | 'getSelectedStorageBackend'>;
 
 export type { KeyVaultErrorKind as VaultKeyErrorKind } from '../core/service/keyVaultError.ts';
 

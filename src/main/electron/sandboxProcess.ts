@@ -74,10 +74,7 @@ export function utilityProcessSandbox(host: SandboxProcessHost, options: Sandbox
       let urls: { url: string; controlUrl: string };
       try {
         urls = await new Promise<{ url: string; controlUrl: string }>((resolve, reject) => {
-          const timer = setTimeout(
-            () => reject(new SandboxStartError('The built-in sandbox did not start in time.')),
-            options.startTimeoutMs ?? 30_000,
-          );
+          const timer = setTimeout(() => reject(new SandboxStartError('The built-in sandbox did not start in time.')), options.startTimeoutMs ?? 30_000);
           let pending = '';
           child.stdout?.on('data', (chunk) => {
             pending += String(chunk);

@@ -42,9 +42,7 @@ function list(labels: readonly KeyLabel[]): string {
 
 /** Keys sealed by another backend than the one in use: they cannot be decrypted now. */
 export function backendChangedWarning(previous: readonly string[], current: string, labels: readonly KeyLabel[], currentIsSafe: boolean): string {
-  const back = currentIsSafe
-    ? ''
-    : ` If that keyring is still installed, unlock it and restart Social Inbox to use them again.`;
+  const back = currentIsSafe ? '' : ` If that keyring is still installed, unlock it and restart Social Inbox to use them again.`;
   return (
     `Your keys were saved with the ${previous.join(' / ')} keyring, but this session uses ${current}; ` +
     `keys saved with one keyring cannot be decrypted with another. Please enter again: ${list(labels)}.${back}`

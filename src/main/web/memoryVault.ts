@@ -50,7 +50,11 @@ export class MemorySecretVault implements SecretVault {
   async profileKey(accountId: string, profileId: string): Promise<string> {
     const key = this.keysOf(accountId).profileKeys.get(profileId);
     if (key === undefined) {
-      throw new MissingKeyError('profile-key', `the profile key of profile ${profileId} (account ${accountId})`, `No profile key is configured for profile ${profileId} of account ${accountId}.`);
+      throw new MissingKeyError(
+        'profile-key',
+        `the profile key of profile ${profileId} (account ${accountId})`,
+        `No profile key is configured for profile ${profileId} of account ${accountId}.`,
+      );
     }
     return key;
   }

@@ -27,7 +27,8 @@ export async function ensureRendererBuilt(log: NodeJS.WritableStream = process.s
   const rendererDir = join(root, 'out', 'renderer');
   if (isRendererBuilt(rendererDir)) return false;
   const electronVite = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
-  if (!existsSync(electronVite)) throw new RendererBuildError('The renderer is not built and electron-vite is missing: run `npm install`, then `npm run build`.');
+  if (!existsSync(electronVite))
+    throw new RendererBuildError('The renderer is not built and electron-vite is missing: run `npm install`, then `npm run build`.');
 
   const scratch = join(root, 'out', `.web-build-${process.pid}-${Date.now()}`);
   mkdirSync(scratch, { recursive: true });
@@ -49,7 +50,8 @@ export async function ensureRendererBuilt(log: NodeJS.WritableStream = process.s
         renameSync(join(scratch, 'renderer'), rendererDir);
       } catch (error) {
         // Another host built it in the meantime: theirs is as good as ours.
-        if (!isRendererBuilt(rendererDir)) throw new RendererBuildError(`Could not move the built renderer into place (${(error as NodeJS.ErrnoException).code}).`);
+        if (!isRendererBuilt(rendererDir))
+          throw new RendererBuildError(`Could not move the built renderer into place (${(error as NodeJS.ErrnoException).code}).`);
       }
     }
     return true;

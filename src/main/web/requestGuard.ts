@@ -30,8 +30,7 @@ export function ownOrigins(port: number): string[] {
 }
 
 export type GuardVerdict =
-  | { allowed: true; tokenFrom: 'query' | 'cookie' }
-  | { allowed: false; reason: 'foreign-host' | 'foreign-origin' | 'no-token' | 'wrong-token' };
+  { allowed: true; tokenFrom: 'query' | 'cookie' } | { allowed: false; reason: 'foreign-host' | 'foreign-origin' | 'no-token' | 'wrong-token' };
 
 export interface GuardedRequest {
   headers: IncomingHttpHeaders;

@@ -64,9 +64,7 @@ async function fetchWorld(controlUrl: string, primaryKey: string): Promise<{ api
     throw new SandboxUnavailableError(`No sandbox answers at ${where} (${cause}). Is \`npm run sandbox\` running there?`);
   }
   if (response.status === 401) {
-    throw new SandboxUnavailableError(
-      `The sandbox at ${where} refused its default key; start it without --api-key to use it with --sandbox-url.`,
-    );
+    throw new SandboxUnavailableError(`The sandbox at ${where} refused its default key; start it without --api-key to use it with --sandbox-url.`);
   }
   if (!response.ok) throw new SandboxUnavailableError(`${where} answered HTTP ${response.status}; is that a sandbox?`);
   let world: unknown;

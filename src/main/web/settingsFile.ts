@@ -47,7 +47,8 @@ function readSettings(path: string, onProblem: (message: string) => void): Setti
   try {
     raw = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') onProblem(`cannot read ${path} (${(error as NodeJS.ErrnoException).code}); using the default settings`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      onProblem(`cannot read ${path} (${(error as NodeJS.ErrnoException).code}); using the default settings`);
     return settingsSchema.parse({});
   }
   let stored: unknown;

@@ -46,7 +46,7 @@ const REFUSALS: Record<Exclude<GuardVerdict, { allowed: true }>['reason'], strin
   'foreign-host': 'Refused: this server answers only to 127.0.0.1 and localhost on its own port.',
   'foreign-origin': 'Refused: requests from other sites are not allowed.',
   'no-token': 'Refused: open the address that `npm run web` printed; it carries the token.',
-  'wrong-token': 'Refused: the token is not this run\'s; open the address that `npm run web` printed.',
+  'wrong-token': "Refused: the token is not this run's; open the address that `npm run web` printed.",
 };
 
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {

@@ -118,7 +118,11 @@ export function CommandPalette() {
             {command.hint && <kbd>{command.hint}</kbd>}
           </li>
         ))}
-        {matches.length === 0 && <li className="muted palette-none" role="option" aria-selected="false" aria-disabled="true">No command matches</li>}
+        {matches.length === 0 && (
+          <li className="muted palette-none" role="option" aria-selected="false" aria-disabled="true">
+            No command matches
+          </li>
+        )}
       </ul>
     </Dialog>
   );

@@ -39,8 +39,7 @@ export function CommentsSwitch({ post, onChanged, compact = false }: { post: Pos
   async function run(command: Command) {
     if (busy) return;
     setBusy({ shown: live });
-    const result =
-      command === 'posts.setComments' ? await call(command, { postKey: post.key, enabled: !checked }) : await call(command, { postKey: post.key });
+    const result = command === 'posts.setComments' ? await call(command, { postKey: post.key, enabled: !checked }) : await call(command, { postKey: post.key });
     setBusy(null);
     if (!result.ok) {
       useUiStore.getState().showToast(result.error.message);
@@ -62,7 +61,10 @@ export function CommentsSwitch({ post, onChanged, compact = false }: { post: Pos
         </label>
       )}
       {text && (
-        <span className={`comments-switch-state${change?.state === 'failed' && !busy ? ' is-error' : ''}`} role={change?.state === 'failed' && !busy ? 'alert' : 'status'}>
+        <span
+          className={`comments-switch-state${change?.state === 'failed' && !busy ? ' is-error' : ''}`}
+          role={change?.state === 'failed' && !busy ? 'alert' : 'status'}
+        >
           {text}
         </span>
       )}
@@ -73,7 +75,12 @@ export function CommentsSwitch({ post, onChanged, compact = false }: { post: Pos
               Retry
             </button>
           )}
-          <button type="button" className="button small ghost" onClick={() => void run('posts.cancelCommentsChange')} aria-label={`Cancel turning comments ${change.enabled ? 'on' : 'off'}`}>
+          <button
+            type="button"
+            className="button small ghost"
+            onClick={() => void run('posts.cancelCommentsChange')}
+            aria-label={`Cancel turning comments ${change.enabled ? 'on' : 'off'}`}
+          >
             Cancel
           </button>
         </span>

@@ -98,7 +98,13 @@ export function Composer({ row }: { row: InboxRow }) {
       )}
       <div className="composer-bar">
         <div className="saved">
-          <button type="button" className="button small ghost" aria-expanded={savedOpen} aria-controls={`saved-${row.key}`} onClick={() => setSavedOpen(!savedOpen)}>
+          <button
+            type="button"
+            className="button small ghost"
+            aria-expanded={savedOpen}
+            aria-controls={`saved-${row.key}`}
+            onClick={() => setSavedOpen(!savedOpen)}
+          >
             Saved replies
           </button>
           {savedOpen && (

@@ -19,8 +19,8 @@ export function ConnectAccount() {
         </button>
       </div>
       <p className="muted">
-        Your social publishing service account: its address and your API key (in the service’s dashboard). The key is checked with the service before
-        anything is saved.
+        Your social publishing service account: its address and your API key (in the service’s dashboard). The key is checked with the service before anything
+        is saved.
       </p>
       {keyWarning && <p className="notice">{keyWarning}</p>}
       <AccountForm

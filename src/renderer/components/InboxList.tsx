@@ -222,7 +222,11 @@ export function InboxList({ emptyText }: { emptyText: string }) {
           )}
         </div>
       )}
-      {!ready && <div className="list-empty"><p>Loading…</p></div>}
+      {!ready && (
+        <div className="list-empty">
+          <p>Loading…</p>
+        </div>
+      )}
     </div>
   );
 }

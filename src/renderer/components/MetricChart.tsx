@@ -38,7 +38,13 @@ export function MetricChart({ x, y, label, kind, width, height }: ChartProps) {
     if (!element) return;
     const [xs, ys] = JSON.parse(data) as [number[], number[]];
     // One point draws as a flat line: repeat it so the chart is never blank.
-    const plotted: uPlot.AlignedData = xs.length === 1 ? [[(xs[0] ?? 0) - 60, xs[0] ?? 0], [ys[0] ?? 0, ys[0] ?? 0]] : [xs, ys];
+    const plotted: uPlot.AlignedData =
+      xs.length === 1
+        ? [
+            [(xs[0] ?? 0) - 60, xs[0] ?? 0],
+            [ys[0] ?? 0, ys[0] ?? 0],
+          ]
+        : [xs, ys];
     const stroke = cssColor(element, '--accent', '#4f5fd6');
     const axisColor = cssColor(element, '--muted', '#586072');
     const gridColor = cssColor(element, '--line', '#e2e5eb');

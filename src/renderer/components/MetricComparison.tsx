@@ -50,7 +50,9 @@ export function MetricComparison({ data, clientTitle }: { data: PostMetrics; cli
   const caption = chosen
     ? `This post against another ${network} post of ${clientTitle}: ${postChoiceLabel(chosen.post)}`
     : `This post against the average of ${plural(poolCount, `other ${network} post`, `other ${network} posts`)} of ${clientTitle} with stored numbers${
-        pool !== null && pool.leftOut > 0 ? ` (${plural(pool.leftOut, 'video of another channel', 'videos of other channels')} left out: no numbers of their own)` : ''
+        pool !== null && pool.leftOut > 0
+          ? ` (${plural(pool.leftOut, 'video of another channel', 'videos of other channels')} left out: no numbers of their own)`
+          : ''
       }.`;
 
   return (
@@ -96,7 +98,9 @@ export function MetricComparison({ data, clientTitle }: { data: PostMetrics; cli
                   <td className="metric-compare-number">{formatMetric(row.mine)}</td>
                   <td className="metric-compare-number">
                     {row.other === null ? '—' : formatMetric(Math.round(row.other * 100) / 100)}
-                    {row.otherCount !== null && row.otherCount !== poolCount && <span className="metric-compare-count"> (of {plural(row.otherCount, 'post', 'posts')})</span>}
+                    {row.otherCount !== null && row.otherCount !== poolCount && (
+                      <span className="metric-compare-count"> (of {plural(row.otherCount, 'post', 'posts')})</span>
+                    )}
                   </td>
                   <td className={`metric-compare-difference is-${row.direction}`}>{row.difference}</td>
                 </tr>

@@ -41,7 +41,19 @@ function When({ iso, now, ahead = false }: { iso: string; now: number; ahead?: b
   );
 }
 
-function MetricTile({ flatKey, label, value, before, history }: { flatKey: string; label: string; value: number; before: number | undefined; history: AnalyticsSnapshot[] }) {
+function MetricTile({
+  flatKey,
+  label,
+  value,
+  before,
+  history,
+}: {
+  flatKey: string;
+  label: string;
+  value: number;
+  before: number | undefined;
+  history: AnalyticsSnapshot[];
+}) {
   const series = seriesOf(history, flatKey);
   const delta = before === undefined ? null : value - before;
   return (
@@ -62,13 +74,30 @@ function MetricTile({ flatKey, label, value, before, history }: { flatKey: strin
   );
 }
 
-function NumberGrid({ numbers, before, history, only }: { numbers: Record<string, number>; before: Record<string, number> | null; history: AnalyticsSnapshot[]; only?: (key: string) => boolean }) {
+function NumberGrid({
+  numbers,
+  before,
+  history,
+  only,
+}: {
+  numbers: Record<string, number>;
+  before: Record<string, number> | null;
+  history: AnalyticsSnapshot[];
+  only?: (key: string) => boolean;
+}) {
   const keys = Object.keys(numbers).filter((key) => (only ? only(key) : true));
   if (keys.length === 0) return null;
   return (
     <ul className="metric-grid">
       {keys.map((key) => (
-        <MetricTile key={key} flatKey={key} label={only ? metricLabel(key.split('.')[1] ?? key) : flatLabel(key)} value={numbers[key] ?? 0} before={before?.[key]} history={history} />
+        <MetricTile
+          key={key}
+          flatKey={key}
+          label={only ? metricLabel(key.split('.')[1] ?? key) : flatLabel(key)}
+          value={numbers[key] ?? 0}
+          before={before?.[key]}
+          history={history}
+        />
       ))}
     </ul>
   );
@@ -221,7 +250,11 @@ export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
       ) : (
         <>
           <p className={`metric-freshness${offline ? ' is-offline' : ''}`} data-testid="metric-freshness">
-            {offline && <strong>Offline: stored numbers, fetched <When iso={new Date(latest.fetchedAt).toISOString()} now={now} />. </strong>}
+            {offline && (
+              <strong>
+                Offline: stored numbers, fetched <When iso={new Date(latest.fetchedAt).toISOString()} now={now} />.{' '}
+              </strong>
+            )}
             Updated by the service <When iso={latest.lastUpdated} now={now} />; next update <When iso={latest.nextUpdate} now={now} ahead />.
             {!offline && (
               <>
@@ -258,11 +291,7 @@ export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
           ) : (
             <section className="metric-section" aria-label="Numbers">
               <h3 className="metric-heading">Numbers</h3>
-              {data.flags.notOwned ? (
-                <p className="muted small">{NOT_OWNED_NOTE}</p>
-              ) : (
-                <NumberGrid numbers={numbers} before={before} history={history} />
-              )}
+              {data.flags.notOwned ? <p className="muted small">{NOT_OWNED_NOTE}</p> : <NumberGrid numbers={numbers} before={before} history={history} />}
             </section>
           )}
           {!data.flags.notOwned && <MetricComparison key={post.key} data={data} clientTitle={profileTitle(profiles, post.profileId)} />}

@@ -11,7 +11,13 @@ export function OfflineBar() {
   return (
     <div className="offline-bar" role="status">
       <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M3 9a14 14 0 0 1 18 0M6.5 12.5a9 9 0 0 1 11 0M10 16a4 4 0 0 1 4 0M12 19.5h.01M4 4l16 16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        <path
+          d="M3 9a14 14 0 0 1 18 0M6.5 12.5a9 9 0 0 1 11 0M10 16a4 4 0 0 1 4 0M12 19.5h.01M4 4l16 16"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+        />
       </svg>
       <span>Offline: replies will be sent when the connection is back.</span>
       {accounts.length > 1 && <span className="offline-who">{names.join(', ')}</span>}

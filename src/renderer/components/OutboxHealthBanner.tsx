@@ -22,7 +22,9 @@ function SetAsideItem({ row }: { row: SetAsideRow }) {
       {row.text !== null ? (
         <blockquote className="set-aside-text">{row.text}</blockquote>
       ) : (
-        <p className="set-aside-text is-missing">{row.kind === 'reply' ? 'Its text could not be read.' : 'A post\'s comments turned on or off: it has no text to copy.'}</p>
+        <p className="set-aside-text is-missing">
+          {row.kind === 'reply' ? 'Its text could not be read.' : "A post's comments turned on or off: it has no text to copy."}
+        </p>
       )}
       <p className="set-aside-why">Why: {row.reason}</p>
       {row.text !== null && (
@@ -75,14 +77,18 @@ export function OutboxHealthBanner() {
       ))}
       {health.length === 0 && (
         <p className="notice-message">
-          {rows.length === 1 ? 'One row of an outbox could not be read and was set aside' : `${rows.length} rows of the outboxes could not be read and were set aside`}: they are never
-          sent.
+          {rows.length === 1
+            ? 'One row of an outbox could not be read and was set aside'
+            : `${rows.length} rows of the outboxes could not be read and were set aside`}
+          : they are never sent.
         </p>
       )}
       <div className="notice-actions">
         {rows.length > 0 && (
           <button type="button" className="button small" aria-expanded={open} aria-controls="set-aside-list" onClick={() => setOpen(!open)}>
-            {open ? 'Hide the set-aside rows' : `Show the set-aside rows (${rows.length}${replies > 0 && replies !== rows.length ? `, ${replies} replies` : ''})`}
+            {open
+              ? 'Hide the set-aside rows'
+              : `Show the set-aside rows (${rows.length}${replies > 0 && replies !== rows.length ? `, ${replies} replies` : ''})`}
           </button>
         )}
         <button type="button" className="button small ghost" onClick={() => setHidden(true)}>

@@ -120,16 +120,19 @@ function PostRow({ summary, active, now }: { summary: PostSummary; active: boole
         <span className="post-row-metrics">
           {summary.latest === null && <span className="muted small">No metrics yet</span>}
           {summary.latest !== null && summary.flags.notOwned && <span className="muted small">Video of another channel: no numbers</span>}
-          {!summary.flags.notOwned && keys.map((key) => {
-            const series = history ? seriesOf(history, key) : { x: [], y: [] };
-            return (
-              <span key={key} className="post-row-metric">
-                <span className="post-row-metric-label">{flatLabel(key).replace(/^Public metrics · /, '')}</span>
-                <span className="post-row-metric-value">{formatMetric(latest[key] ?? 0)}</span>
-                {series.x.length > 1 && <MetricChart kind="spark" x={series.x} y={series.y} label={`${flatLabel(key)}: trend over ${series.y.length} stored snapshots`} />}
-              </span>
-            );
-          })}
+          {!summary.flags.notOwned &&
+            keys.map((key) => {
+              const series = history ? seriesOf(history, key) : { x: [], y: [] };
+              return (
+                <span key={key} className="post-row-metric">
+                  <span className="post-row-metric-label">{flatLabel(key).replace(/^Public metrics · /, '')}</span>
+                  <span className="post-row-metric-value">{formatMetric(latest[key] ?? 0)}</span>
+                  {series.x.length > 1 && (
+                    <MetricChart kind="spark" x={series.x} y={series.y} label={`${flatLabel(key)}: trend over ${series.y.length} stored snapshots`} />
+                  )}
+                </span>
+              );
+            })}
         </span>
       </button>
       <CommentsSwitch post={summary.post} compact />
@@ -194,7 +197,10 @@ function ThreadRow({ thread, members, now }: { thread: PostThread; members: Post
 }
 
 /** The list's entries: each post, except a thread's tweets, which make one entry where its newest tweet is. */
-function listEntries(posts: readonly PostSummary[], threads: readonly PostThread[]): ({ kind: 'post'; summary: PostSummary } | { kind: 'thread'; thread: PostThread; members: PostSummary[] })[] {
+function listEntries(
+  posts: readonly PostSummary[],
+  threads: readonly PostThread[],
+): ({ kind: 'post'; summary: PostSummary } | { kind: 'thread'; thread: PostThread; members: PostSummary[] })[] {
   const threadOf = new Map<string, PostThread>();
   for (const thread of threads) for (const key of thread.keys) threadOf.set(key, thread);
   const byKey = new Map(posts.map((summary) => [summary.post.key, summary]));
@@ -220,8 +226,15 @@ function ExportForm({ profileTitle }: { profileTitle: string }) {
   const [to, setTo] = useState('');
   function exportNow() {
     const range = { from: from === '' ? null : Date.parse(`${from}T00:00:00`), to: to === '' ? null : Date.parse(`${to}T23:59:59.999`) };
-    const slug = profileTitle.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'client';
-    downloadBlob(`${slug}-posts${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`, new Blob([postsCsv(posts, range)], { type: 'text/csv;charset=utf-8' }));
+    const slug =
+      profileTitle
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'client';
+    downloadBlob(
+      `${slug}-posts${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`,
+      new Blob([postsCsv(posts, range)], { type: 'text/csv;charset=utf-8' }),
+    );
   }
   return (
     <form

@@ -57,10 +57,13 @@ export function Sidebar() {
 
   const scoped = filter.profileId ? counts?.byProfile[filter.profileId] : counts?.total;
   const outboxCount = Object.values(outbox).filter(
-    (item) => (item.state === 'queued' || item.state === 'waiting' || item.state === 'sending' || item.state === 'failed') && (!filter.profileId || item.profileId === filter.profileId),
+    (item) =>
+      (item.state === 'queued' || item.state === 'waiting' || item.state === 'sending' || item.state === 'failed') &&
+      (!filter.profileId || item.profileId === filter.profileId),
   ).length;
   const linked = new Set<Network>();
-  for (const profile of profiles) if (!filter.profileId || profile.profileId === filter.profileId) for (const network of profile.linkedNetworks) linked.add(network);
+  for (const profile of profiles)
+    if (!filter.profileId || profile.profileId === filter.profileId) for (const network of profile.linkedNetworks) linked.add(network);
   const onlySandbox = accounts.length > 0 && accounts.every((account) => account.kind === 'sandbox');
 
   return (
@@ -74,7 +77,9 @@ export function Sidebar() {
       </div>
 
       <section className="side-section" aria-labelledby="views-heading">
-        <h2 id="views-heading" className="side-heading">Views</h2>
+        <h2 id="views-heading" className="side-heading">
+          Views
+        </h2>
         <ul className="side-list">
           {VIEWS.map(({ view, label, count }) => {
             const value = count === 'outbox' ? outboxCount : (scoped?.[count] ?? 0);
@@ -124,7 +129,14 @@ export function Sidebar() {
               onClick={() => useReportsStore.getState().setOpen(true)}
             >
               <svg className="view-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d="M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
               <span className="side-label">Reports</span>
             </button>
@@ -133,7 +145,9 @@ export function Sidebar() {
       </section>
 
       <section className="side-section" aria-labelledby="clients-heading">
-        <h2 id="clients-heading" className="side-heading">Clients</h2>
+        <h2 id="clients-heading" className="side-heading">
+          Clients
+        </h2>
         <ul className="side-list">
           <li>
             <button
@@ -174,7 +188,9 @@ export function Sidebar() {
       </section>
 
       <section className="side-section" aria-labelledby="networks-heading">
-        <h2 id="networks-heading" className="side-heading">Networks</h2>
+        <h2 id="networks-heading" className="side-heading">
+          Networks
+        </h2>
         <ul className="side-list network-list">
           {NETWORKS.filter((network) => linked.has(network)).map((network) => {
             const active = filter.platform === network;
@@ -217,7 +233,13 @@ export function Sidebar() {
           <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setOverlay('help')}>
             ?
           </button>
-          <button type="button" className="icon-button" aria-label="Settings" title="Settings: accounts, keys, webhooks (Ctrl/⌘ ,)" onClick={() => setOverlay('settings')}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Settings"
+            title="Settings: accounts, keys, webhooks (Ctrl/⌘ ,)"
+            onClick={() => setOverlay('settings')}
+          >
             <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path
                 d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z"

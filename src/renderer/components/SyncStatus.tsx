@@ -19,7 +19,13 @@ export function SyncStatus() {
   const syncing = total > 0 && done < total;
   const share = total === 0 ? 1 : done / total;
   const barRef = useCssVars<HTMLDivElement>({ '--progress': `${Math.round(share * 100)}%` });
-  const text = paused ? 'Sync paused' : syncing ? `Syncing ${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} posts` : accounts.length === 0 ? 'Starting…' : 'Up to date';
+  const text = paused
+    ? 'Sync paused'
+    : syncing
+      ? `Syncing ${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} posts`
+      : accounts.length === 0
+        ? 'Starting…'
+        : 'Up to date';
   return (
     <div className="sync-status" aria-live="polite">
       <div className="sync-line">

@@ -193,8 +193,8 @@ export function ThreadMetricsPanel() {
               </h3>
               <SumTable tweets={tweets} />
               <p className="metric-note">
-                Summed: counts ({SUMMED_WORDS}). Never summed: rates, averages and text. “—”: that tweet has no such number (not fetched yet, or X gives it only to the
-                author).
+                Summed: counts ({SUMMED_WORDS}). Never summed: rates, averages and text. “—”: that tweet has no such number (not fetched yet, or X gives it only
+                to the author).
               </p>
             </section>
           </div>

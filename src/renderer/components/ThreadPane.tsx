@@ -32,7 +32,11 @@ function Comment({ row, kind, now }: { row: InboxRow; kind: 'ancestor' | 'main' 
         </span>
       </div>
       <p className="comment-text">{row.text}</p>
-      {row.likeCount > 0 && <span className="comment-likes">{row.likeCount} {row.likeCount === 1 ? 'like' : 'likes'}</span>}
+      {row.likeCount > 0 && (
+        <span className="comment-likes">
+          {row.likeCount} {row.likeCount === 1 ? 'like' : 'likes'}
+        </span>
+      )}
     </li>
   );
 }
@@ -118,7 +122,13 @@ export function ThreadPane() {
             </span>
           </>
         )}
-        <button type="button" className="icon-button close" aria-label="Close the conversation" title="Close (Esc)" onClick={() => useInboxStore.getState().open(null)}>
+        <button
+          type="button"
+          className="icon-button close"
+          aria-label="Close the conversation"
+          title="Close (Esc)"
+          onClick={() => useInboxStore.getState().open(null)}
+        >
           ×
         </button>
       </header>

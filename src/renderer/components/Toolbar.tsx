@@ -108,7 +108,12 @@ export function Toolbar() {
             <button type="button" className="button small" onClick={() => setRead(true)}>
               Mark unread
             </button>
-            <button type="button" className="button small" onClick={() => void useTriageStore.getState().selectView()} title="Select every comment in this view (Shift+A)">
+            <button
+              type="button"
+              className="button small"
+              onClick={() => void useTriageStore.getState().selectView()}
+              title="Select every comment in this view (Shift+A)"
+            >
               Select all in this view
             </button>
             <button type="button" className="button ghost small" onClick={clearChecked}>
@@ -124,7 +129,13 @@ export function Toolbar() {
               <button type="button" className="button small" disabled={disabled} onClick={toggle} title="Toggle unread (u)">
                 Read / unread <kbd>u</kbd>
               </button>
-              <button type="button" className="button small" disabled={disabled} onClick={() => snooze()} title="Snooze: later today, tomorrow or next week (h)">
+              <button
+                type="button"
+                className="button small"
+                disabled={disabled}
+                onClick={() => snooze()}
+                title="Snooze: later today, tomorrow or next week (h)"
+              >
                 Snooze <kbd>h</kbd>
               </button>
               <button

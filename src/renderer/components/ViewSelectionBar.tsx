@@ -25,7 +25,12 @@ export function ViewSelectionBar({ selection }: { selection: ViewSelection }) {
         {selection.count === 1 ? 'The 1 comment in this view selected' : `All ${count} in this view selected`}
         {newer > 0 && ` · ${newer.toLocaleString('en-GB')} newer not included`}
       </span>
-      <button type="button" className="button small" onClick={() => markDone()} title={inDone ? 'Move them all back to the inbox (e)' : 'Mark them all done (e)'}>
+      <button
+        type="button"
+        className="button small"
+        onClick={() => markDone()}
+        title={inDone ? 'Move them all back to the inbox (e)' : 'Mark them all done (e)'}
+      >
         {inDone ? 'Back to the inbox' : 'Mark done'} <kbd>e</kbd>
       </button>
       <button type="button" className="button small" onClick={() => toggleUnread()} title="Mark them all read, or all unread when none of them is (u)">

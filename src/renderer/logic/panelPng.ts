@@ -112,7 +112,11 @@ export function panelPngContent({ post, latest, flags, history, clientTitle, see
  * the last line ends in "…" when text was left over. A word wider than a line is cut.
  */
 export function wrapLines(text: string, maxWidth: number, measure: (s: string) => number, maxLines: number): string[] {
-  const words = text.replace(/\s+/g, ' ').trim().split(' ').filter((w) => w !== '');
+  const words = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter((w) => w !== '');
   const lines: string[] = [];
   let line = '';
   let rest = 0;
@@ -149,7 +153,11 @@ function cut(text: string, maxWidth: number, measure: (s: string) => number, ell
 
 /** "studio-north-linkedin-2026-11-12-metrics.png" */
 export function panelPngFileName(clientTitle: string, post: Pick<PostView, 'platform' | 'created'>): string {
-  const slug = clientTitle.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'client';
+  const slug =
+    clientTitle
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'client';
   const ms = Date.parse(post.created);
   const day = Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : 'post';
   return `${slug}-${post.platform}-${day}-metrics.png`;

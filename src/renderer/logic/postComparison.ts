@@ -29,7 +29,9 @@ export function comparablePosts(summaries: readonly PostSummary[], post: PostRef
 
 export function averagePool(summaries: readonly PostSummary[], post: PostRef): AveragePool {
   const posts = comparablePosts(summaries, post);
-  const leftOut = summaries.filter((s) => s.post.profileId === post.profileId && s.post.platform === post.platform && s.post.key !== post.key && s.latest !== null && s.flags.notOwned).length;
+  const leftOut = summaries.filter(
+    (s) => s.post.profileId === post.profileId && s.post.platform === post.platform && s.post.key !== post.key && s.latest !== null && s.flags.notOwned,
+  ).length;
   const sums: Record<string, { sum: number; count: number }> = {};
   for (const summary of posts) {
     for (const [key, value] of Object.entries(numericMetrics(summary.latest?.metrics ?? {}))) {

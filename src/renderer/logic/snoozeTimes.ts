@@ -51,6 +51,11 @@ export function snoozeChoices(now: Date = new Date()): SnoozeChoice[] {
   const tomorrow = new Date(tomorrowMorning(now));
   choices.push({ id: 'tomorrow', label: 'Tomorrow morning', until: tomorrow.getTime(), when: `${weekday(tomorrow)} ${clock(tomorrow)}` });
   const week = new Date(nextWeek(now));
-  choices.push({ id: 'nextWeek', label: 'Next week', until: week.getTime(), when: `${weekday(week)} ${week.getDate()} ${week.toLocaleDateString('en-GB', { month: 'short' })}, ${clock(week)}` });
+  choices.push({
+    id: 'nextWeek',
+    label: 'Next week',
+    until: week.getTime(),
+    when: `${weekday(week)} ${week.getDate()} ${week.toLocaleDateString('en-GB', { month: 'short' })}, ${clock(week)}`,
+  });
   return choices;
 }

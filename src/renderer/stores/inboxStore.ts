@@ -108,7 +108,13 @@ export const useInboxStore = create<InboxState>((set, get) => ({
     const { rows } = get();
     const current = get().rows[get().order[get().cursor] ?? -1]?.key;
     const next = withOrder(rows, grouped);
-    const position = current === undefined ? 0 : Math.max(0, next.order.findIndex((index) => rows[index]?.key === current));
+    const position =
+      current === undefined
+        ? 0
+        : Math.max(
+            0,
+            next.order.findIndex((index) => rows[index]?.key === current),
+          );
     set({ grouped, ...next, cursor: position });
   },
 

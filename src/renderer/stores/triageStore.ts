@@ -109,7 +109,9 @@ export const useTriageStore = create<TriageState>((set, get) => ({
       return;
     }
     if (count > VIEW_SWEEP_MAX) {
-      ui.showToast(`This view has ${count.toLocaleString('en-GB')} comments, more than the ${VIEW_SWEEP_MAX.toLocaleString('en-GB')} one action may change: choose a client or a network first`);
+      ui.showToast(
+        `This view has ${count.toLocaleString('en-GB')} comments, more than the ${VIEW_SWEEP_MAX.toLocaleString('en-GB')} one action may change: choose a client or a network first`,
+      );
       return;
     }
     useInboxStore.getState().clearChecked();

@@ -3,17 +3,7 @@
 // from the account's character and its series (account-figures.ts). Pages and channels (facebook,
 // linkedin, youtube) are in account-page-metrics.ts. Counts are whole and only grow from one refresh
 // to the next; period figures cover the `quarters` window when one is asked.
-import {
-  type AccountContext,
-  between,
-  bioOf,
-  characterOf,
-  dailyFigures,
-  openedAt,
-  type PeriodFigure,
-  periodFigures,
-  round,
-} from './account-figures.ts';
+import { type AccountContext, between, bioOf, characterOf, dailyFigures, openedAt, type PeriodFigure, periodFigures, round } from './account-figures.ts';
 import { facebookAccount, linkedinAccount, youtubeAccount } from './account-page-metrics.ts';
 
 export function accountAnalytics(context: AccountContext): Record<string, unknown> {

@@ -4,17 +4,7 @@
 // Related figures share a phase and scale from one rate, so a part never exceeds its whole.
 import { HEX, Random, URL_SAFE } from '../random.ts';
 import { isoSeconds } from '../time.ts';
-import {
-  type AccountContext,
-  between,
-  bioOf,
-  characterOf,
-  dailyFigures,
-  openedAt,
-  type PeriodFigure,
-  periodFigures,
-  round,
-} from './account-figures.ts';
+import { type AccountContext, between, bioOf, characterOf, dailyFigures, openedAt, type PeriodFigure, periodFigures, round } from './account-figures.ts';
 import { DAY_MS } from './account-series.ts';
 
 const FACEBOOK_REACTION_SHARES = { like: 0.74, love: 0.17, haha: 0.04, wow: 0.03, sorry: 0.01, anger: 0.01 };

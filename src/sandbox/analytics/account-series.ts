@@ -67,8 +67,7 @@ export class AccountSeries {
     this.startMs = startMs;
     this.dataMs = Math.max(startMs, dataMs);
     this.query = query;
-    this.fromMs =
-      query.quarters !== undefined ? Math.max(startMs, this.dataMs - query.quarters * QUARTER_DAYS * DAY_MS) : startMs;
+    this.fromMs = query.quarters !== undefined ? Math.max(startMs, this.dataMs - query.quarters * QUARTER_DAYS * DAY_MS) : startMs;
   }
 
   /** A level that grows by `rate` a day from `base` (followers): never smaller at a later refresh. */

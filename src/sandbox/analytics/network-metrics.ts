@@ -8,12 +8,7 @@ import { OTHER_CHANNEL_TITLES } from '../world/vocabulary.ts';
 import type { Moments, Traits } from './post-traits.ts';
 import { twitterEntitiesOf } from './twitter-entities.ts';
 
-export function metricsFor(
-  post: NetworkPostState,
-  owner: NetworkIdentity | undefined,
-  traits: Traits,
-  at: Moments,
-): Record<string, unknown> {
+export function metricsFor(post: NetworkPostState, owner: NetworkIdentity | undefined, traits: Traits, at: Moments): Record<string, unknown> {
   switch (post.platform) {
     case 'twitter':
       return twitterMetrics(post, owner, traits, at);
@@ -54,12 +49,7 @@ function hashtagsOf(text: string): string[] {
 
 // ---- per network ----
 
-function twitterMetrics(
-  post: NetworkPostState,
-  owner: NetworkIdentity | undefined,
-  traits: Traits,
-  at: Moments,
-): Record<string, unknown> {
+function twitterMetrics(post: NetworkPostState, owner: NetworkIdentity | undefined, traits: Traits, at: Moments): Record<string, unknown> {
   // A retweet's text names the original author, whose tweet it is.
   const original = post.owned ? undefined : /^RT @(\w+):/.exec(post.text)?.[1];
   const replies = at.comments;
@@ -132,12 +122,7 @@ function facebookMetrics(traits: Traits, at: Moments): Record<string, unknown> {
   };
 }
 
-function instagramMetrics(
-  post: NetworkPostState,
-  owner: NetworkIdentity | undefined,
-  traits: Traits,
-  at: Moments,
-): Record<string, unknown> {
+function instagramMetrics(post: NetworkPostState, owner: NetworkIdentity | undefined, traits: Traits, at: Moments): Record<string, unknown> {
   const mediaType = traits.isVideo ? 'VIDEO' : extra(traits, 0) < 0.35 ? 'CAROUSEL_ALBUM' : 'IMAGE';
   const mediaProductType = traits.isVideo ? 'REELS' : 'FEED';
   const likes = Math.max(count(traits.audience * traits.likeRate * 1.4, at.held), at.comments * 2);
@@ -212,22 +197,21 @@ function tiktokMetrics(post: NetworkPostState, traits: Traits, at: Moments): Rec
   };
 }
 
-function youtubeMetrics(
-  post: NetworkPostState,
-  owner: NetworkIdentity | undefined,
-  traits: Traits,
-  at: Moments,
-): Record<string, unknown> {
+function youtubeMetrics(post: NetworkPostState, owner: NetworkIdentity | undefined, traits: Traits, at: Moments): Record<string, unknown> {
   const notOwned = post.flags.includes('notOwned');
   const title = post.title ?? post.text.split('\n')[0] ?? '';
   const hashtags = hashtagsOf(post.text);
-  const channelTitle = notOwned
-    ? (OTHER_CHANNEL_TITLES[post.metricsSeed % OTHER_CHANNEL_TITLES.length] ?? '')
-    : (owner?.displayName ?? '');
+  const channelTitle = notOwned ? (OTHER_CHANNEL_TITLES[post.metricsSeed % OTHER_CHANNEL_TITLES.length] ?? '') : (owner?.displayName ?? '');
   const descriptive = {
     title,
     description: post.text,
-    tags: hashtags.length > 0 ? hashtags : title.toLowerCase().split(/\W+/).filter((w) => w.length > 3),
+    tags:
+      hashtags.length > 0
+        ? hashtags
+        : title
+            .toLowerCase()
+            .split(/\W+/)
+            .filter((w) => w.length > 3),
     channelTitle,
     privacyStatus: 'public',
     thumbnailUrl: `https://i.ytimg.com/vi/${post.socialId}/hqdefault.jpg`,

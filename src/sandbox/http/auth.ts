@@ -1,14 +1,7 @@
 // Who a request is for and whether it may do what it asks: the primary API key as bearer, an
 // optional Profile-Key, the plan's gates, and the X key pair on every request that targets twitter.
 import type { IncomingHttpHeaders } from 'node:http';
-import {
-  COMMENT_PLANS,
-  type Plan,
-  PROFILE_KEY_HEADER,
-  PROFILE_PLANS,
-  X_KEY_HEADER,
-  X_SECRET_HEADER,
-} from '../../shared/networks.ts';
+import { COMMENT_PLANS, type Plan, PROFILE_KEY_HEADER, PROFILE_PLANS, X_KEY_HEADER, X_SECRET_HEADER } from '../../shared/networks.ts';
 import type { SandboxRuntime } from '../runtime.ts';
 import type { ProfileState } from '../world/types.ts';
 import type { Feature } from './api.ts';
@@ -88,8 +81,7 @@ export function requireXCredentials(
     throw new ServiceError(419, {
       action: 'x_credentials_required',
       code: ErrorCode.xCredentialsRequired,
-      message:
-        'Requests to twitter need the X-Twitter-OAuth1-Api-Key and X-Twitter-OAuth1-Api-Secret headers (your X OAuth 1.0a consumer key and secret)',
+      message: 'Requests to twitter need the X-Twitter-OAuth1-Api-Key and X-Twitter-OAuth1-Api-Secret headers (your X OAuth 1.0a consumer key and secret)',
       platform: 'twitter',
     });
   }

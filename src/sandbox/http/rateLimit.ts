@@ -12,9 +12,7 @@ interface ProfileWindow {
   rejections: number[];
 }
 
-export type RateDecision =
-  | { allowed: true; max: number; count: number }
-  | { allowed: false; suspended: boolean; max: number; count: number };
+export type RateDecision = { allowed: true; max: number; count: number } | { allowed: false; suspended: boolean; max: number; count: number };
 
 export class RateLimiter {
   private readonly windows = new Map<string, ProfileWindow>();

@@ -20,9 +20,7 @@ export class Router<R extends RouteShape> {
     // Literal segments beat parameters: POST /comments/reply is the reply operation, not a comment
     // on a post whose id is "reply".
     const literals = (segments: string[]) => segments.filter((s) => !s.startsWith(':')).length;
-    this.compiled = routes
-      .map((route) => ({ route, segments: split(route.pattern) }))
-      .sort((a, b) => literals(b.segments) - literals(a.segments));
+    this.compiled = routes.map((route) => ({ route, segments: split(route.pattern) })).sort((a, b) => literals(b.segments) - literals(a.segments));
   }
 
   match(method: string, path: string): Match<R> {

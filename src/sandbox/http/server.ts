@@ -21,11 +21,7 @@ export interface ControlRoute {
   };
 }
 
-export function createSandboxServer(
-  runtime: SandboxRuntime,
-  apiRoutes: readonly Route[],
-  controlRoutes: readonly ControlRoute[],
-): Server {
+export function createSandboxServer(runtime: SandboxRuntime, apiRoutes: readonly Route[], controlRoutes: readonly ControlRoute[]): Server {
   const api = new Router(apiRoutes);
   const control = new Router(controlRoutes);
 

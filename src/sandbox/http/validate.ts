@@ -58,10 +58,7 @@ export function platformList<T extends string>(
   if (list.length === 0) throw badRequest(ErrorCode.missingField, 'Field "platforms" must name at least one network');
   for (const name of list) {
     if (!(allowed as readonly string[]).includes(name)) {
-      throw badRequest(
-        ErrorCode.unsupportedNetwork,
-        `${what} does not support the network "${name}"; it accepts ${allowed.join(', ')}`,
-      );
+      throw badRequest(ErrorCode.unsupportedNetwork, `${what} does not support the network "${name}"; it accepts ${allowed.join(', ')}`);
     }
   }
   const unique = [...new Set(list)] as T[];

@@ -1,12 +1,7 @@
 // POST /analytics/post. With searchPlatformId: social post ids (`id` or up to 100 `postIds`) on
 // exactly one network; unknown ids are 186, per id when others were found (status "partial").
 // Without it: one service post id, answered per network of the post.
-import {
-  ANALYTICS_SOCIAL_ID_NETWORKS,
-  MAX_ANALYTICS_IDS,
-  type Network,
-  NETWORKS,
-} from '../../shared/networks.ts';
+import { ANALYTICS_SOCIAL_ID_NETWORKS, MAX_ANALYTICS_IDS, type Network, NETWORKS } from '../../shared/networks.ts';
 import { analyticsOf } from '../analytics/metrics.ts';
 import type { ApiCall, ApiResult, Route } from '../http/api.ts';
 import { requireXCredentials } from '../http/auth.ts';
@@ -33,9 +28,7 @@ function entryOf(call: ApiCall, post: NetworkPostState): Record<string, unknown>
     // A comment deleted after the refresh is still in that refresh's numbers.
     commentCountAt: (at) => {
       const second = Math.floor(at.getTime() / 1000) * 1000;
-      return comments.filter(
-        (c) => Date.parse(c.created) < second && (c.deletedAt === undefined || Date.parse(c.deletedAt) > at.getTime()),
-      ).length;
+      return comments.filter((c) => Date.parse(c.created) < second && (c.deletedAt === undefined || Date.parse(c.deletedAt) > at.getTime())).length;
     },
   });
   return { id: post.socialId, postUrl: post.postUrl, ...snapshot };
@@ -108,7 +101,11 @@ function byServiceId(call: ApiCall): ApiResult {
   if (networkPosts.length === 0) {
     throw new ServiceError(400, { code: ErrorCode.networkNotLinked, message: `Post ${id} was not published on ${wanted.join(', ')}` });
   }
-  requireXCredentials(call.headers, call.runtime, networkPosts.map((p) => p.platform));
+  requireXCredentials(
+    call.headers,
+    call.runtime,
+    networkPosts.map((p) => p.platform),
+  );
   const body: Record<string, unknown> = { status: 'success', id };
   for (const networkPost of networkPosts) body[networkPost.platform] = entryOf(call, networkPost);
   return { body };

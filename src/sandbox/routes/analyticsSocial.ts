@@ -54,12 +54,7 @@ function accountEntry(call: ApiCall, platform: Network, query: AccountQuery): Re
   const series = new AccountSeries(Date.parse(call.profile.created), refresh.dataMs, query);
   // Posts the account made by then: deleted ones are gone from the count, others' videos never in it.
   const postsMade = world.state.networkPosts.filter(
-    (p) =>
-      p.profileRefId === call.profile.refId &&
-      p.platform === platform &&
-      p.owned &&
-      !p.deleted &&
-      Date.parse(p.created) <= series.dataMs,
+    (p) => p.profileRefId === call.profile.refId && p.platform === platform && p.owned && !p.deleted && Date.parse(p.created) <= series.dataMs,
   ).length;
   const analytics = accountAnalytics({
     platform,

@@ -22,9 +22,7 @@ function bySocialId(call: ApiCall, id: string): { comments: CommentState[]; many
   const found = commentOf(call.runtime.world, call.profile, platform, id);
   if (!found) throw notFound(`No ${platform} comment with id ${id} for this profile`);
   if (platform === 'tiktok' && !found.comment.byAccount) {
-    throw operationFailed(
-      platformError('delete', 'tiktok', ErrorCode.notOwnComment, 'TikTok only lets the account delete its own comments'),
-    );
+    throw operationFailed(platformError('delete', 'tiktok', ErrorCode.notOwnComment, 'TikTok only lets the account delete its own comments'));
   }
   return { comments: [found.comment], many: false };
 }
@@ -55,7 +53,12 @@ export function deleteComment(call: ApiCall, id: string): ApiResult {
   const { world } = call.runtime;
   const social = optionalBoolean(call.body, 'searchPlatformId') ?? queryFlag(call.query, 'searchPlatformId');
   const { comments, many } = social ? bySocialId(call, id) : byServiceId(call, id);
-  if (!social) requireXCredentials(call.headers, call.runtime, comments.map((c) => c.platform));
+  if (!social)
+    requireXCredentials(
+      call.headers,
+      call.runtime,
+      comments.map((c) => c.platform),
+    );
   const body: Record<string, unknown> = { status: 'success' };
   for (const comment of comments) {
     world.deleteComment(comment, call.runtime.now());

@@ -58,9 +58,7 @@ export function getComments(call: ApiCall, id: string): ApiResult {
   }
   const post = servicePostOf(world, call.profile, id);
   if (!post) {
-    throw notFound(
-      `No post with service id ${id} for this profile (for a social post id, add searchPlatformId=true and platform)`,
-    );
+    throw notFound(`No post with service id ${id} for this profile (for a social post id, add searchPlatformId=true and platform)`);
   }
   requireXCredentials(call.headers, call.runtime, post.platforms);
   return { body: null, json: cachedList(world, id, world.networkPostsOf(id)) };

@@ -1,11 +1,7 @@
 // POST /messages/:platform {recipientId, message, mediaUrls?}: a direct message by the profile's
 // account to a person who wrote to it first. Refused, each with its own code, past the network's
 // reply window, over the plan's active conversations a month, and for empty or over-long text.
-import {
-  MESSAGE_REPLY_WINDOW_NETWORKS,
-  MESSAGE_TEXT_LIMITS,
-  type MessageNetwork,
-} from '../../shared/networks.ts';
+import { MESSAGE_REPLY_WINDOW_NETWORKS, MESSAGE_TEXT_LIMITS, type MessageNetwork } from '../../shared/networks.ts';
 import type { ApiCall, ApiResult, Route } from '../http/api.ts';
 import { badRequest, ErrorCode, ServiceError } from '../http/errors.ts';
 import { nonEmptyText, optionalString, optionalStringArray, requireString } from '../http/validate.ts';
@@ -18,9 +14,18 @@ import { recordWrite } from './shared.ts';
 
 /** Public: facebook and instagram media URLs must end in a known file extension, without a query. */
 const MEDIA_EXTENSIONS: Record<string, AttachmentState['type']> = {
-  jpg: 'image', jpeg: 'image', png: 'image', gif: 'image',
-  mp4: 'video', mov: 'video', webm: 'video', avi: 'video', ogg: 'video',
-  aac: 'audio', wav: 'audio', m4a: 'audio',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  gif: 'image',
+  mp4: 'video',
+  mov: 'video',
+  webm: 'video',
+  avi: 'video',
+  ogg: 'video',
+  aac: 'audio',
+  wav: 'audio',
+  m4a: 'audio',
 };
 
 function sendMessage(call: ApiCall): ApiResult {

@@ -5,14 +5,7 @@ import { DISABLE_COMMENTS_NETWORKS, isNetwork, type Network, NETWORKS } from '..
 import type { ApiCall, ApiResult, Route } from '../http/api.ts';
 import { requireXCredentials } from '../http/auth.ts';
 import { badRequest, ErrorCode, notFound, type PlatformError, platformError, ServiceError } from '../http/errors.ts';
-import {
-  nonEmptyText,
-  optionalBoolean,
-  platformList,
-  queryInteger,
-  requireBoolean,
-  requireString,
-} from '../http/validate.ts';
+import { nonEmptyText, optionalBoolean, platformList, queryInteger, requireBoolean, requireString } from '../http/validate.ts';
 import { newSocialPost, serviceId } from '../ids.ts';
 import { isoSeconds } from '../time.ts';
 import type { NetworkPostState, ServicePostState } from '../world/types.ts';
@@ -29,7 +22,10 @@ function createPost(call: ApiCall): ApiResult {
   const disableComments = optionalBoolean(call.body, 'disableComments') ?? false;
   const linked = linkedNetworks(call.profile);
   const now = call.runtime.now();
-  const id = world.unique(() => serviceId(world.draw()), (candidate) => world.servicePost(candidate) !== undefined);
+  const id = world.unique(
+    () => serviceId(world.draw()),
+    (candidate) => world.servicePost(candidate) !== undefined,
+  );
   const errors: PlatformError[] = [];
   const networkPosts: NetworkPostState[] = [];
   for (const platform of platforms) {
@@ -149,8 +145,10 @@ function history(call: ApiCall): ApiResult {
   const lastRecords = queryInteger(call.query, 'lastRecords', Number.MAX_SAFE_INTEGER, 1, Number.MAX_SAFE_INTEGER);
   const lastDays = queryInteger(call.query, 'lastDays', 0, 0, 3650);
   const since = lastDays > 0 ? call.runtime.now().getTime() - lastDays * 86_400_000 : -Infinity;
-  const posts = newestFirst(world.state.servicePosts.filter((p) => p.profileRefId === call.profile.refId && Date.parse(p.created) >= since))
-    .slice(0, lastRecords);
+  const posts = newestFirst(world.state.servicePosts.filter((p) => p.profileRefId === call.profile.refId && Date.parse(p.created) >= since)).slice(
+    0,
+    lastRecords,
+  );
   return {
     body: {
       history: posts.map((p) => ({

@@ -34,9 +34,15 @@ function createProfile(call: ApiCall): ApiResult {
     throw badRequest(ErrorCode.duplicateTitle, `A profile titled "${title}" already exists`);
   }
   const profile = {
-    refId: world.unique(() => refId(world.draw()), (id) => world.profileByRefId(id) !== undefined),
+    refId: world.unique(
+      () => refId(world.draw()),
+      (id) => world.profileByRefId(id) !== undefined,
+    ),
     title,
-    profileKey: world.unique(() => profileKey(world.draw()), (key) => world.profileByKey(key) !== undefined),
+    profileKey: world.unique(
+      () => profileKey(world.draw()),
+      (key) => world.profileByKey(key) !== undefined,
+    ),
     created: isoSeconds(call.runtime.now()),
     accounts: {},
     webhooks: {},

@@ -12,14 +12,7 @@ import {
 } from '../../shared/networks.ts';
 import type { ApiCall, ApiResult, Route } from '../http/api.ts';
 import { requireXCredentials } from '../http/auth.ts';
-import {
-  badRequest,
-  ErrorCode,
-  operationFailed,
-  type PlatformError,
-  platformError,
-  ServiceError,
-} from '../http/errors.ts';
+import { badRequest, ErrorCode, operationFailed, type PlatformError, platformError, ServiceError } from '../http/errors.ts';
 import { optionalBoolean, optionalString, platformList, requireString } from '../http/validate.ts';
 import { linkedinCommentUrn } from '../ids.ts';
 import { accountAuthor, addComment, newServiceCommentId } from '../world/commentWrites.ts';
@@ -87,7 +80,8 @@ function replyBySocialId(call: ApiCall, commentId: string): { platform: Network;
     }
   }
   const found = commentOf(world, call.profile, platform, commentId);
-  if (!found) return { platform, target: refused(platform, goneReason(call, platform, commentId) ?? `No ${platform} comment with id ${commentId} for this profile`) };
+  if (!found)
+    return { platform, target: refused(platform, goneReason(call, platform, commentId) ?? `No ${platform} comment with id ${commentId} for this profile`) };
   if (commentUrn !== undefined && found.post.activityId) {
     if (commentUrn !== linkedinCommentUrn(found.post.activityId, found.comment.socialId)) {
       return { platform, target: refused(platform, '"commentUrn" does not name this comment') };

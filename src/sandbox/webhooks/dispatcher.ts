@@ -47,14 +47,7 @@ export class WebhookDispatcher {
     void this.attempt({ eventId, action, owner, url, body, attempt: 1 });
   }
 
-  private async attempt(job: {
-    eventId: string;
-    action: WebhookAction;
-    owner: ProfileState;
-    url: string;
-    body: string;
-    attempt: number;
-  }): Promise<void> {
+  private async attempt(job: { eventId: string; action: WebhookAction; owner: ProfileState; url: string; body: string; attempt: number }): Promise<void> {
     const record: DeliveryAttempt = {
       id: this.world.state.deliveries.length + 1,
       eventId: job.eventId,

@@ -65,13 +65,7 @@ export function readByPerson(runtime: SandboxRuntime, profile: ProfileState, con
   return readAt;
 }
 
-export function reactByPerson(
-  runtime: SandboxRuntime,
-  profile: ProfileState,
-  conversation: ConversationState,
-  message: MessageState,
-  reaction: string,
-): void {
+export function reactByPerson(runtime: SandboxRuntime, profile: ProfileState, conversation: ConversationState, message: MessageState, reaction: string): void {
   message.reactions = { ...message.reactions, [conversation.person.id]: reaction };
   announce(runtime, profile, conversation, 'reactionCreated', {
     messageId: message.id,

@@ -54,7 +54,10 @@ export function seedWorld(options: SeedOptions): WorldState {
   chooseSpecialPosts(s);
 
   for (const network of NETWORKS) {
-    s.authors.set(network, Array.from({ length: AUTHORS_PER_NETWORK }, () => outsideAuthor(rng, network)));
+    s.authors.set(
+      network,
+      Array.from({ length: AUTHORS_PER_NETWORK }, () => outsideAuthor(rng, network)),
+    );
   }
   const profilesByRef = new Map(profiles.map((p) => [p.refId, p]));
   seedAccountCommentsOnServicePosts(s, profilesByRef);
@@ -133,4 +136,3 @@ function identityOn(rng: Random, network: Network, business: Business): NetworkI
       return { id: rng.digits(17), username, displayName };
   }
 }
-

@@ -4,14 +4,7 @@ import { type Network, REPLY_BY_SOCIAL_ID_NETWORKS } from '../../shared/networks
 import { type NetworkIdentity, newSocialComment, serviceId } from '../ids.ts';
 import { HOUR, iso, laterTime, SECOND, type Seeding } from './seedSupport.ts';
 import { type CommentState, type NetworkPostState, type ProfileState, postKey, type ServiceCommentState } from './types.ts';
-import {
-  accountCommentText,
-  accountReplyText,
-  type Author,
-  type CommentKind,
-  outsideComment,
-  outsideReplyText,
-} from './vocabulary.ts';
+import { accountCommentText, accountReplyText, type Author, type CommentKind, outsideComment, outsideReplyText } from './vocabulary.ts';
 
 /** Comments on one post, replies and the account's own included. */
 const MAX_COMMENTS_PER_POST = 600;

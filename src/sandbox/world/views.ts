@@ -14,12 +14,7 @@ export function servicePostOf(world: World, profile: ProfileState, id: string): 
   return post && !post.deleted && post.profileRefId === profile.refId ? post : undefined;
 }
 
-export function networkPostOf(
-  world: World,
-  profile: ProfileState,
-  platform: Network,
-  socialId: string,
-): NetworkPostState | undefined {
+export function networkPostOf(world: World, profile: ProfileState, platform: Network, socialId: string): NetworkPostState | undefined {
   const post = world.networkPost(platform, socialId);
   return post && !post.deleted && post.profileRefId === profile.refId ? post : undefined;
 }
@@ -69,9 +64,7 @@ export function commentRecord(world: World, comment: CommentState): Record<strin
 
 /** The comments of one network post as GET /comments lists them: top-level ones, replies nested. */
 export function commentListOf(world: World, post: NetworkPostState): Record<string, unknown>[] {
-  const topLevel = newestFirst(
-    world.commentsOfPost(`${post.platform}:${post.socialId}`).filter((c) => c.parentSocialId === null),
-  );
+  const topLevel = newestFirst(world.commentsOfPost(`${post.platform}:${post.socialId}`).filter((c) => c.parentSocialId === null));
   const shown = CAPPED_NETWORKS.includes(post.platform) ? topLevel.slice(0, CAP) : topLevel;
   return shown.map((comment) => commentRecord(world, comment));
 }

@@ -91,9 +91,7 @@ export class World {
     const post = this.servicePostsById.get(serviceId);
     const published = this.networkPostsByServiceId.get(serviceId) ?? [];
     if (!post) return [];
-    return post.platforms
-      .map((platform) => published.find((p) => p.platform === platform))
-      .filter((p): p is NetworkPostState => p !== undefined);
+    return post.platforms.map((platform) => published.find((p) => p.platform === platform)).filter((p): p is NetworkPostState => p !== undefined);
   }
 
   /** Network posts whose social id is this, on any network (ids of different networks may look alike). */

@@ -10,12 +10,7 @@ import { z } from 'zod';
 import { WebhookActionSchema, WebhookUrlSchema } from '../wire/webhooks.ts';
 import { HttpUrlSchema, NetworkSchema } from '../wire/common.ts';
 import { settingsSchema } from '../settings.ts';
-import {
-  AccountKeyStatusSchema,
-  AccountSummarySchema,
-  ProfileColorSchema,
-  ProfileViewSchema,
-} from '../domain/accounts.ts';
+import { AccountKeyStatusSchema, AccountSummarySchema, ProfileColorSchema, ProfileViewSchema } from '../domain/accounts.ts';
 import { CommentKeySchema, PostKeySchema } from '../domain/keys.ts';
 import { InboxCountsSchema, InboxCursorSchema, InboxFilterSchema, InboxPageSchema, ThreadViewSchema, INBOX_VIEWS, VIEW_SWEEP_MAX } from '../domain/inbox.ts';
 import { OutboxItemViewSchema, SetAsideRowSchema } from '../domain/outbox.ts';
@@ -34,7 +29,11 @@ const MANY_KEYS_MAX = 1_000;
 const URL_MAX = 2_048;
 
 /** The length is checked first, so a huge string is refused before a URL parser or a message sees it. */
-const boundedUrl = (schema: z.ZodType<string, string>) => z.string().max(URL_MAX, `A web address is at most ${URL_MAX.toLocaleString('en-GB')} characters`).pipe(schema);
+const boundedUrl = (schema: z.ZodType<string, string>) =>
+  z
+    .string()
+    .max(URL_MAX, `A web address is at most ${URL_MAX.toLocaleString('en-GB')} characters`)
+    .pipe(schema);
 
 const Id = z.string().min(1, 'An id must not be empty').max(ID_MAX, `An id is at most ${ID_MAX} characters`);
 const Secret = z.string().trim().min(1, 'A key must not be empty').max(4_096, 'A key is at most 4,096 characters');
@@ -69,7 +68,10 @@ const InboxFilterInput = InboxFilterSchema.omit({ now: true })
 
 const PageInput = z.strictObject({
   filter: InboxFilterInput.default({}),
-  cursor: InboxCursorSchema.extend({ created: z.string().max(64), key: z.string().max(1_024) }).strict().nullable().optional(),
+  cursor: InboxCursorSchema.extend({ created: z.string().max(64), key: z.string().max(1_024) })
+    .strict()
+    .nullable()
+    .optional(),
   limit: z.number().int().min(1).max(500).optional(),
 });
 
@@ -87,7 +89,11 @@ const TriageInput = z
   })
   .refine(
     (input) =>
-      input.unread !== undefined || input.done !== undefined || input.snoozedUntil !== undefined || input.addLabels !== undefined || input.removeLabels !== undefined,
+      input.unread !== undefined ||
+      input.done !== undefined ||
+      input.snoozedUntil !== undefined ||
+      input.addLabels !== undefined ||
+      input.removeLabels !== undefined,
     'Say what to change: unread, done, snoozedUntil, addLabels or removeLabels',
   );
 
@@ -98,12 +104,19 @@ const TriageViewInput = z
   .strictObject({
     filter: InboxFilterInput.default({}),
     newest: InboxPosition,
-    count: z.number().int().min(1).max(VIEW_SWEEP_MAX, `At most ${VIEW_SWEEP_MAX.toLocaleString('en-GB')} comments at once`),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .max(VIEW_SWEEP_MAX, `At most ${VIEW_SWEEP_MAX.toLocaleString('en-GB')} comments at once`),
     unread: z.boolean().optional(),
     done: z.boolean().optional(),
     snoozedUntil: z.number().int().min(0).max(8.64e15).nullable().optional(),
   })
-  .refine((input) => input.unread !== undefined || input.done !== undefined || input.snoozedUntil !== undefined, 'Say what to change: unread, done or snoozedUntil');
+  .refine(
+    (input) => input.unread !== undefined || input.done !== undefined || input.snoozedUntil !== undefined,
+    'Say what to change: unread, done or snoozedUntil',
+  );
 
 const ReplyText = z
   .string()
@@ -192,15 +205,15 @@ export const commands = {
   // Inbox
   'inbox.page': command(PageInput, InboxPageSchema),
   'inbox.counts': command(z.strictObject({ platforms: z.array(NetworkSchema).max(20).optional() }), InboxCountsSchema),
-  'inbox.search': command(
-    PageInput.extend({ text: z.string().trim().min(1, 'Type something to search for').max(500) }).strict(),
-    InboxPageSchema,
-  ),
+  'inbox.search': command(PageInput.extend({ text: z.string().trim().min(1, 'Type something to search for').max(500) }).strict(), InboxPageSchema),
   'inbox.thread': command(z.strictObject({ key: CommentKeySchema }), z.object({ thread: ThreadViewSchema, outbox: z.array(OutboxItemViewSchema) })),
   /** Read/unread/done/snooze/labels on many comments; the token undoes it (`z`). */
   'inbox.triage': command(TriageInput, z.object({ changed: z.number().int(), undoToken: z.string() })),
   /** "Select all in this view": how many rows the view has and its newest one (the sweep's bound). */
-  'inbox.viewSize': command(z.strictObject({ filter: InboxFilterInput.default({}) }), z.object({ count: z.number().int(), newest: InboxCursorSchema.nullable() })),
+  'inbox.viewSize': command(
+    z.strictObject({ filter: InboxFilterInput.default({}) }),
+    z.object({ count: z.number().int(), newest: InboxCursorSchema.nullable() }),
+  ),
   /** Done/read/unread/snooze on every row of a view up to the selection's bound, in one write; the token undoes it. */
   'inbox.triageView': command(TriageViewInput, z.object({ changed: z.number().int(), undoToken: z.string() })),
   'inbox.undoTriage': command(z.strictObject({ undoToken: z.string().min(1).max(100) }), z.object({ restored: z.number().int() })),
@@ -213,7 +226,10 @@ export const commands = {
     z.strictObject({ commentKey: CommentKeySchema, text: ReplyText, mediaUrls: z.array(boundedUrl(HttpUrlSchema)).max(1, 'One image at most').optional() }),
     z.object({ item: OutboxItemViewSchema }),
   ),
-  'outbox.list': command(z.strictObject({ states: z.array(OutboxItemViewSchema.shape.state).max(6).optional() }), z.object({ items: z.array(OutboxItemViewSchema) })),
+  'outbox.list': command(
+    z.strictObject({ states: z.array(OutboxItemViewSchema.shape.state).max(6).optional() }),
+    z.object({ items: z.array(OutboxItemViewSchema) }),
+  ),
   /** Takes a reply back within its undo window; the text comes back for the composer. */
   'outbox.undo': command(z.strictObject({ id: Id }), z.object({ item: OutboxItemViewSchema, text: z.string() })),
   'outbox.edit': command(z.strictObject({ id: Id, text: ReplyText }), z.object({ item: OutboxItemViewSchema })),
@@ -239,7 +255,10 @@ export const commands = {
   'posts.threads': command(ProfileTarget, z.object({ threads: z.array(PostThreadSchema) })),
   /** Makes a thread of these tweets of the client, by hand (kept); answers the client's threads. */
   'posts.groupThread': command(
-    z.strictObject({ profileId: Id, postKeys: z.array(PostKeySchema).min(2, 'A thread is two tweets at least').max(MAX_THREAD_TWEETS, `A thread is at most ${MAX_THREAD_TWEETS} tweets`) }),
+    z.strictObject({
+      profileId: Id,
+      postKeys: z.array(PostKeySchema).min(2, 'A thread is two tweets at least').max(MAX_THREAD_TWEETS, `A thread is at most ${MAX_THREAD_TWEETS} tweets`),
+    }),
     z.object({ threads: z.array(PostThreadSchema) }),
   ),
   /** The thread (named by its first tweet) is none: its tweets show one by one again (kept). */

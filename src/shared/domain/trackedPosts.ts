@@ -72,7 +72,8 @@ export function parsePostReference(platform: Network, input: string): PostRefere
   const text = input.trim();
   if (text === '') return { ok: false, reason: 'Paste a link or an id' };
   if (text.length > MAX_REFERENCE) return { ok: false, reason: `A link or id is at most ${MAX_REFERENCE.toLocaleString('en-GB')} characters` };
-  if (!TRACKABLE_NETWORKS.includes(platform)) return { ok: false, reason: `Posts on ${platform} have numbers only by the service’s own post id, so they cannot be tracked by hand` };
+  if (!TRACKABLE_NETWORKS.includes(platform))
+    return { ok: false, reason: `Posts on ${platform} have numbers only by the service’s own post id, so they cannot be tracked by hand` };
   if (platform === 'youtube') return youtubeId(text);
   if (platform === 'twitter') return tweetId(text);
   if (asUrl(text) !== null) return { ok: false, reason: `Paste the ${platform} post’s id: its link does not carry the id the service knows` };

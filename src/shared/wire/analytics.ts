@@ -57,7 +57,11 @@ export const AnalyticsBySocialIdsBodySchema = z
     }
     const platforms = [...new Set(body.platforms)];
     if (platforms.length !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['platforms'], message: `Analytics by social post id are for exactly one network at a time; got ${platforms.length}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['platforms'],
+        message: `Analytics by social post id are for exactly one network at a time; got ${platforms.length}`,
+      });
     }
     for (const platform of platforms) {
       if (platform === 'bluesky') {
@@ -97,7 +101,7 @@ export type AnalyticsBySocialIdsResponse = z.infer<typeof AnalyticsBySocialIdsRe
 
 export const AnalyticsByServiceIdBodySchema = z.looseObject({
   id: IdSchema,
-  platforms: z.array(NetworkSchema).min(1, 'Name at least one network, or leave the list out for all of the post\'s').optional(),
+  platforms: z.array(NetworkSchema).min(1, "Name at least one network, or leave the list out for all of the post's").optional(),
 });
 export type AnalyticsByServiceIdBody = z.infer<typeof AnalyticsByServiceIdBodySchema>;
 

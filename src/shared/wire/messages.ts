@@ -127,7 +127,10 @@ export const SendMessageRequestSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['message'],
-        message: input.platform === 'twitter' ? 'The message is empty: X needs at least one character, even with media' : 'The message is empty; write something first',
+        message:
+          input.platform === 'twitter'
+            ? 'The message is empty: X needs at least one character, even with media'
+            : 'The message is empty; write something first',
       });
     }
     const length = messageLength(input.message ?? '');

@@ -3,12 +3,7 @@
 // network, plus the full LinkedIn comment URN or the TikTok video id). Spec, "Reply result" and the
 // reply endpoint; parameter names from public facts (mediaUrls, commentUrn, videoId, objResponse).
 import { z } from 'zod';
-import {
-  LINKEDIN_COMMENT_URN,
-  REPLY_BY_SERVICE_ID_NETWORKS,
-  REPLY_BY_SOCIAL_ID_NETWORKS,
-  REPLY_IMAGE_NETWORKS,
-} from '../networks.ts';
+import { LINKEDIN_COMMENT_URN, REPLY_BY_SERVICE_ID_NETWORKS, REPLY_BY_SOCIAL_ID_NETWORKS, REPLY_IMAGE_NETWORKS } from '../networks.ts';
 import { describeValue, HttpUrlSchema, IdSchema, isBlank, NetworkSchema, PlatformErrorSchema } from './common.ts';
 import { imageRule } from './comments.ts';
 import { perNetwork } from './perNetwork.ts';
@@ -137,7 +132,4 @@ export const ReplyResponseSchema = z.looseObject({
 export type ReplyResponse = z.infer<typeof ReplyResponseSchema>;
 
 /** `objResponse: false` answers `[ {…} ]`; the client accepts both and works with the object. */
-export const ReplyResponseAnyShapeSchema = z.union([
-  ReplyResponseSchema,
-  z.tuple([ReplyResponseSchema]).transform(([only]) => only),
-]);
+export const ReplyResponseAnyShapeSchema = z.union([ReplyResponseSchema, z.tuple([ReplyResponseSchema]).transform(([only]) => only)]);

@@ -19,7 +19,10 @@ export const WebhookUrlSchema = z.string().superRefine((value, ctx) => {
     return;
   }
   if (url.protocol !== 'https:' || !value.startsWith('https://')) {
-    ctx.addIssue({ code: 'custom', message: `A webhook address must begin with https:// (the service sends events only over HTTPS); got ${describeValue(value)}` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `A webhook address must begin with https:// (the service sends events only over HTTPS); got ${describeValue(value)}`,
+    });
   }
 });
 

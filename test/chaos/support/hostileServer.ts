@@ -123,8 +123,7 @@ export async function startHostileServer(options: { mode: HostileMode; upstream?
   function bomb(res: ServerResponse, encoding: 'gzip' | 'br', inflatedBytes: number): void {
     res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
     // Fast settings: the point is the ratio, not the compressor's best effort.
-    const compressor =
-      encoding === 'gzip' ? createGzip({ level: 1 }) : createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
+    const compressor = encoding === 'gzip' ? createGzip({ level: 1 }) : createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
     compressor.on('data', (chunk: Buffer) => {
       written += chunk.length;
       if (!res.write(chunk)) compressor.pause();

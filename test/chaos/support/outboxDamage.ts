@@ -30,7 +30,10 @@ function rowPages(file: string, table: string, rowKeys: readonly string[]): Map<
   const found = new Map<number, string[]>();
   for (const page of leaves) {
     const text = bytes.subarray((page - 1) * PAGE_SIZE, page * PAGE_SIZE).toString('latin1');
-    found.set(page, rowKeys.filter((key) => text.includes(key)));
+    found.set(
+      page,
+      rowKeys.filter((key) => text.includes(key)),
+    );
   }
   return found;
 }
@@ -76,7 +79,7 @@ export const TRUNCATIONS: readonly Damage[] = [
 
 /** The file replaced by a folder (unreadable: running as root, permissions would not stop a read). */
 export const FOLDER_IN_PLACE: Damage = {
-  name: 'a folder in the file\'s place',
+  name: "a folder in the file's place",
   apply(file, rowKeys) {
     rmSync(file, { force: true });
     mkdirSync(file);

@@ -81,7 +81,11 @@ export class AppHost {
       });
       const answer = await new Promise<{ ok: boolean; data?: unknown; error?: unknown }>((resolve, reject) => {
         socket.on('message', (raw) => {
-          const text = Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : raw instanceof ArrayBuffer ? Buffer.from(raw).toString('utf8') : raw.toString('utf8');
+          const text = Array.isArray(raw)
+            ? Buffer.concat(raw).toString('utf8')
+            : raw instanceof ArrayBuffer
+              ? Buffer.from(raw).toString('utf8')
+              : raw.toString('utf8');
           const message = JSON.parse(text) as { id?: string; result?: { ok: boolean; data?: unknown; error?: unknown } };
           if (message.id === '1' && message.result) resolve(message.result);
         });

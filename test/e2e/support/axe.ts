@@ -12,12 +12,23 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, screen: s
   const results = await new AxeBuilder({ page }).analyze();
   const summary: AxeSummary = {
     screen,
-    violations: results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })) })),
+    violations: results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
+    })),
   };
   await testInfo.attach(`axe-${screen}`, { body: JSON.stringify(summary, null, 2), contentType: 'application/json' });
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} element(s): ${v.nodes.slice(0, 6).map((n) => n.target.join(' ')).join(', ')})`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} element(s): ${v.nodes
+          .slice(0, 6)
+          .map((n) => n.target.join(' '))
+          .join(', ')})`,
+    );
   // Soft: the journey goes on (and its other checks run); the test still fails at the end.
   expect.soft(blocking, `axe on the ${screen} screen`).toEqual([]);
   return summary;

@@ -50,7 +50,10 @@ export class InboxPage {
 
   /** The search field: the `/` key focuses it. */
   get search(): Locator {
-    return this.page.getByRole('searchbox').or(this.page.getByRole('textbox', { name: /search/i })).first();
+    return this.page
+      .getByRole('searchbox')
+      .or(this.page.getByRole('textbox', { name: /search/i }))
+      .first();
   }
 
   /** A client (profile) in the sidebar, by its name. */

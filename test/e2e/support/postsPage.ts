@@ -95,8 +95,10 @@ export class PostsPage {
 
   /** Every number on the panel: {metric key: shown value}. */
   async numbers(): Promise<Record<string, string>> {
-    return this.panel.locator('[data-metric]').evaluateAll((tiles) =>
-      Object.fromEntries(tiles.map((tile) => [tile.getAttribute('data-metric') ?? '', tile.querySelector('.metric-value')?.textContent ?? ''])),
-    );
+    return this.panel
+      .locator('[data-metric]')
+      .evaluateAll((tiles) =>
+        Object.fromEntries(tiles.map((tile) => [tile.getAttribute('data-metric') ?? '', tile.querySelector('.metric-value')?.textContent ?? ''])),
+      );
   }
 }

@@ -80,7 +80,13 @@ export class TestSandbox {
   }
 
   /** An outside comment (someone else's) on a post, as the network would get it. */
-  injectComment(input: { platform: Network; socialPostId: string; comment: string; from?: { id: string; username: string }; profileRefId?: string }): Promise<InjectedComment> {
+  injectComment(input: {
+    platform: Network;
+    socialPostId: string;
+    comment: string;
+    from?: { id: string; username: string };
+    profileRefId?: string;
+  }): Promise<InjectedComment> {
     return this.#control('POST', '/comments', input);
   }
 
@@ -133,7 +139,11 @@ export async function freshPost(sandbox: TestSandbox, platform: Network): Promis
  * An owned post of that network, made through the service, with comments on, whose profile's title
  * and networks are known: the kind of post a client's audience comments on.
  */
-export function ordinaryPost(world: World, platform: Network, options: { exclude?: string[]; onlyNetwork?: boolean } = {}): { post: WorldPost; profile: WorldProfile } {
+export function ordinaryPost(
+  world: World,
+  platform: Network,
+  options: { exclude?: string[]; onlyNetwork?: boolean } = {},
+): { post: WorldPost; profile: WorldProfile } {
   const serviceIds = new Map<string, number>();
   for (const post of world.posts) if (post.serviceId) serviceIds.set(post.serviceId, (serviceIds.get(post.serviceId) ?? 0) + 1);
   for (const post of world.posts) {

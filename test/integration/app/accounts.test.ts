@@ -51,7 +51,12 @@ describe('adding an account', () => {
     const sandbox = await service({ seed: 13 });
     const world = await worldOf(sandbox);
     const rig = await rigWithoutSandbox();
-    const wrongX = await rig.invoke('accounts.add', { title: 'Studio', baseUrl: sandbox.url, apiKey: sandbox.apiKey, xCredentials: { key: 'not-the-key', secret: 'not-the-secret' } });
+    const wrongX = await rig.invoke('accounts.add', {
+      title: 'Studio',
+      baseUrl: sandbox.url,
+      apiKey: sandbox.apiKey,
+      xCredentials: { key: 'not-the-key', secret: 'not-the-secret' },
+    });
     expect(wrongX).toMatchObject({ ok: false, error: { code: 'refused', message: expect.stringMatching(/X \(Twitter\) key pair/) } });
     const withoutX = await rig.call('accounts.add', { title: 'Studio', baseUrl: sandbox.url, apiKey: sandbox.apiKey });
     const linksTwitter = world.profiles.some((profile) => profile.profileKey === null && profile.platforms.includes('twitter'));
@@ -73,10 +78,18 @@ describe('adding an account', () => {
     const vault = new MemoryVault();
 
     const first = await AppRig.start({ sandbox: false, dataDir, vault });
-    const { account, notice } = await first.call('accounts.add', { title: 'Studio', baseUrl: `${sandbox.url}/`, apiKey: sandbox.apiKey, xCredentials: world.xCredentials });
+    const { account, notice } = await first.call('accounts.add', {
+      title: 'Studio',
+      baseUrl: `${sandbox.url}/`,
+      apiKey: sandbox.apiKey,
+      xCredentials: world.xCredentials,
+    });
     expect(notice).toBeNull();
     expect(account).toMatchObject({ title: 'Studio', baseUrl: sandbox.url, kind: 'service' });
-    expect(await first.invoke('accounts.add', { title: 'Again', baseUrl: sandbox.url, apiKey: sandbox.apiKey })).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await first.invoke('accounts.add', { title: 'Again', baseUrl: sandbox.url, apiKey: sandbox.apiKey })).toMatchObject({
+      ok: false,
+      error: { code: 'refused' },
+    });
     await first.close();
 
     const second = await AppRig.start({ sandbox: false, dataDir, vault });

@@ -62,7 +62,9 @@ describe('the application core with the built-in sandbox account', () => {
       const text = `Thank you (${platform}, ${comment.socialCommentId})`;
       const { item } = await rig.call('reply.send', { commentKey: comment.key, text });
       expect(item).toMatchObject({ state: 'queued', answers: comment.key, text, platforms: [platform] });
-      const sent = await rig.until(`the ${platform} reply sent`, async () => (await rig.call('outbox.list', { states: ['sent'] })).items.find((i) => i.id === item.id));
+      const sent = await rig.until(`the ${platform} reply sent`, async () =>
+        (await rig.call('outbox.list', { states: ['sent'] })).items.find((i) => i.id === item.id),
+      );
       expect(sent.results[platform as 'instagram']?.state).toBe('sent');
       const ledger = await rig.ledger('comment.reply');
       expect(ledger.filter((entry) => entry.text === text)).toHaveLength(1);
@@ -110,11 +112,7 @@ describe('the application core with the built-in sandbox account', () => {
     const key = `instagram:${injected.commentId}`;
     await rig.call('sync.refresh', { postKey: `instagram:${known.socialPostId}` });
     await rig.until('the new comment event', () => rig.eventsNamed('comments.new').some((e) => (e as { keys: string[] }).keys.includes(key)), 300);
-    const note = await rig.until(
-      'its notification',
-      () => rig.notifications.find((n) => n.kind === 'new-comments' && n.firstCommentKey === key),
-      300,
-    );
+    const note = await rig.until('its notification', () => rig.notifications.find((n) => n.kind === 'new-comments' && n.firstCommentKey === key), 300);
     expect(note).toMatchObject({ profileId: known.profileId, count: 1, preview: expect.stringContaining('Is this still available?') });
     rig.core.notificationClicked(note.id);
     expect(rig.eventsNamed('notification.open').at(-1)).toEqual({ commentKey: key, outboxId: null });
@@ -155,13 +153,21 @@ describe('the application core with the built-in sandbox account', () => {
     const selected = await rig.call('inbox.viewSize', { filter });
     expect(selected.count).toBe(start.needsReply);
     expect(selected.newest).toEqual((await rig.call('inbox.page', { filter, limit: 1 })).rows.map((row) => ({ created: row.created, key: row.key }))[0]);
-    expect(await rig.invoke('inbox.triageView', { filter, newest: selected.newest, count: 0, done: true })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    expect(await rig.invoke('inbox.triageView', { filter, newest: selected.newest, count: selected.count })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await rig.invoke('inbox.triageView', { filter, newest: selected.newest, count: 0, done: true })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input' },
+    });
+    expect(await rig.invoke('inbox.triageView', { filter, newest: selected.newest, count: selected.count })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input' },
+    });
 
     const swept = await rig.call('inbox.triageView', { filter, newest: selected.newest!, count: selected.count, done: true });
     expect(swept.changed).toBe(start.needsReply);
     expect((await rig.call('inbox.counts', {})).byProfile[profileId]).toMatchObject({ needsReply: 0, done: start.done + start.needsReply });
-    await rig.until('a counts event with the view empty', () => (rig.eventsNamed('inbox.countsChanged') as InboxCounts[]).some((event) => event.byProfile[profileId]?.needsReply === 0));
+    await rig.until('a counts event with the view empty', () =>
+      (rig.eventsNamed('inbox.countsChanged') as InboxCounts[]).some((event) => event.byProfile[profileId]?.needsReply === 0),
+    );
 
     expect(await rig.call('inbox.undoTriage', { undoToken: swept.undoToken })).toEqual({ restored: start.needsReply });
     expect((await rig.call('inbox.counts', {})).byProfile[profileId]).toMatchObject({ needsReply: start.needsReply, done: start.done });

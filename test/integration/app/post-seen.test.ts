@@ -56,7 +56,12 @@ describe('the last look at a post, kept by the core', () => {
     expect(foreign.ok).toBe(false);
     const unknown = await rig.invoke('posts.markSeen', { postKey: 'instagram:nope', snapshotId: first.snapshotId });
     expect(unknown.ok).toBe(false);
-    for (const input of [{ postKey: first.postKey, snapshotId: -1 }, { postKey: first.postKey, snapshotId: 1.5 }, { postKey: first.postKey }, { ...first, at: 0 }]) {
+    for (const input of [
+      { postKey: first.postKey, snapshotId: -1 },
+      { postKey: first.postKey, snapshotId: 1.5 },
+      { postKey: first.postKey },
+      { ...first, at: 0 },
+    ]) {
       const refused = await rig.invoke('posts.markSeen', input);
       expect(refused.ok, JSON.stringify(input)).toBe(false);
       if (!refused.ok) expect(refused.error.code).toBe('invalid-input');

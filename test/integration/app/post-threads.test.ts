@@ -55,7 +55,11 @@ describe('twitter threads', () => {
     expect((await rig.call('posts.threads', { profileId })).threads).toEqual([]);
     // Another client's tweet, or a post of another network, cannot join.
     const foreign = world.posts.find((p) => p.platform === 'twitter' && p.profileRefId !== profileId);
-    if (foreign) expect(await rig.invoke('posts.groupThread', { profileId, postKeys: [keys[0]!, `twitter:${foreign.socialId}`] })).toMatchObject({ ok: false, error: { code: 'refused' } });
+    if (foreign)
+      expect(await rig.invoke('posts.groupThread', { profileId, postKeys: [keys[0]!, `twitter:${foreign.socialId}`] })).toMatchObject({
+        ok: false,
+        error: { code: 'refused' },
+      });
     expect(await rig.invoke('posts.groupThread', { profileId, postKeys: [keys[0]!] })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     const grouped = await rig.call('posts.groupThread', { profileId, postKeys: [keys[2]!, keys[1]!] });
     expect(grouped.threads).toEqual([{ headKey: keys[1], keys: [keys[1], keys[2]], announced: null, manual: true }]);
@@ -72,7 +76,11 @@ describe('a post tracked by hand', () => {
     const before = await rig.call('posts.list', { profileId: guest.profileRefId });
     expect(before.posts.some((s) => s.post.key === key)).toBe(false);
 
-    const refused = await rig.invoke('posts.track', { profileId: guest.profileRefId, platform: 'youtube', reference: 'https://www.youtube.com/@StillWaterYoga' });
+    const refused = await rig.invoke('posts.track', {
+      profileId: guest.profileRefId,
+      platform: 'youtube',
+      reference: 'https://www.youtube.com/@StillWaterYoga',
+    });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     const otherNetwork = world.profiles.find((p) => p.refId !== guest.profileRefId && !p.platforms.includes('youtube'));
     if (otherNetwork) {
@@ -80,7 +88,11 @@ describe('a post tracked by hand', () => {
       expect(notLinked).toMatchObject({ ok: false, error: { code: 'refused' } });
     }
 
-    const { post } = await rig.call('posts.track', { profileId: guest.profileRefId, platform: 'youtube', reference: `https://youtu.be/${guest.socialId}?si=share` });
+    const { post } = await rig.call('posts.track', {
+      profileId: guest.profileRefId,
+      platform: 'youtube',
+      reference: `https://youtu.be/${guest.socialId}?si=share`,
+    });
     expect(post).toMatchObject({ key, socialPostId: guest.socialId, servicePostId: null, profileId: guest.profileRefId });
     expect(post.trackedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     // Tracking it again changes nothing.

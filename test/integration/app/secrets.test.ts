@@ -43,7 +43,10 @@ function secretsOf(world: SandboxWorld, prefix: string): Record<string, string> 
 
 describe('secrets on the bridge', () => {
   it('the search finds a secret where there is one (positive control)', () => {
-    const answers = JSON.stringify([{ ok: true, data: { accounts: [] } }, { name: 'x', payload: { leaked: `Bearer ${BUILT_IN_KEY}` } }]);
+    const answers = JSON.stringify([
+      { ok: true, data: { accounts: [] } },
+      { name: 'x', payload: { leaked: `Bearer ${BUILT_IN_KEY}` } },
+    ]);
     expect(leaks(answers, { 'built-in key': BUILT_IN_KEY, other: 'not-there-123' })).toEqual(['built-in key']);
   });
 
@@ -123,13 +126,16 @@ describe('secrets on the bridge', () => {
     await rig.call('posts.list', { profileId: instagram[0]!.profileId });
     // The client report and its settings.
     await rig.call('report.settings.get', { profileId: instagram[0]!.profileId });
-    await rig.call('report.settings.update', { profileId: instagram[0]!.profileId, settings: { timeZone: 'UTC', businessHours: null, responseTarget: { minutes: 60, clock: 'wall' } } });
+    await rig.call('report.settings.update', {
+      profileId: instagram[0]!.profileId,
+      settings: { timeZone: 'UTC', businessHours: null, responseTarget: { minutes: 60, clock: 'wall' } },
+    });
     await rig.call('report.get', { profileId: instagram[0]!.profileId, from: '2026-01-01', to: '2026-12-31' });
     const target = await pickPostWithServiceId(rig, instagram);
     await rig.call('posts.metrics', { postKey: target.postKey });
     await rig.call('sync.refresh', { postKey: target.postKey });
     await rig.call('sync.refresh', { profileId: target.row.profileId });
-    const numbers = await rig.until('the post\'s numbers', async () => (await rig.call('posts.metrics', { postKey: target.postKey })).latest);
+    const numbers = await rig.until("the post's numbers", async () => (await rig.call('posts.metrics', { postKey: target.postKey })).latest);
     await rig.call('posts.markSeen', { postKey: target.postKey, snapshotId: numbers.id });
     // The seeded twitter thread, ungrouped and grouped again by hand; the guest video tracked and removed.
     const tweets = builtInWorld.posts.filter((p) => p.platform === 'twitter' && p.flags.includes('thread'));
@@ -153,7 +159,9 @@ describe('secrets on the bridge', () => {
     // Webhooks of a client profile, and the verify tool.
     await rig.call('webhooks.setSecret', { profileId: client.profileId, secret: WEBHOOK_SECRET });
     await rig.call('webhooks.register', { profileId: client.profileId, action: 'comments', url: 'https://example.com/hooks/social' });
-    expect((await rig.call('webhooks.list', { profileId: client.profileId })).webhooks).toEqual([{ action: 'comments', url: 'https://example.com/hooks/social' }]);
+    expect((await rig.call('webhooks.list', { profileId: client.profileId })).webhooks).toEqual([
+      { action: 'comments', url: 'https://example.com/hooks/social' },
+    ]);
     const body = '{"action":"comments","id":"c1"}';
     const signature = createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex');
     expect((await rig.call('webhooks.verify', { profileId: client.profileId, body, timestamp: '1700000000', signature })).matches).toBe(true);
@@ -189,7 +197,8 @@ describe('secrets on the bridge', () => {
     // Comments off while offline: queued (posts.changed), listed, retried, cancelled.
     await rig.call('posts.setComments', { postKey: target.postKey, enabled: false });
     // Retry and cancel are refused while a try is under way: wait for the change to be waiting.
-    const waiting = async () => (await rig.call('posts.commentsChanges', {})).posts.some((p) => p.key === target.postKey && p.commentsChange?.state === 'queued');
+    const waiting = async () =>
+      (await rig.call('posts.commentsChanges', {})).posts.some((p) => p.key === target.postKey && p.commentsChange?.state === 'queued');
     await rig.until('the change waiting', waiting);
     await rig.call('posts.retryCommentsChange', { postKey: target.postKey });
     await rig.until('the change waiting again', waiting);

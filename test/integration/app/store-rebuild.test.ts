@@ -37,7 +37,12 @@ async function outsideComment(rig: AppRig): Promise<InboxRow> {
 }
 
 /** An account added through the service, one reply waiting in its undo window, then the app closed. */
-async function accountWithPendingReply(dataDir: string, vault: MemoryVault, sandbox: RunningSandbox, text: string): Promise<{ accountId: string; replyId: string }> {
+async function accountWithPendingReply(
+  dataDir: string,
+  vault: MemoryVault,
+  sandbox: RunningSandbox,
+  text: string,
+): Promise<{ accountId: string; replyId: string }> {
   const first = await AppRig.start({ sandbox: false, dataDir, vault, settings: { undoSeconds: 5 } });
   const { account } = await first.call('accounts.add', { title: 'Studio', baseUrl: sandbox.url, apiKey: sandbox.apiKey });
   const comment = await outsideComment(first);

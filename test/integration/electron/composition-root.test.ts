@@ -96,7 +96,11 @@ afterAll(async () => {
 
 describe('the Electron host, composed (fake Electron, real core)', () => {
   it('registers the app: scheme as privileged before ready, and loads the window from it', async () => {
-    const state = await app.ask<{ privilegedBeforeReady: boolean; schemes: unknown; window: { url: string; options: { webPreferences: Record<string, unknown> } } }>({ type: 'state' });
+    const state = await app.ask<{
+      privilegedBeforeReady: boolean;
+      schemes: unknown;
+      window: { url: string; options: { webPreferences: Record<string, unknown> } };
+    }>({ type: 'state' });
     expect(state.privilegedBeforeReady).toBe(true);
     expect(state.schemes).toEqual([expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) })]);
     expect(state.window.url).toBe('app://renderer/index.html');
@@ -116,8 +120,14 @@ describe('the Electron host, composed (fake Electron, real core)', () => {
     const settings = await app.invoke('settings.get', {});
     expect(settings).toMatchObject({ ok: true, data: { closeToTray: true } });
     everythingTheRendererSaw.push(settings);
-    expect(await app.invoke('settings.get', {}, { senderUrl: 'app://renderer/index.html', subframe: true })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(await app.invoke('settings.get', {}, { senderUrl: 'https://evil.example/', subframe: false })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await app.invoke('settings.get', {}, { senderUrl: 'app://renderer/index.html', subframe: true })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(await app.invoke('settings.get', {}, { senderUrl: 'https://evil.example/', subframe: false })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
     expect(await app.invoke('settings.update', { undoSeconds: 'soon' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
 
@@ -169,7 +179,12 @@ describe('the Electron host, composed (fake Electron, real core)', () => {
   }, 40_000);
 
   it('shows a tray with Show, Pause sync and Quit, from an image that exists in resources/', async () => {
-    const state = await app.ask<{ tray: { menu: string[]; image: string; tooltip: string }; images: Array<{ path: string; exists: boolean }>; applicationMenu: string[]; permissionHandlers: number }>({ type: 'state' });
+    const state = await app.ask<{
+      tray: { menu: string[]; image: string; tooltip: string };
+      images: Array<{ path: string; exists: boolean }>;
+      applicationMenu: string[];
+      permissionHandlers: number;
+    }>({ type: 'state' });
     expect(state.tray.menu).toEqual(expect.arrayContaining(['Show Social Inbox', 'Pause sync', 'Quit Social Inbox']));
     expect(state.tray.tooltip).toMatch(/^Social Inbox/);
     expect(state.images.every((image) => image.exists)).toBe(true);
@@ -186,7 +201,10 @@ describe('the Electron host, composed (fake Electron, real core)', () => {
   });
 
   it('keeps navigation on the app and sends known network links to the system browser', async () => {
-    const away = await app.ask<{ prevented: boolean; windowOpen: unknown; openedExternally: string[] }>({ type: 'navigate', url: 'https://x.com/studio/status/1' });
+    const away = await app.ask<{ prevented: boolean; windowOpen: unknown; openedExternally: string[] }>({
+      type: 'navigate',
+      url: 'https://x.com/studio/status/1',
+    });
     expect(away.prevented).toBe(true);
     expect(away.windowOpen).toEqual({ action: 'deny' });
     expect(away.openedExternally).toContain('https://x.com/studio/status/1');
@@ -196,7 +214,10 @@ describe('the Electron host, composed (fake Electron, real core)', () => {
   });
 
   it('hands the system browser only the checked href, and stops frames and redirects off the app', async () => {
-    const tricky = await app.ask<{ prevented: boolean; windowOpen: unknown; openedExternally: string[] }>({ type: 'navigate', url: 'https://facebook.com\\@evil.example' });
+    const tricky = await app.ask<{ prevented: boolean; windowOpen: unknown; openedExternally: string[] }>({
+      type: 'navigate',
+      url: 'https://facebook.com\\@evil.example',
+    });
     expect(tricky.prevented).toBe(true);
     expect(tricky.openedExternally.filter((url) => url.includes('evil.example'))).toEqual([]);
     const upper = await app.ask<{ openedExternally: string[] }>({ type: 'navigate', url: 'https://X.COM/upper' });
@@ -207,11 +228,25 @@ describe('the Electron host, composed (fake Electron, real core)', () => {
   });
 
   it('guards a WebContents created after the window (app-wide), once', async () => {
-    const stray = await app.ask<{ prevented: boolean; framePrevented: boolean; redirectPrevented: boolean; webviewPrevented: boolean; windowOpen: unknown; navigateListeners: number }>({
+    const stray = await app.ask<{
+      prevented: boolean;
+      framePrevented: boolean;
+      redirectPrevented: boolean;
+      webviewPrevented: boolean;
+      windowOpen: unknown;
+      navigateListeners: number;
+    }>({
       type: 'stray-contents',
       url: 'https://evil.example/',
     });
-    expect(stray).toEqual({ prevented: true, framePrevented: true, redirectPrevented: true, webviewPrevented: true, windowOpen: { action: 'deny' }, navigateListeners: 1 });
+    expect(stray).toEqual({
+      prevented: true,
+      framePrevented: true,
+      redirectPrevented: true,
+      webviewPrevented: true,
+      windowOpen: { action: 'deny' },
+      navigateListeners: 1,
+    });
     const window = await app.ask<{ navigateListeners: number }>({ type: 'navigate', url: 'app://renderer/index.html' });
     expect(window.navigateListeners).toBe(1);
   });

@@ -50,7 +50,12 @@ describe('delivery', () => {
       const servicePostId = post.serviceId!;
       const postNetworks = fixture.networksOf(servicePostId);
       const target = h.target(post.profileRefId);
-      const made = await h.client.postComment(target, { on: 'servicePost', postId: servicePostId, networks: postNetworks, comment: uniqueText('Our own comment') });
+      const made = await h.client.postComment(target, {
+        on: 'servicePost',
+        postId: servicePostId,
+        networks: postNetworks,
+        comment: uniqueText('Our own comment'),
+      });
       const parents: Partial<Record<Network, string>> = {};
       for (const network of postNetworks) {
         const entry = (made as Record<string, unknown>)[network] as { commentId?: string } | undefined;
@@ -79,7 +84,7 @@ describe('delivery', () => {
     }
   });
 
-  it('fails a refused reply (215) at once with the service\'s message; edited and retried, it is sent', async () => {
+  it("fails a refused reply (215) at once with the service's message; edited and retried, it is sent", async () => {
     const h = new OutboxHarness(fixture);
     try {
       const post = fixture.post((p) => p.platform === 'instagram' && p.serviceId !== null && p.owned && !p.flags.includes('commentsDisabled'));
@@ -155,7 +160,12 @@ describe('delivery', () => {
       expect(failed.lastError?.message).toMatch(/X \(Twitter\) key pair/);
 
       const told = JSON.stringify(h.events);
-      const secrets = [fixture.sandbox.apiKey, 'X-WRONG-KEY-5e6f7a', 'X-WRONG-SECRET-8b9c0d', ...fixture.world.profiles.flatMap((p) => (p.profileKey ? [p.profileKey] : []))];
+      const secrets = [
+        fixture.sandbox.apiKey,
+        'X-WRONG-KEY-5e6f7a',
+        'X-WRONG-SECRET-8b9c0d',
+        ...fixture.world.profiles.flatMap((p) => (p.profileKey ? [p.profileKey] : [])),
+      ];
       for (const secret of secrets) expect(told).not.toContain(secret);
     } finally {
       fixture.xCredentials = realPair;

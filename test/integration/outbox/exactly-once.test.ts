@@ -43,10 +43,16 @@ describe('exactly once', () => {
     }
   });
 
-  it('adopts a multi-network reply by service comment id on each network from the post\'s comments', async () => {
+  it("adopts a multi-network reply by service comment id on each network from the post's comments", async () => {
     const h = new OutboxHarness(fixture);
     try {
-      const post = fixture.post((p) => p.serviceId !== null && fixture.networksOf(p.serviceId).length >= 2 && !p.flags.includes('commentsDisabled') && p.profileRefId === fixture.world.profiles[4]!.refId);
+      const post = fixture.post(
+        (p) =>
+          p.serviceId !== null &&
+          fixture.networksOf(p.serviceId).length >= 2 &&
+          !p.flags.includes('commentsDisabled') &&
+          p.profileRefId === fixture.world.profiles[4]!.refId,
+      );
       const servicePostId = post.serviceId!;
       const postNetworks = fixture.networksOf(servicePostId);
       const target = h.target(post.profileRefId);

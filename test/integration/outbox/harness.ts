@@ -115,7 +115,9 @@ export class OutboxHarness {
 
   /** A post of a profile on a network that takes replies by social comment id. */
   postOf(refId: string, platform: Network): WorldPost {
-    return this.fixture.post((p) => p.profileRefId === refId && p.platform === platform && p.owned && !p.flags.includes('commentsDisabled') && p.serviceId !== null);
+    return this.fixture.post(
+      (p) => p.profileRefId === refId && p.platform === platform && p.owned && !p.flags.includes('commentsDisabled') && p.serviceId !== null,
+    );
   }
 
   /** A new outside comment on the post, to be answered. */

@@ -42,7 +42,12 @@ describe('offline', () => {
         await h.until((items) => triedAgain() && items[0]!.state === 'waiting', 'the first reply to be tried and wait again while offline');
       }
       // Only the head of the queue was ever tried: the others kept their place behind it.
-      expect(h.outbox.list().slice(1).every((i) => i.attempts === 0)).toBe(true);
+      expect(
+        h.outbox
+          .list()
+          .slice(1)
+          .every((i) => i.attempts === 0),
+      ).toBe(true);
       expect(await fixture.lastSeq()).toBe(before);
 
       await fixture.faults({});

@@ -123,7 +123,12 @@ async function commentsDisabledOnService(post: WorldPost): Promise<boolean> {
 
 /** An outside comment on the post: the sandbox refuses it (HTTP 400, code 110) where comments are off. */
 function outsideComment(post: WorldPost): Promise<unknown> {
-  return fixture.control('POST', '/comments', { platform: post.platform, socialPostId: post.socialId, profileRefId: post.profileRefId, comment: 'Still open?' });
+  return fixture.control('POST', '/comments', {
+    platform: post.platform,
+    socialPostId: post.socialId,
+    profileRefId: post.profileRefId,
+    comment: 'Still open?',
+  });
 }
 
 describe('post settings queue', () => {
@@ -168,7 +173,9 @@ describe('post settings queue', () => {
     } finally {
       await fixture.faults({});
       // Put the post back as the seeded world had it, for the other tests.
-      await fixture.client().updatePost(fixture.target(post.profileRefId), { id: servicePostId, disableComments: false, networks: fixture.networksOf(servicePostId) });
+      await fixture
+        .client()
+        .updatePost(fixture.target(post.profileRefId), { id: servicePostId, disableComments: false, networks: fixture.networksOf(servicePostId) });
       await h.close();
     }
   });
@@ -200,7 +207,9 @@ describe('post settings queue', () => {
       expect(updates).toHaveLength(1);
       expect(await commentsDisabledOnService(post)).toBe(true);
     } finally {
-      await fixture.client().updatePost(fixture.target(post.profileRefId), { id: servicePostId, disableComments: false, networks: fixture.networksOf(servicePostId) });
+      await fixture
+        .client()
+        .updatePost(fixture.target(post.profileRefId), { id: servicePostId, disableComments: false, networks: fixture.networksOf(servicePostId) });
       await h.close();
     }
   });

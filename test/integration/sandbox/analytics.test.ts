@@ -67,7 +67,9 @@ describe('POST /analytics/post by social post id: exactly one of `id` and `postI
   });
 
   it('`postIds` with several ids is accepted: one entry per id, in the order asked', async () => {
-    const posts = world.posts.filter((p) => p.platform === 'instagram' && p.profileRefId === world.posts.find((q) => q.platform === 'instagram')!.profileRefId).slice(0, 3);
+    const posts = world.posts
+      .filter((p) => p.platform === 'instagram' && p.profileRefId === world.posts.find((q) => q.platform === 'instagram')!.profileRefId)
+      .slice(0, 3);
     expect(posts.length).toBe(3);
     const reply = await client.api('POST', '/analytics/post', {
       body: { postIds: posts.map((p) => p.socialId), platforms: ['instagram'], searchPlatformId: true },
@@ -219,7 +221,9 @@ describe('analytics fields per network, named as public-facts.md lists them', ()
 
   it('facebook: commentsCount, likeCount, reactions{like,love,haha,wow,sorry,anger,total}, reactionsByType, sharesCount, videoViews, videoViewsUnique, videoViewTime', async () => {
     const a = await analyticsOf('facebook');
-    expect(keys(a)).toEqual(sorted(['commentsCount', 'likeCount', 'reactions', 'reactionsByType', 'sharesCount', 'videoViews', 'videoViewsUnique', 'videoViewTime']));
+    expect(keys(a)).toEqual(
+      sorted(['commentsCount', 'likeCount', 'reactions', 'reactionsByType', 'sharesCount', 'videoViews', 'videoViewsUnique', 'videoViewTime']),
+    );
     expect(keys(a.reactions)).toEqual(sorted(['like', 'love', 'haha', 'wow', 'sorry', 'anger', 'total']));
     expect(typeof a.reactionsByType).toBe('object');
     const r = a.reactions as Record<string, number>;
@@ -230,7 +234,20 @@ describe('analytics fields per network, named as public-facts.md lists them', ()
   it('instagram: caption, commentsCount, created, engagementCount, likeCount, mediaProductType, mediaType, reachCount, savedCount, sharesCount, viewsCount, username', async () => {
     const a = await analyticsOf('instagram');
     expect(keys(a)).toEqual(
-      sorted(['caption', 'commentsCount', 'created', 'engagementCount', 'likeCount', 'mediaProductType', 'mediaType', 'reachCount', 'savedCount', 'sharesCount', 'viewsCount', 'username']),
+      sorted([
+        'caption',
+        'commentsCount',
+        'created',
+        'engagementCount',
+        'likeCount',
+        'mediaProductType',
+        'mediaType',
+        'reachCount',
+        'savedCount',
+        'sharesCount',
+        'viewsCount',
+        'username',
+      ]),
     );
     expectTypes(a, ['caption', 'created', 'mediaProductType', 'mediaType', 'username']);
   });
@@ -245,8 +262,23 @@ describe('analytics fields per network, named as public-facts.md lists them', ()
     const a = await analyticsOf('tiktok');
     expect(keys(a)).toEqual(
       sorted([
-        'commentsCount', 'likeCount', 'shareCount', 'videoViews', 'reach', 'averageTimeWatched', 'fullVideoWatchedRate', 'created', 'embedUrl',
-        'itemId', 'mediaType', 'postUrl', 'tags', 'thumbnailUrl', 'thumbnailHeight', 'thumbnailWidth', 'url',
+        'commentsCount',
+        'likeCount',
+        'shareCount',
+        'videoViews',
+        'reach',
+        'averageTimeWatched',
+        'fullVideoWatchedRate',
+        'created',
+        'embedUrl',
+        'itemId',
+        'mediaType',
+        'postUrl',
+        'tags',
+        'thumbnailUrl',
+        'thumbnailHeight',
+        'thumbnailWidth',
+        'url',
       ]),
     );
     expectTypes(a, ['created', 'embedUrl', 'itemId', 'mediaType', 'postUrl', 'thumbnailUrl', 'url'], ['tags']);
@@ -256,8 +288,22 @@ describe('analytics fields per network, named as public-facts.md lists them', ()
     const a = await analyticsOf('youtube');
     expect(keys(a)).toEqual(
       sorted([
-        'views', 'likes', 'dislikes', 'comments', 'shares', 'subscribersGained', 'subscribersLost', 'estimatedMinutesWatched', 'averageViewDuration',
-        'averageViewPercentage', 'title', 'description', 'tags', 'channelTitle', 'privacyStatus', 'thumbnailUrl',
+        'views',
+        'likes',
+        'dislikes',
+        'comments',
+        'shares',
+        'subscribersGained',
+        'subscribersLost',
+        'estimatedMinutesWatched',
+        'averageViewDuration',
+        'averageViewPercentage',
+        'title',
+        'description',
+        'tags',
+        'channelTitle',
+        'privacyStatus',
+        'thumbnailUrl',
       ]),
     );
     expectTypes(a, ['title', 'description', 'channelTitle', 'privacyStatus', 'thumbnailUrl'], ['tags']);
@@ -274,7 +320,9 @@ describe('analytics fields per network, named as public-facts.md lists them', ()
     const reply = await bySocial(post);
     expect(reply.status).toBe(200);
     const a = reply.json.twitter[0].analytics;
-    expect(keys(a).filter((k) => k !== 'entities')).toEqual(sorted(['created', 'name', 'username', 'post', 'publicMetrics', 'nonPublicMetrics', 'organicMetrics']));
+    expect(keys(a).filter((k) => k !== 'entities')).toEqual(
+      sorted(['created', 'name', 'username', 'post', 'publicMetrics', 'nonPublicMetrics', 'organicMetrics']),
+    );
     expect(a.created).toMatch(ISO);
     for (const field of ['name', 'username', 'post']) expect(typeof a[field]).toBe('string');
     expect(keys(a.publicMetrics)).toEqual(sorted(['retweetCount', 'quoteCount', 'likeCount', 'replyCount', 'bookmarkCount', 'impressionCount']));
@@ -384,7 +432,18 @@ describe('youtube: a video of another channel has its descriptive fields filled 
     expect(Array.isArray(a.tags)).toBe(true);
     const metrics = numbers(a);
     expect([...metrics.keys()].sort()).toEqual(
-      sorted(['views', 'likes', 'dislikes', 'comments', 'shares', 'subscribersGained', 'subscribersLost', 'estimatedMinutesWatched', 'averageViewDuration', 'averageViewPercentage']),
+      sorted([
+        'views',
+        'likes',
+        'dislikes',
+        'comments',
+        'shares',
+        'subscribersGained',
+        'subscribersLost',
+        'estimatedMinutesWatched',
+        'averageViewDuration',
+        'averageViewPercentage',
+      ]),
     );
     for (const [name, value] of metrics) expect(value, name).toBe(0);
   });
@@ -652,7 +711,15 @@ describe('refresh schedule: "asking again before nextUpdate returns the same num
   }
 
   /** Rates and averages may go either way; every count may only grow. */
-  const NOT_COUNTS = new Set(['engagement', 'averageTimeWatched', 'fullVideoWatchedRate', 'averageViewDuration', 'averageViewPercentage', 'thumbnailHeight', 'thumbnailWidth']);
+  const NOT_COUNTS = new Set([
+    'engagement',
+    'averageTimeWatched',
+    'fullVideoWatchedRate',
+    'averageViewDuration',
+    'averageViewPercentage',
+    'thumbnailHeight',
+    'thumbnailWidth',
+  ]);
 
   it('identical answers until nextUpdate; past it lastUpdated moves and no count decreases', async () => {
     for (const platform of SOCIAL_ID_NETWORKS) {

@@ -34,9 +34,7 @@ function primary(w: World) {
 
 /** Two user profiles of the seeded world, each with at least one service post off twitter. */
 function twoUserProfiles(w: World) {
-  const users = userProfiles(w).filter((p) =>
-    w.posts.some((post) => post.profileRefId === p.refId && post.serviceId !== null && post.platform !== 'twitter'),
-  );
+  const users = userProfiles(w).filter((p) => w.posts.some((post) => post.profileRefId === p.refId && post.serviceId !== null && post.platform !== 'twitter'));
   const [a, b] = users;
   if (!a || !b) throw new Error('the seed has fewer than two user profiles with service posts');
   return { a: { ...a, profileKey: a.profileKey as string }, b: { ...b, profileKey: b.profileKey as string } };
@@ -193,11 +191,7 @@ describe('Profile-Key selects a user profile (Business and Enterprise) and scope
   it('"The API key must still be sent": a Profile-Key without the API key is 401, code 102', async () => {
     const { a } = twoUserProfiles(world);
     expectError(await client.api('GET', '/user', { noAuth: true, profileKey: a.profileKey }), 401, 102);
-    expectError(
-      await client.api('GET', '/user', { noAuth: true, profileKey: a.profileKey, headers: { authorization: 'Bearer wrong' } }),
-      401,
-      102,
-    );
+    expectError(await client.api('GET', '/user', { noAuth: true, profileKey: a.profileKey, headers: { authorization: 'Bearer wrong' } }), 401, 102);
   });
 
   it('an unknown Profile-Key is 401, code 103 (a known one is 200)', async () => {

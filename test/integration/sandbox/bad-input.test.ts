@@ -224,9 +224,7 @@ describe('empty text: 400, code 108 for posts and comments, 215 for replies', ()
     if (!platform) throw new Error('no platform in the comment result');
     const refused = await client.api('POST', `/comments/reply/${made.json.commentId}`, { body: { platforms: [platform], comment: '' } });
     expectError(refused, 400, 215);
-    expect(refused.json.errors).toEqual([
-      { action: 'reply', status: 'error', code: 215, message: expect.stringMatching(/empty/), platform },
-    ]);
+    expect(refused.json.errors).toEqual([{ action: 'reply', status: 'error', code: 215, message: expect.stringMatching(/empty/), platform }]);
     const accepted = await client.api('POST', `/comments/reply/${made.json.commentId}`, { body: { platforms: [platform], comment: 'Not empty' } });
     expect(accepted.status).toBe(200);
   });

@@ -103,7 +103,10 @@ describe('DELETE /comments/:id with a service comment id: the comment goes on ev
   it('a reply made through the service is deleted by its own service comment id; the parent stays', async () => {
     const post = await publish(['threads']);
     const parent = await commentOn(post, 'Parent');
-    const reply = await client.api('POST', `/comments/reply/${parent.commentId}`, { body: { comment: 'Child', platforms: ['threads'] }, profileKey: post.profileKey });
+    const reply = await client.api('POST', `/comments/reply/${parent.commentId}`, {
+      body: { comment: 'Child', platforms: ['threads'] },
+      profileKey: post.profileKey,
+    });
     expect(reply.status).toBe(200);
     const deleted = await client.api('DELETE', `/comments/${reply.json.commentId}`, { profileKey: post.profileKey });
     expect(deleted.status).toBe(200);
@@ -148,7 +151,10 @@ describe('DELETE /comments/:id with a service post id: every comment made throug
     const post = await publish(platforms);
     const first = await commentOn(post, 'First of ours');
     const second = await commentOn(post, 'Second of ours', ['threads']);
-    const reply = await client.api('POST', `/comments/reply/${first.commentId}`, { body: { comment: 'Our reply', platforms: ['instagram'] }, profileKey: post.profileKey });
+    const reply = await client.api('POST', `/comments/reply/${first.commentId}`, {
+      body: { comment: 'Our reply', platforms: ['instagram'] },
+      profileKey: post.profileKey,
+    });
     expect(reply.status).toBe(200);
     const outside = await outsideComment('threads', post);
 
@@ -226,7 +232,10 @@ describe('DELETE /comments/:id with a social comment id: searchPlatformId and pl
     const missing = await client.api('DELETE', `/comments/${outside.commentId}`, { body: { searchPlatformId: true }, profileKey: post.profileKey });
     expect(missing.status).toBe(400);
     expect(missing.json).toMatchObject({ status: 'error', code: 104 });
-    const unknown = await client.api('DELETE', `/comments/${outside.commentId}`, { body: { searchPlatformId: true, platform: 'myspace' }, profileKey: post.profileKey });
+    const unknown = await client.api('DELETE', `/comments/${outside.commentId}`, {
+      body: { searchPlatformId: true, platform: 'myspace' },
+      profileKey: post.profileKey,
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.json.code).toBe(106);
     expect(await idsOn(post, 'instagram')).toEqual([outside.commentId]);
@@ -235,10 +244,16 @@ describe('DELETE /comments/:id with a social comment id: searchPlatformId and pl
   it('an unknown social comment id, or one on another network, is 404 code 114', async () => {
     const post = await publish(['instagram']);
     const outside = await outsideComment('instagram', post);
-    const unknown = await client.api('DELETE', '/comments/17000000000000001', { body: { searchPlatformId: true, platform: 'instagram' }, profileKey: post.profileKey });
+    const unknown = await client.api('DELETE', '/comments/17000000000000001', {
+      body: { searchPlatformId: true, platform: 'instagram' },
+      profileKey: post.profileKey,
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.json.code).toBe(114);
-    const wrongNetwork = await client.api('DELETE', `/comments/${outside.commentId}`, { body: { searchPlatformId: true, platform: 'threads' }, profileKey: post.profileKey });
+    const wrongNetwork = await client.api('DELETE', `/comments/${outside.commentId}`, {
+      body: { searchPlatformId: true, platform: 'threads' },
+      profileKey: post.profileKey,
+    });
     expect(wrongNetwork.status).toBe(404);
     expect(wrongNetwork.json.code).toBe(114);
   });
@@ -252,12 +267,15 @@ describe('DELETE /comments/:id with a social comment id: searchPlatformId and pl
   });
 });
 
-describe('tiktok: only the account\'s own comments can be deleted (328)', () => {
+describe("tiktok: only the account's own comments can be deleted (328)", () => {
   it('a comment by someone else: 400 with {status:"error", code:328, errors:[{action, status, code, message, platform}]}; it stays', async () => {
     const post = await publish(['tiktok']);
     const outside = await outsideComment('tiktok', post);
     const seq = await client.ledgerSeq();
-    const reply = await client.api('DELETE', `/comments/${outside.commentId}`, { body: { searchPlatformId: true, platform: 'tiktok' }, profileKey: post.profileKey });
+    const reply = await client.api('DELETE', `/comments/${outside.commentId}`, {
+      body: { searchPlatformId: true, platform: 'tiktok' },
+      profileKey: post.profileKey,
+    });
     expect(reply.status).toBe(400);
     expect(reply.json).toEqual({
       status: 'error',
@@ -273,7 +291,10 @@ describe('tiktok: only the account\'s own comments can be deleted (328)', () => 
     const post = await publish(['tiktok']);
     const first = await commentOn(post, 'Mine, by social id');
     const second = await commentOn(post, 'Mine, by service id');
-    const bySocial = await client.api('DELETE', `/comments/${first.tiktok.commentId}`, { body: { searchPlatformId: true, platform: 'tiktok' }, profileKey: post.profileKey });
+    const bySocial = await client.api('DELETE', `/comments/${first.tiktok.commentId}`, {
+      body: { searchPlatformId: true, platform: 'tiktok' },
+      profileKey: post.profileKey,
+    });
     expect(bySocial.status).toBe(200);
     expect(bySocial.json.tiktok).toEqual({ action: 'delete', status: 'success', id: first.tiktok.commentId, comment: 'Mine, by social id' });
     const byService = await client.api('DELETE', `/comments/${second.commentId}`, { profileKey: post.profileKey });
@@ -281,10 +302,13 @@ describe('tiktok: only the account\'s own comments can be deleted (328)', () => 
     expect(await idsOn(post, 'tiktok')).toEqual([]);
   });
 
-  it('the same outside comment on another network (instagram) is deletable: the rule is tiktok\'s alone', async () => {
+  it("the same outside comment on another network (instagram) is deletable: the rule is tiktok's alone", async () => {
     const post = await publish(['instagram']);
     const outside = await outsideComment('instagram', post);
-    const reply = await client.api('DELETE', `/comments/${outside.commentId}`, { body: { searchPlatformId: true, platform: 'instagram' }, profileKey: post.profileKey });
+    const reply = await client.api('DELETE', `/comments/${outside.commentId}`, {
+      body: { searchPlatformId: true, platform: 'instagram' },
+      profileKey: post.profileKey,
+    });
     expect(reply.status).toBe(200);
   });
 });
@@ -306,7 +330,10 @@ describe('legacy DELETE /comments {id} is the same operation', () => {
   it('deletes by social comment id with searchPlatformId and platform in the body', async () => {
     const post = await publish(['instagram']);
     const outside = await outsideComment('instagram', post);
-    const reply = await client.api('DELETE', '/comments', { body: { id: outside.commentId, searchPlatformId: true, platform: 'instagram' }, profileKey: post.profileKey });
+    const reply = await client.api('DELETE', '/comments', {
+      body: { id: outside.commentId, searchPlatformId: true, platform: 'instagram' },
+      profileKey: post.profileKey,
+    });
     expect(reply.status).toBe(200);
     expect(reply.json.instagram.id).toBe(outside.commentId);
     expect(await idsOn(post, 'instagram')).toEqual([]);
@@ -327,7 +354,10 @@ describe('a deleted comment is gone for the other comment operations too', () =>
     const post = await publish(['instagram']);
     const made = await commentOn(post, 'Short-lived');
     expect((await client.api('DELETE', `/comments/${made.commentId}`, { profileKey: post.profileKey })).status).toBe(200);
-    const reply = await client.api('POST', `/comments/reply/${made.commentId}`, { body: { comment: 'Hello?', platforms: ['instagram'] }, profileKey: post.profileKey });
+    const reply = await client.api('POST', `/comments/reply/${made.commentId}`, {
+      body: { comment: 'Hello?', platforms: ['instagram'] },
+      profileKey: post.profileKey,
+    });
     expect(reply.status).toBe(400);
     expect(reply.json.code).toBe(215);
     expect(reply.json.errors[0]).toMatchObject({ action: 'reply', status: 'error', code: 215, platform: 'instagram' });
@@ -347,12 +377,15 @@ describe('the comments of a deleted post (DELETE /post) are gone with it', () =>
     const byService = await client.api('DELETE', `/comments/${made.commentId}`, { profileKey: post.profileKey });
     expect(byService.status).toBe(404);
     expect(byService.json.code).toBe(114);
-    const bySocial = await client.api('DELETE', `/comments/${outside.commentId}`, { body: { searchPlatformId: true, platform: 'instagram' }, profileKey: post.profileKey });
+    const bySocial = await client.api('DELETE', `/comments/${outside.commentId}`, {
+      body: { searchPlatformId: true, platform: 'instagram' },
+      profileKey: post.profileKey,
+    });
     expect(bySocial.status).toBe(404);
     expect(bySocial.json.code).toBe(114);
   });
 
-  it('GET by social comment id (commentId=true): 404, like GET by the post\'s social id', async () => {
+  it("GET by social comment id (commentId=true): 404, like GET by the post's social id", async () => {
     const post = await publish(['instagram']);
     const made = await commentOn(post, 'Soon orphaned');
     const path = `/comments/${made.instagram.commentId}?searchPlatformId=true&platform=instagram&commentId=true`;

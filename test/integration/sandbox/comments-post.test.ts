@@ -94,7 +94,7 @@ describe('POST /comments/:id with a service post id: the comment goes to every n
     }
   });
 
-  it('linkedin adds commentUrn (full URN of the new comment); tiktok adds videoId (the post\'s video); other networks neither', async () => {
+  it("linkedin adds commentUrn (full URN of the new comment); tiktok adds videoId (the post's video); other networks neither", async () => {
     const bakery = profileWith(world, 'tiktok', 'facebook', 'bluesky');
     const tiktokPost = await publish(['tiktok', 'facebook'], bakery.profileKey);
     const onTiktok = await client.api('POST', `/comments/${tiktokPost.id}`, { body: { comment: 'Love this video' }, profileKey: bakery.profileKey });
@@ -138,7 +138,10 @@ describe('`platforms` narrows the networks the comment goes to', () => {
   it('only the named networks get the comment; the others stay without it', async () => {
     const primary = profileWith(world, 'linkedin', 'threads', 'instagram');
     const post = await publish(['instagram', 'linkedin', 'threads'], primary.profileKey);
-    const reply = await client.api('POST', `/comments/${post.id}`, { body: { comment: 'Only threads', platforms: ['threads'] }, profileKey: primary.profileKey });
+    const reply = await client.api('POST', `/comments/${post.id}`, {
+      body: { comment: 'Only threads', platforms: ['threads'] },
+      profileKey: primary.profileKey,
+    });
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.json).sort()).toEqual(['commentId', 'id', 'status', 'threads']);
     expect(await listOf('threads', post.socialIds.threads as string, primary.profileKey)).toHaveLength(1);
@@ -221,7 +224,10 @@ describe('legacy POST /comments {id, …} is the same operation', () => {
   it('comments on the post in the body with the same answer shape', async () => {
     const primary = profileWith(world, 'threads', 'bluesky');
     const post = await publish(['threads', 'bluesky'], primary.profileKey);
-    const reply = await client.api('POST', '/comments', { body: { id: post.id, comment: 'Via the legacy form', platforms: ['threads', 'bluesky'] }, profileKey: primary.profileKey });
+    const reply = await client.api('POST', '/comments', {
+      body: { id: post.id, comment: 'Via the legacy form', platforms: ['threads', 'bluesky'] },
+      profileKey: primary.profileKey,
+    });
     expect(reply.status).toBe(200);
     expect(reply.json).toMatchObject({
       status: 'success',
@@ -547,7 +553,10 @@ describe('a comment to twitter needs the X headers', () => {
   it('narrowed away from twitter by platforms, the X headers are not needed', async () => {
     const primary = profileWith(world, 'twitter', 'threads');
     const post = await publish(['twitter', 'threads'], primary.profileKey);
-    const reply = await client.api('POST', `/comments/${post.id}`, { body: { comment: 'Threads only', platforms: ['threads'] }, profileKey: primary.profileKey });
+    const reply = await client.api('POST', `/comments/${post.id}`, {
+      body: { comment: 'Threads only', platforms: ['threads'] },
+      profileKey: primary.profileKey,
+    });
     expect(reply.status).toBe(200);
   });
 });

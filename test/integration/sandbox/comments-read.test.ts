@@ -242,11 +242,10 @@ describe('GET /comments/:id?searchPlatformId=true&platform=P&commentId=true: one
 
   it('answers {status, <platform>: [that comment, replies nested]} exactly as the post listing shows it', async () => {
     const { post, record } = await commentWithReplies();
-    const reply = await client.api(
-      'GET',
-      `/comments/${encodeURIComponent(record.commentId)}${socialQuery(post.platform, '&commentId=true')}`,
-      { profileKey: profileKeyOf(world, post.profileRefId), x: true },
-    );
+    const reply = await client.api('GET', `/comments/${encodeURIComponent(record.commentId)}${socialQuery(post.platform, '&commentId=true')}`, {
+      profileKey: profileKeyOf(world, post.profileRefId),
+      x: true,
+    });
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.json).sort()).toEqual([post.platform, 'status'].sort());
     expect(reply.json.status).toBe('success');
@@ -404,7 +403,12 @@ describe('comment records', () => {
     const post = world.posts.find((p) => profileKeyOf(world, p.profileRefId) === null && p.platform === 'threads' && p.commentCount > 2) as Post;
     const before = await listOf(post);
     const last = before[before.length - 1] as CommentRecord;
-    const made = await client.control('POST', '/comments', { platform: 'threads', socialPostId: post.socialId, comment: 'Fresh one', profileRefId: post.profileRefId });
+    const made = await client.control('POST', '/comments', {
+      platform: 'threads',
+      socialPostId: post.socialId,
+      comment: 'Fresh one',
+      profileRefId: post.profileRefId,
+    });
     expect(made.status).toBe(200);
     const reply = await client.control('POST', '/comments', {
       platform: 'threads',

@@ -55,7 +55,10 @@ describe('"only responses larger than 1024 bytes are compressed"', () => {
   });
 
   it('a small error body is never compressed, even when asked', async () => {
-    for (const [path, status] of [['/no-such-endpoint', 404], ['/comments/unknown-id', 404]] as const) {
+    for (const [path, status] of [
+      ['/no-such-endpoint', 404],
+      ['/comments/unknown-id', 404],
+    ] as const) {
       const reply = await client.api('GET', path, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(reply.status).toBe(status);
       expect(reply.headers['content-encoding']).toBeUndefined();

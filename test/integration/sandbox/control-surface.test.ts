@@ -159,7 +159,7 @@ describe('GET /__sandbox/world returns exactly {apiKey, plan, xCredentials: {key
     for (const post of world.posts.filter((p) => p.flags.includes('commentsDisabled'))) expect(DISABLE_COMMENTS).toContain(post.platform);
   });
 
-  it('threadOf on thread posts is the first tweet\'s id, and only thread posts have it', async () => {
+  it("threadOf on thread posts is the first tweet's id, and only thread posts have it", async () => {
     const thread = world.posts.filter((p) => p.flags.includes('thread'));
     expect(thread.length).toBeGreaterThanOrEqual(2);
     for (const post of world.posts.filter((p) => !p.flags.includes('thread'))) expect(post.threadOf).toBeUndefined();
@@ -216,7 +216,7 @@ describe('POST /__sandbox/comments injects an outside comment and answers the re
     expect(listed.find((c) => c.commentId === injected.json.commentId)).toEqual(injected.json);
   });
 
-  it('on a tiktok post: the record carries videoId (the post\'s id), and GET /comments lists the same record', async () => {
+  it("on a tiktok post: the record carries videoId (the post's id), and GET /comments lists the same record", async () => {
     const post = postOn('tiktok');
     const injected = await client.control('POST', '/comments', { platform: 'tiktok', socialPostId: post.socialId, comment: 'so cute' });
     expect(injected.status).toBe(200);
@@ -240,7 +240,7 @@ describe('POST /__sandbox/comments injects an outside comment and answers the re
     expect(after?.commentCount).toBe((before?.commentCount ?? 0) + 1);
   });
 
-  it('with parentCommentId it is a reply: it appears in the parent\'s replies in GET /comments', async () => {
+  it("with parentCommentId it is a reply: it appears in the parent's replies in GET /comments", async () => {
     const post = postOn('facebook');
     const parent = await client.control('POST', '/comments', { platform: 'facebook', socialPostId: post.socialId, comment: 'Top-level question?' });
     expect(parent.status).toBe(200);
@@ -258,10 +258,15 @@ describe('POST /__sandbox/comments injects an outside comment and answers the re
     expect(list.some((c) => c.commentId === reply.json.commentId)).toBe(false);
   });
 
-  it('profileRefId names the profile whose post it is; another profile\'s refId does not find the post (404)', async () => {
+  it("profileRefId names the profile whose post it is; another profile's refId does not find the post (404)", async () => {
     const post = postOn('youtube');
     const other = world.profiles.find((p) => p.refId !== post.profileRefId) as World['profiles'][number];
-    const ok = await client.control('POST', '/comments', { platform: 'youtube', socialPostId: post.socialId, comment: 'Nice', profileRefId: post.profileRefId });
+    const ok = await client.control('POST', '/comments', {
+      platform: 'youtube',
+      socialPostId: post.socialId,
+      comment: 'Nice',
+      profileRefId: post.profileRefId,
+    });
     expect(ok.status).toBe(200);
     const wrong = await client.control('POST', '/comments', { platform: 'youtube', socialPostId: post.socialId, comment: 'Nice', profileRefId: other.refId });
     expect(wrong.status).toBe(404);
@@ -533,7 +538,15 @@ describe('GET /__sandbox/deliveries lists every webhook delivery attempt', () =>
       expect(fresh).toHaveLength(1);
       const attempt = fresh[0] as Delivery;
       expect(Object.keys(attempt).sort()).toEqual(['action', 'at', 'attempt', 'error', 'eventId', 'httpStatus', 'id', 'outcome', 'profileRefId', 'url'].sort());
-      expect(attempt).toMatchObject({ id: last + 1, action: 'comments', profileRefId: profile.refId, url: FAR_URL, attempt: 1, outcome: 'not-sent', httpStatus: null });
+      expect(attempt).toMatchObject({
+        id: last + 1,
+        action: 'comments',
+        profileRefId: profile.refId,
+        url: FAR_URL,
+        attempt: 1,
+        outcome: 'not-sent',
+        httpStatus: null,
+      });
       expect(typeof attempt.error).toBe('string');
       expect(new Date(attempt.at).toISOString()).toBe(attempt.at);
     } finally {

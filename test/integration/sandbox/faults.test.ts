@@ -207,7 +207,9 @@ describe('dropAfterCommitRate: the write is applied, then the connection closes 
 
   it('reads are never dropped', async () => {
     await setFaults({ dropAfterCommitRate: 1 });
-    const service = world.posts.find((p) => p.serviceId !== null && p.profileRefId === world.profiles.find((q) => q.profileKey === null)?.refId && p.platform !== 'twitter');
+    const service = world.posts.find(
+      (p) => p.serviceId !== null && p.profileRefId === world.profiles.find((q) => q.profileKey === null)?.refId && p.platform !== 'twitter',
+    );
     for (const path of ['/user', '/history', `/comments/${service?.serviceId}`, '/hook/webhook']) {
       expect((await client.api('GET', path)).status).toBe(200);
     }

@@ -15,9 +15,29 @@ beforeAll(async () => {
 afterAll(() => client.sandbox.close());
 
 const FIELDS = [
-  'id', 'postIds', 'platforms', 'platform', 'comment', 'post', 'searchPlatformId', 'commentId', 'commentUrn',
-  'videoId', 'mediaUrls', 'objResponse', 'disableComments', 'action', 'url', 'secret', 'title', 'randomPost',
-  'randomComment', 'from', 'socialPostId', 'parentCommentId', 'latencyMs',
+  'id',
+  'postIds',
+  'platforms',
+  'platform',
+  'comment',
+  'post',
+  'searchPlatformId',
+  'commentId',
+  'commentUrn',
+  'videoId',
+  'mediaUrls',
+  'objResponse',
+  'disableComments',
+  'action',
+  'url',
+  'secret',
+  'title',
+  'randomPost',
+  'randomComment',
+  'from',
+  'socialPostId',
+  'parentCommentId',
+  'latencyMs',
 ];
 
 describe('bad input never gets a 500 nor stops the sandbox', () => {
@@ -25,7 +45,10 @@ describe('bad input never gets a 500 nor stops the sandbox', () => {
     const world = await client.snapshot();
     const knownIds = [
       ...world.posts.slice(0, 40).map((p) => p.socialId),
-      ...world.posts.filter((p) => p.serviceId).slice(0, 20).map((p) => p.serviceId as string),
+      ...world.posts
+        .filter((p) => p.serviceId)
+        .slice(0, 20)
+        .map((p) => p.serviceId as string),
     ];
     const profileKeys = world.profiles.map((p) => p.profileKey).filter((k): k is string => k !== null);
 
@@ -51,7 +74,18 @@ describe('bad input never gets a 500 nor stops the sandbox', () => {
       fc.constantFrom('%', '%E0%A4%A', '..', 'reply', 'twitter', 'post', '%2F'),
     );
     const path = fc.oneof(
-      fc.constantFrom('/comments', '/comments/reply', '/analytics/post', '/post', '/history', '/user', '/profiles', '/hook/webhook', '/hook/webhook/secret', '/'),
+      fc.constantFrom(
+        '/comments',
+        '/comments/reply',
+        '/analytics/post',
+        '/post',
+        '/history',
+        '/user',
+        '/profiles',
+        '/hook/webhook',
+        '/hook/webhook/secret',
+        '/',
+      ),
       fc.tuple(fc.constantFrom('/comments/', '/comments/reply/', '/history/'), segment).map(([a, b]) => a + b),
       fc.array(segment, { maxLength: 4 }).map((s) => `/${s.join('/')}`),
     );

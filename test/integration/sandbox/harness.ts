@@ -136,8 +136,7 @@ export class SandboxClient {
         res.on('end', () => {
           const raw = Buffer.concat(chunks);
           const encoding = res.headers['content-encoding'];
-          const plain =
-            encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw;
+          const plain = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw;
           let json: unknown;
           try {
             json = JSON.parse(plain.toString('utf8'));

@@ -73,13 +73,31 @@ describe('POST /__sandbox/messages: a person writes to a profile', () => {
     });
     expect(reply.status).toBe(200);
     const { conversationId, recipientId, message } = reply.json;
-    expect(message).toMatchObject({ action: 'received', senderId: recipientId, senderDetails: { name: 'Nora Quill', username: 'nora.quill', profileImage: 'https://cdn.example.com/nora.jpg' } });
+    expect(message).toMatchObject({
+      action: 'received',
+      senderId: recipientId,
+      senderDetails: { name: 'Nora Quill', username: 'nora.quill', profileImage: 'https://cdn.example.com/nora.jpg' },
+    });
     const after = await client.snapshot();
-    expect(byId(after, conversationId)).toMatchObject({ profileRefId: primary.refId, platform: 'instagram', recipientId, messageCount: 1, awaitingReply: true, status: 'active' });
+    expect(byId(after, conversationId)).toMatchObject({
+      profileRefId: primary.refId,
+      platform: 'instagram',
+      recipientId,
+      messageCount: 1,
+      awaitingReply: true,
+      status: 'active',
+    });
     const ids = (await client.api('GET', '/messages/instagram?conversationsOnly=true')).json.conversationIds;
     expect(ids[0]).toBe(conversationId);
     const event = await nextEvent(seen);
-    expect(event).toMatchObject({ action: 'messages', subAction: 'messageCreated', refId: primary.refId, platform: 'instagram', conversationId, message: { id: message.id, message: message.message } });
+    expect(event).toMatchObject({
+      action: 'messages',
+      subAction: 'messageCreated',
+      refId: primary.refId,
+      platform: 'instagram',
+      conversationId,
+      message: { id: message.id, message: message.message },
+    });
     // The account may answer at once.
     expect((await sendMessage(client, after, primary.refId, 'instagram', { recipientId, message: 'Yes, from 9!' })).status).toBe(200);
   });
@@ -88,7 +106,12 @@ describe('POST /__sandbox/messages: a person writes to a profile', () => {
     const c = pastWindowConversation(world, 'facebook', NOW_MS);
     const refused = await sendMessage(client, world, c.profileRefId, 'facebook', { recipientId: c.recipientId, message: 'Late' });
     expect(refused.json.code).toBe(111);
-    const reply = await client.control('POST', '/messages', { profileRefId: c.profileRefId, platform: 'facebook', conversationId: c.conversationId, message: 'Hello again!' });
+    const reply = await client.control('POST', '/messages', {
+      profileRefId: c.profileRefId,
+      platform: 'facebook',
+      conversationId: c.conversationId,
+      message: 'Hello again!',
+    });
     expect(reply.status).toBe(200);
     expect(reply.json.recipientId).toBe(c.recipientId);
     expect(byId(await client.snapshot(), c.conversationId)).toMatchObject({ messageCount: c.messageCount + 1, awaitingReply: true });
@@ -96,8 +119,15 @@ describe('POST /__sandbox/messages: a person writes to a profile', () => {
   });
 
   it('by the person of an archived conversation: the conversation is active again', async () => {
-    const c = world.conversations.find((x) => x.status === 'archived' && x.platform === 'twitter' && world.profiles.find((p) => p.refId === x.profileRefId)?.messagingEnabled)!;
-    const reply = await client.control('POST', '/messages', { profileRefId: c.profileRefId, platform: 'twitter', from: { id: c.recipientId, name: 'ignored' }, message: 'Me again' });
+    const c = world.conversations.find(
+      (x) => x.status === 'archived' && x.platform === 'twitter' && world.profiles.find((p) => p.refId === x.profileRefId)?.messagingEnabled,
+    )!;
+    const reply = await client.control('POST', '/messages', {
+      profileRefId: c.profileRefId,
+      platform: 'twitter',
+      from: { id: c.recipientId, name: 'ignored' },
+      message: 'Me again',
+    });
     expect(reply.json.conversationId).toBe(c.conversationId);
     expect(byId(await client.snapshot(), c.conversationId)?.status).toBe('active');
   });
@@ -106,7 +136,12 @@ describe('POST /__sandbox/messages: a person writes to a profile', () => {
     const c = waitingConversation(world, 'instagram', NOW_MS);
     const sent = await sendMessage(client, world, c.profileRefId, 'instagram', { recipientId: c.recipientId, message: 'See you at 5' });
     let seen = received.length;
-    const read = await client.control('POST', '/messages', { profileRefId: c.profileRefId, platform: 'instagram', subAction: 'messageRead', conversationId: c.conversationId });
+    const read = await client.control('POST', '/messages', {
+      profileRefId: c.profileRefId,
+      platform: 'instagram',
+      subAction: 'messageRead',
+      conversationId: c.conversationId,
+    });
     expect(read.status).toBe(200);
     expect(await nextEvent(seen)).toMatchObject({ action: 'messages', subAction: 'messageRead', conversationId: c.conversationId, senderId: c.recipientId });
     seen = received.length;

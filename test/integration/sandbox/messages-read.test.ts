@@ -3,14 +3,7 @@
 // and every refusal of the Messages operations with its own code, each beside its accepted side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSandbox, profileOf, type SandboxClient, type World } from './harness.ts';
-import {
-  conversationWhere,
-  getMessages,
-  MESSAGE_NETWORKS,
-  type MessageRecord,
-  messagingProfiles,
-  waitingConversation,
-} from './messages-support.ts';
+import { conversationWhere, getMessages, MESSAGE_NETWORKS, type MessageRecord, messagingProfiles, waitingConversation } from './messages-support.ts';
 
 const NOW_MS = Date.parse('2026-05-20T12:00:00.000Z');
 let client: SandboxClient;
@@ -110,7 +103,7 @@ describe('GET /messages/:platform', () => {
     expect(new Set((reply.json.messages as MessageRecord[]).map((m) => m.conversationId))).toEqual(new Set(archivedIds.map((x) => x.conversationId)));
   });
 
-  it('conversationId=ID answers that conversation only; an unknown one or another profile\'s is 404 (114)', async () => {
+  it("conversationId=ID answers that conversation only; an unknown one or another profile's is 404 (114)", async () => {
     const c = conversationWhere(world, 'facebook', (x) => x.messageCount >= 3);
     const reply = await getMessages(client, world, c.profileRefId, 'facebook', `conversationId=${c.conversationId}`);
     expect(reply.status).toBe(200);

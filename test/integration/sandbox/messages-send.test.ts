@@ -58,7 +58,7 @@ describe('sending a DM', () => {
   });
 });
 
-describe('the reply window: facebook and instagram, 7 days after the person\'s last message', () => {
+describe("the reply window: facebook and instagram, 7 days after the person's last message", () => {
   it.each(['facebook', 'instagram'])('%s: refused past the window (111), with when it closed', async (platform) => {
     const c = pastWindowConversation(world, platform, NOW_MS);
     const seq = await client.ledgerSeq();
@@ -78,7 +78,15 @@ describe('the reply window: facebook and instagram, 7 days after the person\'s l
     const short = await openSandbox({ rateLimit: 1_000_000, now: () => new Date(NOW_MS), messageReplyWindowMs: 3_600_000 });
     try {
       const shortWorld = await short.snapshot();
-      const c = conversationWhere(shortWorld, 'instagram', (x) => x.status === 'active' && x.awaitingReply && NOW_MS - Date.parse(x.lastReceivedAt) > 2 * 3_600_000 && NOW_MS - Date.parse(x.lastReceivedAt) < 6 * DAY_MS);
+      const c = conversationWhere(
+        shortWorld,
+        'instagram',
+        (x) =>
+          x.status === 'active' &&
+          x.awaitingReply &&
+          NOW_MS - Date.parse(x.lastReceivedAt) > 2 * 3_600_000 &&
+          NOW_MS - Date.parse(x.lastReceivedAt) < 6 * DAY_MS,
+      );
       const refused = await sendMessage(short, shortWorld, c.profileRefId, 'instagram', { recipientId: c.recipientId, message: 'Hi' });
       expect(refused.json.code).toBe(111);
       expect((await send(c, { message: 'Hi' })).status).toBe(200);
@@ -158,7 +166,11 @@ describe('active conversations a month: a conversation counts once the account s
     try {
       const limitedWorld = await limited.snapshot();
       const idle = limitedWorld.conversations.filter(
-        (c) => c.profileRefId === c0.profileRefId && !c.activeThisMonth && c.status === 'active' && (c.platform === 'twitter' || NOW_MS - Date.parse(c.lastReceivedAt) < 6 * DAY_MS),
+        (c) =>
+          c.profileRefId === c0.profileRefId &&
+          !c.activeThisMonth &&
+          c.status === 'active' &&
+          (c.platform === 'twitter' || NOW_MS - Date.parse(c.lastReceivedAt) < 6 * DAY_MS),
       );
       expect(idle.length).toBeGreaterThanOrEqual(2);
       const [first, second] = idle as [Conversation, Conversation];

@@ -36,11 +36,7 @@ export function conversationWhere(world: World, platform: string, test: (c: Conv
 
 /** The person wrote last, within the reply window, in an active conversation. */
 export function waitingConversation(world: World, platform: string, nowMs: number, windowMs = 7 * DAY_MS): Conversation {
-  return conversationWhere(
-    world,
-    platform,
-    (c) => c.status === 'active' && c.awaitingReply && nowMs - Date.parse(c.lastReceivedAt) < windowMs - 60_000,
-  );
+  return conversationWhere(world, platform, (c) => c.status === 'active' && c.awaitingReply && nowMs - Date.parse(c.lastReceivedAt) < windowMs - 60_000);
 }
 
 export function pastWindowConversation(world: World, platform: string, nowMs: number): Conversation {

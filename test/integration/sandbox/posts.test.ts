@@ -320,7 +320,15 @@ describe('GET /history: {history: [{id, created, post, platforms, postIds, statu
     const reply = await client.api('GET', '/history');
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.json)).toEqual(['history']);
-    const history = reply.json.history as { id: string; created: string; post: string; platforms: string[]; postIds: { id: string; platform: string }[]; status: string; type: string }[];
+    const history = reply.json.history as {
+      id: string;
+      created: string;
+      post: string;
+      platforms: string[];
+      postIds: { id: string; platform: string }[];
+      status: string;
+      type: string;
+    }[];
     for (const entry of history) {
       expect(Object.keys(entry).sort()).toEqual(['created', 'id', 'platforms', 'post', 'postIds', 'status', 'type']);
       expect(entry.created).toMatch(ISO);

@@ -190,7 +190,7 @@ describe('"a fixed 5-minute window starting with the profile\'s first counted re
     expectLimited(await client.api('GET', '/user'));
   });
 
-  it('each profile\'s window starts with its own first request', async () => {
+  it("each profile's window starts with its own first request", async () => {
     const clocked = await fresh(5);
     const { client } = clocked;
     const [keyA] = await userKeys(client);

@@ -176,14 +176,20 @@ describe('reply by service comment id: any of the networks the comment was made 
   it('a reply can be answered in turn by its own service comment id', async () => {
     const post = await publish(['threads']);
     const comment = await commentOn(post);
-    const first = await client.api('POST', `/comments/reply/${comment.commentId}`, { body: { comment: 'First', platforms: ['threads'] }, profileKey: post.profileKey });
-    const second = await client.api('POST', `/comments/reply/${first.json.commentId}`, { body: { comment: 'Second', platforms: ['threads'] }, profileKey: post.profileKey });
+    const first = await client.api('POST', `/comments/reply/${comment.commentId}`, {
+      body: { comment: 'First', platforms: ['threads'] },
+      profileKey: post.profileKey,
+    });
+    const second = await client.api('POST', `/comments/reply/${first.json.commentId}`, {
+      body: { comment: 'Second', platforms: ['threads'] },
+      profileKey: post.profileKey,
+    });
     expect(second.status).toBe(200);
     expect(second.json.threads.sourceCommentId).toBe(first.json.threads.commentId);
     expect(second.json.id).toBe(post.id);
   });
 
-  it('replies appear in GET under the parent comment\'s replies on each network, newest first', async () => {
+  it("replies appear in GET under the parent comment's replies on each network, newest first", async () => {
     const platforms = ['bluesky', 'linkedin', 'threads'];
     const post = await publish(platforms);
     const comment = await commentOn(post);
@@ -211,7 +217,10 @@ describe('reply by service comment id: any of the networks the comment was made 
     const missing = await client.api('POST', `/comments/reply/${comment.commentId}`, { body: { comment: 'No platforms' }, profileKey: post.profileKey });
     expect(missing.status).toBe(400);
     expect(missing.json.code).toBe(104);
-    const reddit = await client.api('POST', `/comments/reply/${comment.commentId}`, { body: { comment: 'Hi', platforms: ['reddit'] }, profileKey: post.profileKey });
+    const reddit = await client.api('POST', `/comments/reply/${comment.commentId}`, {
+      body: { comment: 'Hi', platforms: ['reddit'] },
+      profileKey: post.profileKey,
+    });
     expect(reddit.status).toBe(400);
     expect(reddit.json.code).toBe(106);
   });
@@ -222,7 +231,10 @@ describe('reply by service comment id: any of the networks the comment was made 
     const comment = await commentOn(post);
     const asPrimary = await client.api('POST', `/comments/reply/${comment.commentId}`, { body: { comment: 'Hi', platforms: ['instagram'] } });
     expect215(asPrimary, ['instagram']);
-    const asOwner = await client.api('POST', `/comments/reply/${comment.commentId}`, { body: { comment: 'Hi', platforms: ['instagram'] }, profileKey: post.profileKey });
+    const asOwner = await client.api('POST', `/comments/reply/${comment.commentId}`, {
+      body: { comment: 'Hi', platforms: ['instagram'] },
+      profileKey: post.profileKey,
+    });
     expect(asOwner.status).toBe(200);
   });
 });
@@ -287,7 +299,9 @@ describe('reply by social comment id (searchPlatformId): exactly one of facebook
   });
 
   it('a seeded comment on a post made outside the service takes a reply by its social id', async () => {
-    const post = world.posts.find((p) => p.serviceId === null && p.platform === 'instagram' && p.commentCount > 0 && profileKeyOf(world, p.profileRefId) === null) as Post;
+    const post = world.posts.find(
+      (p) => p.serviceId === null && p.platform === 'instagram' && p.commentCount > 0 && profileKeyOf(world, p.profileRefId) === null,
+    ) as Post;
     const [record] = await listOf('instagram', post.socialId, null);
     const reply = await client.api('POST', `/comments/reply/${record!.commentId}`, {
       body: { comment: 'Seen it', platforms: ['instagram'], searchPlatformId: true },
@@ -422,7 +436,7 @@ describe('reply with a social comment id on tiktok needs videoId', () => {
     expect(reply.json.code).toBe(104);
   });
 
-  it('a videoId that is not the comment\'s video: 215', async () => {
+  it("a videoId that is not the comment's video: 215", async () => {
     const { post, outside } = await tiktokComment();
     const other = await publish(['tiktok']);
     const reply = await client.api('POST', `/comments/reply/${outside.commentId}`, {
@@ -556,10 +570,16 @@ describe('215: the reply could not be posted', () => {
     const post = await publish(['instagram']);
     const comment = await commentOn(post);
     expect((await client.api('PUT', '/post', { body: { id: post.id, disableComments: true }, profileKey: post.profileKey })).status).toBe(200);
-    const refused = await client.api('POST', `/comments/reply/${comment.commentId}`, { body: { comment: 'Hi', platforms: ['instagram'] }, profileKey: post.profileKey });
+    const refused = await client.api('POST', `/comments/reply/${comment.commentId}`, {
+      body: { comment: 'Hi', platforms: ['instagram'] },
+      profileKey: post.profileKey,
+    });
     expect215(refused, ['instagram']);
     expect((await client.api('PUT', '/post', { body: { id: post.id, disableComments: false }, profileKey: post.profileKey })).status).toBe(200);
-    const accepted = await client.api('POST', `/comments/reply/${comment.commentId}`, { body: { comment: 'Hi', platforms: ['instagram'] }, profileKey: post.profileKey });
+    const accepted = await client.api('POST', `/comments/reply/${comment.commentId}`, {
+      body: { comment: 'Hi', platforms: ['instagram'] },
+      profileKey: post.profileKey,
+    });
     expect(accepted.status).toBe(200);
   });
 
@@ -624,11 +644,18 @@ describe('a reply to a twitter comment needs the X headers', () => {
     const post = await publish(['twitter']);
     const comment = await commentOn(post);
     const seq = await client.ledgerSeq();
-    const bare = await client.api('POST', `/comments/reply/${comment.commentId}`, { body: { comment: 'Hi', platforms: ['twitter'] }, profileKey: post.profileKey });
+    const bare = await client.api('POST', `/comments/reply/${comment.commentId}`, {
+      body: { comment: 'Hi', platforms: ['twitter'] },
+      profileKey: post.profileKey,
+    });
     expect(bare.status).toBe(419);
     expect(bare.json).toMatchObject({ action: 'x_credentials_required', status: 'error', code: 419, platform: 'twitter' });
     expect(await client.ledgerSince(seq)).toEqual([]);
-    const withX = await client.api('POST', `/comments/reply/${comment.commentId}`, { body: { comment: 'Hi', platforms: ['twitter'] }, profileKey: post.profileKey, x: true });
+    const withX = await client.api('POST', `/comments/reply/${comment.commentId}`, {
+      body: { comment: 'Hi', platforms: ['twitter'] },
+      profileKey: post.profileKey,
+      x: true,
+    });
     expect(withX.status).toBe(200);
   });
 
@@ -645,7 +672,7 @@ describe('a reply to a twitter comment needs the X headers', () => {
 });
 
 describe('the ledger gets one comment.reply entry per reply', () => {
-  it('with the reply\'s service comment id, its social ids and the text', async () => {
+  it("with the reply's service comment id, its social ids and the text", async () => {
     const post = await publish(['threads', 'bluesky']);
     const comment = await commentOn(post);
     const seq = await client.ledgerSeq();

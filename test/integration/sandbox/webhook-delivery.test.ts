@@ -135,7 +135,12 @@ async function inject(post: Post, comment: string, from?: { id: string; username
 
 function postOf(refId: string, withService: boolean, platform?: string): Post {
   const post = world.posts.find(
-    (p) => p.profileRefId === refId && (p.serviceId !== null) === withService && p.owned && !p.flags.includes('commentsDisabled') && (!platform || p.platform === platform),
+    (p) =>
+      p.profileRefId === refId &&
+      (p.serviceId !== null) === withService &&
+      p.owned &&
+      !p.flags.includes('commentsDisabled') &&
+      (!platform || p.platform === platform),
   );
   if (!post) throw new Error('no such post');
   return post;

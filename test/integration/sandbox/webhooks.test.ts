@@ -38,7 +38,11 @@ describe('POST /hook/webhook {action, url, secret?}: {status: success, action, u
   });
 
   it('an unknown action is 400, and a missing one', async () => {
-    for (const body of [{ action: 'likes', url: 'https://hooks.example.com/x' }, { action: 'Comments', url: 'https://hooks.example.com/x' }, { url: 'https://hooks.example.com/x' }]) {
+    for (const body of [
+      { action: 'likes', url: 'https://hooks.example.com/x' },
+      { action: 'Comments', url: 'https://hooks.example.com/x' },
+      { url: 'https://hooks.example.com/x' },
+    ]) {
       const reply = await register(body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(reply.json.status).toBe('error');

@@ -112,7 +112,7 @@ async function twitterCommentId(): Promise<string> {
 }
 
 describe('a request whose "platforms"/"platform" includes twitter needs the X key pair', () => {
-  it('POST /post with twitter in platforms: 419 / 400 / 401 code 272, then 200 with the account\'s pair', async () => {
+  it("POST /post with twitter in platforms: 419 / 400 / 401 code 272, then 200 with the account's pair", async () => {
     const ok = await expectTwitterGate((x) =>
       client.api('POST', '/post', { body: { post: 'Hello X and LinkedIn', platforms: ['twitter', 'linkedin'] }, headers: x }),
     );
@@ -129,9 +129,7 @@ describe('a request whose "platforms"/"platform" includes twitter needs the X ke
 
   it('GET /comments/:id?searchPlatformId=true&platform=twitter: gated; 200 with the pair', async () => {
     const post = twitterPostOfPrimary();
-    const ok = await expectTwitterGate((x) =>
-      client.api('GET', `/comments/${post.socialId}?searchPlatformId=true&platform=twitter`, { headers: x }),
-    );
+    const ok = await expectTwitterGate((x) => client.api('GET', `/comments/${post.socialId}?searchPlatformId=true&platform=twitter`, { headers: x }));
     expect(Array.isArray(ok.json.twitter)).toBe(true);
   });
 
@@ -208,9 +206,7 @@ describe('a request addressed by an id that lives on twitter needs the X key pai
     expect(primary.platforms).toEqual(expect.arrayContaining(['twitter', 'instagram']));
     const made = await client.api('POST', '/post', { body: { post: 'Quiet please', platforms: ['twitter', 'instagram'] }, x: true });
     expect(made.status).toBe(200);
-    const ok = await expectTwitterGate((x) =>
-      client.api('PUT', '/post', { body: { id: made.json.id, disableComments: true }, headers: x }),
-    );
+    const ok = await expectTwitterGate((x) => client.api('PUT', '/post', { body: { id: made.json.id, disableComments: true }, headers: x }));
     expect(ok.json).toMatchObject({ status: 'success', id: made.json.id, disableComments: true, platforms: ['instagram'] });
   });
 
@@ -239,7 +235,10 @@ describe('"Requests that do not target twitter ignore the X headers if sent"', (
     for (const { name, headers } of variants()) {
       const reply = await client.api('POST', '/post', { body: { post: `LinkedIn only (${name})`, platforms: ['linkedin'] }, headers });
       expect(reply.status, name).toBe(200);
-      expect(reply.json.postIds.map((p: { platform: string }) => p.platform), name).toEqual(['linkedin']);
+      expect(
+        reply.json.postIds.map((p: { platform: string }) => p.platform),
+        name,
+      ).toEqual(['linkedin']);
     }
   });
 
@@ -264,7 +263,7 @@ describe('"Requests that do not target twitter ignore the X headers if sent"', (
 });
 
 describe('"One key pair is used for all requests of an account, whichever profile key is sent"', () => {
-  it('a user profile linked to twitter uses the account\'s pair: GET /history/twitter with its Profile-Key is gated the same way', async () => {
+  it("a user profile linked to twitter uses the account's pair: GET /history/twitter with its Profile-Key is gated the same way", async () => {
     const user = userProfiles(world).find((p) => p.platforms.includes('twitter'));
     if (!user?.profileKey) throw new Error('no user profile linked to twitter');
     const profileKey = user.profileKey;

@@ -73,7 +73,11 @@ describe('analytics by service post id', () => {
 
   it('bluesky, which has analytics only this way', async () => {
     const post = fixture.post((p) => p.serviceId !== null && p.platform === 'bluesky');
-    const answer = await client.analyticsByServiceId(fixture.target(post.profileRefId), { id: post.serviceId!, networks: fixture.networksOf(post.serviceId!), platforms: ['bluesky'] });
+    const answer = await client.analyticsByServiceId(fixture.target(post.profileRefId), {
+      id: post.serviceId!,
+      networks: fixture.networksOf(post.serviceId!),
+      platforms: ['bluesky'],
+    });
     expect(answer.bluesky?.id).toBe(post.socialId);
   });
 });

@@ -66,14 +66,24 @@ describe('post a comment', () => {
   it('on every network of a service post', async () => {
     const post = fixture.post((p) => p.serviceId !== null && !p.flags.includes('commentsDisabled') && p.platform === 'facebook');
     const networks = fixture.networksOf(post.serviceId!);
-    const answer = await client.postComment(fixture.target(post.profileRefId), { on: 'servicePost', postId: post.serviceId!, networks, comment: 'Thanks for reading!' });
+    const answer = await client.postComment(fixture.target(post.profileRefId), {
+      on: 'servicePost',
+      postId: post.serviceId!,
+      networks,
+      comment: 'Thanks for reading!',
+    });
     expect(answer.commentId).toBeTruthy();
     expect(answer.facebook?.commentId).toBeTruthy();
   });
 
   it('on a post made outside the service, by its social id', async () => {
     const post = fixture.post((p) => p.serviceId === null && p.platform === 'instagram');
-    const answer = await client.postComment(fixture.target(post.profileRefId), { on: 'socialPost', postId: post.socialId, platform: 'instagram', comment: 'Lovely!' });
+    const answer = await client.postComment(fixture.target(post.profileRefId), {
+      on: 'socialPost',
+      postId: post.socialId,
+      platform: 'instagram',
+      comment: 'Lovely!',
+    });
     expect(answer.instagram?.commentId).toBeTruthy();
     const comments = await commentsOf(post);
     expect(comments.some((c) => c.commentId === answer.instagram?.commentId)).toBe(true);
@@ -84,7 +94,13 @@ describe('reply', () => {
   it('to a comment made through the service, by its service comment id', async () => {
     const post = fixture.post((p) => p.serviceId !== null && p.platform === 'instagram' && !p.flags.includes('commentsDisabled'));
     const target = fixture.target(post.profileRefId);
-    const made = await client.postComment(target, { on: 'servicePost', postId: post.serviceId!, networks: fixture.networksOf(post.serviceId!), platforms: ['instagram'], comment: 'First!' });
+    const made = await client.postComment(target, {
+      on: 'servicePost',
+      postId: post.serviceId!,
+      networks: fixture.networksOf(post.serviceId!),
+      platforms: ['instagram'],
+      comment: 'First!',
+    });
     const result = await client.reply(target, { to: 'serviceComment', commentId: made.commentId, platforms: ['instagram'], comment: 'And a reply' });
     expect(result.status).toBe('success');
     expect(result.commentId).toBeTruthy();
@@ -95,7 +111,12 @@ describe('reply', () => {
   it('to a facebook comment made outside the service, by its social id', async () => {
     const post = fixture.post((p) => p.platform === 'facebook' && p.commentCount > 0 && !p.flags.includes('commentsDisabled'));
     const [comment] = await commentsOf(post);
-    const result = await client.reply(fixture.target(post.profileRefId), { to: 'socialComment', commentId: comment!.commentId, platform: 'facebook', comment: 'Thank you!' });
+    const result = await client.reply(fixture.target(post.profileRefId), {
+      to: 'socialComment',
+      commentId: comment!.commentId,
+      platform: 'facebook',
+      comment: 'Thank you!',
+    });
     expect(result.posted.facebook?.sourceCommentId).toBe(comment!.commentId);
   });
 
@@ -117,7 +138,13 @@ describe('reply', () => {
     const [comment] = await commentsOf(post);
     const before = await fixture.lastSeq();
     const error = await failureOf(
-      client.reply(fixture.target(post.profileRefId), { to: 'socialComment', commentId: comment!.commentId, platform: 'linkedin', commentUrn: comment!.commentId, comment: 'x' }),
+      client.reply(fixture.target(post.profileRefId), {
+        to: 'socialComment',
+        commentId: comment!.commentId,
+        platform: 'linkedin',
+        commentUrn: comment!.commentId,
+        comment: 'x',
+      }),
     );
     expect(error).toBeInstanceOf(RequestInvalidError);
     expect((error as Error).message).toMatch(/^LinkedIn needs the full comment URN; this looks like a bare id/);
@@ -127,7 +154,13 @@ describe('reply', () => {
   it('to a tiktok comment, with the video id from its record', async () => {
     const post = fixture.post((p) => p.platform === 'tiktok' && p.commentCount > 0 && !p.flags.includes('commentsDisabled'));
     const [comment] = await commentsOf(post);
-    const result = await client.reply(fixture.target(post.profileRefId), { to: 'socialComment', commentId: comment!.commentId, platform: 'tiktok', videoId: comment!.videoId!, comment: 'Glad you like it' });
+    const result = await client.reply(fixture.target(post.profileRefId), {
+      to: 'socialComment',
+      commentId: comment!.commentId,
+      platform: 'tiktok',
+      videoId: comment!.videoId!,
+      comment: 'Glad you like it',
+    });
     expect(result.posted.tiktok?.videoId).toBe(post.socialId);
   });
 
@@ -135,7 +168,13 @@ describe('reply', () => {
     const post = fixture.post((p) => p.platform === 'tiktok' && p.flags.includes('commentsDisabled') && p.commentCount > 0);
     const [comment] = await commentsOf(post);
     const error = await failureOf(
-      client.reply(fixture.target(post.profileRefId), { to: 'socialComment', commentId: comment!.commentId, platform: 'tiktok', videoId: comment!.videoId!, comment: 'x' }),
+      client.reply(fixture.target(post.profileRefId), {
+        to: 'socialComment',
+        commentId: comment!.commentId,
+        platform: 'tiktok',
+        videoId: comment!.videoId!,
+        comment: 'x',
+      }),
     );
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 400, code: 215, retryable: false, writeOutcome: 'not-applied' });
@@ -182,7 +221,9 @@ describe('delete a comment', () => {
   });
 
   it('an unknown id: HTTP 404, code 114', async () => {
-    const error = await failureOf(client.deleteComment(fixture.target(fixture.primary.refId), { by: 'serviceComment', id: 'no-such-comment', networks: ['facebook'] }));
+    const error = await failureOf(
+      client.deleteComment(fixture.target(fixture.primary.refId), { by: 'serviceComment', id: 'no-such-comment', networks: ['facebook'] }),
+    );
     expect(error).toMatchObject({ kind: 'http', status: 404, code: 114, retryable: false });
   });
 });

@@ -23,7 +23,13 @@ afterAll(async () => {
 const facebookPost = () => fixture.post((p) => p.serviceId !== null && p.platform === 'facebook' && !p.flags.includes('commentsDisabled'));
 const target = () => fixture.target(facebookPost().profileRefId);
 const commentOnPost = (text: string) =>
-  client.postComment(target(), { on: 'servicePost', postId: facebookPost().serviceId!, networks: fixture.networksOf(facebookPost().serviceId!), platforms: ['facebook'], comment: text });
+  client.postComment(target(), {
+    on: 'servicePost',
+    postId: facebookPost().serviceId!,
+    networks: fixture.networksOf(facebookPost().serviceId!),
+    platforms: ['facebook'],
+    comment: text,
+  });
 
 describe('latency', () => {
   it('an answer that is slow but within the timeout is read normally', async () => {
@@ -108,7 +114,9 @@ describe('drop after commit', () => {
     const made = await commentOnPost('Questions welcome');
     const before = await fixture.lastSeq();
     await fixture.faults({ dropAfterCommitRate: 1 });
-    const error = await failureOf(client.reply(target(), { to: 'serviceComment', commentId: made.commentId, platforms: ['facebook'], comment: 'Here is the answer' }));
+    const error = await failureOf(
+      client.reply(target(), { to: 'serviceComment', commentId: made.commentId, platforms: ['facebook'], comment: 'Here is the answer' }),
+    );
     expect(error).toBeInstanceOf(OutcomeUnknownError);
     expect(error).toMatchObject({ writeOutcome: 'unknown', retryable: false });
     const applied = await fixture.ledger(before);

@@ -58,7 +58,12 @@ describe('answer size, counted after decompression', () => {
   });
 
   it('the limit can be lowered per call', async () => {
-    server.mode = { kind: 'canned', status: 200, contentType: 'application/json', body: JSON.stringify({ status: 'success', facebook: [] }) + ' '.repeat(2000) };
+    server.mode = {
+      kind: 'canned',
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 'success', facebook: [] }) + ' '.repeat(2000),
+    };
     expect(await readThrough(client)).toMatchObject({ status: 'success' });
     expect(await failureOf(readThrough(client, { maxAnswerBytes: 1000 }))).toMatchObject({ problem: 'too-large' });
   });
@@ -90,7 +95,7 @@ describe('overall deadline', () => {
     }
   });
 
-  it('a caller\'s cancel is still a cancel, not a timeout', async () => {
+  it("a caller's cancel is still a cancel, not a timeout", async () => {
     server.mode = { kind: 'trickle', everyMs: 50 };
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);

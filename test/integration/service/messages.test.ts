@@ -49,10 +49,20 @@ describe('reading', () => {
     const ofProfile = fixture.world.conversations.filter((x) => x.profileRefId === c.profileRefId && x.platform === platform);
     const active = await client.listConversations(targetOf(c), { platform });
     expect(active.status).toBe('success');
-    expect([...active.conversationIds].sort()).toEqual(ofProfile.filter((x) => x.status === 'active').map((x) => x.conversationId).sort());
+    expect([...active.conversationIds].sort()).toEqual(
+      ofProfile
+        .filter((x) => x.status === 'active')
+        .map((x) => x.conversationId)
+        .sort(),
+    );
     expect(Date.parse(active.nextUpdate!)).toBeGreaterThan(Date.parse(active.lastUpdated!));
     const archived = await client.listConversations(targetOf(c), { platform, status: 'archived' });
-    expect([...archived.conversationIds].sort()).toEqual(ofProfile.filter((x) => x.status === 'archived').map((x) => x.conversationId).sort());
+    expect([...archived.conversationIds].sort()).toEqual(
+      ofProfile
+        .filter((x) => x.status === 'archived')
+        .map((x) => x.conversationId)
+        .sort(),
+    );
   });
 
   it('every message of the active conversations, with who wrote it and what the client does not name kept', async () => {
@@ -97,7 +107,13 @@ describe('reading', () => {
     expect(first.pages).toBe(2);
     expect(first.messages).toHaveLength(4);
     expect(first.next).toBeTruthy();
-    const rest = await client.getConversation(targetOf(c), { platform: 'twitter', conversationId: c.conversationId, limit: 2, next: first.next!, maxPages: 100 });
+    const rest = await client.getConversation(targetOf(c), {
+      platform: 'twitter',
+      conversationId: c.conversationId,
+      limit: 2,
+      next: first.next!,
+      maxPages: 100,
+    });
     expect(rest.next).toBeUndefined();
     expect(first.messages.length + rest.messages.length).toBe(c.messageCount);
     expect(new Set([...first.messages, ...rest.messages].map((m) => m.id)).size).toBe(c.messageCount);
@@ -150,7 +166,11 @@ describe('sending', () => {
 
   it('the longest text, counted in characters (an emoji is one), is sent', async () => {
     const c = waiting('instagram');
-    const answer = await client.sendMessage(targetOf(c), { platform: 'instagram', recipientId: c.recipientId, message: `${'é'.repeat(MESSAGE_TEXT_LIMITS.instagram - 1)}🙂` });
+    const answer = await client.sendMessage(targetOf(c), {
+      platform: 'instagram',
+      recipientId: c.recipientId,
+      message: `${'é'.repeat(MESSAGE_TEXT_LIMITS.instagram - 1)}🙂`,
+    });
     expect(answer.messageId).toBeTruthy();
   });
 });
@@ -170,14 +190,24 @@ describe('refusals', () => {
     for (const platform of ['facebook', 'instagram'] as const) {
       const c = pastWindowConversation(fixture.world, platform, NOW_MS);
       const seq = await fixture.lastSeq();
-      await expectRefusal(client.sendMessage(targetOf(c), { platform, recipientId: c.recipientId, message: 'Sorry for the late answer' }), 'reply-window-closed', 111, /reply window/);
+      await expectRefusal(
+        client.sendMessage(targetOf(c), { platform, recipientId: c.recipientId, message: 'Sorry for the late answer' }),
+        'reply-window-closed',
+        111,
+        /reply window/,
+      );
       expect(await fixture.ledger(seq)).toEqual([]);
     }
   });
 
   it('a person who never wrote (116)', async () => {
     const c = waiting('facebook');
-    await expectRefusal(client.sendMessage(targetOf(c), { platform: 'facebook', recipientId: '999999', message: 'Hello?' }), 'no-conversation', 116, /write to the account first/);
+    await expectRefusal(
+      client.sendMessage(targetOf(c), { platform: 'facebook', recipientId: '999999', message: 'Hello?' }),
+      'no-conversation',
+      116,
+      /write to the account first/,
+    );
   });
 
   it('messaging off for the profile (361), on reads and sends alike, with what to do and no word of a plan', async () => {
@@ -187,7 +217,12 @@ describe('refusals', () => {
     const target = fixture.target(off!.refId);
     const read = await expectRefusal(client.listConversations(target, { platform: platform! }), 'messaging-off', 361, /Messaging Active/);
     expect(read.message).not.toMatch(/plan/);
-    const write = await expectRefusal(client.sendMessage(target, { platform: platform!, recipientId: '1', message: 'Hi' }), 'messaging-off', 361, /Messaging Active/);
+    const write = await expectRefusal(
+      client.sendMessage(target, { platform: platform!, recipientId: '1', message: 'Hi' }),
+      'messaging-off',
+      361,
+      /Messaging Active/,
+    );
     expect(write.hint).toMatch(/Messaging Active/);
   });
 
@@ -195,25 +230,38 @@ describe('refusals', () => {
     const c = waiting('instagram');
     await fixture.control('PUT', '/messaging', { profileRefId: c.profileRefId, relinkRequired: ['instagram'] });
     try {
-      const error = await expectRefusal(client.getConversation(targetOf(c), { platform: 'instagram', conversationId: c.conversationId }), 'relink-required', 362, /link it again/);
+      const error = await expectRefusal(
+        client.getConversation(targetOf(c), { platform: 'instagram', conversationId: c.conversationId }),
+        'relink-required',
+        362,
+        /link it again/,
+      );
       expect(error.hint).toMatch(/Link instagram to this profile again/);
-      await expectRefusal(client.sendMessage(targetOf(c), { platform: 'instagram', recipientId: c.recipientId, message: 'Hi' }), 'relink-required', 362, /link it again/);
+      await expectRefusal(
+        client.sendMessage(targetOf(c), { platform: 'instagram', recipientId: c.recipientId, message: 'Hi' }),
+        'relink-required',
+        362,
+        /link it again/,
+      );
     } finally {
       await fixture.control('PUT', '/messaging', { profileRefId: c.profileRefId, relinkRequired: [] });
     }
   });
 
-  it('over the plan\'s active conversations this month (112); a conversation already active is still answered', async () => {
+  it("over the plan's active conversations this month (112); a conversation already active is still answered", async () => {
     // Same seed and clock: the same world, with the limit one above what the profile has used.
     const c0 = waiting('twitter');
     const used = fixture.world.conversations.filter((x) => x.profileRefId === c0.profileRefId && x.activeThisMonth).length;
     const limited = await openFixture({ rateLimit: 1_000_000, now: () => new Date(NOW_MS), activeConversationLimit: used + 1 });
     const limitedClient = limited.client();
     try {
-      const idle = limited.world.conversations.filter((x) => x.profileRefId === c0.profileRefId && x.platform === 'twitter' && !x.activeThisMonth && x.status === 'active');
+      const idle = limited.world.conversations.filter(
+        (x) => x.profileRefId === c0.profileRefId && x.platform === 'twitter' && !x.activeThisMonth && x.status === 'active',
+      );
       expect(idle.length).toBeGreaterThanOrEqual(2);
       const [first, second] = idle as [Conversation, Conversation];
-      const sendIn = (c: Conversation) => limitedClient.sendMessage(limited.target(c.profileRefId), { platform: 'twitter', recipientId: c.recipientId, message: 'Hello!' });
+      const sendIn = (c: Conversation) =>
+        limitedClient.sendMessage(limited.target(c.profileRefId), { platform: 'twitter', recipientId: c.recipientId, message: 'Hello!' });
       await sendIn(first);
       const seq = await limited.lastSeq();
       const error = await expectRefusal(sendIn(second), 'conversation-limit', 112, new RegExp(`limit of ${used + 1}`));

@@ -56,7 +56,9 @@ describe('posts', () => {
   it("Profile-Key scoping: another profile's post is unknown (404, code 114)", async () => {
     const post = fixture.post((p) => p.serviceId !== null && p.profileRefId !== fixture.primary.refId);
     const stranger = fixture.world.profiles.find((p) => p.refId !== post.profileRefId && p.profileKey !== null)!;
-    const error = await failureOf(client.getComments(fixture.target(stranger.refId), { by: 'servicePost', id: post.serviceId!, networks: fixture.networksOf(post.serviceId!) }));
+    const error = await failureOf(
+      client.getComments(fixture.target(stranger.refId), { by: 'servicePost', id: post.serviceId!, networks: fixture.networksOf(post.serviceId!) }),
+    );
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 404, code: 114, retryable: false });
     // The owner reads it.

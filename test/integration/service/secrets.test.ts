@@ -44,7 +44,9 @@ describe('secrets', () => {
 
   it('no key, profile key, X key pair or webhook secret appears in events, errors, logs or output', async () => {
     const spies = [
-      ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => vi.spyOn(console, method).mockImplementation((...args: unknown[]) => capture(args))),
+      ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
+        vi.spyOn(console, method).mockImplementation((...args: unknown[]) => capture(args)),
+      ),
       vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => (capture(String(chunk)), true)),
       vi.spyOn(process.stderr, 'write').mockImplementation((chunk: unknown) => (capture(String(chunk)), true)),
     ];

@@ -36,7 +36,13 @@ describe('compression', () => {
       const answer = await client.getComments(fixture.target(post.profileRefId), { by: 'socialPost', id: post.socialId, platform: post.platform });
       expect(encodings).toEqual(['br']);
       const plain = await fetch(`${fixture.sandbox.url}/comments/${encodeURIComponent(post.socialId)}?searchPlatformId=true&platform=${post.platform}`, {
-        headers: { authorization: `Bearer ${fixture.sandbox.apiKey}`, 'accept-encoding': 'identity', ...(fixture.target(post.profileRefId).profileId ? { 'profile-key': fixture.world.profiles.find((p) => p.refId === post.profileRefId)!.profileKey! } : {}) },
+        headers: {
+          authorization: `Bearer ${fixture.sandbox.apiKey}`,
+          'accept-encoding': 'identity',
+          ...(fixture.target(post.profileRefId).profileId
+            ? { 'profile-key': fixture.world.profiles.find((p) => p.refId === post.profileRefId)!.profileKey! }
+            : {}),
+        },
       });
       expect(answer).toEqual(await plain.json());
       expect(answer[post.platform]!.length).toBeGreaterThan(50);
@@ -124,10 +130,12 @@ describe('X (twitter) credentials', () => {
     const client = fixture.client();
     try {
       const post = tweet();
-      const error = await failureOf(client.analyticsBySocialIds(fixture.target(post.profileRefId), { platform: 'twitter', ids: [post.socialId] }).then((r) => {
-        const failed = r.results[0];
-        throw failed?.status === 'failed' && failed.error ? failed.error : new Error('expected a failure');
-      }));
+      const error = await failureOf(
+        client.analyticsBySocialIds(fixture.target(post.profileRefId), { platform: 'twitter', ids: [post.socialId] }).then((r) => {
+          const failed = r.results[0];
+          throw failed?.status === 'failed' && failed.error ? failed.error : new Error('expected a failure');
+        }),
+      );
       expect(error).toBeInstanceOf(HttpError);
       expect(error).toMatchObject({ status: 401, code: 272, retryable: false });
       expect((error as HttpError).hint).toMatch(/X \(Twitter\) key pair of this account was refused/);

@@ -82,10 +82,18 @@ describe('the store fed by the sandbox', () => {
 
   it('keeps triage through a re-sync, and an outside comment arrives once, unread and searchable', async () => {
     const post = posts[0]!;
-    const first = store.inboxPage({ profileIds: [profileId], platforms: [post.platform] }).rows.slice(0, 3).map((r) => r.key);
+    const first = store
+      .inboxPage({ profileIds: [profileId], platforms: [post.platform] })
+      .rows.slice(0, 3)
+      .map((r) => r.key);
     store.setTriage(first, { done: true, unread: false, labels: ['handled'] });
 
-    await fixture.control('POST', '/comments', { platform: post.platform, socialPostId: post.socialId, comment: 'Is this available in emerald green?', profileRefId: profileId });
+    await fixture.control('POST', '/comments', {
+      platform: post.platform,
+      socialPostId: post.socialId,
+      comment: 'Is this available in emerald green?',
+      profileRefId: profileId,
+    });
     const rows = await fetchRows(post);
     const result = store.ingestComments(profileId, rows);
     expect(result.inserted).toHaveLength(1);

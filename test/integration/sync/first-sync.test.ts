@@ -124,7 +124,12 @@ describe('sync of one profile against the sandbox', () => {
   it('errors and events carry no keys', () => {
     const text = JSON.stringify(rig.events);
     const world = rig.fixture.world;
-    for (const secret of [world.apiKey, world.xCredentials.key, world.xCredentials.secret, ...world.profiles.map((p) => p.profileKey).filter((k) => k !== null)]) {
+    for (const secret of [
+      world.apiKey,
+      world.xCredentials.key,
+      world.xCredentials.secret,
+      ...world.profiles.map((p) => p.profileKey).filter((k) => k !== null),
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

@@ -93,13 +93,23 @@ export class SyncRig {
   constructor(fixture: SandboxFixture, clock: SteppingClock, options: SyncRigOptions) {
     this.fixture = fixture;
     this.clock = clock;
-    this.wire = new RecordingTransport(clock, (key) => fixture.world.profiles.find((p) => key !== undefined && p.profileKey === key)?.refId ?? fixture.primary.refId);
+    this.wire = new RecordingTransport(
+      clock,
+      (key) => fixture.world.profiles.find((p) => key !== undefined && p.profileKey === key)?.refId ?? fixture.primary.refId,
+    );
     this.client = fixture.client({ clock, transport: this.wire, onEvent: (event) => this.sync?.observe(event) });
     this.dir = mkdtempSync(join(tmpdir(), 'sync-'));
     this.store = openStore(join(this.dir, 'inbox.sqlite'), { clock }).store;
     this.store.upsertAccount({ accountId: ACCOUNT, title: 'Sandbox', baseUrl: fixture.sandbox.url, kind: 'sandbox' });
     for (const profile of fixture.world.profiles) {
-      this.store.upsertProfile({ accountId: ACCOUNT, profileId: profile.refId, title: profile.title, isPrimary: profile.profileKey === null, networks: {}, color: null });
+      this.store.upsertProfile({
+        accountId: ACCOUNT,
+        profileId: profile.refId,
+        title: profile.title,
+        isPrimary: profile.profileKey === null,
+        networks: {},
+        color: null,
+      });
     }
     this.sync = new AccountSync(
       ACCOUNT,

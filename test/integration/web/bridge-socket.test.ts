@@ -54,7 +54,7 @@ describe('calls', () => {
     expect(dispatcher.calls.at(-1)).toEqual({ command: 'echo', input: undefined });
   });
 
-  it('carry the dispatcher\'s refusals as they are', async () => {
+  it("carry the dispatcher's refusals as they are", async () => {
     const socket = await connected();
     expect(await ask(socket, { id: 3, command: 'no.such' })).toEqual({
       id: 3,

@@ -102,7 +102,10 @@ describe('npm run web', () => {
       const host = await start(['--port', '0', '--data-dir', dataDir(), '--sandbox-url', sandbox.url]);
       expect(await sandboxAccountUrl(host)).toBe(sandbox.url);
       const status = await call(host, 'accounts.keyStatus', { accountId: 'sandbox' });
-      expect(status).toMatchObject({ ok: true, data: { apiKey: { configured: true, protection: 'memory' }, protection: { kind: 'memory', backend: 'memory' } } });
+      expect(status).toMatchObject({
+        ok: true,
+        data: { apiKey: { configured: true, protection: 'memory' }, protection: { kind: 'memory', backend: 'memory' } },
+      });
       expect(JSON.stringify(status)).not.toContain(sandbox.apiKey);
       await host.stop();
       expect(await answers(`${sandbox.url}/user`)).toBe(true);

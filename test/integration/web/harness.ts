@@ -20,7 +20,9 @@ export function makeRendererDir(): string {
   return dir;
 }
 
-export const SAMPLE_ACCOUNTS = { accounts: [{ accountId: 'sandbox', title: 'Sandbox', baseUrl: 'http://127.0.0.1:1/api', kind: 'sandbox', online: null, profileCount: 5 }] };
+export const SAMPLE_ACCOUNTS = {
+  accounts: [{ accountId: 'sandbox', title: 'Sandbox', baseUrl: 'http://127.0.0.1:1/api', kind: 'sandbox', online: null, profileCount: 5 }],
+};
 
 /** A dispatcher of our own: a few commands, events on demand, and a count of its subscribers. */
 export class SmallDispatcher implements BridgeDispatcher {

@@ -57,14 +57,27 @@ describe('HTTP requests', () => {
   });
 
   it('are refused from a foreign Origin even with the right token', async () => {
-    for (const origin of ['http://evil.example', `http://evil.example:${host.port}`, 'null', `http://127.0.0.1:${host.port + 1}`, `https://127.0.0.1:${host.port}`]) {
+    for (const origin of [
+      'http://evil.example',
+      `http://evil.example:${host.port}`,
+      'null',
+      `http://127.0.0.1:${host.port + 1}`,
+      `https://127.0.0.1:${host.port}`,
+    ]) {
       const response = await rawRequest(host.port, `/?token=${host.token}`, { ...own, origin });
       expect(response.status, origin).toBe(403);
     }
   });
 
   it('are refused under a foreign Host header even with the right token (DNS rebinding)', async () => {
-    for (const name of [`evil.example:${host.port}`, 'evil.example', `127.0.0.1:${host.port + 1}`, '127.0.0.1', `127.0.0.2:${host.port}`, `[::1]:${host.port}`]) {
+    for (const name of [
+      `evil.example:${host.port}`,
+      'evil.example',
+      `127.0.0.1:${host.port + 1}`,
+      '127.0.0.1',
+      `127.0.0.2:${host.port}`,
+      `[::1]:${host.port}`,
+    ]) {
       const response = await rawRequest(host.port, `/?token=${host.token}`, { host: name });
       expect(response.status, name).toBe(403);
     }

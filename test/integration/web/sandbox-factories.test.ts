@@ -45,7 +45,9 @@ describe('an already running sandbox (--sandbox-url)', () => {
   });
 
   it('started with another API key is refused with a message that says how to fix it', async () => {
-    const error = await remoteSandboxFactory(otherKey.url).start().catch((caught: unknown) => caught);
+    const error = await remoteSandboxFactory(otherKey.url)
+      .start()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SandboxUnavailableError);
     expect(String(error)).toMatch(/without --api-key/);
     expect(String(error)).not.toContain('not-the-default');
@@ -54,7 +56,9 @@ describe('an already running sandbox (--sandbox-url)', () => {
   it('that is not there is a clear error, not a hang or a crash', async () => {
     const closed = await startSandbox({ port: 0 });
     await closed.close();
-    const error = await remoteSandboxFactory(closed.url).start().catch((caught: unknown) => caught);
+    const error = await remoteSandboxFactory(closed.url)
+      .start()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SandboxUnavailableError);
     expect(String(error)).toMatch(/No sandbox answers at .*ECONNREFUSED/);
   });

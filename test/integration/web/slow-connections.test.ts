@@ -82,7 +82,13 @@ describe('a connection that has not shown the token', () => {
 
   it('is one of a capped number: more of them push the oldest out, and the page is still served', async () => {
     // A deadline far beyond the test: only the cap can close these.
-    const capped = await startWebHost({ port: 0, rendererDir, dispatcher: new SmallDispatcher(), logger: new RecordingLogger(), limits: { unauthenticatedMs: 600_000, maxUnauthenticated: 4 } });
+    const capped = await startWebHost({
+      port: 0,
+      rendererDir,
+      dispatcher: new SmallDispatcher(),
+      logger: new RecordingLogger(),
+      limits: { unauthenticatedMs: 600_000, maxUnauthenticated: 4 },
+    });
     try {
       const many: Watched[] = [];
       for (let i = 0; i < 7; i++) {

@@ -51,7 +51,9 @@ describe('the shape of window.api', () => {
   });
 
   it('takes the token from the page address into the socket address', () => {
-    expect(bridgeSocketUrl({ href: 'http://127.0.0.1:5317/?token=a-b_c', host: '127.0.0.1:5317', protocol: 'http:' })).toBe('ws://127.0.0.1:5317/bridge?token=a-b_c');
+    expect(bridgeSocketUrl({ href: 'http://127.0.0.1:5317/?token=a-b_c', host: '127.0.0.1:5317', protocol: 'http:' })).toBe(
+      'ws://127.0.0.1:5317/bridge?token=a-b_c',
+    );
     // Reloaded without the query: the HttpOnly cookie carries the token instead.
     expect(bridgeSocketUrl({ href: 'http://localhost:5317/', host: 'localhost:5317', protocol: 'http:' })).toBe('ws://localhost:5317/bridge');
   });

@@ -29,7 +29,12 @@ describe('the accounts record', () => {
   it('holds the accounts, their profiles and the sandbox choice, and no key', () => {
     const { file } = registryWithAccount();
     const record = readAccountsFile(file);
-    expect(record).toMatchObject({ version: 1, accounts: [ACCOUNT], profiles: [{ profileId: 'p-1', title: 'Bakery', color: '#aa3355' }], sandboxRemoved: true });
+    expect(record).toMatchObject({
+      version: 1,
+      accounts: [ACCOUNT],
+      profiles: [{ profileId: 'p-1', title: 'Bakery', color: '#aa3355' }],
+      sandboxRemoved: true,
+    });
     expect(readFileSync(file, 'utf8')).not.toMatch(/apiKey|profileKey|secret/i);
   });
 
@@ -47,7 +52,7 @@ describe('the accounts record', () => {
     }
   });
 
-  it('is written again from the store\'s copy when it is damaged, and made for an install that had none', () => {
+  it("is written again from the store's copy when it is damaged, and made for an install that had none", () => {
     const { file } = registryWithAccount();
     writeFileSync(file, '{"version": 1, "accounts": [');
     const again = new AccountRegistry(temp!.store, { file });

@@ -29,7 +29,13 @@ describe('triage through the core', () => {
     store.ingestComments('p-1', [a, b]);
     store.setTriage(['instagram:a'], { labels: ['vip'], snoozedUntil: 5_000 });
 
-    const action = inbox.triage({ keys: ['instagram:a', 'instagram:b', 'instagram:missing'], done: true, unread: false, addLabels: ['later'], removeLabels: ['vip'] });
+    const action = inbox.triage({
+      keys: ['instagram:a', 'instagram:b', 'instagram:missing'],
+      done: true,
+      unread: false,
+      addLabels: ['later'],
+      removeLabels: ['vip'],
+    });
     expect(action.changed).toBe(2);
     expect(store.thread('instagram:a')?.comment).toMatchObject({ done: true, unread: false, labels: ['later'], snoozedUntil: 5_000 });
     expect(store.thread('instagram:b')?.comment).toMatchObject({ done: true, unread: false, labels: ['later'] });
@@ -49,7 +55,12 @@ describe('triage through the core', () => {
     store.upsertPosts([post('p-1', 'instagram', 'x1'), post('p-2', 'instagram', 'x2')]);
     store.ingestComments('p-1', [comment({ socialCommentId: 'kept', socialPostId: 'x1' })]);
     store.ingestComments('p-2', [comment({ socialCommentId: 'gone', socialPostId: 'x2' })]);
-    expect(inbox.page({}, null, 50).rows.map((row) => row.key).sort()).toEqual(['instagram:gone', 'instagram:kept']);
+    expect(
+      inbox
+        .page({}, null, 50)
+        .rows.map((row) => row.key)
+        .sort(),
+    ).toEqual(['instagram:gone', 'instagram:kept']);
 
     registry.remove('acc-2');
     expect(inbox.page({}, null, 50).rows.map((row) => row.key)).toEqual(['instagram:kept']);

@@ -13,7 +13,17 @@ const profile: ProfileRecord = {
 };
 
 function post(platform: Network): PostRecord {
-  return { profileId: 'p', platform, socialPostId: 's1', servicePostId: null, text: '', url: null, created: '2026-03-01T00:00:00Z', disableComments: false, raw: {} };
+  return {
+    profileId: 'p',
+    platform,
+    socialPostId: 's1',
+    servicePostId: null,
+    text: '',
+    url: null,
+    created: '2026-03-01T00:00:00Z',
+    disableComments: false,
+    raw: {},
+  };
 }
 
 function snapshot(platform: Network, metrics: Record<string, unknown>): AnalyticsSnapshot {

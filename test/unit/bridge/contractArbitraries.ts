@@ -12,7 +12,16 @@ const madeUpName = fc.oneof(
 
 const anyValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.anything({ maxDepth: 2, withBigInt: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withTypedArray: true, withSparseArray: true }),
+  fc.anything({
+    maxDepth: 2,
+    withBigInt: true,
+    withDate: true,
+    withMap: true,
+    withSet: true,
+    withNullPrototype: true,
+    withTypedArray: true,
+    withSparseArray: true,
+  }),
   fc.constantFrom(undefined, null, NaN, -0, Infinity, '', [], {}),
 );
 
@@ -43,10 +52,7 @@ export function mutated(value: unknown, depth = 0): fc.Arbitrary<unknown> {
   if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record);
-    const changes: fc.Arbitrary<unknown>[] = [
-      oddValue,
-      fc.tuple(fc.string({ maxLength: 10 }), oddValue).map(([key, extra]) => ({ ...record, [key]: extra })),
-    ];
+    const changes: fc.Arbitrary<unknown>[] = [oddValue, fc.tuple(fc.string({ maxLength: 10 }), oddValue).map(([key, extra]) => ({ ...record, [key]: extra }))];
     if (keys.length > 0) {
       changes.push(
         fc.constantFrom(...keys).map((key) => Object.fromEntries(Object.entries(record).filter(([k]) => k !== key))),
@@ -59,17 +65,21 @@ export function mutated(value: unknown, depth = 0): fc.Arbitrary<unknown> {
 }
 
 /** A real command with a valid sample input, changed once or twice (or not at all). */
-export const nearValidCall = fc.constantFrom(...COMMAND_NAMES).chain((name) =>
-  fc.constantFrom(...(VALID_INPUTS[name] as unknown[])).chain((input) =>
+export const nearValidCall = fc
+  .constantFrom(...COMMAND_NAMES)
+  .chain((name) =>
     fc
-      .oneof(
-        { weight: 1, arbitrary: fc.constant(input) },
-        { weight: 5, arbitrary: mutated(input) },
-        { weight: 2, arbitrary: mutated(input).chain((once) => mutated(once)) },
-      )
-      .map((changed) => ({ name, input: changed })),
-  ),
-);
+      .constantFrom(...(VALID_INPUTS[name] as unknown[]))
+      .chain((input) =>
+        fc
+          .oneof(
+            { weight: 1, arbitrary: fc.constant(input) },
+            { weight: 5, arbitrary: mutated(input) },
+            { weight: 2, arbitrary: mutated(input).chain((once) => mutated(once)) },
+          )
+          .map((changed) => ({ name, input: changed })),
+      ),
+  );
 
 export const bridgeCall = fc.oneof(
   { weight: 6, arbitrary: nearValidCall },

@@ -61,8 +61,23 @@ const row: InboxRow = {
 };
 const zero: ViewCounts = { unread: 0, needsReply: 0, all: 0, done: 0, snoozed: 0, hidden: 0 };
 const counts: InboxCounts = { byProfile: { p1: { ...zero, unread: 1, all: 1, needsReply: 1 } }, total: { ...zero, unread: 1, all: 1, needsReply: 1 } };
-const account: AccountSummary = { accountId: 'sandbox', title: 'Sandbox', baseUrl: 'http://127.0.0.1:4010/api', kind: 'sandbox', online: true, profileCount: 5 };
-const profile: ProfileView = { accountId: 'sandbox', profileId: 'p1', title: 'Acme', isPrimary: false, networks: { instagram: { id: 'i1', username: 'acme' } }, color: '#aa3300', linkedNetworks: ['instagram'] };
+const account: AccountSummary = {
+  accountId: 'sandbox',
+  title: 'Sandbox',
+  baseUrl: 'http://127.0.0.1:4010/api',
+  kind: 'sandbox',
+  online: true,
+  profileCount: 5,
+};
+const profile: ProfileView = {
+  accountId: 'sandbox',
+  profileId: 'p1',
+  title: 'Acme',
+  isPrimary: false,
+  networks: { instagram: { id: 'i1', username: 'acme' } },
+  color: '#aa3300',
+  linkedNetworks: ['instagram'],
+};
 const keyStatus: AccountKeyStatus = {
   accountId: 'sandbox',
   apiKey: { configured: true, protection: 'os', last4: 'cdef' },
@@ -120,18 +135,31 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
     { title: 'Local', baseUrl: 'http://127.0.0.1:4010/api', apiKey: SAMPLE_SECRET, xCredentials: { key: 'xk-123456', secret: 'xs-123456' } },
   ],
   'accounts.remove': [{ accountId: 'a1' }],
-  'accounts.updateKeys': [{ accountId: 'a1', apiKey: SAMPLE_SECRET }, { accountId: 'a1', xCredentials: null }],
+  'accounts.updateKeys': [
+    { accountId: 'a1', apiKey: SAMPLE_SECRET },
+    { accountId: 'a1', xCredentials: null },
+  ],
   'accounts.keyStatus': [{ accountId: 'a1' }],
   'accounts.resetSandbox': [{}],
   'profiles.list': [{}, { accountId: 'a1' }],
-  'profiles.update': [{ profileId: 'p1', color: '#aa3300' }, { profileId: 'p1', title: 'Acme', color: null }],
+  'profiles.update': [
+    { profileId: 'p1', color: '#aa3300' },
+    { profileId: 'p1', title: 'Acme', color: null },
+  ],
   'profiles.create': [{ accountId: 'a1', title: 'New client' }],
   'profiles.setKey': [{ profileId: 'p1', profileKey: SAMPLE_SECRET }],
-  'inbox.page': [{}, { filter: { view: 'needsReply', unreadOnly: true, platforms: ['instagram'] }, limit: 50 }, { filter: {}, cursor: { created: row.created, key: row.key } }],
+  'inbox.page': [
+    {},
+    { filter: { view: 'needsReply', unreadOnly: true, platforms: ['instagram'] }, limit: 50 },
+    { filter: {}, cursor: { created: row.created, key: row.key } },
+  ],
   'inbox.counts': [{}, { platforms: ['tiktok'] }],
   'inbox.search': [{ text: 'love' }, { text: 'shop', filter: { profileIds: ['p1'] } }],
   'inbox.thread': [{ key: 'instagram:c1' }],
-  'inbox.triage': [{ keys: ['instagram:c1'], done: true }, { keys: ['instagram:c1', 'tiktok:c2'], snoozedUntil: 1_900_000_000_000, addLabels: ['vip'] }],
+  'inbox.triage': [
+    { keys: ['instagram:c1'], done: true },
+    { keys: ['instagram:c1', 'tiktok:c2'], snoozedUntil: 1_900_000_000_000, addLabels: ['vip'] },
+  ],
   'inbox.viewSize': [{}, { filter: { view: 'needsReply', profileIds: ['p1'], text: 'shop' } }],
   'inbox.triageView': [
     { filter: { view: 'needsReply', profileIds: ['p1'] }, newest: { created: row.created, key: row.key }, count: 523, done: true },
@@ -139,7 +167,10 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
   ],
   'inbox.undoTriage': [{ undoToken: 'token-1' }],
   'inbox.deleteComment': [{ key: 'facebook:c1' }],
-  'reply.send': [{ commentKey: 'instagram:c1', text: 'Thanks!' }, { commentKey: 'facebook:c9', text: 'See this', mediaUrls: ['https://example.com/a.png'] }],
+  'reply.send': [
+    { commentKey: 'instagram:c1', text: 'Thanks!' },
+    { commentKey: 'facebook:c9', text: 'See this', mediaUrls: ['https://example.com/a.png'] },
+  ],
   'outbox.list': [{}, { states: ['failed', 'queued'] }],
   'outbox.undo': [{ id: 'o1' }],
   'outbox.edit': [{ id: 'o1', text: 'Thank you!' }],
@@ -171,7 +202,10 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
   'settings.update': [{ theme: 'dark' }, { undoSeconds: 10, notifications: false }],
   'report.get': [{ profileId: 'p1', from: '2026-10-01', to: '2026-10-31' }],
   'report.settings.get': [{ profileId: 'p1' }],
-  'report.settings.update': [{ profileId: 'p1', settings: defaultClientSettings('Europe/Berlin') }, { profileId: 'p1', settings: { timeZone: 'UTC', businessHours: null, responseTarget: null } }],
+  'report.settings.update': [
+    { profileId: 'p1', settings: defaultClientSettings('Europe/Berlin') },
+    { profileId: 'p1', settings: { timeZone: 'UTC', businessHours: null, responseTarget: null } },
+  ],
 };
 
 export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
@@ -227,9 +261,22 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
   'outbox.retry': { item },
   'outbox.remove': { ok: true },
   'outbox.setAside': {
-    rows: [{ key: 'sandbox:reply:1', accountId: 'sandbox', accountTitle: 'Sandbox', kind: 'reply', at: 1, text: 'Thanks!', answers: 'instagram:c1', reason: 'state "x" is not a state of the outbox' }],
+    rows: [
+      {
+        key: 'sandbox:reply:1',
+        accountId: 'sandbox',
+        accountTitle: 'Sandbox',
+        kind: 'reply',
+        at: 1,
+        text: 'Thanks!',
+        answers: 'instagram:c1',
+        reason: 'state "x" is not a state of the outbox',
+      },
+    ],
   },
-  'posts.list': { posts: [{ post, commentCount: 4, lastCommentAt: row.created, latest: snapshot, flags: { notOwned: false, preBusiness: false, notFoundAt: null } }] },
+  'posts.list': {
+    posts: [{ post, commentCount: 4, lastCommentAt: row.created, latest: snapshot, flags: { notOwned: false, preBusiness: false, notFoundAt: null } }],
+  },
   'posts.metrics': { post, latest: snapshot, history: [snapshot], flags: { notOwned: false, preBusiness: false, notFoundAt: null } },
   'posts.markSeen': { previous: null, seen: { at: Date.parse('2025-01-02T10:00:00.000Z'), snapshot } },
   'posts.threads': { threads: [{ headKey: 'twitter:1', keys: ['twitter:1', 'twitter:2'], announced: 3 }] },
@@ -238,7 +285,9 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
   'posts.track': { post: { ...post, trackedAt: '2025-01-02T10:00:00.000Z' } },
   'posts.untrack': { ok: true },
   'posts.setComments': { post: { ...post, disableComments: true } },
-  'posts.commentsChanges': { posts: [{ ...post, commentsChange: { enabled: false, state: 'queued', message: 'The service could not be reached', nextAttemptAt: 1_700_000_000_000 } }] },
+  'posts.commentsChanges': {
+    posts: [{ ...post, commentsChange: { enabled: false, state: 'queued', message: 'The service could not be reached', nextAttemptAt: 1_700_000_000_000 } }],
+  },
   'posts.retryCommentsChange': { post: { ...post, commentsChange: { enabled: false, state: 'sending', message: null, nextAttemptAt: null } } },
   'posts.cancelCommentsChange': { post: { ...post, commentsChange: null } },
   'webhooks.list': webhooks,

@@ -88,8 +88,14 @@ describe('the bridge dispatcher', () => {
         throw (input as { id: string }).id === 'offline' ? offline : refused;
       },
     });
-    expect(await rig.dispatcher.invoke('outbox.retry', { id: 'offline' })).toEqual({ ok: false, error: { code: 'service', message: offline.message, retryable: true } });
-    expect(await rig.dispatcher.invoke('outbox.retry', { id: 'refused' })).toEqual({ ok: false, error: { code: 'service', message: refused.message, retryable: false } });
+    expect(await rig.dispatcher.invoke('outbox.retry', { id: 'offline' })).toEqual({
+      ok: false,
+      error: { code: 'service', message: offline.message, retryable: true },
+    });
+    expect(await rig.dispatcher.invoke('outbox.retry', { id: 'refused' })).toEqual({
+      ok: false,
+      error: { code: 'service', message: refused.message, retryable: false },
+    });
   });
 
   it('turns any other failure into a generic internal error and logs the detail without the secrets it knows', async () => {

@@ -32,11 +32,7 @@ describe('the Electronegativity gate', () => {
     const report = await scan(dir, { excludedChecks: offline, suppressions: [] });
     const checks = report.unsuppressed.map((finding) => `${finding.check} ${finding.file}`);
     expect(checks).toEqual(
-      expect.arrayContaining([
-        'CONTEXT_ISOLATION_JS_CHECK main/insecure.ts',
-        'SANDBOX_JS_CHECK main/insecure.ts',
-        'OPEN_EXTERNAL_JS_CHECK main/insecure.ts',
-      ]),
+      expect.arrayContaining(['CONTEXT_ISOLATION_JS_CHECK main/insecure.ts', 'SANDBOX_JS_CHECK main/insecure.ts', 'OPEN_EXTERNAL_JS_CHECK main/insecure.ts']),
     );
     expect(report.checksRun).toBeGreaterThan(30);
   }, 30_000);
@@ -53,7 +49,9 @@ describe('the Electronegativity gate', () => {
   }, 30_000);
 
   it('refuses a suppression without a written reason', () => {
-    expect(configProblems({ input: 'src', excludedChecks: [], suppressions: [{ check: 'SANDBOX_JS_CHECK', file: 'main/index.ts', reason: ' ' }] })).toHaveLength(1);
+    expect(
+      configProblems({ input: 'src', excludedChecks: [], suppressions: [{ check: 'SANDBOX_JS_CHECK', file: 'main/index.ts', reason: ' ' }] }),
+    ).toHaveLength(1);
     expect(configProblems({ input: 'src', excludedChecks: [{ check: 'X', reason: '' }], suppressions: [] })).toHaveLength(1);
   });
 

@@ -44,7 +44,19 @@ describe('isOpenableExternally', () => {
 
   it('covers every network the service publishes to', () => {
     expect(KNOWN_NETWORK_DOMAINS).toEqual(
-      expect.arrayContaining(['bsky.app', 'facebook.com', 'instagram.com', 'linkedin.com', 'tiktok.com', 'x.com', 'twitter.com', 'youtube.com', 'youtu.be', 'threads.net', 'threads.com']),
+      expect.arrayContaining([
+        'bsky.app',
+        'facebook.com',
+        'instagram.com',
+        'linkedin.com',
+        'tiktok.com',
+        'x.com',
+        'twitter.com',
+        'youtube.com',
+        'youtu.be',
+        'threads.net',
+        'threads.com',
+      ]),
     );
   });
 });

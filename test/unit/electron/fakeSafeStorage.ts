@@ -20,7 +20,13 @@ export interface FakeSafeStorage extends SafeStorageLike {
 export function fakeSafeStorage(backend: Backend, options: { available?: boolean; keyring?: string } = {}): FakeSafeStorage {
   const secrets = new Map<string, Buffer>();
   const keyOf = (name: string) => {
-    if (!secrets.has(name)) secrets.set(name, createHash('sha256').update(`${name}:${randomBytes(8).toString('hex')}`).digest());
+    if (!secrets.has(name))
+      secrets.set(
+        name,
+        createHash('sha256')
+          .update(`${name}:${randomBytes(8).toString('hex')}`)
+          .digest(),
+      );
     return secrets.get(name)!;
   };
   const fake: FakeSafeStorage = {

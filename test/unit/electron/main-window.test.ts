@@ -70,7 +70,12 @@ function close(window: ReturnType<typeof fakeWindow>) {
 describe('openMainWindow', () => {
   it('builds the window with the locked-down options and loads the app from the app: protocol', () => {
     const { window } = open();
-    expect(window.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, preload: '/app/out/preload/index.cjs' });
+    expect(window.options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      preload: '/app/out/preload/index.cjs',
+    });
     expect(window.state.loaded).toBe('app://renderer/index.html');
   });
 
@@ -175,7 +180,9 @@ describe('appMenuTemplate', () => {
 
   it('offers developer tools and reload in development only', () => {
     expect(roles(appMenuTemplate({ platform: 'linux', appTitle: 'Social Inbox', development: false }))).not.toContain('toggleDevTools');
-    expect(roles(appMenuTemplate({ platform: 'linux', appTitle: 'Social Inbox', development: true }))).toEqual(expect.arrayContaining(['toggleDevTools', 'reload']));
+    expect(roles(appMenuTemplate({ platform: 'linux', appTitle: 'Social Inbox', development: true }))).toEqual(
+      expect.arrayContaining(['toggleDevTools', 'reload']),
+    );
   });
 });
 

@@ -21,7 +21,12 @@ function fakeContents() {
     },
   };
   const fire = (event: string, ...args: unknown[]) => {
-    const e = { prevented: false, preventDefault() { e.prevented = true; } };
+    const e = {
+      prevented: false,
+      preventDefault() {
+        e.prevented = true;
+      },
+    };
     for (const listener of listeners.get(event) ?? []) listener(e, ...args);
     return e.prevented;
   };
@@ -30,12 +35,26 @@ function fakeContents() {
     listeners,
     navigate: (url: string) => fire('will-navigate', url),
     frameNavigate(url: string, isMainFrame: boolean) {
-      const e = { url, isMainFrame, prevented: false, preventDefault() { e.prevented = true; } };
+      const e = {
+        url,
+        isMainFrame,
+        prevented: false,
+        preventDefault() {
+          e.prevented = true;
+        },
+      };
       for (const listener of listeners.get('will-frame-navigate') ?? []) listener(e);
       return e.prevented;
     },
     redirect(url: string, isMainFrame = true) {
-      const e = { url, isMainFrame, prevented: false, preventDefault() { e.prevented = true; } };
+      const e = {
+        url,
+        isMainFrame,
+        prevented: false,
+        preventDefault() {
+          e.prevented = true;
+        },
+      };
       for (const listener of listeners.get('will-redirect') ?? []) listener(e, url, false, isMainFrame);
       return e.prevented;
     },

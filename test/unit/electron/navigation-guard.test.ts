@@ -16,7 +16,12 @@ function fakeContents() {
     },
   };
   const event = () => {
-    const e = { prevented: false, preventDefault() { e.prevented = true; } };
+    const e = {
+      prevented: false,
+      preventDefault() {
+        e.prevented = true;
+      },
+    };
     return e;
   };
   return {
@@ -102,7 +107,11 @@ describe('guardNavigation', () => {
   it('reports a link the system browser could not open, without the link', async () => {
     const errors: string[] = [];
     const fake = fakeContents();
-    guardNavigation(fake.contents, { origin: PRODUCTION_ORIGIN, openExternal: async () => Promise.reject(new Error('no browser')), onError: (m) => errors.push(m) });
+    guardNavigation(fake.contents, {
+      origin: PRODUCTION_ORIGIN,
+      openExternal: async () => Promise.reject(new Error('no browser')),
+      onError: (m) => errors.push(m),
+    });
     fake.navigate('https://x.com/secret-path');
     await new Promise((resolve) => setImmediate(resolve));
     expect(errors).toHaveLength(1);

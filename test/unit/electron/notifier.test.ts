@@ -23,9 +23,24 @@ class FakeNotification implements NotificationLike {
   }
 }
 
-const newComments: AppNotification = { kind: 'new-comments', id: 'n1', profileId: 'client-1', profileTitle: 'Bakery Bloom', count: 3, firstCommentKey: 'x:1', preview: 'Anna: love it!' };
+const newComments: AppNotification = {
+  kind: 'new-comments',
+  id: 'n1',
+  profileId: 'client-1',
+  profileTitle: 'Bakery Bloom',
+  count: 3,
+  firstCommentKey: 'x:1',
+  preview: 'Anna: love it!',
+};
 const summary: AppNotification = { kind: 'summary', id: 'n2', count: 240, profiles: 4 };
-const failed: AppNotification = { kind: 'reply-failed', id: 'n3', profileId: 'client-1', outboxId: 'o1', commentKey: 'x:2', message: 'The post no longer exists.' };
+const failed: AppNotification = {
+  kind: 'reply-failed',
+  id: 'n3',
+  profileId: 'client-1',
+  outboxId: 'o1',
+  commentKey: 'x:2',
+  message: 'The post no longer exists.',
+};
 
 function setup(options: { enabled?: boolean; supported?: boolean } = {}) {
   const created: FakeNotification[] = [];

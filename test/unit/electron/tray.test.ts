@@ -54,7 +54,10 @@ describe('the tray menu', () => {
     const ids = log.menu.map((item) => item.id).filter(Boolean);
     expect(ids).toEqual(['unread', 'show', 'pause-sync', 'quit']);
     click(log.menu.find((item) => item.id === 'show'));
-    click(log.menu.find((item) => item.id === 'pause-sync'), true);
+    click(
+      log.menu.find((item) => item.id === 'pause-sync'),
+      true,
+    );
     click(log.menu.find((item) => item.id === 'quit'));
     expect(a.calls).toEqual(['show', 'paused=true', 'quit']);
   });

@@ -44,7 +44,14 @@ describe('notification planning', () => {
     expect(shown).toEqual([]);
     await clock.runFor(10 * SECOND);
     expect(shown).toEqual([
-      expect.objectContaining({ kind: 'new-comments', profileId: 'acme', profileTitle: 'Client acme', count: 3, firstCommentKey: 'instagram:c1', preview: 'Ann: comment instagram:c1' }),
+      expect.objectContaining({
+        kind: 'new-comments',
+        profileId: 'acme',
+        profileTitle: 'Client acme',
+        count: 3,
+        firstCommentKey: 'instagram:c1',
+        preview: 'Ann: comment instagram:c1',
+      }),
     ]);
   });
 

@@ -47,7 +47,7 @@ describe('a damaged outbox file', () => {
     await outbox.close();
   });
 
-  it('checks the thread before sending a row read back when SQLite\'s own first page is gone (it may be an old copy)', async () => {
+  it("checks the thread before sending a row read back when SQLite's own first page is gone (it may be an old copy)", async () => {
     const path = tempPath();
     const ids = await fileWithTwoQueued(path);
     overwritePage(path, 1);
@@ -63,10 +63,24 @@ describe('a damaged outbox file', () => {
 });
 
 describe('what the person is told', () => {
-  const damage: DamagedFileReport = { kind: 'damaged', problem: 'SQLite words', movedTo: 'outbox-a.sqlite.damaged-x', unreadable: null, restored: 3, pending: 2, setAside: 1, at: 1 };
+  const damage: DamagedFileReport = {
+    kind: 'damaged',
+    problem: 'SQLite words',
+    movedTo: 'outbox-a.sqlite.damaged-x',
+    unreadable: null,
+    restored: 3,
+    pending: 2,
+    setAside: 1,
+    at: 1,
+  };
 
   it('says which account, what happened, what was done and how much was read back', () => {
-    const [view] = outboxHealthViews({ accountId: 'a', accountTitle: 'Studio', replies: { damage, closedBecause: null }, commentsSettings: { damage: null, closedBecause: null } });
+    const [view] = outboxHealthViews({
+      accountId: 'a',
+      accountTitle: 'Studio',
+      replies: { damage, closedBecause: null },
+      commentsSettings: { damage: null, closedBecause: null },
+    });
     expect(view).toMatchObject({ accountId: 'a', queue: 'replies', state: 'recovered', restored: 3, pending: 2, setAside: 1 });
     expect(view!.message).toBe(
       'The reply outbox of “Studio” was damaged on disk. A fresh one was started and the damaged file was kept as outbox-a.sqlite.damaged-x. ' +
@@ -80,21 +94,54 @@ describe('what the person is told', () => {
     const views = outboxHealthViews({
       accountId: 'a',
       accountTitle: 'Studio',
-      replies: { damage: { ...damage, kind: 'not-a-file', unreadable: 'it cannot be read: EISDIR', restored: 0, pending: 0, setAside: 0 }, closedBecause: null },
+      replies: {
+        damage: { ...damage, kind: 'not-a-file', unreadable: 'it cannot be read: EISDIR', restored: 0, pending: 0, setAside: 0 },
+        closedBecause: null,
+      },
       commentsSettings: { damage: null, closedBecause: 'it is open in another process' },
     });
-    expect(views.map((v) => [v.queue, v.state])).toEqual([['replies', 'recovered'], ['comments-settings', 'closed']]);
+    expect(views.map((v) => [v.queue, v.state])).toEqual([
+      ['replies', 'recovered'],
+      ['comments-settings', 'closed'],
+    ]);
     expect(views[0]!.message).toContain('Nothing could be read back from it (it cannot be read: EISDIR).');
-    expect(views[1]!.message).toBe('The queue of comments on/off changes of “Studio” cannot be opened, so no changes can be queued for it until it can: it is open in another process');
+    expect(views[1]!.message).toBe(
+      'The queue of comments on/off changes of “Studio” cannot be opened, so no changes can be queued for it until it can: it is open in another process',
+    );
   });
 
   it('says nothing when both files are sound', () => {
-    expect(outboxHealthViews({ accountId: 'a', accountTitle: 'S', replies: { damage: null, closedBecause: null }, commentsSettings: { damage: null, closedBecause: null } })).toEqual([]);
+    expect(
+      outboxHealthViews({
+        accountId: 'a',
+        accountTitle: 'S',
+        replies: { damage: null, closedBecause: null },
+        commentsSettings: { damage: null, closedBecause: null },
+      }),
+    ).toEqual([]);
   });
 });
 
 describe('the text of a row set aside', () => {
-  const item = { ...socialReply('Thanks, see you “soon”\nBye', 'c-9'), id: 'i1', seq: 3, thread: null, text: '', created: 1, sendAfter: 1, state: 'queued' as const, results: {}, attempts: 0, firstAttemptAt: null, lastAttemptAt: null, lastError: null, nextAttemptAt: null, outcomeUnknown: false, failures: 0, updated: 1 };
+  const item = {
+    ...socialReply('Thanks, see you “soon”\nBye', 'c-9'),
+    id: 'i1',
+    seq: 3,
+    thread: null,
+    text: '',
+    created: 1,
+    sendAfter: 1,
+    state: 'queued' as const,
+    results: {},
+    attempts: 0,
+    firstAttemptAt: null,
+    lastAttemptAt: null,
+    lastError: null,
+    nextAttemptAt: null,
+    outcomeUnknown: false,
+    failures: 0,
+    updated: 1,
+  };
 
   it('is read whole from a whole row', () => {
     expect(readableParts(rowAsText({ ...rowValuesOf(item), seq: 3 }))).toEqual({ text: 'Thanks, see you “soon”\nBye', answers: item.answers });

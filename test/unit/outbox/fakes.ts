@@ -75,7 +75,8 @@ export class ScriptedClient implements OutboxServiceClient {
 export function success(input: ReplyInput, socialId: string): ReplyResult {
   const platforms = input.to === 'serviceComment' ? input.platforms : [input.platform];
   const answer: Record<string, unknown> = { status: 'success', id: 'post-1', commentId: `svc-${socialId}` };
-  for (const platform of platforms) answer[platform] = { status: 'success', commentId: `${platform}-${socialId}`, sourceCommentId: input.commentId, comment: input.comment, platform };
+  for (const platform of platforms)
+    answer[platform] = { status: 'success', commentId: `${platform}-${socialId}`, sourceCommentId: input.commentId, comment: input.comment, platform };
   return replyResultOf(answer as ReplyResponse);
 }
 
@@ -97,7 +98,11 @@ export function refused(status: number, code: number, message: string, platform 
 }
 
 /** The thread of one social comment, as GET /comments?commentId=true answers it. */
-export function threadWith(platform: string, parentId: string, replies: { commentId: string; comment: string; created: string; fromId: string }[]): CommentsResponse {
+export function threadWith(
+  platform: string,
+  parentId: string,
+  replies: { commentId: string; comment: string; created: string; fromId: string }[],
+): CommentsResponse {
   return {
     status: 'success',
     [platform]: [
@@ -106,7 +111,13 @@ export function threadWith(platform: string, parentId: string, replies: { commen
         commentId: parentId,
         created: '2026-04-01T00:00:00Z',
         platform,
-        replies: replies.map((r) => ({ comment: r.comment, commentId: r.commentId, created: r.created, platform, from: { id: r.fromId, username: 'someone' } })),
+        replies: replies.map((r) => ({
+          comment: r.comment,
+          commentId: r.commentId,
+          created: r.created,
+          platform,
+          from: { id: r.fromId, username: 'someone' },
+        })),
       },
     ],
   };

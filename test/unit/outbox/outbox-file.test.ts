@@ -128,7 +128,7 @@ describe('the file', () => {
 
   it('keeps a file that is not a database aside, byte for byte, and opens a fresh outbox that says so', async () => {
     const path = tempPath();
-    const garbage = Buffer.from('this is not SQLite at all, but someone\'s notes '.repeat(200));
+    const garbage = Buffer.from("this is not SQLite at all, but someone's notes ".repeat(200));
     writeFileSync(path, garbage);
     const outbox = openAt(path);
     const report = outbox.damageReport();

@@ -33,7 +33,8 @@ function fill(db: DatabaseSync, count: number): void {
 
 function rowsByIdOf(records: ReturnType<typeof salvageRecords>): Map<string, unknown[]> {
   const found = new Map<string, unknown[]>();
-  for (const row of records.tableRows) if (row.values.length === 6 && typeof row.values[1] === 'string') found.set(row.values[1], [row.rowid, ...row.values.slice(1)]);
+  for (const row of records.tableRows)
+    if (row.values.length === 6 && typeof row.values[1] === 'string') found.set(row.values[1], [row.rowid, ...row.values.slice(1)]);
   return found;
 }
 
@@ -42,7 +43,10 @@ describe('page salvage', () => {
     const file = tempFile();
     const db = new DatabaseSync(file);
     fill(db, 40);
-    const expected = db.prepare('SELECT seq, id, body, n, r, b FROM t ORDER BY seq').all().map((row) => Object.values(row));
+    const expected = db
+      .prepare('SELECT seq, id, body, n, r, b FROM t ORDER BY seq')
+      .all()
+      .map((row) => Object.values(row));
     db.close();
     const found = rowsByIdOf(salvageRecords(readFileSync(file)));
     expect(found.size).toBe(40);
@@ -73,7 +77,9 @@ describe('page salvage', () => {
     db.close();
     const [root, ...rest] = pagesOf(file, 't');
     const leafDb = new DatabaseSync(file, { readOnly: true });
-    const leaves = (leafDb.prepare("SELECT pageno FROM dbstat WHERE name = 't' AND pagetype = 'leaf' ORDER BY pageno").all() as { pageno: number }[]).map((r) => r.pageno);
+    const leaves = (leafDb.prepare("SELECT pageno FROM dbstat WHERE name = 't' AND pagetype = 'leaf' ORDER BY pageno").all() as { pageno: number }[]).map(
+      (r) => r.pageno,
+    );
     leafDb.close();
     expect(rest.length).toBeGreaterThan(3);
     const victim = leaves[1]!;

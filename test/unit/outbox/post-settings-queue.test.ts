@@ -62,12 +62,28 @@ function setup() {
   const clock = new SteppingClock();
   const client = new ScriptedPosts(clock);
   const events: PostSettingsEvent[] = [];
-  const open = () => PostSettingsQueue.open({ path, client, clock, random: () => 0.5, backoff: { baseMs: 1_000, maxMs: 60_000 }, closeGraceMs: 100, onEvent: (e) => events.push(e) });
+  const open = () =>
+    PostSettingsQueue.open({
+      path,
+      client,
+      clock,
+      random: () => 0.5,
+      backoff: { baseMs: 1_000, maxMs: 60_000 },
+      closeGraceMs: 100,
+      onEvent: (e) => events.push(e),
+    });
   return { path, clock, client, events, open };
 }
 
 function wish(commentsEnabled: boolean, serviceCommentsEnabled = true, servicePostId = 'sp-1'): CommentsWish {
-  return { target: { accountId: 'acc', profileId: 'p1' }, servicePostId, networks: ['instagram'], postKeys: [`instagram:${servicePostId}-ig`], commentsEnabled, serviceCommentsEnabled };
+  return {
+    target: { accountId: 'acc', profileId: 'p1' },
+    servicePostId,
+    networks: ['instagram'],
+    postKeys: [`instagram:${servicePostId}-ig`],
+    commentsEnabled,
+    serviceCommentsEnabled,
+  };
 }
 
 const change = (state: PostSettingsChange['state'], outcomeUnknown = false) => ({ state, outcomeUnknown }) as PostSettingsChange;
@@ -139,7 +155,17 @@ describe('PostSettingsQueue', () => {
     expect(queue.list()).toEqual([]);
 
     client.script.push(
-      new HttpError({ operation: 'updatePost', status: 404, code: 404, serviceMessage: 'No post with service id sp-2 for this profile', errors: [], hint: undefined, body: {}, retryable: false, writeOutcome: 'not-applied' }),
+      new HttpError({
+        operation: 'updatePost',
+        status: 404,
+        code: 404,
+        serviceMessage: 'No post with service id sp-2 for this profile',
+        errors: [],
+        hint: undefined,
+        body: {},
+        retryable: false,
+        writeOutcome: 'not-applied',
+      }),
     );
     queue.request(wish(false, true, 'sp-2'));
     await settle();
@@ -157,7 +183,10 @@ describe('PostSettingsQueue', () => {
     // Simulate the process having died mid-PUT: mark the row as sending on disk.
     const db = new DatabaseSync(path);
     const row = db.prepare('SELECT id, change FROM post_settings').get() as { id: string; change: string };
-    db.prepare('UPDATE post_settings SET change = ? WHERE id = ?').run(JSON.stringify({ ...JSON.parse(row.change), state: 'sending', outcomeUnknown: true, attempts: 1 }), row.id);
+    db.prepare('UPDATE post_settings SET change = ? WHERE id = ?').run(
+      JSON.stringify({ ...JSON.parse(row.change), state: 'sending', outcomeUnknown: true, attempts: 1 }),
+      row.id,
+    );
     db.prepare("INSERT INTO post_settings (id, profile_id, service_post_id, change) VALUES ('broken', 'p1', 'sp-9', '{not json')").run();
     db.close();
 

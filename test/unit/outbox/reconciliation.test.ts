@@ -34,7 +34,11 @@ describe('which reply is ours', () => {
   });
 
   it('does not adopt a reply another item owns; of several candidates it takes the earliest', () => {
-    const replies = [record('late', 'Thanks!', '2026-05-01T12:00:09Z'), record('taken', 'Thanks!', '2026-05-01T12:00:01Z'), record('early', 'Thanks!', '2026-05-01T12:00:05Z')];
+    const replies = [
+      record('late', 'Thanks!', '2026-05-01T12:00:09Z'),
+      record('taken', 'Thanks!', '2026-05-01T12:00:01Z'),
+      record('early', 'Thanks!', '2026-05-01T12:00:05Z'),
+    ];
     expect(adoptableReply(replies, { ...criteria, claimedByOther: (id) => id === 'taken' })?.commentId).toBe('early');
   });
 
@@ -67,13 +71,19 @@ describe('the outbox around a lost answer', () => {
 
     expect(bench.client.replies).toHaveLength(1);
     expect(bench.client.reads.map((r) => r.address)).toEqual([{ by: 'socialComment', id: 'c-9', platform: 'facebook' }]);
-    expect(bench.outbox.get(item.id)).toMatchObject({ state: 'sent', outcomeUnknown: false, results: { facebook: { state: 'sent', socialCommentId: 'fb-ours', adopted: true } } });
+    expect(bench.outbox.get(item.id)).toMatchObject({
+      state: 'sent',
+      outcomeUnknown: false,
+      results: { facebook: { state: 'sent', socialCommentId: 'fb-ours', adopted: true } },
+    });
   });
 
   it('sends again after a lost answer when the thread has no reply of ours', async () => {
     bench = new OutboxBench({ undoMs: 0 });
     bench.client.replyScript.push(answerLost());
-    bench.client.readScript.push(threadWith('facebook', 'c-1', [{ commentId: 'theirs', comment: 'Thanks!', created: '2026-05-01T12:00:00Z', fromId: 'stranger' }]));
+    bench.client.readScript.push(
+      threadWith('facebook', 'c-1', [{ commentId: 'theirs', comment: 'Thanks!', created: '2026-05-01T12:00:00Z', fromId: 'stranger' }]),
+    );
     const item = bench.outbox.enqueue(socialReply('Thanks!'));
     bench.outbox.start();
     await runFor(bench.clock, 1_000);
@@ -110,7 +120,7 @@ describe('the outbox around a lost answer', () => {
     expect(() => bench!.outbox.cancel(item.id)).toThrow(/may already be posted/);
   });
 
-  it('fails, still unknown, when the account\'s identity on the network is not known; a retry checks first', async () => {
+  it("fails, still unknown, when the account's identity on the network is not known; a retry checks first", async () => {
     bench = new OutboxBench({ undoMs: 0, accountIdentity: async () => null });
     bench.client.replyScript.push(answerLost());
     const item = bench.outbox.enqueue(socialReply('Who am I'));
@@ -130,7 +140,11 @@ describe('a process that died while sending', () => {
     // What a SIGKILL during the request leaves on disk: the row as written just before sending.
     const at = bench.clock.now();
     const db = new DatabaseSync(bench.path);
-    db.prepare("UPDATE items SET state = 'sending', outcome_unknown = 1, attempts = 1, first_attempt_at = ?, last_attempt_at = ? WHERE id = ?").run(at, at, item.id);
+    db.prepare("UPDATE items SET state = 'sending', outcome_unknown = 1, attempts = 1, first_attempt_at = ?, last_attempt_at = ? WHERE id = ?").run(
+      at,
+      at,
+      item.id,
+    );
     db.close();
 
     const reopened = bench.open();

@@ -77,9 +77,16 @@ describe('which failures wait and which fail', () => {
     expect(decideAfterRead(missing)).toMatchObject({ next: 'wait', outcomeUnknown: true, error: { code: 'missing-key' } });
   });
 
-  it('4xx refusals and invalid requests fail at once with the service\'s message', () => {
-    expect(decideAfterSend(refused(400, 215, 'Invalid comment'))).toMatchObject({ next: 'fail', outcomeUnknown: false, error: { code: '215', message: 'Invalid comment' } });
-    expect(decideAfterSend(new RequestInvalidError('reply', [{ path: 'comment', message: 'empty' }]))).toMatchObject({ next: 'fail', error: { code: 'invalid-request' } });
+  it("4xx refusals and invalid requests fail at once with the service's message", () => {
+    expect(decideAfterSend(refused(400, 215, 'Invalid comment'))).toMatchObject({
+      next: 'fail',
+      outcomeUnknown: false,
+      error: { code: '215', message: 'Invalid comment' },
+    });
+    expect(decideAfterSend(new RequestInvalidError('reply', [{ path: 'comment', message: 'empty' }]))).toMatchObject({
+      next: 'fail',
+      error: { code: 'invalid-request' },
+    });
   });
 
   it('an applied write whose answer is unreadable counts as sent, never as "send again"', () => {

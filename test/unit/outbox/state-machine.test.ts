@@ -74,7 +74,7 @@ describe('what a person may do', () => {
     expect(() => bench.outbox.retry(item.id)).toThrow(/only failed or waiting/);
   });
 
-  it('fails at once on a refusal (4xx) with the service\'s message, and a retry sends it again', async () => {
+  it("fails at once on a refusal (4xx) with the service's message, and a retry sends it again", async () => {
     bench = new OutboxBench({ undoMs: 0 });
     bench.client.replyScript.push(refused(400, 215, 'The original post does not exist'));
     const item = bench.outbox.enqueue(socialReply('Hello'));
@@ -101,10 +101,18 @@ describe('what a person may do', () => {
     bench = new OutboxBench();
     expect(() => bench.outbox.enqueue(socialReply('   '))).toThrow(OutboxInputError);
     expect(() =>
-      bench.outbox.enqueue({ target: { accountId: 'acct' }, answers: 'linkedin:1', request: { to: 'socialComment', commentId: '1', platform: 'linkedin', comment: 'Hi' } }),
+      bench.outbox.enqueue({
+        target: { accountId: 'acct' },
+        answers: 'linkedin:1',
+        request: { to: 'socialComment', commentId: '1', platform: 'linkedin', comment: 'Hi' },
+      }),
     ).toThrow(/commentUrn|URN/);
     expect(() =>
-      bench.outbox.enqueue({ target: { accountId: 'acct' }, answers: 'facebook:1', request: { to: 'serviceComment', commentId: 'svc', platforms: ['facebook'], comment: 'Hi' } }),
+      bench.outbox.enqueue({
+        target: { accountId: 'acct' },
+        answers: 'facebook:1',
+        request: { to: 'serviceComment', commentId: 'svc', platforms: ['facebook'], comment: 'Hi' },
+      }),
     ).toThrow(/thread/);
     expect(() => bench.outbox.enqueue({ ...socialReply('Hi'), answers: 'no-network' })).toThrow(/answers/);
     expect(bench.outbox.list()).toEqual([]);
@@ -123,7 +131,7 @@ describe('what a person may do', () => {
 });
 
 describe('several networks', () => {
-  it('records each network\'s result; a retry goes only to the networks that refused it', async () => {
+  it("records each network's result; a retry goes only to the networks that refused it", async () => {
     bench = new OutboxBench({ undoMs: 0 });
     bench.client.replyScript.push(
       replyResultOf({
@@ -158,7 +166,7 @@ describe('several networks', () => {
 });
 
 describe('order', () => {
-  it('keeps a profile\'s replies in order: a waiting reply holds the ones behind it', async () => {
+  it("keeps a profile's replies in order: a waiting reply holds the ones behind it", async () => {
     bench = new OutboxBench({ undoMs: 0 });
     bench.client.replyScript.push(networkDown(), networkDown());
     const first = bench.outbox.enqueue(socialReply('first', 'c-1'));

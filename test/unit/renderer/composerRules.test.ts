@@ -16,7 +16,8 @@ describe('the composer rules', () => {
   });
 
   it('says where replies to outside comments are not possible', () => {
-    for (const platform of ['bluesky', 'youtube', 'threads'] as const) expect(composerRules({ platform, commentUrn: null, videoId: null }).canReply).toBe(false);
+    for (const platform of ['bluesky', 'youtube', 'threads'] as const)
+      expect(composerRules({ platform, commentUrn: null, videoId: null }).canReply).toBe(false);
     expect(composerRules({ platform: 'instagram', commentUrn: null, videoId: null }).canReply).toBe(true);
   });
 

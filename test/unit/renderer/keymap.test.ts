@@ -5,7 +5,21 @@ const key = (k: string, extra: Partial<KeyInput> = {}): KeyInput => ({ key: k, c
 
 describe('the keyboard map', () => {
   it('maps the single keys of the issue to their actions', () => {
-    const expected: Record<string, string> = { j: 'next', k: 'previous', Enter: 'open', o: 'open', r: 'reply', e: 'done', u: 'toggleUnread', h: 'snooze', x: 'select', '/': 'search', z: 'undo', '?': 'help', Escape: 'back' };
+    const expected: Record<string, string> = {
+      j: 'next',
+      k: 'previous',
+      Enter: 'open',
+      o: 'open',
+      r: 'reply',
+      e: 'done',
+      u: 'toggleUnread',
+      h: 'snooze',
+      x: 'select',
+      '/': 'search',
+      z: 'undo',
+      '?': 'help',
+      Escape: 'back',
+    };
     for (const [k, type] of Object.entries(expected)) expect(resolveKey(key(k), IDLE).action?.type, k).toBe(type);
   });
 
@@ -60,6 +74,7 @@ describe('the keyboard map', () => {
 
   it('lists every shortcut of the issue in the help', () => {
     const listed = SHORTCUTS.flatMap((shortcut) => shortcut.keys).join(' ');
-    for (const k of ['j', 'k', 'Enter', 'o', 'Esc', 'r', 'e', 'u', 'h', 'x', 'Shift A', '/', 'g i', 'g d', 'g o', '1 … 9', 'z', 'Ctrl/⌘ K', '?']) expect(listed).toContain(k);
+    for (const k of ['j', 'k', 'Enter', 'o', 'Esc', 'r', 'e', 'u', 'h', 'x', 'Shift A', '/', 'g i', 'g d', 'g o', '1 … 9', 'z', 'Ctrl/⌘ K', '?'])
+      expect(listed).toContain(k);
   });
 });

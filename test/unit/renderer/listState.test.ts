@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { appendPage, belongsToView, compareRows, displayItems, mergeFirstPage, moveSelection, offsetsOf, scrollToReveal, visibleRange } from '../../../src/renderer/logic/listState.ts';
+import {
+  appendPage,
+  belongsToView,
+  compareRows,
+  displayItems,
+  mergeFirstPage,
+  moveSelection,
+  offsetsOf,
+  scrollToReveal,
+  visibleRange,
+} from '../../../src/renderer/logic/listState.ts';
 import { latestForComment, stateDetail, stateLabel, undoSecondsLeft } from '../../../src/renderer/logic/outboxLabels.ts';
 
 const row = (key: string, created: string) => ({ key, created });
@@ -65,7 +75,13 @@ describe('the list state', () => {
 describe('outbox states as words', () => {
   const base = { state: 'queued' as const, lastError: null, nextAttemptAt: null, results: {}, sendAfter: 10_000, attempts: 0 };
   it('names every state as the person reads it', () => {
-    expect(['queued', 'waiting', 'sending', 'sent', 'failed'].map((state) => stateLabel({ state: state as 'queued' }))).toEqual(['Queued', 'Queued', 'Sending', 'Sent', 'Failed']);
+    expect(['queued', 'waiting', 'sending', 'sent', 'failed'].map((state) => stateLabel({ state: state as 'queued' }))).toEqual([
+      'Queued',
+      'Queued',
+      'Sending',
+      'Sent',
+      'Failed',
+    ]);
   });
 
   it('counts the undo window down', () => {

@@ -8,11 +8,31 @@ const NOW = Date.parse('2026-11-21T12:00:00Z');
 const NO_FLAGS = { notOwned: false, preBusiness: false, notFoundAt: null };
 
 function view(platform: PostView['platform']): PostView {
-  return { key: `${platform}:x1`, profileId: 'p1', platform, socialPostId: 'x1', servicePostId: 's1', text: 'Our autumn collection is here', url: 'https://example.com/x1', created: '2026-11-12T14:02:00Z', disableComments: false };
+  return {
+    key: `${platform}:x1`,
+    profileId: 'p1',
+    platform,
+    socialPostId: 'x1',
+    servicePostId: 's1',
+    text: 'Our autumn collection is here',
+    url: 'https://example.com/x1',
+    created: '2026-11-12T14:02:00Z',
+    disableComments: false,
+  };
 }
 
 function snap(id: number, metrics: Record<string, unknown>, platform: PostView['platform'] = 'linkedin'): AnalyticsSnapshot {
-  return { id, profileId: 'p1', platform, socialPostId: 'x1', fetchedAt: NOW - 60_000, lastUpdated: '2026-11-21T11:00:00Z', nextUpdate: '2026-11-21T13:00:00Z', metrics, backfilledFrom: undefined };
+  return {
+    id,
+    profileId: 'p1',
+    platform,
+    socialPostId: 'x1',
+    fetchedAt: NOW - 60_000,
+    lastUpdated: '2026-11-21T11:00:00Z',
+    nextUpdate: '2026-11-21T13:00:00Z',
+    metrics,
+    backfilledFrom: undefined,
+  };
 }
 
 describe('the PNG’s content', () => {
@@ -58,7 +78,15 @@ describe('the PNG’s content', () => {
 
   it('shows no zeros for a video of another channel: a note instead of numbers', () => {
     const latest = snap(1, { views: 0, likes: 0, title: 'Guest class' }, 'youtube');
-    const content = panelPngContent({ post: view('youtube'), latest, flags: { ...NO_FLAGS, notOwned: true }, history: [latest], clientTitle: 'C', seenBefore: null, now: NOW });
+    const content = panelPngContent({
+      post: view('youtube'),
+      latest,
+      flags: { ...NO_FLAGS, notOwned: true },
+      history: [latest],
+      clientTitle: 'C',
+      seenBefore: null,
+      now: NOW,
+    });
     expect(content.groups).toEqual([{ heading: 'Numbers', tiles: [], note: expect.stringMatching(/^No numbers: the service gives only zeros/) }]);
     expect(content.badges.join(' ')).toMatch(/Video of another channel/);
   });
@@ -66,14 +94,26 @@ describe('the PNG’s content', () => {
   it('carries the comparison the panel shows, and none when its table has no rows', () => {
     const latest = snap(1, { likeCount: 3 });
     const base = { post: view('linkedin'), latest, flags: NO_FLAGS, history: [latest], clientTitle: 'C', seenBefore: null, now: NOW };
-    const comparison = { caption: 'This post against the average of 2 other LinkedIn posts of C', headers: ['Metric', 'This post', 'Average of 2 posts', 'Difference'], rows: [['Likes', '3', '2', '+1 · 50 % higher']] };
+    const comparison = {
+      caption: 'This post against the average of 2 other LinkedIn posts of C',
+      headers: ['Metric', 'This post', 'Average of 2 posts', 'Difference'],
+      rows: [['Likes', '3', '2', '+1 · 50 % higher']],
+    };
     expect(panelPngContent({ ...base, comparison }).comparison).toEqual(comparison);
     expect(panelPngContent({ ...base, comparison: { ...comparison, rows: [] } }).comparison).toBeNull();
     expect(panelPngContent(base).comparison).toBeNull();
   });
 
   it('says so when there are no numbers', () => {
-    const content = panelPngContent({ post: view('linkedin'), latest: null, flags: { ...NO_FLAGS, notFoundAt: '2026-11-20T10:00:00Z' }, history: [], clientTitle: 'C', seenBefore: null, now: NOW });
+    const content = panelPngContent({
+      post: view('linkedin'),
+      latest: null,
+      flags: { ...NO_FLAGS, notFoundAt: '2026-11-20T10:00:00Z' },
+      history: [],
+      clientTitle: 'C',
+      seenBefore: null,
+      now: NOW,
+    });
     expect(content.groups).toEqual([]);
     expect(content.dates).toEqual(['No metrics: the service does not find this post for this account.']);
     expect(content.badges).toEqual(['Not found for this account']);

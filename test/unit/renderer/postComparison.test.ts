@@ -2,11 +2,34 @@
 // made of, per-metric means over the posts that have the metric, and the difference in words.
 import { describe, expect, it } from 'vitest';
 import type { PostSummary } from '../../../src/shared/domain/posts.ts';
-import { averagePool, compareNumbers, comparablePosts, describeDifference, formatPercent, postChoiceLabel } from '../../../src/renderer/logic/postComparison.ts';
+import {
+  averagePool,
+  compareNumbers,
+  comparablePosts,
+  describeDifference,
+  formatPercent,
+  postChoiceLabel,
+} from '../../../src/renderer/logic/postComparison.ts';
 
-function summary(profileId: string, platform: PostSummary['post']['platform'], id: string, metrics: Record<string, unknown> | null, notOwned = false): PostSummary {
+function summary(
+  profileId: string,
+  platform: PostSummary['post']['platform'],
+  id: string,
+  metrics: Record<string, unknown> | null,
+  notOwned = false,
+): PostSummary {
   return {
-    post: { key: `${platform}:${id}`, profileId, platform, socialPostId: id, servicePostId: null, text: `Post ${id}`, url: null, created: '2026-11-01T10:00:00Z', disableComments: false },
+    post: {
+      key: `${platform}:${id}`,
+      profileId,
+      platform,
+      socialPostId: id,
+      servicePostId: null,
+      text: `Post ${id}`,
+      url: null,
+      created: '2026-11-01T10:00:00Z',
+      disableComments: false,
+    },
     commentCount: 0,
     lastCommentAt: null,
     latest:
@@ -52,7 +75,10 @@ describe('the client’s average', () => {
 
   it('flattens twitter’s groups like the panel does', () => {
     const t1 = summary('p1', 'twitter', 't1', { publicMetrics: { likeCount: 4 } });
-    const pool = averagePool([t1, summary('p1', 'twitter', 't2', { publicMetrics: { likeCount: 8 } }), summary('p1', 'twitter', 't3', { publicMetrics: { likeCount: 2 } })], t1.post);
+    const pool = averagePool(
+      [t1, summary('p1', 'twitter', 't2', { publicMetrics: { likeCount: 8 } }), summary('p1', 'twitter', 't3', { publicMetrics: { likeCount: 2 } })],
+      t1.post,
+    );
     expect(pool.means['publicMetrics.likeCount']).toEqual({ mean: 5, count: 2 });
   });
 });

@@ -18,7 +18,17 @@ import {
 const NO_FLAGS = { notOwned: false, preBusiness: false, notFoundAt: null as string | null };
 
 function snap(id: number, fetchedAt: number, metrics: Record<string, unknown>, extra: Partial<AnalyticsSnapshot> = {}): AnalyticsSnapshot {
-  return { id, profileId: 'p1', platform: 'twitter', socialPostId: 't1', fetchedAt, lastUpdated: '2026-03-01T10:00:00Z', nextUpdate: '2026-03-01T11:00:00Z', metrics, ...extra };
+  return {
+    id,
+    profileId: 'p1',
+    platform: 'twitter',
+    socialPostId: 't1',
+    fetchedAt,
+    lastUpdated: '2026-03-01T10:00:00Z',
+    nextUpdate: '2026-03-01T11:00:00Z',
+    metrics,
+    ...extra,
+  };
 }
 
 function summary(platform: PostSummary['post']['platform'], id: string, created: string, text: string, metrics: Record<string, unknown> | null): PostSummary {
@@ -59,7 +69,11 @@ describe('history series', () => {
 
 describe('honest badges', () => {
   it('shows backfilled with its date, recovered, and omitted non-public twitter metrics', () => {
-    const badges = dataBadges('twitter', snap(1, 0, { publicMetrics: { likeCount: 1 } }, { backfilledFrom: '2026-02-03T00:00:00Z', recoveredFrom: '2026-02-01T00:00:00Z' }), NO_FLAGS);
+    const badges = dataBadges(
+      'twitter',
+      snap(1, 0, { publicMetrics: { likeCount: 1 } }, { backfilledFrom: '2026-02-03T00:00:00Z', recoveredFrom: '2026-02-01T00:00:00Z' }),
+      NO_FLAGS,
+    );
     expect(badges.map((b) => b.kind)).toEqual(['backfilled', 'recovered', 'omitted']);
     expect(badges[0]?.text).toBe('Backfilled from 3 Feb 2026');
     expect(dataBadges('twitter', snap(1, 0, { publicMetrics: {}, nonPublicMetrics: {} }), NO_FLAGS)).toEqual([]);
@@ -117,11 +131,14 @@ describe('CSV export', () => {
 describe('keyboard', () => {
   it('goes to Posts with g p', () => {
     const pending = resolveKey({ key: 'g', ctrlKey: false, metaKey: false, altKey: false, typing: false }, { pendingG: false });
-    expect(resolveKey({ key: 'p', ctrlKey: false, metaKey: false, altKey: false, typing: false }, pending.state).action).toEqual({ type: 'goto', view: 'posts' });
+    expect(resolveKey({ key: 'p', ctrlKey: false, metaKey: false, altKey: false, typing: false }, pending.state).action).toEqual({
+      type: 'goto',
+      view: 'posts',
+    });
   });
 });
 
-describe('a post\'s words', () => {
+describe("a post's words", () => {
   it('are its text, else the title or caption its numbers carry, else nothing', () => {
     expect(postWords({ text: 'Our autumn collection' }, { metrics: { title: 'ignored' } })).toBe('Our autumn collection');
     expect(postWords({ text: '' }, { metrics: { title: 'Guest Class', caption: 'no' } })).toBe('Guest Class');

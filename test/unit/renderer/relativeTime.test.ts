@@ -27,7 +27,9 @@ describe('relative time', () => {
     expect(exactTime(now)).toMatch(/2026/);
     expect(exactTime(now)).toMatch(/March/);
     // The same text the per-call toLocaleString gave, from one formatter made once.
-    expect(exactTime(now)).toBe(new Date(now).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }));
+    expect(exactTime(now)).toBe(
+      new Date(now).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+    );
     expect(exactTime(Number.NaN)).toBe('Invalid Date');
   });
 });

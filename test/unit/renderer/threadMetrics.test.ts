@@ -68,7 +68,12 @@ describe('threadMetricRows', () => {
   });
 
   it('has no rows when no tweet has numbers yet', () => {
-    expect(threadMetricRows([{ key: 'twitter:a', latest: null }, { key: 'twitter:b', latest: null }])).toEqual([]);
+    expect(
+      threadMetricRows([
+        { key: 'twitter:a', latest: null },
+        { key: 'twitter:b', latest: null },
+      ]),
+    ).toEqual([]);
   });
 });
 

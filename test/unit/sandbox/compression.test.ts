@@ -12,7 +12,7 @@ describe('chooseEncoding: "br, then gzip, then deflate" among those the request 
     expect(chooseEncoding('  ,  ')).toBeNull();
   });
 
-  it('the server\'s order decides, whatever order the client lists them in', () => {
+  it("the server's order decides, whatever order the client lists them in", () => {
     expect(chooseEncoding('deflate, gzip, br')).toBe('br');
     expect(chooseEncoding('br, gzip, deflate')).toBe('br');
     expect(chooseEncoding('deflate, gzip')).toBe('gzip');

@@ -45,15 +45,80 @@ function context(p: NetworkPostState, now: Date = NOW, overrides: Partial<Analyt
 const FIELDS: Record<Network, string[]> = {
   twitter: ['created', 'name', 'username', 'post', 'entities', 'publicMetrics', 'nonPublicMetrics', 'organicMetrics'],
   facebook: ['commentsCount', 'likeCount', 'reactions', 'reactionsByType', 'sharesCount', 'videoViews', 'videoViewsUnique', 'videoViewTime'],
-  instagram: ['caption', 'commentsCount', 'created', 'engagementCount', 'likeCount', 'mediaProductType', 'mediaType', 'reachCount', 'savedCount', 'sharesCount', 'viewsCount', 'username'],
+  instagram: [
+    'caption',
+    'commentsCount',
+    'created',
+    'engagementCount',
+    'likeCount',
+    'mediaProductType',
+    'mediaType',
+    'reachCount',
+    'savedCount',
+    'sharesCount',
+    'viewsCount',
+    'username',
+  ],
   linkedin: ['clickCount', 'commentCount', 'engagement', 'impressionCount', 'likeCount', 'shareCount', 'uniqueImpressionsCount'],
-  tiktok: ['commentsCount', 'likeCount', 'shareCount', 'videoViews', 'reach', 'averageTimeWatched', 'fullVideoWatchedRate', 'created', 'embedUrl', 'itemId', 'mediaType', 'postUrl', 'tags', 'thumbnailUrl', 'thumbnailHeight', 'thumbnailWidth', 'url'],
-  youtube: ['views', 'likes', 'dislikes', 'comments', 'shares', 'subscribersGained', 'subscribersLost', 'estimatedMinutesWatched', 'averageViewDuration', 'averageViewPercentage', 'title', 'description', 'tags', 'channelTitle', 'privacyStatus', 'thumbnailUrl'],
+  tiktok: [
+    'commentsCount',
+    'likeCount',
+    'shareCount',
+    'videoViews',
+    'reach',
+    'averageTimeWatched',
+    'fullVideoWatchedRate',
+    'created',
+    'embedUrl',
+    'itemId',
+    'mediaType',
+    'postUrl',
+    'tags',
+    'thumbnailUrl',
+    'thumbnailHeight',
+    'thumbnailWidth',
+    'url',
+  ],
+  youtube: [
+    'views',
+    'likes',
+    'dislikes',
+    'comments',
+    'shares',
+    'subscribersGained',
+    'subscribersLost',
+    'estimatedMinutesWatched',
+    'averageViewDuration',
+    'averageViewPercentage',
+    'title',
+    'description',
+    'tags',
+    'channelTitle',
+    'privacyStatus',
+    'thumbnailUrl',
+  ],
   threads: ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'],
   bluesky: ['created', 'post', 'likeCount', 'quoteCount', 'replyCount', 'repostCount'],
 };
 
-const STRING_FIELDS = new Set(['created', 'name', 'username', 'post', 'caption', 'mediaProductType', 'mediaType', 'embedUrl', 'itemId', 'postUrl', 'thumbnailUrl', 'url', 'title', 'description', 'channelTitle', 'privacyStatus']);
+const STRING_FIELDS = new Set([
+  'created',
+  'name',
+  'username',
+  'post',
+  'caption',
+  'mediaProductType',
+  'mediaType',
+  'embedUrl',
+  'itemId',
+  'postUrl',
+  'thumbnailUrl',
+  'url',
+  'title',
+  'description',
+  'channelTitle',
+  'privacyStatus',
+]);
 /** Rates and averages, not counts: numbers, but not whole and not bound to grow. */
 const RATE_FIELDS = new Set(['engagement', 'averageTimeWatched', 'fullVideoWatchedRate', 'averageViewPercentage']);
 
@@ -102,9 +167,7 @@ describe('analyticsOf: fields per network', () => {
     expect(sorted(Object.keys(analytics.publicMetrics as object))).toEqual(
       sorted(['retweetCount', 'quoteCount', 'likeCount', 'replyCount', 'bookmarkCount', 'impressionCount']),
     );
-    expect(sorted(Object.keys(analytics.nonPublicMetrics as object))).toEqual(
-      sorted(['userProfileClicks', 'engagements', 'impressionCount']),
-    );
+    expect(sorted(Object.keys(analytics.nonPublicMetrics as object))).toEqual(sorted(['userProfileClicks', 'engagements', 'impressionCount']));
     expect(sorted(Object.keys(analytics.organicMetrics as object))).toEqual(
       sorted(['likeCount', 'impressionCount', 'replyCount', 'retweetCount', 'userProfileClicks']),
     );
@@ -145,9 +208,7 @@ describe('analyticsOf: fields per network', () => {
   it('limits an instagram post from before the business conversion to its public fields', () => {
     const early = post('instagram', { serviceId: null, flags: ['preBusiness'] });
     const { analytics } = analyticsOf(early, context(early));
-    expect(sorted(Object.keys(analytics))).toEqual(
-      sorted(['caption', 'created', 'likeCount', 'commentsCount', 'mediaType', 'mediaProductType', 'username']),
-    );
+    expect(sorted(Object.keys(analytics))).toEqual(sorted(['caption', 'created', 'likeCount', 'commentsCount', 'mediaType', 'mediaProductType', 'username']));
   });
 
   it('reports plausible magnitudes on every seeded post: audience ≥ likes ≥ comments', () => {

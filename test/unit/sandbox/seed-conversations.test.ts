@@ -25,7 +25,7 @@ describe('seeded conversations', () => {
     expect(seeded(4).messages.map((m) => m.id)).not.toEqual(seeded(3).messages.map((m) => m.id));
   });
 
-  it('depend only on the seed, the clock and the profiles (a generator of their own, not the world\'s)', () => {
+  it("depend only on the seed, the clock and the profiles (a generator of their own, not the world's)", () => {
     const world = seeded(5);
     const again = seedConversations(5, NOW.getTime(), structuredClone(world.profiles));
     expect(again.messages).toEqual(world.messages);
@@ -69,7 +69,7 @@ describe('seeded conversations', () => {
     expect(sorted.at(-1)!).toBeGreaterThanOrEqual(10 * median);
   });
 
-  it('ids have the networks\' formats and are unique', () => {
+  it("ids have the networks' formats and are unique", () => {
     const world = seeded(1);
     const formats = {
       facebook: { conversation: /^t_\d{17}$/, message: /^m_[\w-]{30}$/ },

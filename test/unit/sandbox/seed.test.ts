@@ -217,17 +217,13 @@ describe('seedWorld: special posts', () => {
   it('has an instagram post from before the business conversion, older than the profile’s other instagram posts', () => {
     const early = world.networkPosts.find((p) => p.flags.includes('preBusiness'));
     expect(early).toMatchObject({ platform: 'instagram', flags: ['preBusiness'], serviceId: null });
-    const others = world.networkPosts.filter(
-      (p) => p.platform === 'instagram' && p.profileRefId === early?.profileRefId && p !== early,
-    );
+    const others = world.networkPosts.filter((p) => p.platform === 'instagram' && p.profileRefId === early?.profileRefId && p !== early);
     expect(others.length).toBeGreaterThan(0);
     for (const other of others) expect(Date.parse(other.created)).toBeGreaterThan(Date.parse(early?.created ?? ''));
   });
 
   it('has a twitter thread of three tweets made outside the service, each pointing at the first', () => {
-    const thread = world.networkPosts
-      .filter((p) => p.flags.includes('thread'))
-      .sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
+    const thread = world.networkPosts.filter((p) => p.flags.includes('thread')).sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
     expect(thread).toHaveLength(3);
     const first = thread[0] as NetworkPostState;
     for (const tweet of thread) {

@@ -268,13 +268,54 @@ describe('figures of one network', () => {
 
 /** Every field name any mapping reads, so generated objects hit the mappings, not only miss them. */
 const FIELDS = [
-  'followersCount', 'followingCount', 'followsCount', 'tweetCount', 'postsCount', 'mediaCount', 'views', 'likes', 'replies',
-  'reposts', 'quotes', 'pageImpressions', 'pagePostsImpressionsUnique', 'pageVideoViews', 'pagePostEngagements',
-  'pageVideoViewTime', 'reactions', 'total', 'impressionsCount', 'reachCount', 'viewsCount', 'likeCount', 'commentsCount',
-  'websiteClicksCount', 'profileViewsCount', 'followers', 'organicFollowerCount', 'paidFollowerCount', 'impressionCount',
-  'clickCount', 'commentCount', 'shareCount', 'engagement', 'allPageViews', 'followerCount', 'videoCountTotal',
-  'viewCountTotal', 'likeCountTotal', 'commentCountTotal', 'shareCountTotal', 'subscriberCount', 'videoCount', 'viewCount',
-  'comments', 'shares', 'estimatedMinutesWatched', 'subscribersGained', 'subscribersLost',
+  'followersCount',
+  'followingCount',
+  'followsCount',
+  'tweetCount',
+  'postsCount',
+  'mediaCount',
+  'views',
+  'likes',
+  'replies',
+  'reposts',
+  'quotes',
+  'pageImpressions',
+  'pagePostsImpressionsUnique',
+  'pageVideoViews',
+  'pagePostEngagements',
+  'pageVideoViewTime',
+  'reactions',
+  'total',
+  'impressionsCount',
+  'reachCount',
+  'viewsCount',
+  'likeCount',
+  'commentsCount',
+  'websiteClicksCount',
+  'profileViewsCount',
+  'followers',
+  'organicFollowerCount',
+  'paidFollowerCount',
+  'impressionCount',
+  'clickCount',
+  'commentCount',
+  'shareCount',
+  'engagement',
+  'allPageViews',
+  'followerCount',
+  'videoCountTotal',
+  'viewCountTotal',
+  'likeCountTotal',
+  'commentCountTotal',
+  'shareCountTotal',
+  'subscriberCount',
+  'videoCount',
+  'viewCount',
+  'comments',
+  'shares',
+  'estimatedMinutesWatched',
+  'subscribersGained',
+  'subscribersLost',
 ];
 
 const leaf = fc.oneof(
@@ -335,10 +376,17 @@ describe('the day a snapshot belongs to', () => {
     expect(figuresDayOf('youtube', 'yesterday')).toBeUndefined();
     expect(figuresDayOf('youtube', '-271821-04-20T00:00:00.000Z')).toBeUndefined();
     fc.assert(
-      fc.property(fc.constantFrom(...NETWORKS), fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((d) => d.toISOString())), (network, text) => {
-        const when = figuresDayOf(network, text);
-        if (when) expect(when.day).toMatch(/^[+-]?\d{4,6}-\d{2}-\d{2}$/);
-      }),
+      fc.property(
+        fc.constantFrom(...NETWORKS),
+        fc.oneof(
+          fc.string(),
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        ),
+        (network, text) => {
+          const when = figuresDayOf(network, text);
+          if (when) expect(when.day).toMatch(/^[+-]?\d{4,6}-\d{2}-\d{2}$/);
+        },
+      ),
     );
   });
 });

@@ -64,7 +64,10 @@ describe('mergeBatches', () => {
           const chunk = ids.slice(i, i + 100);
           const found = chunk.filter((id) => known(id));
           const missing = chunk.filter((id) => !known(id));
-          const body = found.length > 0 ? { status: missing.length ? 'partial' : 'success', twitter: found.map(entry), errors: missing.map(notFound) } : { status: 'error', code: 186, twitter: missing.map(notFound) };
+          const body =
+            found.length > 0
+              ? { status: missing.length ? 'partial' : 'success', twitter: found.map(entry), errors: missing.map(notFound) }
+              : { status: 'error', code: 186, twitter: missing.map(notFound) };
           batches.push({ ids: chunk, outcome: { answer: answer(body) } });
         }
         const merged = mergeBatches('twitter', batches);

@@ -41,7 +41,9 @@ describe('analytics by social post id', () => {
 
   it('accepts 100 ids and refuses 101', () => {
     expect(issues({ postIds: ids(100), platforms: ['twitter'], searchPlatformId: true })).toEqual([]);
-    expect(issues({ postIds: ids(101), platforms: ['twitter'], searchPlatformId: true })).toEqual(['postIds: At most 100 post ids go in one analytics request']);
+    expect(issues({ postIds: ids(101), platforms: ['twitter'], searchPlatformId: true })).toEqual([
+      'postIds: At most 100 post ids go in one analytics request',
+    ]);
   });
 
   it('refuses searchPlatformId other than true', () => {

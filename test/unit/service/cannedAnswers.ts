@@ -7,7 +7,10 @@ const entry = (id: string) => ({ id, analytics: {}, lastUpdated: '2026-05-01T12:
 export function cannedAnswer(request: HttpRequest, headers: Record<string, string> = {}): HttpResponse {
   const path = request.path.split('?')[0] ?? '';
   const body = request.body === undefined ? {} : (JSON.parse(request.body) as Record<string, unknown>);
-  const key = `${request.method} ${path.replace(/\/comments\/reply\/.*/, '/comments/reply/:id').replace(/\/comments\/[^/]+$/, '/comments/:id').replace(/\/history\/.+/, '/history/:p')}`;
+  const key = `${request.method} ${path
+    .replace(/\/comments\/reply\/.*/, '/comments/reply/:id')
+    .replace(/\/comments\/[^/]+$/, '/comments/:id')
+    .replace(/\/history\/.+/, '/history/:p')}`;
   switch (key) {
     case 'GET /comments/:id':
       return json(200, { status: 'success', facebook: [] }, headers);

@@ -82,6 +82,8 @@ describe('delete a comment', () => {
 
   it('a social comment id needs its network', () => {
     expect(issues(DeleteCommentBodySchema, { searchPlatformId: true, platform: 'tiktok' })).toEqual([]);
-    expect(issues(DeleteCommentBodySchema, { searchPlatformId: true })).toEqual(['platform: Deleting a comment by its social id needs the network the comment is on']);
+    expect(issues(DeleteCommentBodySchema, { searchPlatformId: true })).toEqual([
+      'platform: Deleting a comment by its social id needs the network the comment is on',
+    ]);
   });
 });

@@ -5,13 +5,7 @@
 // trying again can help. Too large, too deep, too slow: typed errors as well, never a RangeError.
 import { describe, expect, it } from 'vitest';
 import type { CallTarget } from '../../../src/main/core/service/credentials.ts';
-import {
-  OutcomeUnknownError,
-  SchemaMismatchError,
-  ServiceClientError,
-  TimeoutError,
-  UnreadableAnswerError,
-} from '../../../src/main/core/service/errors.ts';
+import { OutcomeUnknownError, SchemaMismatchError, ServiceClientError, TimeoutError, UnreadableAnswerError } from '../../../src/main/core/service/errors.ts';
 import { Redactor } from '../../../src/main/core/service/redactor.ts';
 import { ServiceClient } from '../../../src/main/core/service/serviceClient.ts';
 import { TransportFailure } from '../../../src/main/core/service/transport.ts';
@@ -46,7 +40,7 @@ function nestedReplies(levels: number): unknown {
   return { status: 'success', facebook: [record] };
 }
 
-describe('a 2xx answer that is not the service\'s', () => {
+describe("a 2xx answer that is not the service's", () => {
   it('a reply answered 200 with an HTML page: outcome unknown, never applied', async () => {
     const error = await reply(() => ({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: PORTAL }));
     expect(error).toBeInstanceOf(UnreadableAnswerError);
@@ -82,7 +76,7 @@ describe('a 2xx answer that is not the service\'s', () => {
     expect(await reply(redirect)).toMatchObject({ kind: 'unreadable-answer', problem: 'redirect', writeOutcome: 'unknown' });
   });
 
-  it('an error status with JSON is still the service\'s error (unchanged)', async () => {
+  it("an error status with JSON is still the service's error (unchanged)", async () => {
     const error = await reply(() => json(400, { status: 'error', code: 215, message: 'no such comment' }));
     expect(error).toMatchObject({ kind: 'http', status: 400, code: 215, writeOutcome: 'not-applied' });
   });
@@ -92,7 +86,7 @@ describe('answers too large or too slow (from the transport)', () => {
   const tooLarge = () => new TransportFailure('too-large', true, undefined, 'more than 1024 bytes', undefined, 200);
   const deadline = () => new TransportFailure('deadline', true, undefined, 'over the deadline');
 
-  it('too large on a read: a typed error, worth retrying later (it may not be the service\'s)', async () => {
+  it("too large on a read: a typed error, worth retrying later (it may not be the service's)", async () => {
     expect(await read(tooLarge)).toMatchObject({ kind: 'unreadable-answer', problem: 'too-large', retryable: true, writeOutcome: 'not-applied' });
   });
 
@@ -114,7 +108,9 @@ describe('answers too large or too slow (from the transport)', () => {
 });
 
 describe('deeply nested answers', () => {
-  const deep = (depth: number, status = 200) => () => ({ status, headers: { 'content-type': 'application/json' }, body: '['.repeat(depth) + ']'.repeat(depth) });
+  const deep =
+    (depth: number, status = 200) =>
+    () => ({ status, headers: { 'content-type': 'application/json' }, body: '['.repeat(depth) + ']'.repeat(depth) });
 
   it('100,000 levels on a read: a typed error, not a RangeError', async () => {
     const error = await read(deep(100_000));
@@ -141,7 +137,10 @@ describe('deeply nested answers', () => {
   });
 
   it('nesting that braces and brackets inside strings do not count', async () => {
-    const body = { status: 'success', facebook: [{ comment: '['.repeat(10_000) + '{'.repeat(10_000), commentId: 'c', created: '2026-05-01T10:00:00Z', platform: 'facebook' }] };
+    const body = {
+      status: 'success',
+      facebook: [{ comment: '['.repeat(10_000) + '{'.repeat(10_000), commentId: 'c', created: '2026-05-01T10:00:00Z', platform: 'facebook' }],
+    };
     const value = await clientOf(() => json(200, body)).getComments(primary, { by: 'socialPost', id: '1', platform: 'facebook' });
     expect(value.facebook?.[0]?.commentId).toBe('c');
   });

@@ -44,7 +44,12 @@ describe('hints for a person', () => {
 
 describe('httpErrorFrom', () => {
   it('keeps the code, message and per-platform errors of a 215', () => {
-    const body = { status: 'error', code: 215, message: 'The original post does not exist', errors: [{ action: 'reply', status: 'error', code: 215, message: 'The original post does not exist', platform: 'facebook' }] };
+    const body = {
+      status: 'error',
+      code: 215,
+      message: 'The original post does not exist',
+      errors: [{ action: 'reply', status: 'error', code: 215, message: 'The original post does not exist', platform: 'facebook' }],
+    };
     const error = httpErrorFrom({ operation: 'reply', status: 400, body, write: true });
     expect(error).toMatchObject({ kind: 'http', status: 400, code: 215, retryable: false, writeOutcome: 'not-applied' });
     expect(error.errors[0]?.platform).toBe('facebook');
@@ -52,7 +57,12 @@ describe('httpErrorFrom', () => {
   });
 
   it('a 419 says what to do', () => {
-    const error = httpErrorFrom({ operation: 'getComments', status: 419, body: { action: 'x_credentials_required', status: 'error', code: 419, message: 'need X', platform: 'twitter' }, write: false });
+    const error = httpErrorFrom({
+      operation: 'getComments',
+      status: 419,
+      body: { action: 'x_credentials_required', status: 'error', code: 419, message: 'need X', platform: 'twitter' },
+      write: false,
+    });
     expect(error.hint).toMatch(/X OAuth 1.0a/);
     expect(error.message).toContain(error.hint);
   });

@@ -111,7 +111,11 @@ describe('twitter paging of one conversation', () => {
     const answer = await client.getConversation(target, { platform: 'twitter', conversationId: 'conv', limit: 2 });
     expect(answer).toMatchObject({ pages: 3, next: undefined });
     expect(answer.messages.map((m) => m.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
-    expect(transport.requests.map((r) => query(r).toString())).toEqual(['conversationId=conv&limit=2', 'conversationId=conv&limit=2&next=c1', 'conversationId=conv&limit=2&next=c2']);
+    expect(transport.requests.map((r) => query(r).toString())).toEqual([
+      'conversationId=conv&limit=2',
+      'conversationId=conv&limit=2&next=c1',
+      'conversationId=conv&limit=2&next=c2',
+    ]);
   });
 
   it('stops at the bound and hands back the cursor; the default page is 100', async () => {
@@ -139,7 +143,10 @@ describe('twitter paging of one conversation', () => {
 });
 
 describe('refusals', () => {
-  const refusal = (status: number, code: number, text: string): Script => () => json(status, { status: 'error', code, message: text });
+  const refusal =
+    (status: number, code: number, text: string): Script =>
+    () =>
+      json(status, { status: 'error', code, message: text });
 
   it.each([
     [403, 361, 'messaging-off', 'Messaging is not enabled for this profile', /Messaging Active/],
@@ -150,12 +157,21 @@ describe('refusals', () => {
     [400, 108, 'empty-text', 'Field "message" must not be empty', undefined],
     [400, 116, 'no-conversation', 'No instagram conversation with p', undefined],
     [400, 109, 'network-not-linked', 'instagram is not linked to this profile', undefined],
-  ] as const)('%i code %i: a MessageRefusedError %s, not applied, not retryable, in the service\'s words', async (status, code, kind, text, hint) => {
+  ] as const)("%i code %i: a MessageRefusedError %s, not applied, not retryable, in the service's words", async (status, code, kind, text, hint) => {
     const { client } = clientOf(refusal(status, code, text));
     const error = await failureOf(client.sendMessage(target, { platform: 'instagram', recipientId: 'p', message: 'Hi' }));
     expect(error).toBeInstanceOf(MessageRefusedError);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ kind: 'http', refusal: kind, status, code, platform: 'instagram', retryable: false, writeOutcome: 'not-applied', serviceMessage: text });
+    expect(error).toMatchObject({
+      kind: 'http',
+      refusal: kind,
+      status,
+      code,
+      platform: 'instagram',
+      retryable: false,
+      writeOutcome: 'not-applied',
+      serviceMessage: text,
+    });
     const refused = error as MessageRefusedError;
     expect(refused.message).toContain(text);
     // The generic 403 hint ("a higher plan is needed") would send the person the wrong way.
@@ -166,7 +182,10 @@ describe('refusals', () => {
 
   it('a read is refused the same way (messaging off)', async () => {
     const { client } = clientOf(refusal(403, 361, 'Messaging is not enabled for this profile'));
-    expect(await failureOf(client.listConversations(target, { platform: 'facebook' }))).toMatchObject({ refusal: 'messaging-off', writeOutcome: 'not-applied' });
+    expect(await failureOf(client.listConversations(target, { platform: 'facebook' }))).toMatchObject({
+      refusal: 'messaging-off',
+      writeOutcome: 'not-applied',
+    });
   });
 
   it('other errors stay what they were: a 5xx (outcome unknown, retryable) even with a refusal code, a 400 of another code, the plan', async () => {

@@ -56,7 +56,10 @@ function mismatch(fn: () => unknown): SchemaMismatchError {
 describe('messages answer', () => {
   it('is read with every field, unknown ones kept at every level', () => {
     const body = {
-      ...list([{ ...received, seenAt: 'x', senderDetails: { ...received.senderDetails, verified: true } }, { ...sent, mediaUrls: ['https://c/x.png'] }]),
+      ...list([
+        { ...received, seenAt: 'x', senderDetails: { ...received.senderDetails, verified: true } },
+        { ...sent, mediaUrls: ['https://c/x.png'] },
+      ]),
       meta: { pagination: { next: 'abc', total: 9 } },
       brandNew: [1],
     };
@@ -89,9 +92,14 @@ describe('messages answer', () => {
   });
 
   it('the conversation ids answer, and a send answer without its message id (on a write: outcome unknown)', () => {
-    expect(parseAnswer(ConversationIdsResponseSchema, { status: 'success', conversationIds: ['a', 'b'], lastUpdated: 'x', nextUpdate: 'y' }, context).conversationIds).toEqual(['a', 'b']);
+    expect(
+      parseAnswer(ConversationIdsResponseSchema, { status: 'success', conversationIds: ['a', 'b'], lastUpdated: 'x', nextUpdate: 'y' }, context)
+        .conversationIds,
+    ).toEqual(['a', 'b']);
     expect(mismatch(() => parseAnswer(ConversationIdsResponseSchema, { status: 'success', messages: [] }, context)).path).toBe('conversationIds');
-    const error = mismatch(() => parseAnswer(MessageSentSchema, { status: 'success', recipientId: 'p' }, { operation: 'sendMessage', status: 200, writeOutcome: 'unknown' }));
+    const error = mismatch(() =>
+      parseAnswer(MessageSentSchema, { status: 'success', recipientId: 'p' }, { operation: 'sendMessage', status: 200, writeOutcome: 'unknown' }),
+    );
     expect(error).toMatchObject({ path: 'messageId', writeOutcome: 'unknown' });
   });
 });
@@ -100,9 +108,16 @@ describe('any value at all', () => {
   const hostile = fc.oneof(
     fc.anything(),
     fc.constant(Object.create(null)),
-    fc.constant({ toString: () => { throw new Error('no'); } }),
+    fc.constant({
+      toString: () => {
+        throw new Error('no');
+      },
+    }),
     fc.record({ status: fc.anything(), messages: fc.array(fc.anything(), { maxLength: 4 }) }),
-    fc.record({ status: fc.string(), messages: fc.array(fc.record({ id: fc.anything(), action: fc.anything(), senderDetails: fc.anything() }), { maxLength: 3 }) }),
+    fc.record({
+      status: fc.string(),
+      messages: fc.array(fc.record({ id: fc.anything(), action: fc.anything(), senderDetails: fc.anything() }), { maxLength: 3 }),
+    }),
     fc.record({ status: fc.string(), conversationIds: fc.anything() }),
   );
 
@@ -129,7 +144,11 @@ describe('any value at all', () => {
   });
 
   it('a valid message with any extra fields is read, extra fields kept', () => {
-    const extra = fc.dictionary(fc.string().filter((k) => !(k in received) && k !== '__proto__'), fc.jsonValue(), { maxKeys: 4 });
+    const extra = fc.dictionary(
+      fc.string().filter((k) => !(k in received) && k !== '__proto__'),
+      fc.jsonValue(),
+      { maxKeys: 4 },
+    );
     fc.assert(
       fc.property(extra, (fields) => {
         const record = { ...received, ...fields };
@@ -145,7 +164,7 @@ describe('send request', () => {
   const network = fc.constantFrom(...MESSAGE_NETWORKS);
   const char = fc.constantFrom('a', 'é', ' ', '🙂', '漢', '\n');
 
-  it('is accepted exactly when the text is not blank and at most the network\'s limit in characters', () => {
+  it("is accepted exactly when the text is not blank and at most the network's limit in characters", () => {
     fc.assert(
       fc.property(network, fc.array(char, { maxLength: 40 }), fc.integer({ min: -3, max: 3 }), (platform, tail, delta) => {
         const limit = MESSAGE_TEXT_LIMITS[platform];
@@ -164,20 +183,29 @@ describe('send request', () => {
     const limit = MESSAGE_TEXT_LIMITS.instagram;
     expect(checkShape(SendMessageRequestSchema, { platform: 'instagram', recipientId: 'p', message: `${'é'.repeat(limit - 1)}🙂` }).ok).toBe(true);
     const over = checkShape(SendMessageRequestSchema, { platform: 'instagram', recipientId: 'p', message: `${'é'.repeat(limit)}🙂` });
-    expect(over).toMatchObject({ ok: false, issues: [{ path: 'message', message: expect.stringMatching(`has ${limit + 1} characters; instagram takes at most ${limit}`) }] });
+    expect(over).toMatchObject({
+      ok: false,
+      issues: [{ path: 'message', message: expect.stringMatching(`has ${limit + 1} characters; instagram takes at most ${limit}`) }],
+    });
   });
 
   it('media without text: facebook and instagram yes, X no; X takes one media URL', () => {
     const media = ['https://cdn.example.com/a.png'];
     expect(checkShape(SendMessageRequestSchema, { platform: 'facebook', recipientId: 'p', mediaUrls: media }).ok).toBe(true);
     expect(checkShape(SendMessageRequestSchema, { platform: 'instagram', recipientId: 'p', message: ' ', mediaUrls: media }).ok).toBe(true);
-    expect(checkShape(SendMessageRequestSchema, { platform: 'twitter', recipientId: 'p', mediaUrls: media })).toMatchObject({ ok: false, issues: [{ path: 'message' }] });
+    expect(checkShape(SendMessageRequestSchema, { platform: 'twitter', recipientId: 'p', mediaUrls: media })).toMatchObject({
+      ok: false,
+      issues: [{ path: 'message' }],
+    });
     const two = checkShape(SendMessageRequestSchema, { platform: 'twitter', recipientId: 'p', message: 'hi', mediaUrls: [...media, ...media] });
     expect(two).toMatchObject({ ok: false, issues: [{ path: 'mediaUrls', message: 'X takes one media URL on a message; got 2' }] });
   });
 
   it('needs a recipient and a network with messages', () => {
-    expect(checkShape(SendMessageRequestSchema, { platform: 'facebook', recipientId: '  ', message: 'hi' })).toMatchObject({ ok: false, issues: [{ path: 'recipientId' }] });
+    expect(checkShape(SendMessageRequestSchema, { platform: 'facebook', recipientId: '  ', message: 'hi' })).toMatchObject({
+      ok: false,
+      issues: [{ path: 'recipientId' }],
+    });
     const linkedin = checkShape(SendMessageRequestSchema, { platform: 'linkedin', recipientId: 'p', message: 'hi' });
     expect(linkedin).toMatchObject({ ok: false, issues: [{ path: 'platform', message: expect.stringMatching(/"linkedin" has no direct messages/) }] });
   });

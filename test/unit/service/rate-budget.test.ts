@@ -67,7 +67,7 @@ describe('RateBudget', () => {
     expect(granted).toBe(true);
   });
 
-  it("fails fast with the time to retry when the caller asks", async () => {
+  it('fails fast with the time to retry when the caller asks', async () => {
     const clock = new SteppingClock();
     const budget = new RateBudget({ clock, limit: 1, marginMs: 0 });
     await budget.acquire('fail', undefined);

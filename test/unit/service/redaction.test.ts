@@ -25,7 +25,9 @@ describe('Redactor', () => {
 describe('a service that quotes the key back', () => {
   it('the error and the events carry it redacted', async () => {
     const events: ServiceClientEvent[] = [];
-    const transport = new FakeTransport(() => json(401, { status: 'error', code: 102, message: `API key ${SECRETS.apiKey} not valid for profile ${SECRETS.profileKey}` }));
+    const transport = new FakeTransport(() =>
+      json(401, { status: 'error', code: 102, message: `API key ${SECRETS.apiKey} not valid for profile ${SECRETS.profileKey}` }),
+    );
     const client = new ServiceClient({ vault: fakeVault(), transport, clock: new SteppingClock(), onEvent: (e) => events.push(e) });
     const error = await client.user({ accountId: 'a', profileId: 'p' }).catch((e: unknown) => e as Error);
     const printed = [error.message, inspect(error, { depth: 10 }), JSON.stringify(events)].join('\n');

@@ -84,14 +84,24 @@ describe('pre-flight', () => {
     const { transport, client } = setup();
     const error = await failureOf(client.reply(primary, { to: 'socialComment', commentId: '123', platform: 'linkedin', comment: 'x', commentUrn: '123' }));
     expect(error).toBeInstanceOf(RequestInvalidError);
-    expect((error as RequestInvalidError).issues).toEqual([{ path: 'commentUrn', message: expect.stringMatching(/^LinkedIn needs the full comment URN; this looks like a bare id/) }]);
+    expect((error as RequestInvalidError).issues).toEqual([
+      { path: 'commentUrn', message: expect.stringMatching(/^LinkedIn needs the full comment URN; this looks like a bare id/) },
+    ]);
     expect((error as RequestInvalidError).writeOutcome).toBe('not-applied');
     expect(transport.requests).toHaveLength(0);
   });
 
   it('the image rule of a comment without platforms is checked against the networks of the post', async () => {
     const { transport, client } = setup();
-    const error = await failureOf(client.postComment(primary, { on: 'servicePost', postId: 'p', networks: ['instagram', 'facebook'], comment: 'x', mediaUrls: ['https://a.example/i.png'] }));
+    const error = await failureOf(
+      client.postComment(primary, {
+        on: 'servicePost',
+        postId: 'p',
+        networks: ['instagram', 'facebook'],
+        comment: 'x',
+        mediaUrls: ['https://a.example/i.png'],
+      }),
+    );
     expect((error as RequestInvalidError).message).toBe('A comment can carry an image only on facebook, linkedin, twitter; not on instagram');
     expect(transport.requests).toHaveLength(0);
   });
@@ -133,7 +143,9 @@ describe('rate budget', () => {
   });
 
   it('a 429 that happens anyway is a retryable error and pauses that profile with backoff', async () => {
-    const { transport, client, events } = setup((r, i) => (i === 0 ? json(429, { status: 'error', code: 140, message: 'Rate limit' }) : cannedAnswer(r)), { backoffBaseMs: 2000 });
+    const { transport, client, events } = setup((r, i) => (i === 0 ? json(429, { status: 'error', code: 140, message: 'Rate limit' }) : cannedAnswer(r)), {
+      backoffBaseMs: 2000,
+    });
     const error = await failureOf(client.user(client1));
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 429, retryable: true });

@@ -23,7 +23,12 @@ function mismatch(fn: () => unknown): SchemaMismatchError {
 
 describe('comments answer', () => {
   it('keeps fields the client does not know, at every level', () => {
-    const body = { status: 'success', id: 'p1', newTopLevel: 1, instagram: [{ ...record('c1'), sentiment: 'positive', replies: [{ ...record('c2'), badge: 'top' }] }] };
+    const body = {
+      status: 'success',
+      id: 'p1',
+      newTopLevel: 1,
+      instagram: [{ ...record('c1'), sentiment: 'positive', replies: [{ ...record('c2'), badge: 'top' }] }],
+    };
     const value = parseAnswer(CommentsResponseSchema, body, context);
     expect(value).toEqual(body);
     expect(value.instagram?.[0]?.replies?.[0]?.commentId).toBe('c2');
@@ -42,7 +47,9 @@ describe('comments answer', () => {
   });
 
   it('a write whose answer has another shape: the outcome the runner gives (unknown) is carried, and said', () => {
-    const error = mismatch(() => parseAnswer(CreatePostResponseSchema, { status: 'success', postIds: [] }, { operation: 'createPost', status: 200, writeOutcome: 'unknown' }));
+    const error = mismatch(() =>
+      parseAnswer(CreatePostResponseSchema, { status: 'success', postIds: [] }, { operation: 'createPost', status: 200, writeOutcome: 'unknown' }),
+    );
     expect(error).toMatchObject({ path: 'id', writeOutcome: 'unknown', retryable: true });
     expect(error.message).toMatch(/whether the request was applied is unknown/);
   });
@@ -58,7 +65,12 @@ describe('analytics answer', () => {
 
 describe('reply answer', () => {
   it('accepts the object form and the array form', () => {
-    const object = { status: 'success', id: 'p', commentId: 'c', facebook: { status: 'success', commentId: '1_2', sourceCommentId: '1_1', comment: 'x', platform: 'facebook' } };
+    const object = {
+      status: 'success',
+      id: 'p',
+      commentId: 'c',
+      facebook: { status: 'success', commentId: '1_2', sourceCommentId: '1_1', comment: 'x', platform: 'facebook' },
+    };
     expect(parseAnswer(ReplyResponseAnyShapeSchema, object, context)).toEqual(object);
     expect(parseAnswer(ReplyResponseAnyShapeSchema, [object], context)).toEqual(object);
   });

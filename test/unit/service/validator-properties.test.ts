@@ -30,9 +30,15 @@ describe('LinkedIn comment URN', () => {
 
   it('any string is accepted exactly when it has the full URN form', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), digits.map((d) => `urn:li:comment:(urn:li:activity:${d},x)`)), (text) => {
-        expect(linkedinUrnProblem(text) === null).toBe(LINKEDIN_COMMENT_URN.test(text));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          digits.map((d) => `urn:li:comment:(urn:li:activity:${d},x)`),
+        ),
+        (text) => {
+          expect(linkedinUrnProblem(text) === null).toBe(LINKEDIN_COMMENT_URN.test(text));
+        },
+      ),
     );
   });
 });

@@ -160,6 +160,12 @@ describe('the user’s corrections', () => {
     const shown = applyThreadEdits(found, again, all);
     expect(shown.map((t) => t.keys)).toEqual([['twitter:a', 'twitter:b']]);
     expect(applyThreadEdits(found, ungroupThread(again, shown[0]!), all)).toEqual([]);
-    expect(applyThreadEdits(found, again, all.filter((t) => t.key !== 'twitter:b'))).toEqual([]);
+    expect(
+      applyThreadEdits(
+        found,
+        again,
+        all.filter((t) => t.key !== 'twitter:b'),
+      ),
+    ).toEqual([]);
   });
 });

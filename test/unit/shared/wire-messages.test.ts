@@ -5,7 +5,18 @@ import { CommentNetworkSchema, describeValue, NetworkSchema } from '../../../src
 import { WebhookActionSchema } from '../../../src/shared/wire/webhooks.ts';
 
 describe('wire schema messages', () => {
-  const awkward: unknown[] = [Object.create(null), { toString: () => { throw new Error('no'); } }, [1, 2], null, 12, 'myspace'];
+  const awkward: unknown[] = [
+    Object.create(null),
+    {
+      toString: () => {
+        throw new Error('no');
+      },
+    },
+    [1, 2],
+    null,
+    12,
+    'myspace',
+  ];
 
   it.each([
     ['NetworkSchema', NetworkSchema],

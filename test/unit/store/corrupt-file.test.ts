@@ -17,7 +17,10 @@ function realStoreFile(file: string): void {
   store.upsertAccount(ACCOUNT);
   store.upsertProfile(profile('p-1'));
   for (let batch = 0; batch < 20; batch += 1) {
-    store.ingestComments('p-1', Array.from({ length: 100 }, (_, n) => comment({ socialCommentId: `b${batch}-${n}`, text: `Long enough text to fill pages ${'x'.repeat(200)}` })));
+    store.ingestComments(
+      'p-1',
+      Array.from({ length: 100 }, (_, n) => comment({ socialCommentId: `b${batch}-${n}`, text: `Long enough text to fill pages ${'x'.repeat(200)}` })),
+    );
   }
   store.close();
 }

@@ -15,7 +15,12 @@ describe('deleteComment', () => {
     ]);
     expect(temp.store.deleteComment('instagram:gone')).toBe(true);
     expect(temp.store.thread('instagram:gone')).toBeNull();
-    expect(temp.store.inboxPage({ view: 'all' }).rows.map((r) => r.key).sort()).toEqual(['instagram:child', 'instagram:other']);
+    expect(
+      temp.store
+        .inboxPage({ view: 'all' })
+        .rows.map((r) => r.key)
+        .sort(),
+    ).toEqual(['instagram:child', 'instagram:other']);
     expect(temp.store.inboxPage({ text: 'wrong' }).rows).toEqual([]);
     expect(temp.store.counts({ now: T0 })['p-1']).toMatchObject({ all: 2, unread: 2 });
     expect(temp.store.thread('instagram:child')!.comment.text).toBe('a reply below');

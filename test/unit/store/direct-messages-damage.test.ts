@@ -25,7 +25,12 @@ function storeWithMessages(file: string): void {
     store.ingestMessages(
       'p-1',
       Array.from({ length: 20 }, (_, n) =>
-        dm({ conversationId: `c${conversation}`, messageId: `c${conversation}-m${n}`, at: conversation * 30 + n, text: `Question ${n} about order ${conversation} ${'x'.repeat(120)}` }),
+        dm({
+          conversationId: `c${conversation}`,
+          messageId: `c${conversation}-m${n}`,
+          at: conversation * 30 + n,
+          text: `Question ${n} about order ${conversation} ${'x'.repeat(120)}`,
+        }),
       ),
     );
   }
@@ -67,13 +72,19 @@ describe('a damaged page in the tables of direct messages', () => {
       }
       expect(told, table).toHaveLength(1);
       expect(told[0], table).toMatchObject({ kind: 'corrupt', temporary: false });
-      expect(readdirSync(dir).filter((name) => name.startsWith('inbox.sqlite.unusable-') && !/-(wal|shm)$/.test(name)), table).toHaveLength(1);
+      expect(
+        readdirSync(dir).filter((name) => name.startsWith('inbox.sqlite.unusable-') && !/-(wal|shm)$/.test(name)),
+        table,
+      ).toHaveLength(1);
 
       // The fresh store takes the messages again.
       store.upsertAccount(ACCOUNT);
       store.upsertProfile(profile('p-1', ['instagram']));
       expect(store.ingestMessages('p-1', [dm({ conversationId: 'again', text: 'After the repair' })]).inserted, table).toBe(1);
-      expect(store.inboxPage({ text: 'repair' }).rows.map((row) => row.key), table).toEqual([conversationKeyOf('instagram', 'again')]);
+      expect(
+        store.inboxPage({ text: 'repair' }).rows.map((row) => row.key),
+        table,
+      ).toEqual([conversationKeyOf('instagram', 'again')]);
       store.close();
     }
   }, 60_000);

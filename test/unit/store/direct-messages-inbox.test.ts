@@ -101,7 +101,9 @@ describe('conversations in the one inbox', () => {
     s.ingestMessages('p-1', [dm({ platform: 'facebook', conversationId: 'b', at: 12, senderId: 'fb-person', text: 'One more thing' })]);
     s.setTriage([A], { unread: false });
     const db = new DatabaseSync(temp!.file);
-    const kept = db.prepare(`SELECT kind, sum(all_rows) AS a, sum(unread) AS u, sum(open) AS o, sum(done) AS d FROM inbox_counts GROUP BY kind ORDER BY kind`).all();
+    const kept = db
+      .prepare(`SELECT kind, sum(all_rows) AS a, sum(unread) AS u, sum(open) AS o, sum(done) AS d FROM inbox_counts GROUP BY kind ORDER BY kind`)
+      .all();
     const counted = db
       .prepare(
         `SELECT kind, count(*) AS a, sum(unread) AS u,
@@ -131,7 +133,9 @@ describe('search over direct messages', () => {
 
   it('follows a conversation that moved: a new word is found, an old one still is, and only once', () => {
     mixed();
-    temp!.store.ingestMessages('p-1', [dm({ conversationId: 'a', at: 20, text: 'Found it in Oslo, thanks', personName: 'Marie Curie', personUsername: 'mcurie' })]);
+    temp!.store.ingestMessages('p-1', [
+      dm({ conversationId: 'a', at: 20, text: 'Found it in Oslo, thanks', personName: 'Marie Curie', personUsername: 'mcurie' }),
+    ]);
     expect(keys({ text: 'oslo' })).toEqual([A]);
     expect(keys({ text: 'linen' })).toEqual([A]);
     // Both kinds match "thanks": newest first across the two indexes.
@@ -146,11 +150,17 @@ describe('search over direct messages', () => {
     mixed();
     const db = new DatabaseSync(temp!.file);
     db.exec('ANALYZE');
-    const plan = (db.prepare(
-      `EXPLAIN QUERY PLAN SELECT inbox.id FROM conversations_fts CROSS JOIN inbox NOT INDEXED ON inbox.id = conversations_fts.rowid
+    const plan = (
+      db
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT inbox.id FROM conversations_fts CROSS JOIN inbox NOT INDEXED ON inbox.id = conversations_fts.rowid
        WHERE conversations_fts MATCH 'x' AND conversations_fts.rowid >= 0 AND conversations_fts.rowid < 9 AND done = 1
        ORDER BY conversations_fts.rowid DESC LIMIT 51`,
-    ).all() as { detail: string }[]).map((row) => row.detail).join(' | ');
+        )
+        .all() as { detail: string }[]
+    )
+      .map((row) => row.detail)
+      .join(' | ');
     db.close();
     expect(plan).toMatch(/SCAN conversations_fts VIRTUAL TABLE/);
     expect(plan).toMatch(/SEARCH inbox USING INTEGER PRIMARY KEY/);

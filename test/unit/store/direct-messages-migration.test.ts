@@ -61,7 +61,12 @@ describe('migration 6: direct messages', () => {
 
     // Then the new kind comes in beside them, in the same second as a comment too.
     store.ingestMessages('p-1', [dm({ conversationId: 'k', created: '2026-11-18T08:53:20.000Z', text: 'Blue in stock?' })]);
-    expect(store.inboxPage({ text: 'blue' }).rows.map((r) => r.key).sort()).toEqual([conversationKeyOf('instagram', 'k'), 'instagram:q'].sort());
+    expect(
+      store
+        .inboxPage({ text: 'blue' })
+        .rows.map((r) => r.key)
+        .sort(),
+    ).toEqual([conversationKeyOf('instagram', 'k'), 'instagram:q'].sort());
     expect(store.counts()['p-1']).toEqual({ unread: 2, needsReply: 2, all: 3, done: 1, snoozed: 0, hidden: 0 });
     store.setTriage(['instagram:q'], { done: true });
     expect(store.counts({ kind: 'comment' })['p-1']).toMatchObject({ needsReply: 0, done: 2 });

@@ -152,7 +152,11 @@ describe('triage of a conversation', () => {
 describe('the reply window', () => {
   it('closes 7 days after the person last wrote on facebook and instagram; X has none', () => {
     const received = new Date(T0).toISOString();
-    expect(replyWindowOf('instagram', received, T0 + MESSAGE_REPLY_WINDOW_MS - 1)).toEqual({ applies: true, open: true, closesAt: T0 + MESSAGE_REPLY_WINDOW_MS });
+    expect(replyWindowOf('instagram', received, T0 + MESSAGE_REPLY_WINDOW_MS - 1)).toEqual({
+      applies: true,
+      open: true,
+      closesAt: T0 + MESSAGE_REPLY_WINDOW_MS,
+    });
     expect(replyWindowOf('facebook', received, T0 + MESSAGE_REPLY_WINDOW_MS)).toMatchObject({ open: false });
     expect(replyWindowOf('facebook', null, T0)).toEqual({ applies: true, open: false, closesAt: null });
     expect(replyWindowOf('twitter', received, T0 + 10 * MESSAGE_REPLY_WINDOW_MS)).toEqual({ applies: false });
@@ -163,13 +167,18 @@ describe('the reply window', () => {
     // at: minutes after T0 - 1 day.
     s.ingestMessages('p-1', [dm({ at: 30, conversationId: 'late' }), dm({ at: 10, conversationId: 'early', senderId: 'p2' })]);
     s.ingestMessages('p-1', [dm({ at: 5, platform: 'twitter', conversationId: 'x' })]);
-    s.ingestMessages('p-1', [dm({ at: 1, platform: 'facebook', conversationId: 'answered' }), dm({ at: 2, platform: 'facebook', conversationId: 'answered', action: 'sent' })]);
+    s.ingestMessages('p-1', [
+      dm({ at: 1, platform: 'facebook', conversationId: 'answered' }),
+      dm({ at: 2, platform: 'facebook', conversationId: 'answered', action: 'sent' }),
+    ]);
     const now = T0;
     const soon = s.conversationsClosingSoon({ now });
     expect(soon.map((r) => r.key)).toEqual([conversationKeyOf('instagram', 'early'), conversationKeyOf('instagram', 'late')]);
     expect(soon[0]?.conversation?.replyWindowClosesAt).toBe(T0 - 86_400_000 + 10 * 60_000 + MESSAGE_REPLY_WINDOW_MS);
     // "early" closes 6 days and 10 minutes after now, "late" 20 minutes after that.
-    expect(s.conversationsClosingSoon({ now, within: MESSAGE_REPLY_WINDOW_MS - 86_400_000 + 20 * 60_000 }).map((r) => r.key)).toEqual([conversationKeyOf('instagram', 'early')]);
+    expect(s.conversationsClosingSoon({ now, within: MESSAGE_REPLY_WINDOW_MS - 86_400_000 + 20 * 60_000 }).map((r) => r.key)).toEqual([
+      conversationKeyOf('instagram', 'early'),
+    ]);
     // A week later every window has closed.
     expect(s.conversationsClosingSoon({ now: now + MESSAGE_REPLY_WINDOW_MS })).toEqual([]);
     s.setTriage([conversationKeyOf('instagram', 'early')], { done: true });

@@ -56,7 +56,9 @@ const filterArb = fc.record({
   platforms: fc.option(fc.subarray(PLATFORMS), { nil: undefined }),
   view: fc.option(fc.constantFrom(...VIEWS), { nil: undefined }),
   unreadOnly: fc.option(fc.boolean(), { nil: undefined }),
-  text: fc.option(fc.oneof(fc.constantFrom(...WORDS), fc.constantFrom('ap', 'ban', 'ch', 'ann', 'band apple', 'zzz', '"price" OR', '***', 'Bob')), { nil: undefined }),
+  text: fc.option(fc.oneof(fc.constantFrom(...WORDS), fc.constantFrom('ap', 'ban', 'ch', 'ann', 'band apple', 'zzz', '"price" OR', '***', 'Bob')), {
+    nil: undefined,
+  }),
   now: fc.constantFrom(...NOWS),
   pageSize: fc.integer({ min: 1, max: 7 }),
 });
@@ -90,11 +92,24 @@ class Model {
     const known = this.comments.get(key);
     if (known) {
       // Synced fields follow the network; identity (profile, time, post, parent) stays.
-      known.input = { ...input, created: known.input.created, socialPostId: known.input.socialPostId, parentSocialCommentId: known.input.parentSocialCommentId };
+      known.input = {
+        ...input,
+        created: known.input.created,
+        socialPostId: known.input.socialPostId,
+        parentSocialCommentId: known.input.parentSocialCommentId,
+      };
       return;
     }
     const mine = this.byAccount(profileId, input);
-    this.comments.set(key, { profileId, input, key, created: new Date(Date.parse(input.created)).toISOString(), unread: !mine, done: false, snoozedUntil: null });
+    this.comments.set(key, {
+      profileId,
+      input,
+      key,
+      created: new Date(Date.parse(input.created)).toISOString(),
+      unread: !mine,
+      done: false,
+      snoozedUntil: null,
+    });
   }
 
   byAccount(profileId: string, input: CommentInput): boolean {
@@ -160,7 +175,14 @@ class Model {
     for (const p of PROFILES) {
       const mine = [...this.comments.values()].filter((c) => c.profileId === p.profileId);
       const count = (view: InboxView) => mine.filter((c) => this.inView(c, view, now)).length;
-      result[p.profileId] = { unread: mine.filter((c) => c.unread).length, needsReply: count('needsReply'), all: mine.length, done: count('done'), snoozed: count('snoozed'), hidden: count('hidden') };
+      result[p.profileId] = {
+        unread: mine.filter((c) => c.unread).length,
+        needsReply: count('needsReply'),
+        all: mine.length,
+        done: count('done'),
+        snoozed: count('snoozed'),
+        hidden: count('hidden'),
+      };
     }
     return result;
   }
@@ -173,71 +195,75 @@ afterEach(() => {
 });
 
 describe('inbox pages against a naive model', () => {
-  it('returns exactly the filtered comments, newest first, across pages, for any filter', () => {
-    fc.assert(
-      fc.property(
-        fc.array(commentArb, { minLength: 1, maxLength: 60 }),
-        fc.array(triageArb, { maxLength: 8 }),
-        fc.array(commentArb, { maxLength: 15 }),
-        fc.array(filterArb, { minLength: 1, maxLength: 12 }),
-        (comments, triage, later, filters) => {
-          temp?.cleanup();
-          temp = seeded(PROFILES);
-          const store = temp.store;
-          const model = new Model();
-          const ingest = (batch: CommentCase[]) => {
-            const byProfile = new Map<string, CommentInput[]>();
-            // Within one batch the last listing of a comment counts (as the store promises).
-            const lastListing = new Map(batch.map((c) => [`${c.platform}:${c.id}`, c]));
-            for (const c of lastListing.values()) {
-              const { profileId, input } = inputOf(c);
-              // A comment belongs to the profile that first brought it.
-              const owner = model.comments.get(`${input.platform}:${input.socialCommentId}`)?.profileId ?? profileId;
-              byProfile.set(owner, [...(byProfile.get(owner) ?? []), input]);
-            }
-            for (const [profileId, inputs] of byProfile) {
-              store.ingestComments(profileId, inputs);
-              for (const input of inputs) model.ingest(profileId, input);
-            }
-          };
-          ingest(comments);
-          for (const t of triage) {
-            const patch: TriagePatch = {
-              ...(t.unread === undefined ? {} : { unread: t.unread }),
-              ...(t.done === undefined ? {} : { done: t.done }),
-              ...(t.snoozedUntil === undefined ? {} : { snoozedUntil: t.snoozedUntil }),
-              ...(t.labels === undefined ? {} : { labels: t.labels }),
+  it(
+    'returns exactly the filtered comments, newest first, across pages, for any filter',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(commentArb, { minLength: 1, maxLength: 60 }),
+          fc.array(triageArb, { maxLength: 8 }),
+          fc.array(commentArb, { maxLength: 15 }),
+          fc.array(filterArb, { minLength: 1, maxLength: 12 }),
+          (comments, triage, later, filters) => {
+            temp?.cleanup();
+            temp = seeded(PROFILES);
+            const store = temp.store;
+            const model = new Model();
+            const ingest = (batch: CommentCase[]) => {
+              const byProfile = new Map<string, CommentInput[]>();
+              // Within one batch the last listing of a comment counts (as the store promises).
+              const lastListing = new Map(batch.map((c) => [`${c.platform}:${c.id}`, c]));
+              for (const c of lastListing.values()) {
+                const { profileId, input } = inputOf(c);
+                // A comment belongs to the profile that first brought it.
+                const owner = model.comments.get(`${input.platform}:${input.socialCommentId}`)?.profileId ?? profileId;
+                byProfile.set(owner, [...(byProfile.get(owner) ?? []), input]);
+              }
+              for (const [profileId, inputs] of byProfile) {
+                store.ingestComments(profileId, inputs);
+                for (const input of inputs) model.ingest(profileId, input);
+              }
             };
-            const keys = t.ids.flatMap((id) => PLATFORMS.map((platform) => `${platform}:c${id}`));
-            store.setTriage(keys, patch);
-            for (const key of keys) {
-              const c = model.comments.get(key);
-              if (!c) continue;
-              if (patch.unread !== undefined) c.unread = patch.unread;
-              if (patch.done !== undefined) c.done = patch.done;
-              if (patch.snoozedUntil !== undefined) c.snoozedUntil = patch.snoozedUntil;
+            ingest(comments);
+            for (const t of triage) {
+              const patch: TriagePatch = {
+                ...(t.unread === undefined ? {} : { unread: t.unread }),
+                ...(t.done === undefined ? {} : { done: t.done }),
+                ...(t.snoozedUntil === undefined ? {} : { snoozedUntil: t.snoozedUntil }),
+                ...(t.labels === undefined ? {} : { labels: t.labels }),
+              };
+              const keys = t.ids.flatMap((id) => PLATFORMS.map((platform) => `${platform}:c${id}`));
+              store.setTriage(keys, patch);
+              for (const key of keys) {
+                const c = model.comments.get(key);
+                if (!c) continue;
+                if (patch.unread !== undefined) c.unread = patch.unread;
+                if (patch.done !== undefined) c.done = patch.done;
+                if (patch.snoozedUntil !== undefined) c.snoozedUntil = patch.snoozedUntil;
+              }
             }
-          }
-          ingest(later);
+            ingest(later);
 
-          for (const filter of filters) {
-            const { pageSize, ...query } = filter;
-            const expected = model.query(query);
-            const got: string[] = [];
-            let cursor = null;
-            for (let pages = 0; pages < 200; pages += 1) {
-              const page = store.inboxPage(query, cursor, pageSize);
-              got.push(...page.rows.map((row) => row.key));
-              expect(page.rows.length).toBeLessThanOrEqual(pageSize);
-              if (page.next === null) break;
-              cursor = page.next;
+            for (const filter of filters) {
+              const { pageSize, ...query } = filter;
+              const expected = model.query(query);
+              const got: string[] = [];
+              let cursor = null;
+              for (let pages = 0; pages < 200; pages += 1) {
+                const page = store.inboxPage(query, cursor, pageSize);
+                got.push(...page.rows.map((row) => row.key));
+                expect(page.rows.length).toBeLessThanOrEqual(pageSize);
+                if (page.next === null) break;
+                cursor = page.next;
+              }
+              expect(got).toEqual(expected);
             }
-            expect(got).toEqual(expected);
-          }
-          for (const now of NOWS) expect(store.counts({ now })).toEqual(model.counts(now));
-        },
-      ),
-      { numRuns: RUNS },
-    );
-  }, 60_000 + RUNS * 200);
+            for (const now of NOWS) expect(store.counts({ now })).toEqual(model.counts(now));
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    60_000 + RUNS * 200,
+  );
 });

@@ -9,7 +9,9 @@ afterEach(() => temp?.cleanup());
 describe('inbox pages', () => {
   it('orders comments of the same second by key and pages through them without a gap or a repeat', () => {
     temp = seeded();
-    const sameSecond = ['k', 'b', 'x', 'a', 'm', 'c', 'z'].map((id, n) => comment({ socialCommentId: id, created: `2026-11-20T10:00:00.${String(n * 100).padStart(3, '0')}Z` }));
+    const sameSecond = ['k', 'b', 'x', 'a', 'm', 'c', 'z'].map((id, n) =>
+      comment({ socialCommentId: id, created: `2026-11-20T10:00:00.${String(n * 100).padStart(3, '0')}Z` }),
+    );
     const tied = ['t2', 't1', 't3'].map((id) => comment({ socialCommentId: id, created: '2026-11-20T10:00:00.500Z' }));
     temp.store.ingestComments('p-1', [...sameSecond, ...tied, comment({ socialCommentId: 'older', created: '2026-11-20T09:59:59.999Z' })]);
     const keys: string[] = [];
@@ -53,7 +55,11 @@ describe('inbox pages', () => {
     temp = seeded([profile('p-1'), profile('p-2', ['linkedin'])]);
     temp.store.ingestComments('p-1', [comment({ socialCommentId: 'ig' }), comment({ socialCommentId: 'fb', platform: 'facebook' })]);
     temp.store.ingestComments('p-2', [comment({ socialCommentId: 'li', platform: 'linkedin' })]);
-    const keys = (filter: Parameters<typeof temp.store.inboxPage>[0]) => temp.store.inboxPage(filter).rows.map((r) => r.key).sort();
+    const keys = (filter: Parameters<typeof temp.store.inboxPage>[0]) =>
+      temp.store
+        .inboxPage(filter)
+        .rows.map((r) => r.key)
+        .sort();
     expect(keys({ profileIds: ['p-2'] })).toEqual(['linkedin:li']);
     expect(keys({ platforms: ['facebook', 'linkedin'] })).toEqual(['facebook:fb', 'linkedin:li']);
     expect(keys({ profileIds: ['p-1'], platforms: ['linkedin'] })).toEqual([]);
@@ -73,7 +79,11 @@ describe('inbox pages', () => {
     ]);
     temp.store.setTriage(['instagram:done'], { done: true });
     temp.store.setTriage(['instagram:snoozed'], { snoozedUntil: T0 + 60_000 });
-    const view = (v: 'needsReply' | 'done' | 'snoozed' | 'hidden', now = T0) => temp.store.inboxPage({ view: v, now }).rows.map((r) => r.key.split(':')[1]).sort();
+    const view = (v: 'needsReply' | 'done' | 'snoozed' | 'hidden', now = T0) =>
+      temp.store
+        .inboxPage({ view: v, now })
+        .rows.map((r) => r.key.split(':')[1])
+        .sort();
     expect(view('needsReply')).toEqual(['open']);
     expect(view('done')).toEqual(['done']);
     expect(view('snoozed')).toEqual(['snoozed']);
@@ -87,10 +97,17 @@ describe('inbox pages', () => {
 
   it('combines search with the other filters', () => {
     temp = seeded([profile('p-1'), profile('p-2')]);
-    temp.store.ingestComments('p-1', [comment({ socialCommentId: 'a', text: 'shipping to Canada?' }), comment({ socialCommentId: 'b', text: 'shipping cost?', hidden: true })]);
+    temp.store.ingestComments('p-1', [
+      comment({ socialCommentId: 'a', text: 'shipping to Canada?' }),
+      comment({ socialCommentId: 'b', text: 'shipping cost?', hidden: true }),
+    ]);
     temp.store.ingestComments('p-2', [comment({ socialCommentId: 'c', text: 'free shipping!' })]);
     temp.store.setTriage(['instagram:a'], { unread: false });
-    const keys = (filter: Parameters<typeof temp.store.inboxPage>[0]) => temp.store.inboxPage(filter).rows.map((r) => r.key).sort();
+    const keys = (filter: Parameters<typeof temp.store.inboxPage>[0]) =>
+      temp.store
+        .inboxPage(filter)
+        .rows.map((r) => r.key)
+        .sort();
     expect(keys({ text: 'shipping' })).toEqual(['instagram:a', 'instagram:b', 'instagram:c']);
     expect(keys({ text: 'shipping', profileIds: ['p-1'] })).toEqual(['instagram:a', 'instagram:b']);
     expect(keys({ text: 'shipping', view: 'hidden' })).toEqual(['instagram:b']);
@@ -147,7 +164,9 @@ describe('query plans', () => {
       );
       // (The needs-reply walks read each row too: SQLite drops at most two "column = constant"
       // terms implied by a partial index, so they cannot be covering; a page reads 51 rows per walk.)
-      expect(detail).toMatch(new RegExp(`USING (COVERING )?INDEX ${index} \\(profile_id=\\? AND platform=\\? AND kind=\\? (AND snoozed_until=\\? )?AND rowid>\\? AND rowid<\\?\\)`));
+      expect(detail).toMatch(
+        new RegExp(`USING (COVERING )?INDEX ${index} \\(profile_id=\\? AND platform=\\? AND kind=\\? (AND snoozed_until=\\? )?AND rowid>\\? AND rowid<\\?\\)`),
+      );
       // Never a scan of the table; what gets sorted is each walk's own page (at most 51 ids).
       expect(detail).not.toMatch(/SCAN inbox\b/);
       expect(detail.match(/SEARCH inbox USING (COVERING )?INDEX/g)).toHaveLength(2);

@@ -26,7 +26,10 @@ function allPages(filter: InboxFilter): string[] {
 describe('the size of a view', () => {
   it('counts every row of the view, not a page, and names its newest row', () => {
     temp = seeded([profile('p-1'), profile('p-2')]);
-    temp.store.ingestComments('p-1', Array.from({ length: 700 }, (_, n) => comment({ socialCommentId: `a${n}`, created: at(n + 10) })));
+    temp.store.ingestComments(
+      'p-1',
+      Array.from({ length: 700 }, (_, n) => comment({ socialCommentId: `a${n}`, created: at(n + 10) })),
+    );
     temp.store.ingestComments('p-2', [comment({ socialCommentId: 'other', created: at(1) })]);
     temp.store.setTriage(['instagram:a0', 'instagram:a1'], { done: true });
 
@@ -54,7 +57,10 @@ describe('the rows of a view from a bound down', () => {
   it('gives the same rows as paging through the view, in the same order, from the newest', () => {
     temp = seeded();
     temp.store.upsertPosts([post('p-1', 'instagram', 'p1')]);
-    temp.store.ingestComments('p-1', Array.from({ length: 40 }, (_, n) => comment({ socialCommentId: `r${String(n).padStart(2, '0')}`, created: at(Math.floor(n / 3)) })));
+    temp.store.ingestComments(
+      'p-1',
+      Array.from({ length: 40 }, (_, n) => comment({ socialCommentId: `r${String(n).padStart(2, '0')}`, created: at(Math.floor(n / 3)) })),
+    );
     temp.store.setTriage(['instagram:r05', 'instagram:r17'], { done: true });
     const filter: InboxFilter = { view: 'needsReply' };
     const rows = temp.store.inboxRowsFrom(filter, null, 1_000);
@@ -64,7 +70,7 @@ describe('the rows of a view from a bound down', () => {
     expect(rows[0]).toMatchObject({ profileId: 'p-1', unread: true, done: false, snoozedUntil: null, labels: [] });
   });
 
-  it('leaves out rows newer than the bound, also inside the bound\'s own second (ordered by key there)', () => {
+  it("leaves out rows newer than the bound, also inside the bound's own second (ordered by key there)", () => {
     temp = seeded();
     temp.store.ingestComments('p-1', [
       comment({ socialCommentId: 'new', created: at(1) }),
@@ -82,7 +88,10 @@ describe('the rows of a view from a bound down', () => {
 
   it('stops at the limit, so a caller can ask for one more than it expects and tell', () => {
     temp = seeded();
-    temp.store.ingestComments('p-1', Array.from({ length: 10 }, (_, n) => comment({ socialCommentId: `l${n}`, created: at(n) })));
+    temp.store.ingestComments(
+      'p-1',
+      Array.from({ length: 10 }, (_, n) => comment({ socialCommentId: `l${n}`, created: at(n) })),
+    );
     expect(shortKeys(temp.store.inboxRowsFrom({}, { created: at(2), key: 'instagram:l2' }, 3))).toEqual(['l2', 'l3', 'l4']);
     expect(temp.store.inboxRowsFrom({}, null, 0)).toEqual([]);
   });

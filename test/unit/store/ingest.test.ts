@@ -60,7 +60,12 @@ describe('ingest', () => {
     const result = temp.store.ingestComments('p-1', batch);
     expect(result.inserted).toHaveLength(3);
     temp.store.ingestComments('p-1', [comment({ socialCommentId: 'next', text: 'Lemon bread' }), { ...batch[0]!, text: 'Orange tart please' }]);
-    expect(temp.store.inboxPage({ text: 'lemon' }).rows.map((r) => r.key).sort()).toEqual(['instagram:early', 'instagram:next', 'instagram:twice']);
+    expect(
+      temp.store
+        .inboxPage({ text: 'lemon' })
+        .rows.map((r) => r.key)
+        .sort(),
+    ).toEqual(['instagram:early', 'instagram:next', 'instagram:twice']);
     expect(temp.store.inboxPage({ text: 'first listing' }).rows).toEqual([]);
     expect(temp.store.inboxPage({ text: 'orange tart' }).rows.map((r) => r.key)).toEqual(['instagram:late']);
     // FTS5 compares its index with the comments table: a missing or extra row fails here.
@@ -96,7 +101,11 @@ describe('ingest', () => {
       comment({ socialCommentId: 'fan-reply', parentSocialCommentId: 'top' }),
       comment({ socialCommentId: 'lonely' }),
     ]);
-    const needsReply = () => temp.store.inboxPage({ view: 'needsReply' }).rows.map((r) => r.key).sort();
+    const needsReply = () =>
+      temp.store
+        .inboxPage({ view: 'needsReply' })
+        .rows.map((r) => r.key)
+        .sort();
     expect(needsReply()).toEqual(['instagram:fan-reply', 'instagram:lonely', 'instagram:top']);
     temp.store.ingestComments('p-1', [comment({ socialCommentId: 'my-answer', parentSocialCommentId: 'fan-reply', authorId: me })]);
     expect(temp.store.thread('instagram:top')!.comment.replied).toBe(true);
@@ -138,7 +147,14 @@ describe('ingest', () => {
       good,
       comment({ platform: 'myspace' as never, socialCommentId: 'bad-net' }),
       comment({ socialCommentId: '' }),
-      comment({ socialCommentId: 'cyclic', raw: (() => { const o: Record<string, unknown> = {}; o.self = o; return o; })() }),
+      comment({
+        socialCommentId: 'cyclic',
+        raw: (() => {
+          const o: Record<string, unknown> = {};
+          o.self = o;
+          return o;
+        })(),
+      }),
     ]);
     expect(result.inserted).toEqual(['instagram:good']);
     expect(result.rejected.map((r) => r.key)).toEqual(['instagram:bad-time', 'myspace:bad-net', 'instagram:', 'instagram:cyclic']);

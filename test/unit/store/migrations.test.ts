@@ -58,7 +58,19 @@ describe('migrations', () => {
     expect(store.inboxPage({ view: 'done' }).rows.map((r) => [r.key, r.labels])).toEqual([['instagram:q', ['vip']]]);
     expect(store.inboxPage({ view: 'hidden' }).rows.map((r) => r.key)).toEqual(['instagram:h']);
     expect(store.counts()['p-1']).toEqual({ unread: 1, needsReply: 0, all: 3, done: 1, snoozed: 0, hidden: 1 });
-    store.upsertPosts([{ profileId: 'p-1', platform: 'instagram', socialPostId: 'post', servicePostId: null, text: 't', url: null, created: '2026-11-18T08:00:00Z', disableComments: false, raw: {} }]);
+    store.upsertPosts([
+      {
+        profileId: 'p-1',
+        platform: 'instagram',
+        socialPostId: 'post',
+        servicePostId: null,
+        text: 't',
+        url: null,
+        created: '2026-11-18T08:00:00Z',
+        disableComments: false,
+        raw: {},
+      },
+    ]);
     expect(store.postsForSync('p-1')[0]).toMatchObject({ commentCount: 3, lastCommentAt: '2026-11-18T08:56:40.000Z' });
     store.close();
   });
@@ -83,8 +95,19 @@ describe('migrations', () => {
     const { store, migrated } = openStore(file, { clock: new FakeClock(Date.parse('2026-11-20T00:00:00Z')) });
     expect(migrated).toEqual({ from: 4, to: SCHEMA_VERSION });
     const inserted = store.ingestComments('p-1', [
-      { platform: 'instagram', socialCommentId: 'n', socialPostId: 'post', parentSocialCommentId: null, authorId: 'fan2', authorName: 'Fan Two',
-        text: 'The blue one arrived', created: '2026-11-19T08:00:00.000Z', likeCount: 0, hidden: false, raw: {} },
+      {
+        platform: 'instagram',
+        socialCommentId: 'n',
+        socialPostId: 'post',
+        parentSocialCommentId: null,
+        authorId: 'fan2',
+        authorName: 'Fan Two',
+        text: 'The blue one arrived',
+        created: '2026-11-19T08:00:00.000Z',
+        likeCount: 0,
+        hidden: false,
+        raw: {},
+      },
     ]);
     expect(inserted.inserted).toEqual(['instagram:n']);
     expect(store.inboxPage({ text: 'blue' }).rows.map((r) => r.key)).toEqual(['instagram:n', 'instagram:q']);

@@ -36,7 +36,11 @@ describe('accounts, profiles, posts', () => {
 
   it('upserts posts idempotently, keeps a service id once known, and refuses bad ones alone', () => {
     temp = seeded();
-    const result = temp.store.upsertPosts([post('p-1', 'instagram', 'p1'), post('nobody', 'instagram', 'p2'), post('p-1', 'instagram', 'p3', { created: 'never' })]);
+    const result = temp.store.upsertPosts([
+      post('p-1', 'instagram', 'p1'),
+      post('nobody', 'instagram', 'p2'),
+      post('p-1', 'instagram', 'p3', { created: 'never' }),
+    ]);
     expect(result.rejected.map((r) => r.key)).toEqual(['instagram:p2', 'instagram:p3']);
     const watcher = new DatabaseSync(temp.file);
     const version = () => watcher.prepare('PRAGMA data_version').get();

@@ -17,7 +17,10 @@ function storeWithComments(file: string, count = 300): void {
   store.upsertAccount(ACCOUNT);
   store.upsertProfile(profile('p-1'));
   store.setCursor('some.cursor', 'value');
-  store.ingestComments('p-1', Array.from({ length: count }, (_, n) => comment({ socialCommentId: `c${n}`, text: `Long enough ${'x'.repeat(200)}` })));
+  store.ingestComments(
+    'p-1',
+    Array.from({ length: count }, (_, n) => comment({ socialCommentId: `c${n}`, text: `Long enough ${'x'.repeat(200)}` })),
+  );
   store.close();
 }
 
@@ -26,36 +29,39 @@ function asideFiles(): string[] {
 }
 
 describe('damage found after the store opened', () => {
-  it.each(['sync_cursors', 'profiles', 'accounts', 'comments'])('in the %s table: the query that meets it is answered from a fresh store, the file is moved aside, and it is said once', (table) => {
-    dir = tempDir();
-    const file = join(dir, 'inbox.sqlite');
-    storeWithComments(file);
-    for (const page of pagesOf(file, table)) overwritePage(file, page);
-    const { store, recovered } = openStore(file, { clock: new FakeClock() });
-    expect(recovered).toBeNull();
-    const told: StoreRecovery[] = [];
-    store.onRecovered((recovery) => told.push(recovery));
+  it.each(['sync_cursors', 'profiles', 'accounts', 'comments'])(
+    'in the %s table: the query that meets it is answered from a fresh store, the file is moved aside, and it is said once',
+    (table) => {
+      dir = tempDir();
+      const file = join(dir, 'inbox.sqlite');
+      storeWithComments(file);
+      for (const page of pagesOf(file, table)) overwritePage(file, page);
+      const { store, recovered } = openStore(file, { clock: new FakeClock() });
+      expect(recovered).toBeNull();
+      const told: StoreRecovery[] = [];
+      store.onRecovered((recovery) => told.push(recovery));
 
-    expect(() => {
-      store.cursor('some.cursor');
-      store.profiles();
+      expect(() => {
+        store.cursor('some.cursor');
+        store.profiles();
+        store.upsertAccount(ACCOUNT);
+        store.inboxPage({});
+      }).not.toThrow();
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({ kind: 'corrupt', temporary: false });
+      expect(told[0]!.movedTo).not.toBeNull();
+      expect(existsSync(told[0]!.movedTo!)).toBe(true);
+      expect(asideFiles()).toHaveLength(1);
+
+      // The fresh store takes writes and reads, and the same object keeps serving them.
       store.upsertAccount(ACCOUNT);
-      store.inboxPage({});
-    }).not.toThrow();
-    expect(told).toHaveLength(1);
-    expect(told[0]).toMatchObject({ kind: 'corrupt', temporary: false });
-    expect(told[0]!.movedTo).not.toBeNull();
-    expect(existsSync(told[0]!.movedTo!)).toBe(true);
-    expect(asideFiles()).toHaveLength(1);
-
-    // The fresh store takes writes and reads, and the same object keeps serving them.
-    store.upsertAccount(ACCOUNT);
-    store.upsertProfile(profile('p-1'));
-    expect(store.ingestComments('p-1', [comment({ socialCommentId: 'after' })]).inserted).toEqual(['instagram:after']);
-    expect(store.inboxPage({}).rows.map((row) => row.key)).toEqual(['instagram:after']);
-    expect(told).toHaveLength(1);
-    store.close();
-  });
+      store.upsertProfile(profile('p-1'));
+      expect(store.ingestComments('p-1', [comment({ socialCommentId: 'after' })]).inserted).toEqual(['instagram:after']);
+      expect(store.inboxPage({}).rows.map((row) => row.key)).toEqual(['instagram:after']);
+      expect(told).toHaveLength(1);
+      store.close();
+    },
+  );
 
   it('lets a listener put back what it keeps elsewhere before the failed call is answered', () => {
     dir = tempDir();

@@ -28,7 +28,10 @@ describe('thread', () => {
 
   it('answers null for an unknown or malformed key, and survives a cycle in bad parent links', () => {
     temp = seeded();
-    temp.store.ingestComments('p-1', [comment({ socialCommentId: 'a', parentSocialCommentId: 'b' }), comment({ socialCommentId: 'b', parentSocialCommentId: 'a' })]);
+    temp.store.ingestComments('p-1', [
+      comment({ socialCommentId: 'a', parentSocialCommentId: 'b' }),
+      comment({ socialCommentId: 'b', parentSocialCommentId: 'a' }),
+    ]);
     expect(temp.store.thread('instagram:nope')).toBeNull();
     expect(temp.store.thread('garbage')).toBeNull();
     const thread = temp.store.thread('instagram:a')!;

@@ -19,7 +19,14 @@ afterEach(() => {
 });
 
 const TRACKED_AT = '2026-11-20T11:00:00.000Z';
-const guest = () => post('p-1', 'youtube', 'Oxzc9eRHtgz', { servicePostId: null, text: '', url: 'https://www.youtube.com/watch?v=Oxzc9eRHtgz', created: TRACKED_AT, trackedAt: TRACKED_AT });
+const guest = () =>
+  post('p-1', 'youtube', 'Oxzc9eRHtgz', {
+    servicePostId: null,
+    text: '',
+    url: 'https://www.youtube.com/watch?v=Oxzc9eRHtgz',
+    created: TRACKED_AT,
+    trackedAt: TRACKED_AT,
+  });
 
 describe('posts tracked by hand', () => {
   it('keeps the mark through a read, and a sync list that names the post does not clear it', () => {
@@ -42,7 +49,15 @@ describe('posts tracked by hand', () => {
     temp = seeded([profile('p-1', ['youtube', 'instagram'])]);
     const { store } = temp;
     store.upsertPosts([guest(), post('p-1', 'instagram', 'ig1')]);
-    store.recordAnalytics({ profileId: 'p-1', platform: 'youtube', socialPostId: 'Oxzc9eRHtgz', fetchedAt: T0, lastUpdated: TRACKED_AT, nextUpdate: '2026-11-20T11:10:00.000Z', metrics: { views: 0 } });
+    store.recordAnalytics({
+      profileId: 'p-1',
+      platform: 'youtube',
+      socialPostId: 'Oxzc9eRHtgz',
+      fetchedAt: T0,
+      lastUpdated: TRACKED_AT,
+      nextUpdate: '2026-11-20T11:10:00.000Z',
+      metrics: { views: 0 },
+    });
     store.ingestComments('p-1', [
       comment({ platform: 'youtube', socialPostId: 'Oxzc9eRHtgz', socialCommentId: 'yc1', text: 'Loved this class' }),
       comment({ platform: 'instagram', socialPostId: 'ig1', socialCommentId: 'ic1' }),

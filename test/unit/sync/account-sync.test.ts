@@ -18,7 +18,13 @@ function setup() {
   const clock = new SteppingClock();
   const client = new FakeServiceClient(clock, { linked: ['facebook'] });
   client.posts = [
-    { servicePostId: 'S1', platform: 'facebook', socialPostId: 'fb1', created: new Date(clock.now() - 40 * 86_400_000).toISOString(), comments: [commentRecord('facebook', clock.now() - 39 * 86_400_000)] },
+    {
+      servicePostId: 'S1',
+      platform: 'facebook',
+      socialPostId: 'fb1',
+      created: new Date(clock.now() - 40 * 86_400_000).toISOString(),
+      comments: [commentRecord('facebook', clock.now() - 39 * 86_400_000)],
+    },
   ];
   const store = new MemoryStore();
   const events: SyncEvent[] = [];
@@ -95,8 +101,27 @@ describe('account sync', () => {
     sync.addProfile({ profileId: 'profile-1', isPrimary: false });
     sync.start();
     await clock.runFor(10_000);
-    sync.observe({ type: 'request', operation: 'reply', accountId: 'acc', profileId: 'profile-1', method: 'POST', path: '/comments/reply/x', status: undefined, durationMs: 30_000, error: { kind: 'timeout', message: 'no answer' } });
-    sync.observe({ type: 'request', operation: 'reply', accountId: 'other-account', profileId: undefined, method: 'POST', path: '/x', status: 200, durationMs: 5 });
+    sync.observe({
+      type: 'request',
+      operation: 'reply',
+      accountId: 'acc',
+      profileId: 'profile-1',
+      method: 'POST',
+      path: '/comments/reply/x',
+      status: undefined,
+      durationMs: 30_000,
+      error: { kind: 'timeout', message: 'no answer' },
+    });
+    sync.observe({
+      type: 'request',
+      operation: 'reply',
+      accountId: 'other-account',
+      profileId: undefined,
+      method: 'POST',
+      path: '/x',
+      status: 200,
+      durationMs: 5,
+    });
     expect(sync.online).toBe(false);
     client.failure = (call) => (call.operation === 'user' ? new NetworkError('user', 'unreachable', 'ECONNREFUSED') : undefined);
     await clock.runFor(5000);

@@ -37,7 +37,11 @@ describe('comment records to store rows', () => {
   });
 
   it('keeps author, text, time, likes and hidden; the raw record without the nested replies', () => {
-    const [row] = commentInputsOf([record('a', '2026-05-01T10:00:00Z', { hidden: true, likeCount: 7, extraField: 'kept', replies: [record('r', '2026-05-01T11:00:00Z')] })], 'instagram', 'P1');
+    const [row] = commentInputsOf(
+      [record('a', '2026-05-01T10:00:00Z', { hidden: true, likeCount: 7, extraField: 'kept', replies: [record('r', '2026-05-01T11:00:00Z')] })],
+      'instagram',
+      'P1',
+    );
     expect(row).toMatchObject({ authorId: 'author-a', authorName: 'user_a', text: 'text of a', created: '2026-05-01T10:00:00Z', likeCount: 7, hidden: true });
     expect(row!.raw).toMatchObject({ commentId: 'a', extraField: 'kept' });
     expect(row!.raw).not.toHaveProperty('replies');
@@ -55,7 +59,17 @@ describe('comment records to store rows', () => {
   });
 
   it('a reply carries its own network ids too', () => {
-    const rows = commentInputsOf([record('t1', '2026-05-01T10:00:00Z', { platform: 'tiktok', videoId: 'V9', replies: [record('t2', '2026-05-01T10:01:00Z', { platform: 'tiktok', videoId: 'V9' })] })], 'tiktok', 'V9');
+    const rows = commentInputsOf(
+      [
+        record('t1', '2026-05-01T10:00:00Z', {
+          platform: 'tiktok',
+          videoId: 'V9',
+          replies: [record('t2', '2026-05-01T10:01:00Z', { platform: 'tiktok', videoId: 'V9' })],
+        }),
+      ],
+      'tiktok',
+      'V9',
+    );
     expect(rows.map((r) => r.videoId)).toEqual(['V9', 'V9']);
   });
 

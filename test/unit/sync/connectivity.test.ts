@@ -112,7 +112,15 @@ describe('connectivity', () => {
 
   it("reads the service client's events: an answer is online, a network error or timeout offline", () => {
     const { monitor, changes } = setup();
-    const request = { type: 'request' as const, operation: 'reply', accountId: 'a', profileId: undefined, method: 'POST', path: '/comments/reply/1', durationMs: 5 };
+    const request = {
+      type: 'request' as const,
+      operation: 'reply',
+      accountId: 'a',
+      profileId: undefined,
+      method: 'POST',
+      path: '/comments/reply/1',
+      durationMs: 5,
+    };
     monitor.observe({ ...request, status: undefined, error: { kind: 'timeout', message: 'no answer' } });
     monitor.observe({ type: 'budget-wait', operation: 'reply', accountId: 'a', profileId: undefined, waitMs: 1000 });
     expect(monitor.online).toBe(false);

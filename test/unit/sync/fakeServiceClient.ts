@@ -111,7 +111,12 @@ export class FakeServiceClient implements SyncClient {
         created: posts[0]!.created,
         post: `post ${id}`,
         platforms: posts.map((p) => p.platform),
-        postIds: posts.map((p) => ({ status: 'success', id: p.socialPostId, platform: p.platform, postUrl: `https://${p.platform}.example/${p.socialPostId}` })),
+        postIds: posts.map((p) => ({
+          status: 'success',
+          id: p.socialPostId,
+          platform: p.platform,
+          postUrl: `https://${p.platform}.example/${p.socialPostId}`,
+        })),
         status: 'success',
         type: 'now',
       })),

@@ -9,12 +9,31 @@ import type { PollTarget } from '../../../src/main/core/sync/pollTargets.ts';
 const NOW = Date.UTC(2026, 4, 30, 12);
 
 function target(id: string, fields: Partial<PollTarget> = {}): PollTarget {
-  return { id, servicePostId: id, posts: [], created: NOW - 86_400_000, lastCommentAt: null, lastPolledAt: NOW - 60_000, dueAt: NOW + 60_000, manual: false, failures: 0, ...fields };
+  return {
+    id,
+    servicePostId: id,
+    posts: [],
+    created: NOW - 86_400_000,
+    lastCommentAt: null,
+    lastPolledAt: NOW - 60_000,
+    dueAt: NOW + 60_000,
+    manual: false,
+    failures: 0,
+    ...fields,
+  };
 }
 
-const options = { intervalOf: (t: PollTarget) => (t.id.startsWith('hot') ? 30_000 : 3_600_000), analyticsBatchDelayMs: 300_000, analyticsRankIntervalMs: 600_000 };
+const options = {
+  intervalOf: (t: PollTarget) => (t.id.startsWith('hot') ? 30_000 : 3_600_000),
+  analyticsBatchDelayMs: 300_000,
+  analyticsRankIntervalMs: 600_000,
+};
 const pick = (targets: PollTarget[], agenda: { discoveryDueAt?: number; discoveryManual?: boolean; analytics?: AnalyticsTrack[] } = {}) =>
-  nextJob({ discoveryDueAt: agenda.discoveryDueAt ?? NOW + 1000, discoveryManual: agenda.discoveryManual ?? false, targets, analytics: agenda.analytics ?? [] }, NOW, options);
+  nextJob(
+    { discoveryDueAt: agenda.discoveryDueAt ?? NOW + 1000, discoveryManual: agenda.discoveryManual ?? false, targets, analytics: agenda.analytics ?? [] },
+    NOW,
+    options,
+  );
 const idOf = (result: ReturnType<typeof pick>) => (result.job?.kind === 'comments' ? result.job.target.id : result.job?.kind);
 
 describe('job queue', () => {

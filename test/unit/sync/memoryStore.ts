@@ -70,7 +70,11 @@ export class MemoryStore implements Store, MessageSyncStore {
       .filter(([, post]) => post.profileId === profileId)
       .map(([key, post]) => {
         const comments = [...this.comments.values()].filter((c) => `${c.platform}:${c.socialPostId}` === key);
-        const newest = comments.map((c) => c.created).sort().at(-1) ?? null;
+        const newest =
+          comments
+            .map((c) => c.created)
+            .sort()
+            .at(-1) ?? null;
         const snapshot = this.latestAnalytics(key);
         return {
           post,

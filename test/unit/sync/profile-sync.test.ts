@@ -68,7 +68,11 @@ function outsidePost(clock: SteppingClock, id: string, ageMs: number, platform: 
   };
 }
 
-const commentPolls = (client: FakeServiceClient, from = 0) => client.callsOf('getComments').slice(from).map((c) => c.detail);
+const commentPolls = (client: FakeServiceClient, from = 0) =>
+  client
+    .callsOf('getComments')
+    .slice(from)
+    .map((c) => c.detail);
 const newComments = (events: SyncEvent[]) => events.filter((e) => e.type === 'new-comments');
 
 describe('first sync', () => {
@@ -173,7 +177,10 @@ describe('where the budget goes', () => {
 
   it('"refresh now" of one post jumps the queue', async () => {
     const { clock, client, sync } = setup();
-    client.posts = [...servicePost(clock, 'old', 40 * DAY, ['facebook']), ...Array.from({ length: 30 }, (_, i) => servicePost(clock, `new${i}`, HOUR, ['facebook'])).flat()];
+    client.posts = [
+      ...servicePost(clock, 'old', 40 * DAY, ['facebook']),
+      ...Array.from({ length: 30 }, (_, i) => servicePost(clock, `new${i}`, HOUR, ['facebook'])).flat(),
+    ];
     sync.start();
     await clock.runFor(2 * MINUTE);
     const from = client.callsOf('getComments').length;
@@ -327,7 +334,17 @@ describe('failures', () => {
     const { HttpError } = await import('../../../src/main/core/service/errors.ts');
     client.failure = (call) =>
       call.operation === 'getComments'
-        ? new HttpError({ operation: 'getComments', status: 503, code: 150, serviceMessage: 'unavailable', errors: [], hint: undefined, body: {}, retryable: true, writeOutcome: 'not-applied' })
+        ? new HttpError({
+            operation: 'getComments',
+            status: 503,
+            code: 150,
+            serviceMessage: 'unavailable',
+            errors: [],
+            hint: undefined,
+            body: {},
+            retryable: true,
+            writeOutcome: 'not-applied',
+          })
         : undefined;
     sync.start();
     await clock.runFor(10 * MINUTE);
@@ -335,7 +352,9 @@ describe('failures', () => {
     // 30 s, 60 s, 120 s, 240 s apart: a handful of tries in ten minutes.
     expect(polls.length).toBeGreaterThanOrEqual(3);
     expect(polls.length).toBeLessThanOrEqual(6);
-    expect(events.filter((e) => e.type === 'sync-error').every((e) => e.type === 'sync-error' && e.error.kind === 'service' && e.error.status === 503)).toBe(true);
+    expect(events.filter((e) => e.type === 'sync-error').every((e) => e.type === 'sync-error' && e.error.kind === 'service' && e.error.status === 503)).toBe(
+      true,
+    );
   });
 });
 
@@ -346,7 +365,18 @@ describe('posts changed outside the sync', () => {
     // In the store only, as "Track a post" keeps it: the service's lists do not name it.
     const created = new Date(clock.now() - 2 * HOUR).toISOString();
     store.upsertPosts([
-      { profileId: 'profile-1', platform: 'instagram', socialPostId: 'guest-video', servicePostId: null, text: '', url: null, created, disableComments: false, trackedAt: created, raw: {} },
+      {
+        profileId: 'profile-1',
+        platform: 'instagram',
+        socialPostId: 'guest-video',
+        servicePostId: null,
+        text: '',
+        url: null,
+        created,
+        disableComments: false,
+        trackedAt: created,
+        raw: {},
+      },
     ]);
     sync.start();
     await clock.runFor(2 * MINUTE);

@@ -50,14 +50,31 @@ describe('classifyFailure for a key the vault does not have', () => {
   });
 
   it('the desktop vault: a missing key asks for the key the same way', async () => {
-    const vault = await SafeStorageVault.open({ safeStorage: fakeSafeStorage('gnome_libsecret'), file: memoryFile(), backups: new BackupShelf(memoryFile()), platform: 'linux' });
+    const vault = await SafeStorageVault.open({
+      safeStorage: fakeSafeStorage('gnome_libsecret'),
+      file: memoryFile(),
+      backups: new BackupShelf(memoryFile()),
+      platform: 'linux',
+    });
     const missing = classifyFailure(await failureOf(vault.account('acc-2')));
     expect(missing.reaction).toEqual({ do: 'hold-profile' });
     expect(missing.report).toMatchObject({ kind: 'auth', message: expect.stringMatching(/^The API key of account acc-2 is missing.*Replace keys\.$/) });
   });
 
   it('reports the same kind as a refused key (401)', async () => {
-    const refused = classifyFailure(new HttpError({ operation: 'user', status: 401, code: undefined, serviceMessage: 'Unauthorized', errors: [], hint: undefined, body: null, retryable: false, writeOutcome: 'not-applied' }));
+    const refused = classifyFailure(
+      new HttpError({
+        operation: 'user',
+        status: 401,
+        code: undefined,
+        serviceMessage: 'Unauthorized',
+        errors: [],
+        hint: undefined,
+        body: null,
+        retryable: false,
+        writeOutcome: 'not-applied',
+      }),
+    );
     const missing = classifyFailure(await failureOf(new MemorySecretVault().account('acc-1')));
     expect(missing.report?.kind).toBe(refused.report?.kind);
     expect(missing.reaction).toEqual(refused.reaction);

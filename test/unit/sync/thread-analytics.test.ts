@@ -32,7 +32,9 @@ const thread = [
 
 describe('analytics of a twitter thread', () => {
   it('asks for every tweet of the thread by its own id, in one request of the network', () => {
-    const detected = detectTwitterThreads(thread.map((p) => ({ key: `twitter:${p.socialPostId}`, profileId: p.profileId, platform: p.platform, text: p.text, created: p.created })));
+    const detected = detectTwitterThreads(
+      thread.map((p) => ({ key: `twitter:${p.socialPostId}`, profileId: p.profileId, platform: p.platform, text: p.text, created: p.created })),
+    );
     expect(detected).toHaveLength(1);
 
     const tracks = analyticsTracksOf(thread.map(state), new Map(), NOW);

@@ -18,7 +18,7 @@ describe('parseWebCli', () => {
     expect(parseWebCli(['--port=65535', '--data-dir=rel/dir'])).toEqual({ port: 65535, dataDir: 'rel/dir' });
   });
 
-  it('takes the sync\'s hot poll interval, a whole number of milliseconds from 1,000 to an hour', () => {
+  it("takes the sync's hot poll interval, a whole number of milliseconds from 1,000 to an hour", () => {
     expect(parseWebCli(['--poll-hot-ms', '1000'])).toEqual({ port: 5317, pollHotMs: 1_000 });
     expect(parseWebCli(['--poll-hot-ms=3600000', '--port', '0'])).toEqual({ port: 0, pollHotMs: 3_600_000 });
   });

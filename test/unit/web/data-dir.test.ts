@@ -14,7 +14,9 @@ describe('defaultDataDir', () => {
   });
 
   it('on macOS: ~/Library/Application Support/Social Inbox', () => {
-    expect(defaultDataDir({ platform: 'darwin', env: { XDG_DATA_HOME: '/ignored' }, home: '/Users/me' })).toBe('/Users/me/Library/Application Support/Social Inbox');
+    expect(defaultDataDir({ platform: 'darwin', env: { XDG_DATA_HOME: '/ignored' }, home: '/Users/me' })).toBe(
+      '/Users/me/Library/Application Support/Social Inbox',
+    );
   });
 
   it('on Windows: %APPDATA%\\Social Inbox, else the roaming folder under the home folder', () => {

@@ -5,7 +5,11 @@ import { onParentGone } from '../../../src/main/web/parentWatch.ts';
 it('calls stop once the parent process id changes, and only once', async () => {
   let parent = 100;
   let stops = 0;
-  onParentGone(() => stops++, 1, () => parent);
+  onParentGone(
+    () => stops++,
+    1,
+    () => parent,
+  );
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(stops).toBe(0);
   parent = 1;
@@ -17,7 +21,11 @@ it('calls stop once the parent process id changes, and only once', async () => {
 it('stops watching when asked', async () => {
   let parent = 100;
   let stops = 0;
-  const cancel = onParentGone(() => stops++, 1, () => parent);
+  const cancel = onParentGone(
+    () => stops++,
+    1,
+    () => parent,
+  );
   cancel();
   parent = 1;
   await new Promise((resolve) => setTimeout(resolve, 20));

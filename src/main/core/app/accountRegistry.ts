@@ -41,7 +41,7 @@ export class AccountRegistry {
       return;
     }
     // No record yet (an install from before it), or a damaged one: the store's copy, then a record of it.
-    if (record === 'unreadable') this.#logger?.warn('The accounts record could not be read; the store\'s copy of the list is used', { file: this.#file });
+    if (record === 'unreadable') this.#logger?.warn("The accounts record could not be read; the store's copy of the list is used", { file: this.#file });
     const saved = AccountRecordListSchema.safeParse(parseJson(store.cursor(ACCOUNTS_CURSOR)));
     for (const account of saved.success ? saved.data : []) this.#accounts.set(account.accountId, account);
     this.#sandboxRemoved = store.cursor(SANDBOX_REMOVED_CURSOR) === 'true';

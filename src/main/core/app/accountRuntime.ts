@@ -118,7 +118,11 @@ export class AccountRuntime {
 
   /** The rows the account's outboxes could not use, with what can still be read of them. */
   setAsideRows(): SetAsideRow[] {
-    return setAsideRows({ accountId: this.accountId, accountTitle: this.account.title }, this.#outbox?.quarantined() ?? [], this.#postSettings?.setAside() ?? []);
+    return setAsideRows(
+      { accountId: this.accountId, accountTitle: this.account.title },
+      this.#outbox?.quarantined() ?? [],
+      this.#postSettings?.setAside() ?? [],
+    );
   }
 
   /** The queue of comments on/off changes, or a refusal that says why there is none. */
@@ -174,7 +178,9 @@ export class AccountRuntime {
   async restartSync(): Promise<void> {
     if (this.#closed !== null) return;
     const old = this.#sync;
-    const profiles = Object.keys(old.status()).map((profileId) => old.profile(profileId)?.profile).filter((p) => p !== undefined);
+    const profiles = Object.keys(old.status())
+      .map((profileId) => old.profile(profileId)?.profile)
+      .filter((p) => p !== undefined);
     await old.stop();
     if (this.#closed !== null) return;
     this.#sync = this.#newSync();
@@ -220,7 +226,10 @@ export class AccountRuntime {
       return queue;
     } catch (error) {
       this.#postSettingsProblem = error instanceof OutboxError ? error.message : 'The post settings queue of this account could not be opened';
-      this.#deps.logger?.error('The post settings queue could not be opened', { accountId: this.accountId, error: error instanceof Error ? error.message : String(error) });
+      this.#deps.logger?.error('The post settings queue could not be opened', {
+        accountId: this.accountId,
+        error: error instanceof Error ? error.message : String(error),
+      });
       return null;
     }
   }
@@ -248,7 +257,10 @@ export class AccountRuntime {
       return outbox;
     } catch (error) {
       this.#outboxProblem = error instanceof OutboxError ? error.message : 'The reply outbox of this account could not be opened';
-      this.#deps.logger?.error('The reply outbox could not be opened', { accountId: this.accountId, error: error instanceof Error ? error.message : String(error) });
+      this.#deps.logger?.error('The reply outbox could not be opened', {
+        accountId: this.accountId,
+        error: error instanceof Error ? error.message : String(error),
+      });
       return null;
     }
   }

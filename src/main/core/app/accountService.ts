@@ -81,7 +81,12 @@ export class AccountService {
     return this.#d.registry.list().map((account) => this.#summary(account));
   }
 
-  async add(input: { title: string; baseUrl: string; apiKey: string; xCredentials?: XCredentials | undefined }): Promise<{ account: AccountSummary; notice: string | null }> {
+  async add(input: {
+    title: string;
+    baseUrl: string;
+    apiKey: string;
+    xCredentials?: XCredentials | undefined;
+  }): Promise<{ account: AccountSummary; notice: string | null }> {
     const baseUrl = input.baseUrl.replace(/\/+$/, '');
     this.#d.known.add(input.apiKey, input.xCredentials?.key, input.xCredentials?.secret);
     const candidate = { baseUrl, apiKey: input.apiKey, ...(input.xCredentials ? { xCredentials: input.xCredentials } : {}) };
@@ -179,7 +184,14 @@ export class AccountService {
     const created = await runtime.client.createProfile({ accountId: runtime.accountId }, { title: input.title });
     this.#d.known.add(created.profileKey);
     await this.#d.vault.setProfileKey(runtime.accountId, created.refId, created.profileKey);
-    const profile: ProfileRecord = { accountId: runtime.accountId, profileId: created.refId, title: created.title ?? input.title, isPrimary: false, networks: {}, color: null };
+    const profile: ProfileRecord = {
+      accountId: runtime.accountId,
+      profileId: created.refId,
+      title: created.title ?? input.title,
+      isPrimary: false,
+      networks: {},
+      color: null,
+    };
     this.#d.registry.saveProfile(profile);
     runtime.addProfile(profile);
     this.#d.events.emit('accounts.changed', {});
@@ -199,7 +211,7 @@ export class AccountService {
       const user = await client.user({ accountId: runtime.accountId, profileId: profile.profileId }, { whenBudgetSpent: 'fail' });
       if (user.refId !== profile.profileId) refuse(`This key belongs to another profile (${user.title ?? 'not this one'})`);
     } catch (error) {
-      if (error instanceof HttpError && error.status === 401) refuse('The service did not accept this profile key: copy it again from the service\'s dashboard');
+      if (error instanceof HttpError && error.status === 401) refuse("The service did not accept this profile key: copy it again from the service's dashboard");
       throw error;
     } finally {
       await client.close();
@@ -257,7 +269,13 @@ export class AccountService {
       if (this.#starting.get(accountId) !== starting) return;
       const message = this.#d.known.redact(error instanceof Error ? error.message : String(error));
       this.#d.logger?.error('An account could not be started', { accountId, message });
-      this.#d.events.emit('sync.problem', { accountId, profileId: null, kind: 'unexpected', message: `The account could not be started: ${message}`, postKey: null });
+      this.#d.events.emit('sync.problem', {
+        accountId,
+        profileId: null,
+        kind: 'unexpected',
+        message: `The account could not be started: ${message}`,
+        postKey: null,
+      });
     });
     return starting;
   }
@@ -335,7 +353,14 @@ export class AccountService {
       let added = false;
       for (const profile of profiles) {
         if (known.has(profile.refId)) continue;
-        this.#d.registry.saveProfile({ accountId: runtime.accountId, profileId: profile.refId, title: profile.title, isPrimary: false, networks: {}, color: null });
+        this.#d.registry.saveProfile({
+          accountId: runtime.accountId,
+          profileId: profile.refId,
+          title: profile.title,
+          isPrimary: false,
+          networks: {},
+          color: null,
+        });
         added = true;
       }
       if (added) this.#d.events.emit('accounts.changed', {});
@@ -351,7 +376,14 @@ export class AccountService {
   async #findPrimaryProfile(runtime: AccountRuntime): Promise<void> {
     if (this.#d.store.profiles(runtime.accountId).some((profile) => profile.isPrimary)) return;
     const user = await runtime.client.user({ accountId: runtime.accountId });
-    const profile: ProfileRecord = { accountId: runtime.accountId, profileId: user.refId, title: user.title ?? runtime.account.title, isPrimary: true, networks: identitiesFromUser(user), color: null };
+    const profile: ProfileRecord = {
+      accountId: runtime.accountId,
+      profileId: user.refId,
+      title: user.title ?? runtime.account.title,
+      isPrimary: true,
+      networks: identitiesFromUser(user),
+      color: null,
+    };
     this.#d.registry.saveProfile(profile);
     runtime.addProfile(profile);
     this.#d.events.emit('accounts.changed', {});

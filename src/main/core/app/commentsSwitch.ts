@@ -132,7 +132,10 @@ export class CommentsSwitch {
 
   /** The post and the other networks' posts of the same service post (one PUT changes them all). */
   #siblings(post: PostRecord): PostRecord[] {
-    const others = this.#store.postsForSync(post.profileId).map((state) => state.post).filter((p) => p.servicePostId === post.servicePostId && keyOf(p) !== keyOf(post));
+    const others = this.#store
+      .postsForSync(post.profileId)
+      .map((state) => state.post)
+      .filter((p) => p.servicePostId === post.servicePostId && keyOf(p) !== keyOf(post));
     return [post, ...others];
   }
 

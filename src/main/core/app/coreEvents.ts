@@ -40,7 +40,13 @@ export class CoreEvents {
     switch (event.type) {
       case 'new-comments': {
         if (!this.#d.registry.activeProfileIds().has(event.profileId)) return;
-        hub.emit('comments.new', { accountId: event.accountId, profileId: event.profileId, postKey: event.postKey, keys: event.keys, firstFetch: event.firstFetch });
+        hub.emit('comments.new', {
+          accountId: event.accountId,
+          profileId: event.profileId,
+          postKey: event.postKey,
+          keys: event.keys,
+          firstFetch: event.firstFetch,
+        });
         this.#d.planner.newComments(event.profileId, this.#othersOnly(event.keys, event.firstFetch), event.firstFetch);
         this.#d.countsChanged();
         return;
@@ -122,7 +128,10 @@ export class CoreEvents {
       });
     }
     if (item.state === 'sent' && comment) {
-      const runtime = this.#d.accounts().running().find((r) => r.accountId === item.target.accountId);
+      const runtime = this.#d
+        .accounts()
+        .running()
+        .find((r) => r.accountId === item.target.accountId);
       runtime?.sync.refreshNow({ postKey: `${comment.platform}:${comment.socialPostId}` });
     }
   }

@@ -143,7 +143,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const accountService = accounts;
   const replies = new ReplyService(accountService, inbox, () => clock.now());
   const posts = new PostService(store, accountService, () => clock.now());
-  const report = new ReportService({ store, accounts: accountService, posts, settingsFile: new ClientSettingsFile(clientSettingsFileIn(options.dataDir)), now: () => clock.now() });
+  const report = new ReportService({
+    store,
+    accounts: accountService,
+    posts,
+    settingsFile: new ClientSettingsFile(clientSettingsFileIn(options.dataDir)),
+    now: () => clock.now(),
+  });
   const commentsSwitch = new CommentsSwitch(store, accountService, hub, logger);
   const deletion = new CommentDeletion(store, inbox, accountService, () => unread.changed());
   const webhooks = new WebhookService(accountService, vault, known);
@@ -192,7 +198,23 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 
   const dispatcher = createDispatcher({
-    handlers: commandHandlers({ accounts: accountService, inbox, deletion, replies, posts, report, commentsSwitch, webhooks, settings, status, setSyncPaused, updateSettings, keyProblemSolved, storeRecoveryAcknowledged, setAside: () => accountService.running().flatMap((runtime) => runtime.setAsideRows()) }),
+    handlers: commandHandlers({
+      accounts: accountService,
+      inbox,
+      deletion,
+      replies,
+      posts,
+      report,
+      commentsSwitch,
+      webhooks,
+      settings,
+      status,
+      setSyncPaused,
+      updateSettings,
+      keyProblemSolved,
+      storeRecoveryAcknowledged,
+      setAside: () => accountService.running().flatMap((runtime) => runtime.setAsideRows()),
+    }),
     subscribe: (listener) => hub.subscribe(listener),
     ...(logger ? { logger } : {}),
     redact: (text) => known.redact(text),

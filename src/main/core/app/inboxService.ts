@@ -98,7 +98,9 @@ export class InboxService {
   triageView(input: TriageViewInput): { changed: number; undoToken: string } {
     const rows = this.#store.inboxRowsFrom(this.#activeFilter(input.filter), input.newest, input.count + 1);
     if (rows.length > input.count) {
-      refuse(`More comments are in this view than the ${input.count.toLocaleString('en-GB')} you selected (new ones arrived): nothing was changed, select all again`);
+      refuse(
+        `More comments are in this view than the ${input.count.toLocaleString('en-GB')} you selected (new ones arrived): nothing was changed, select all again`,
+      );
     }
     return this.#apply(rows, input);
   }

@@ -48,8 +48,10 @@ export async function checkAccountKeys(
     try {
       user = await client.user(target, call);
     } catch (error) {
-      if (error instanceof HttpError && error.status === 401) refuse('The service did not accept this API key (wrong key): check it in the service\'s dashboard and paste it again');
-      if (error instanceof HttpError && error.status === 403) refuse(`The service refused this account: ${error.serviceMessage ?? 'its plan does not allow it'}`);
+      if (error instanceof HttpError && error.status === 401)
+        refuse("The service did not accept this API key (wrong key): check it in the service's dashboard and paste it again");
+      if (error instanceof HttpError && error.status === 403)
+        refuse(`The service refused this account: ${error.serviceMessage ?? 'its plan does not allow it'}`);
       throw error;
     }
     try {
@@ -66,8 +68,10 @@ export async function checkAccountKeys(
       try {
         await client.getComments(target, { by: 'socialPost', id: '0', platform: 'twitter' }, call);
       } catch (error) {
-        if (error instanceof HttpError && (error.status === 419 || error.code === 419)) refuse('The X (Twitter) key pair is missing: give both the consumer key and the secret');
-        if (error instanceof HttpError && error.status === 401) refuse('The service did not accept the X (Twitter) key pair: check the consumer key and secret');
+        if (error instanceof HttpError && (error.status === 419 || error.code === 419))
+          refuse('The X (Twitter) key pair is missing: give both the consumer key and the secret');
+        if (error instanceof HttpError && error.status === 401)
+          refuse('The service did not accept the X (Twitter) key pair: check the consumer key and secret');
         if (!(error instanceof HttpError)) throw error;
       }
     }

@@ -98,7 +98,13 @@ export class PostService {
     return this.#store
       .postsForSync(profileId)
       .filter((state) => state.post.platform === 'twitter')
-      .map(({ post }) => ({ key: `${post.platform}:${post.socialPostId}`, profileId: post.profileId, platform: post.platform, text: post.text, created: post.created }));
+      .map(({ post }) => ({
+        key: `${post.platform}:${post.socialPostId}`,
+        profileId: post.profileId,
+        platform: post.platform,
+        text: post.text,
+        created: post.created,
+      }));
   }
 
   /** The user's thread corrections, in the store's small key-value table (no migration); unreadable ones count as none. */
@@ -124,7 +130,8 @@ export class PostService {
    */
   async track(profileId: string, platform: Network, reference: string): Promise<PostView> {
     const profile = this.#accounts.profile(profileId);
-    if (profile.networks[platform] === undefined) refuse(`${profile.title} has no ${platform} account linked, so the service has no numbers of its posts there`);
+    if (profile.networks[platform] === undefined)
+      refuse(`${profile.title} has no ${platform} account linked, so the service has no numbers of its posts there`);
     const parsed = parsePostReference(platform, reference);
     if (!parsed.ok) refuse(parsed.reason);
     const key = `${platform}:${parsed.socialPostId}`;
@@ -168,7 +175,10 @@ export class PostService {
     // The running sync plans from memory: without this it could ask for the post once more and
     // store numbers or comments of a post the user just removed.
     const { accountId } = this.#accounts.profile(post.profileId);
-    this.#accounts.running().find((runtime) => runtime.accountId === accountId)?.sync.postsChanged(post.profileId);
+    this.#accounts
+      .running()
+      .find((runtime) => runtime.accountId === accountId)
+      ?.sync.postsChanged(post.profileId);
   }
 
   async refresh(target: { postKey: string } | { profileId: string }): Promise<{ started: boolean }> {

@@ -45,7 +45,10 @@ export async function sandboxProfiles(sandbox: RunningSandboxAccount, client: Se
   const primary: SandboxProfile = { profileId: user.refId, title: user.title ?? 'Primary profile', isPrimary: true, profileKey: null };
   try {
     const { profiles } = await client.listProfiles({ accountId: SANDBOX_ACCOUNT_ID });
-    return [primary, ...profiles.filter((p) => p.refId !== user.refId).map((p) => ({ profileId: p.refId, title: p.title, isPrimary: false, profileKey: null }))];
+    return [
+      primary,
+      ...profiles.filter((p) => p.refId !== user.refId).map((p) => ({ profileId: p.refId, title: p.title, isPrimary: false, profileKey: null })),
+    ];
   } catch {
     return [primary];
   }

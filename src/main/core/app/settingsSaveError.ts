@@ -16,9 +16,9 @@ const REASONS: Record<string, SettingsSaveReason> = {
 
 const EXPLANATIONS: Record<SettingsSaveReason, string> = {
   'disk-full': 'the disk is full. Free some space, then change the setting again',
-  'read-only': 'the disk that holds them is read-only. Make it writable (or move the app\'s data folder), then change the setting again',
-  permission: 'the app is not allowed to write its settings file. Check the permissions of the app\'s data folder, then change the setting again',
-  other: 'the settings file could not be written. Change the setting again; if this persists, check the app\'s data folder',
+  'read-only': "the disk that holds them is read-only. Make it writable (or move the app's data folder), then change the setting again",
+  permission: "the app is not allowed to write its settings file. Check the permissions of the app's data folder, then change the setting again",
+  other: "the settings file could not be written. Change the setting again; if this persists, check the app's data folder",
 };
 
 /** The settings were not saved; nothing was changed. The message names the file, never a value. */
@@ -40,7 +40,10 @@ export class SettingsSaveError extends Error {
 /** The failure of a write of the settings file, as a SettingsSaveError. */
 export function settingsSaveError(failure: unknown, file?: string): SettingsSaveError {
   if (failure instanceof SettingsSaveError) return failure;
-  const code = typeof failure === 'object' && failure !== null && typeof (failure as { code?: unknown }).code === 'string' ? (failure as { code: string }).code : undefined;
+  const code =
+    typeof failure === 'object' && failure !== null && typeof (failure as { code?: unknown }).code === 'string'
+      ? (failure as { code: string }).code
+      : undefined;
   const reason = code !== undefined && Object.hasOwn(REASONS, code) ? REASONS[code] : undefined;
   return new SettingsSaveError(reason ?? 'other', code, file, { cause: failure });
 }

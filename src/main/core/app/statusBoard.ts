@@ -35,12 +35,7 @@ export function storeRecoveryView(recovery: StoreRecovery): StoreRecoveryView {
       temporary: true,
     };
   }
-  const what =
-    recovery.kind === 'missing'
-      ? 'was missing'
-      : recovery.kind === 'newer-version'
-        ? 'was written by a newer version of the app'
-        : 'was damaged';
+  const what = recovery.kind === 'missing' ? 'was missing' : recovery.kind === 'newer-version' ? 'was written by a newer version of the app' : 'was damaged';
   const aside = recovery.movedTo === null ? '' : ` (the old file is kept as ${basename(recovery.movedTo)})`;
   return { reason: `The inbox's saved copy on this computer ${what}, so a fresh one was started${aside}: ${refill} ${kept}`, temporary: false };
 }

@@ -62,7 +62,8 @@ export class WebhookService {
     const slot = `${profile.accountId}\n${profile.profileId}`;
     const secret = this.#secretsInMemory.get(slot) ?? (await this.#vault.webhookSecret?.(profile.accountId, profile.profileId)) ?? null;
     if (secret === null) return { matches: false, reason: 'No signing secret is known for this profile here: set one, then verify' };
-    if (!/^\d{1,12}$/.test(input.timestamp.trim())) return { matches: false, reason: 'The timestamp is not Unix seconds (the X-Authorization-Timestamp header)' };
+    if (!/^\d{1,12}$/.test(input.timestamp.trim()))
+      return { matches: false, reason: 'The timestamp is not Unix seconds (the X-Authorization-Timestamp header)' };
     const expected = createHmac('sha256', secret).update(input.body).digest();
     const given = input.signature.trim().toLowerCase();
     if (!/^[0-9a-f]{64}$/.test(given)) {
@@ -72,7 +73,7 @@ export class WebhookService {
     return {
       matches,
       reason: matches
-        ? 'The signature matches: the body was signed with this profile\'s secret'
+        ? "The signature matches: the body was signed with this profile's secret"
         : 'The signature does not match: the body was changed, or signed with another secret',
     };
   }

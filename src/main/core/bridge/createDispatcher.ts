@@ -39,7 +39,10 @@ export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
   async function invoke(command: string, input: unknown): Promise<BridgeResult<unknown>> {
     try {
       if (typeof command !== 'string' || !isCommandName(command)) {
-        return { ok: false, error: { code: 'unknown-command', message: `There is no command "${typeof command === 'string' ? command.slice(0, 80) : typeof command}"` } };
+        return {
+          ok: false,
+          error: { code: 'unknown-command', message: `There is no command "${typeof command === 'string' ? command.slice(0, 80) : typeof command}"` },
+        };
       }
       const schema = commands[command];
       const parsed = schema.input.safeParse(input);

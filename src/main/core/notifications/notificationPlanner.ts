@@ -145,7 +145,10 @@ export class NotificationPlanner {
       if (now < this.#catchUpUntil) {
         this.#schedule(this.#catchUpUntil);
       } else {
-        this.#summary([...this.#catchUp.values()].reduce((a, b) => a + b, 0), this.#catchUp.size);
+        this.#summary(
+          [...this.#catchUp.values()].reduce((a, b) => a + b, 0),
+          this.#catchUp.size,
+        );
         this.#catchUp.clear();
       }
     }

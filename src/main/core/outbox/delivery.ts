@@ -112,7 +112,14 @@ export class Delivery {
       const made = answer.posted[platform];
       const refused = answer.failed.find((f) => f.platform === platform) ?? (pending.length === 1 ? answer.failed[0] : undefined);
       if (made) {
-        results[platform] = { state: 'sent', socialCommentId: made.commentId, serviceCommentId: answer.commentId ?? null, postUrl: made.postUrl ?? null, adopted: false, at };
+        results[platform] = {
+          state: 'sent',
+          socialCommentId: made.commentId,
+          serviceCommentId: answer.commentId ?? null,
+          postUrl: made.postUrl ?? null,
+          adopted: false,
+          at,
+        };
         claims.push({ platform, socialCommentId: made.commentId });
       } else if (refused) {
         results[platform] = { state: 'failed', code: String(refused.code), message: refused.message, at };
@@ -155,7 +162,8 @@ export class Delivery {
     if (decision.next === 'applied') {
       // Applied, answer unreadable: it is posted; the ids stay unknown rather than risk a second post.
       const results = { ...item.results };
-      for (const platform of pending) results[platform] = { state: 'sent', socialCommentId: null, serviceCommentId: null, postUrl: null, adopted: false, at: now };
+      for (const platform of pending)
+        results[platform] = { state: 'sent', socialCommentId: null, serviceCommentId: null, postUrl: null, adopted: false, at: now };
       this.commit({ ...item, results, state: 'sent', outcomeUnknown: false, failures: 0, nextAttemptAt: null, lastError: decision.error });
       return;
     }
@@ -210,7 +218,9 @@ export class Delivery {
 function settled(item: OutboxItem): OutboxItem {
   const refusal = Object.values(item.results).find((r) => r?.state === 'failed');
   const done = { ...item, outcomeUnknown: false, failures: 0, nextAttemptAt: null };
-  return refusal?.state === 'failed' ? { ...done, state: 'failed', lastError: { code: refusal.code, message: refusal.message } } : { ...done, state: 'sent', lastError: null };
+  return refusal?.state === 'failed'
+    ? { ...done, state: 'failed', lastError: { code: refusal.code, message: refusal.message } }
+    : { ...done, state: 'sent', lastError: null };
 }
 
 /** The request for the networks still to go (all of them, the first time). */

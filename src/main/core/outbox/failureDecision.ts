@@ -53,7 +53,18 @@ export function decideAfterSend(error: unknown): FailureDecision {
 export function decideAfterRead(error: unknown): FailureDecision {
   const info = errorInfoOf(error);
   if (!(error instanceof ServiceClientError) || error.retryable || error instanceof AbortedError) {
-    return { next: 'wait', outcomeUnknown: true, error: info, notBefore: error instanceof RateBudgetSpentError ? error.retryAt : null, countsAsFailure: !(error instanceof AbortedError) };
+    return {
+      next: 'wait',
+      outcomeUnknown: true,
+      error: info,
+      notBefore: error instanceof RateBudgetSpentError ? error.retryAt : null,
+      countsAsFailure: !(error instanceof AbortedError),
+    };
   }
-  return { next: 'fail', outcomeUnknown: true, error: { code: info.code, message: `Could not check whether an earlier attempt was posted: ${info.message}` }, perNetwork: [] };
+  return {
+    next: 'fail',
+    outcomeUnknown: true,
+    error: { code: info.code, message: `Could not check whether an earlier attempt was posted: ${info.message}` },
+    perNetwork: [],
+  };
 }

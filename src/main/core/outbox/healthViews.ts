@@ -35,7 +35,10 @@ function recoveredMessage(title: string, queue: OutboxHealth['queue'], damage: D
     damage.unreadable !== null
       ? `Nothing could be read back from it (${damage.unreadable}).`
       : `${plural(damage.restored, noun.one, noun.many)} could be read back (${damage.pending} still to send)${damage.setAside > 0 ? `; ${plural(damage.setAside, 'row', 'rows')} could not be used: kept, never sent, and listed with the set-aside rows` : ''}.`;
-  const lost = damage.unreadable === null ? ' Anything that was on the damaged part of the file is not in the list: check the conversations you replied to recently.' : ' Check the conversations you replied to recently.';
+  const lost =
+    damage.unreadable === null
+      ? ' Anything that was on the damaged part of the file is not in the list: check the conversations you replied to recently.'
+      : ' Check the conversations you replied to recently.';
   return `${what} ${did} ${read}${lost}`;
 }
 
@@ -48,10 +51,32 @@ function viewsOf(account: AccountOutboxes, queue: OutboxHealth['queue'], state: 
   const base = { accountId: account.accountId, accountTitle: account.accountTitle, queue };
   if (state.damage === null && state.closedBecause === null) return [];
   if (state.damage === null || state.closedBecause !== null) {
-    return [{ ...base, state: 'closed', message: closedMessage(account.accountTitle, queue, state.closedBecause ?? ''), movedTo: null, restored: 0, pending: 0, setAside: 0, at: state.damage?.at ?? 0 }];
+    return [
+      {
+        ...base,
+        state: 'closed',
+        message: closedMessage(account.accountTitle, queue, state.closedBecause ?? ''),
+        movedTo: null,
+        restored: 0,
+        pending: 0,
+        setAside: 0,
+        at: state.damage?.at ?? 0,
+      },
+    ];
   }
   const { damage } = state;
-  return [{ ...base, state: 'recovered', message: recoveredMessage(account.accountTitle, queue, damage), movedTo: damage.movedTo, restored: damage.restored, pending: damage.pending, setAside: damage.setAside, at: damage.at }];
+  return [
+    {
+      ...base,
+      state: 'recovered',
+      message: recoveredMessage(account.accountTitle, queue, damage),
+      movedTo: damage.movedTo,
+      restored: damage.restored,
+      pending: damage.pending,
+      setAside: damage.setAside,
+      at: damage.at,
+    },
+  ];
 }
 
 export function outboxHealthViews(account: AccountOutboxes): OutboxHealth[] {
@@ -93,7 +118,22 @@ export function setAsideRows(
 ): SetAsideRow[] {
   const base = { accountId: account.accountId, accountTitle: account.accountTitle };
   return [
-    ...replies.map((row): SetAsideRow => ({ ...base, key: `${account.accountId}:reply:${row.quarantineId}`, kind: 'reply', at: row.at, ...readableParts(row.row), reason: row.reason })),
-    ...changes.map((row, index): SetAsideRow => ({ ...base, key: `${account.accountId}:comments:${row.id ?? index}`, kind: 'comments-setting', at: row.at, text: null, answers: null, reason: row.reason })),
+    ...replies.map((row): SetAsideRow => ({
+      ...base,
+      key: `${account.accountId}:reply:${row.quarantineId}`,
+      kind: 'reply',
+      at: row.at,
+      ...readableParts(row.row),
+      reason: row.reason,
+    })),
+    ...changes.map((row, index): SetAsideRow => ({
+      ...base,
+      key: `${account.accountId}:comments:${row.id ?? index}`,
+      kind: 'comments-setting',
+      at: row.at,
+      text: null,
+      answers: null,
+      reason: row.reason,
+    })),
   ];
 }

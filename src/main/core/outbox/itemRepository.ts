@@ -7,7 +7,27 @@ import { type ItemRow, parseItemRow, rowAsText, rowValuesOf } from './rowCodec.t
 import type { OutboxItem, QuarantinedRow } from './types.ts';
 
 /** The columns of a row of `items` in table order (seq first), as a damaged file's rows are read back. */
-export const ITEM_TABLE_COLUMNS = ['seq', 'id', 'account_id', 'profile_id', 'request', 'thread', 'answers', 'created', 'send_after', 'state', 'results', 'attempts', 'first_attempt_at', 'last_attempt_at', 'last_error', 'next_attempt_at', 'outcome_unknown', 'failures', 'updated'] as const;
+export const ITEM_TABLE_COLUMNS = [
+  'seq',
+  'id',
+  'account_id',
+  'profile_id',
+  'request',
+  'thread',
+  'answers',
+  'created',
+  'send_after',
+  'state',
+  'results',
+  'attempts',
+  'first_attempt_at',
+  'last_attempt_at',
+  'last_error',
+  'next_attempt_at',
+  'outcome_unknown',
+  'failures',
+  'updated',
+] as const;
 
 const COLUMNS = [
   'id',
@@ -52,7 +72,11 @@ export class ItemRepository {
   constructor(db: DatabaseSync) {
     this.db = db;
     this.insertItem = db.prepare(`INSERT INTO items (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `:${c}`).join(', ')}) RETURNING seq`);
-    this.updateItem = db.prepare(`UPDATE items SET ${COLUMNS.filter((c) => c !== 'id').map((c) => `${c} = :${c}`).join(', ')} WHERE id = :id`);
+    this.updateItem = db.prepare(
+      `UPDATE items SET ${COLUMNS.filter((c) => c !== 'id')
+        .map((c) => `${c} = :${c}`)
+        .join(', ')} WHERE id = :id`,
+    );
     this.deleteItem = db.prepare('DELETE FROM items WHERE id = ?');
     this.insertClaim = db.prepare('INSERT OR IGNORE INTO claims (platform, social_comment_id, item_id) VALUES (?, ?, ?)');
     this.claimOwner = db.prepare('SELECT item_id FROM claims WHERE platform = ? AND social_comment_id = ?');

@@ -47,7 +47,13 @@ export function restoreSalvagedItems(repo: ItemRepository, salvaged: SalvagedRec
       });
       if (typeof row.id === 'string' && row.id !== '') byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
       else withoutId.push(row);
-    } else if (values.length === QUARANTINE_WIDTH && values[0] === null && typeof values[2] === 'string' && typeof values[3] === 'number' && typeof values[4] === 'string') {
+    } else if (
+      values.length === QUARANTINE_WIDTH &&
+      values[0] === null &&
+      typeof values[2] === 'string' &&
+      typeof values[3] === 'number' &&
+      typeof values[4] === 'string'
+    ) {
       // A row set aside before the damage: it stays set aside.
       repo.setAside(values[4], typeof values[1] === 'string' ? values[1] : null, values[2], values[3]);
     }
@@ -66,7 +72,8 @@ export function restoreSalvagedItems(repo: ItemRepository, salvaged: SalvagedRec
     count.restored++;
     if (isPending(item)) count.pending++;
     for (const [platform, result] of Object.entries(item.results)) {
-      if (isNetwork(platform) && result?.state === 'sent' && result.socialCommentId) repo.restoreClaim({ platform, socialCommentId: result.socialCommentId }, item.id);
+      if (isNetwork(platform) && result?.state === 'sent' && result.socialCommentId)
+        repo.restoreClaim({ platform, socialCommentId: result.socialCommentId }, item.id);
     }
   }
   for (const record of salvaged.indexRecords) {

@@ -77,7 +77,10 @@ export function openCheckedQueueFile<T>(path: string, schema: QueueFileSchema, r
     } catch (error) {
       if (error instanceof OutboxError && (error.code === 'locked' || error.code === 'newer-file')) throw error;
       const cause = error instanceof OutboxError && error.cause !== undefined ? error.cause : error;
-      problem = { kind: 'damaged', problem: `${schema.label} file ${basename(path)} could not be read (${cause instanceof Error ? cause.message : String(cause)})` };
+      problem = {
+        kind: 'damaged',
+        problem: `${schema.label} file ${basename(path)} could not be read (${cause instanceof Error ? cause.message : String(cause)})`,
+      };
     }
   }
   return salvageQueueFile(path, problem, schema, restore, now);
@@ -89,7 +92,13 @@ export function openCheckedQueueFile<T>(path: string, schema: QueueFileSchema, r
  * the fresh one: the rows are read and written to a new file beside it first, the damaged file (and
  * its log) is copied aside, and only then does the new file take its name.
  */
-export function salvageQueueFile<T>(path: string, { kind, problem }: FileProblem, schema: QueueFileSchema, restore: RestoreRows<T>, now: number): OpenedQueueFile<T> {
+export function salvageQueueFile<T>(
+  path: string,
+  { kind, problem }: FileProblem,
+  schema: QueueFileSchema,
+  restore: RestoreRows<T>,
+  now: number,
+): OpenedQueueFile<T> {
   const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
   const aside = `${path}.damaged-${stamp}`;
   const fresh = `${path}.salvage-${stamp}`;
@@ -149,7 +158,11 @@ function problemBeforeOpen(path: string, label: string): FileProblem | null {
   } catch {
     return null; // Not there: a new file, nothing to check.
   }
-  if (!stat.isFile()) return { kind: 'not-a-file', problem: `${label} file ${basename(path)} is not a file (${stat.isDirectory() ? 'a folder' : 'something else'} is in its place)` };
+  if (!stat.isFile())
+    return {
+      kind: 'not-a-file',
+      problem: `${label} file ${basename(path)} is not a file (${stat.isDirectory() ? 'a folder' : 'something else'} is in its place)`,
+    };
   // SQLite would take an empty file for a new database; a file this app made is never empty (createWhole).
   if (stat.size === 0) return { kind: 'empty', problem: `${label} file ${basename(path)} is empty (0 bytes): it was cut off` };
   return null;

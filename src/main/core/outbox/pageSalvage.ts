@@ -142,7 +142,7 @@ function recordOf(payload: Uint8Array): CellValue[] {
   const [headerSize, first] = smallVarint(payload, 0);
   if (headerSize > payload.length || headerSize < 1) fail();
   const types: number[] = [];
-  for (let at = first; at < headerSize; ) {
+  for (let at = first; at < headerSize;) {
     const [type, next] = smallVarint(payload, at);
     types.push(type);
     at = next;

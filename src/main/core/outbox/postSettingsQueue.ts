@@ -97,7 +97,11 @@ export class PostSettingsQueue {
       this.load();
     } catch (error) {
       this.repo.close();
-      throw new OutboxError('unreadable-file', `The post settings queue ${options.path} could not be read (${error instanceof Error ? error.message : String(error)}); it was left as it is`, error);
+      throw new OutboxError(
+        'unreadable-file',
+        `The post settings queue ${options.path} could not be read (${error instanceof Error ? error.message : String(error)}); it was left as it is`,
+        error,
+      );
     }
   }
 
@@ -166,7 +170,8 @@ export class PostSettingsQueue {
         const draft: PostSettingsChange = {
           id: randomUUID(),
           seq: 0,
-          target: wish.target.profileId === undefined ? { accountId: wish.target.accountId } : { accountId: wish.target.accountId, profileId: wish.target.profileId },
+          target:
+            wish.target.profileId === undefined ? { accountId: wish.target.accountId } : { accountId: wish.target.accountId, profileId: wish.target.profileId },
           servicePostId: wish.servicePostId,
           networks: [...wish.networks],
           postKeys: [...wish.postKeys],
@@ -269,7 +274,13 @@ export class PostSettingsQueue {
       let change = loaded;
       if (change.state === 'sending') {
         // The process stopped mid-PUT: send it again (idempotent), now.
-        change = { ...change, state: 'waiting', nextAttemptAt: now, lastError: { code: 'interrupted', message: 'The app stopped while this change was being sent' }, updated: now };
+        change = {
+          ...change,
+          state: 'waiting',
+          nextAttemptAt: now,
+          lastError: { code: 'interrupted', message: 'The app stopped while this change was being sent' },
+          updated: now,
+        };
         this.repo.update(change);
       }
       this.changes.set(postKeyOf(change.target.profileId, change.servicePostId), change);
@@ -302,7 +313,10 @@ export class PostSettingsQueue {
       state: 'waiting',
       outcomeUnknown: true,
       nextAttemptAt: now + this.backoff.maxMs,
-      lastError: { code: 'storage', message: `The post settings file could not be written (${error instanceof Error ? error.name : 'error'}); trying again later` },
+      lastError: {
+        code: 'storage',
+        message: `The post settings file could not be written (${error instanceof Error ? error.name : 'error'}); trying again later`,
+      },
       updated: now,
     };
     try {

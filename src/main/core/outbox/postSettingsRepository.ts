@@ -33,19 +33,24 @@ function parseDocument(value: unknown): { ok: true; change: Omit<PostSettingsCha
   if (typeof value !== 'object' || value === null) return { ok: false, reason: 'not an object' };
   const doc = value as Record<string, unknown>;
   const problems: string[] = [];
-  const text = (key: string) => (typeof doc[key] === 'string' && doc[key] !== '' ? (doc[key]) : (problems.push(key), ''));
+  const text = (key: string) => (typeof doc[key] === 'string' && doc[key] !== '' ? doc[key] : (problems.push(key), ''));
   const count = (key: string) => (Number.isInteger(doc[key]) && (doc[key] as number) >= 0 ? (doc[key] as number) : (problems.push(key), 0));
-  const time = (key: string) => (typeof doc[key] === 'number' && Number.isFinite(doc[key]) ? (doc[key]) : (problems.push(key), 0));
-  const flag = (key: string) => (typeof doc[key] === 'boolean' ? (doc[key]) : (problems.push(key), false));
+  const time = (key: string) => (typeof doc[key] === 'number' && Number.isFinite(doc[key]) ? doc[key] : (problems.push(key), 0));
+  const flag = (key: string) => (typeof doc[key] === 'boolean' ? doc[key] : (problems.push(key), false));
   const target = doc['target'] as Record<string, unknown> | null | undefined;
   const accountId = typeof target?.['accountId'] === 'string' && target['accountId'] !== '' ? target['accountId'] : (problems.push('target.accountId'), '');
   const profileId = target?.['profileId'];
   if (profileId !== undefined && (typeof profileId !== 'string' || profileId === '')) problems.push('target.profileId');
-  const networks = Array.isArray(doc['networks']) && doc['networks'].length > 0 && doc['networks'].every(isNetwork) ? (doc['networks']) : (problems.push('networks'), []);
-  const postKeys = Array.isArray(doc['postKeys']) && doc['postKeys'].every((k) => typeof k === 'string') ? (doc['postKeys']) : (problems.push('postKeys'), []);
+  const networks =
+    Array.isArray(doc['networks']) && doc['networks'].length > 0 && doc['networks'].every(isNetwork) ? doc['networks'] : (problems.push('networks'), []);
+  const postKeys = Array.isArray(doc['postKeys']) && doc['postKeys'].every((k) => typeof k === 'string') ? doc['postKeys'] : (problems.push('postKeys'), []);
   const state = POST_SETTINGS_STATES.find((s) => s === doc['state']) ?? (problems.push('state'), 'failed' as const);
   const lastError = doc['lastError'];
-  const errorOk = lastError === null || (typeof lastError === 'object' && typeof (lastError as Record<string, unknown>)['code'] === 'string' && typeof (lastError as Record<string, unknown>)['message'] === 'string');
+  const errorOk =
+    lastError === null ||
+    (typeof lastError === 'object' &&
+      typeof (lastError as Record<string, unknown>)['code'] === 'string' &&
+      typeof (lastError as Record<string, unknown>)['message'] === 'string');
   if (!errorOk) problems.push('lastError');
   const next = doc['nextAttemptAt'];
   if (next !== null && !(typeof next === 'number' && Number.isFinite(next))) problems.push('nextAttemptAt');
@@ -95,7 +100,15 @@ function restoreSalvagedChanges(db: DatabaseSync, salvaged: SalvagedRecords): Sa
   const newest = new Map<string, { seq: number; id: string; profileId: string; postId: string; change: string; updated: number }>();
   for (const { rowid, values } of salvaged.tableRows) {
     const [alias, id, profileId, postId, change] = values;
-    if (values.length !== ROW_WIDTH || alias !== null || typeof id !== 'string' || typeof profileId !== 'string' || typeof postId !== 'string' || typeof change !== 'string') continue;
+    if (
+      values.length !== ROW_WIDTH ||
+      alias !== null ||
+      typeof id !== 'string' ||
+      typeof profileId !== 'string' ||
+      typeof postId !== 'string' ||
+      typeof change !== 'string'
+    )
+      continue;
     let updated = -1;
     try {
       const parsed = JSON.parse(change) as { updated?: unknown };

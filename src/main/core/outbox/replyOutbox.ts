@@ -103,7 +103,10 @@ export class ReplyOutbox {
       // The check at open passed but a row's page did not read: the same salvage as a damaged file.
       this.repo.close();
       if (error instanceof OutboxError) throw error;
-      const problem = { kind: 'damaged' as const, problem: `The reply outbox file could not be read (${error instanceof Error ? error.message : String(error)})` };
+      const problem = {
+        kind: 'damaged' as const,
+        problem: `The reply outbox file could not be read (${error instanceof Error ? error.message : String(error)})`,
+      };
       this.repo = this.adopt(salvageQueueFile(options.path, problem, REPLY_OUTBOX_SCHEMA, restore, this.clock.now()));
       this.load();
     }
@@ -348,10 +351,10 @@ export class ReplyOutbox {
   }
 }
 
-
 function targetIssues(input: NewReply): { path: string; message: string }[] {
   const issues: { path: string; message: string }[] = [];
-  if (typeof input.target?.accountId !== 'string' || input.target.accountId === '') issues.push({ path: 'target.accountId', message: 'Say which account the reply is for' });
+  if (typeof input.target?.accountId !== 'string' || input.target.accountId === '')
+    issues.push({ path: 'target.accountId', message: 'Say which account the reply is for' });
   if (input.target?.profileId !== undefined && (typeof input.target.profileId !== 'string' || input.target.profileId === '')) {
     issues.push({ path: 'target.profileId', message: 'A profile id must not be empty' });
   }

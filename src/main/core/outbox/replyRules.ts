@@ -26,7 +26,13 @@ export function replyIssues(request: ReplyInput, thread: ServiceThread | null | 
     return thread ? [{ path: 'thread', message: 'A reply by social comment id reads its parent directly; it takes no thread' }] : [];
   }
   if (!thread) {
-    return [{ path: 'thread', message: 'A reply by service comment id needs its thread (the service post and the parent\'s social id on each network), to be checked if its outcome is ever unknown' }];
+    return [
+      {
+        path: 'thread',
+        message:
+          "A reply by service comment id needs its thread (the service post and the parent's social id on each network), to be checked if its outcome is ever unknown",
+      },
+    ];
   }
   const issues: InputIssue[] = [];
   for (const platform of replyPlatforms(request)) {

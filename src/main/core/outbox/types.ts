@@ -135,10 +135,7 @@ export interface DamagedFileReport {
 }
 
 export type OutboxEvent =
-  | { type: 'added'; item: OutboxItem }
-  | { type: 'changed'; item: OutboxItem }
-  | { type: 'removed'; id: string }
-  | { type: 'quarantined'; row: QuarantinedRow };
+  { type: 'added'; item: OutboxItem } | { type: 'changed'; item: OutboxItem } | { type: 'removed'; id: string } | { type: 'quarantined'; row: QuarantinedRow };
 
 export type OutboxListener = (event: OutboxEvent) => void;
 

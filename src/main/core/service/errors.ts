@@ -258,7 +258,7 @@ export type UnreadableProblem =
 const UNREADABLE_WORDS: Record<UnreadableProblem, string> = {
   'not-the-service': 'was not from the service',
   'not-json': 'is not JSON',
-  redirect: 'was a redirect, not the service\'s answer',
+  redirect: "was a redirect, not the service's answer",
   'too-large': 'is too large to read',
   'too-deep': 'is nested too deeply to read',
 };

@@ -28,7 +28,7 @@ export function hintFor(status: number, code: number | undefined): string | unde
   }
   if (status === 403) {
     if (code === 121) return 'The service has suspended this profile after too many rate-limited requests; contact the service to lift it';
-    return 'The account\'s plan does not include this operation: a higher plan is needed (the service\'s message names it)';
+    return "The account's plan does not include this operation: a higher plan is needed (the service's message names it)";
   }
   return undefined;
 }

@@ -89,7 +89,11 @@ export class RateBudget {
    * Takes a permit, waiting for one when `whenSpent` is 'wait'. With 'fail' and the budget spent,
    * returns when a permit will be there instead (waiting for a probe's answer is not "spent").
    */
-  async acquire(whenSpent: WhenSpent, signal: AbortSignal | undefined, onWait?: (ms: number) => void): Promise<{ granted: true } | { granted: false; retryAt: number }> {
+  async acquire(
+    whenSpent: WhenSpent,
+    signal: AbortSignal | undefined,
+    onWait?: (ms: number) => void,
+  ): Promise<{ granted: true } | { granted: false; retryAt: number }> {
     for (;;) {
       signal?.throwIfAborted();
       const attempt = this.tryAcquire();

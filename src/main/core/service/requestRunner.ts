@@ -100,7 +100,14 @@ export class RequestRunner {
     }
 
     const started = this.ports.clock.now();
-    const event = { type: 'request' as const, operation: spec.operation, accountId: target.accountId, profileId: target.profileId, method: spec.method, path: redactor.text(path) };
+    const event = {
+      type: 'request' as const,
+      operation: spec.operation,
+      accountId: target.accountId,
+      profileId: target.profileId,
+      method: spec.method,
+      path: redactor.text(path),
+    };
     let response: HttpResponse;
     try {
       response = await this.ports.transport.send({
@@ -154,7 +161,7 @@ export class RequestRunner {
       if (!x) {
         throw new MissingCredentialsError(
           spec.operation,
-          'This request goes to X (Twitter), which needs the account\'s X OAuth 1.0a consumer key and secret: add them in the account settings',
+          "This request goes to X (Twitter), which needs the account's X OAuth 1.0a consumer key and secret: add them in the account settings",
         );
       }
       headers[X_KEY_HEADER] = x.key;
@@ -168,7 +175,13 @@ export class RequestRunner {
       return new NetworkError(spec.operation, `${spec.operation}: ${redactor.text(error instanceof Error ? error.message : String(error))}`, undefined);
     }
     if (error.reason === 'too-large') {
-      return new UnreadableAnswerError({ operation: spec.operation, problem: 'too-large', detail: redactor.text(error.message), status: error.status, write: spec.write });
+      return new UnreadableAnswerError({
+        operation: spec.operation,
+        problem: 'too-large',
+        detail: redactor.text(error.message),
+        status: error.status,
+        write: spec.write,
+      });
     }
     let plain: NetworkError | TimeoutError | AbortedError;
     switch (error.reason) {

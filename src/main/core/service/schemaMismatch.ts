@@ -4,13 +4,15 @@
 import { checkShape, type WireSchema } from '../../../shared/wire/check.ts';
 import { SchemaMismatchError, type WriteOutcome } from './errors.ts';
 
-export function parseAnswer<T>(
-  schema: WireSchema<T>,
-  value: unknown,
-  context: { operation: string; status: number; writeOutcome: WriteOutcome },
-): T {
+export function parseAnswer<T>(schema: WireSchema<T>, value: unknown, context: { operation: string; status: number; writeOutcome: WriteOutcome }): T {
   const checked = checkShape(schema, value);
   if (checked.ok) return checked.value;
   const first = checked.issues[0] ?? { path: '', message: 'unreadable' };
-  throw new SchemaMismatchError({ operation: context.operation, path: first.path, problem: first.message, status: context.status, writeOutcome: context.writeOutcome });
+  throw new SchemaMismatchError({
+    operation: context.operation,
+    path: first.path,
+    problem: first.message,
+    status: context.status,
+    writeOutcome: context.writeOutcome,
+  });
 }

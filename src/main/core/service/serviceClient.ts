@@ -3,7 +3,15 @@
 // anything is sent, draws from that profile's rate budget, and ends in a typed answer or one of the
 // errors of errors.ts. Constructed with its ports, so the host decides where keys come from, what
 // time it is, and where events go.
-import type { CreatePostBody, CreatePostResponse, DeletePostResponse, HistoryQuery, HistoryResponse, NetworkHistoryResponse, UpdatePostResponse } from '../../../shared/wire/posts.ts';
+import type {
+  CreatePostBody,
+  CreatePostResponse,
+  DeletePostResponse,
+  HistoryQuery,
+  HistoryResponse,
+  NetworkHistoryResponse,
+  UpdatePostResponse,
+} from '../../../shared/wire/posts.ts';
 import type { AnalyticsByServiceIdResponse } from '../../../shared/wire/analytics.ts';
 import type { CommentsResponse, DeleteCommentResponse, PostCommentResponse } from '../../../shared/wire/comments.ts';
 import type { ConversationIdsResponse, MessageSent, MessagesResponse } from '../../../shared/wire/messages.ts';
@@ -29,7 +37,16 @@ import {
   sendMessage,
   type SendMessageInput,
 } from './operations/messages.ts';
-import { createPost, deletePost, type DeletePostInput, history, networkHistory, type NetworkHistoryInput, updatePost, type UpdatePostInput } from './operations/posts.ts';
+import {
+  createPost,
+  deletePost,
+  type DeletePostInput,
+  history,
+  networkHistory,
+  type NetworkHistoryInput,
+  updatePost,
+  type UpdatePostInput,
+} from './operations/posts.ts';
 import { reply, type ReplyInput, type ReplyResult } from './operations/replies.ts';
 import { listWebhooks, registerWebhook, type RegisterWebhookInput, setWebhookSecret, unregisterWebhook } from './operations/webhooks.ts';
 import type { BudgetState, RateBudgetOptions } from './rateBudget.ts';

@@ -48,16 +48,16 @@ export class AnalyticsHistory {
     if (!isNetwork(snapshot.platform)) throw new StoreInputError(`Analytics for unknown network ${String(snapshot.platform)}`);
     if (typeof snapshot.socialPostId !== 'string' || snapshot.socialPostId === '') throw new StoreInputError('Analytics without a social post id');
     if (!Number.isFinite(snapshot.fetchedAt)) throw new StoreInputError(`fetchedAt is not a time: ${String(snapshot.fetchedAt)}`);
-    if (typeof snapshot.metrics !== 'object' || snapshot.metrics === null || Array.isArray(snapshot.metrics)) throw new StoreInputError('Analytics metrics must be an object');
+    if (typeof snapshot.metrics !== 'object' || snapshot.metrics === null || Array.isArray(snapshot.metrics))
+      throw new StoreInputError('Analytics metrics must be an object');
     const key = keyOf(snapshot.platform, snapshot.socialPostId);
     const metrics = canonicalJson(snapshot.metrics);
 
     const dueAt = Date.parse(snapshot.nextUpdate);
     if (Number.isFinite(dueAt)) this.#posts.setAnalyticsDue(key, dueAt);
 
-    const newest = this.#statements
-      .get('SELECT metrics FROM analytics_snapshots WHERE post_key = ? ORDER BY fetched_at DESC, id DESC LIMIT 1')
-      .get(key) as { metrics: string } | undefined;
+    const newest = this.#statements.get('SELECT metrics FROM analytics_snapshots WHERE post_key = ? ORDER BY fetched_at DESC, id DESC LIMIT 1').get(key) as
+      { metrics: string } | undefined;
     if (newest?.metrics === metrics) return 'unchanged';
     this.#statements
       .get(
@@ -82,7 +82,9 @@ export class AnalyticsHistory {
   latest(key: PostKey): AnalyticsSnapshot | null {
     if (parseKey(key) === null) return null;
     const row = this.#statements
-      .get(`SELECT ${SNAPSHOT_COLUMNS} FROM analytics_snapshots a JOIN profiles pr ON pr.id = a.profile_id WHERE a.post_key = ? ORDER BY a.fetched_at DESC, a.id DESC LIMIT 1`)
+      .get(
+        `SELECT ${SNAPSHOT_COLUMNS} FROM analytics_snapshots a JOIN profiles pr ON pr.id = a.profile_id WHERE a.post_key = ? ORDER BY a.fetched_at DESC, a.id DESC LIMIT 1`,
+      )
       .get(key) as SnapshotRow | undefined;
     return row === undefined ? null : snapshotOf(row);
   }

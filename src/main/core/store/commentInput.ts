@@ -37,7 +37,8 @@ export function checkComment(input: CommentInput): Checked {
   if (value.parentSocialCommentId != null && !isId(value.parentSocialCommentId)) return refuse('the parent id is not an id');
   if (typeof value.text !== 'string') return refuse('no text');
   const createdMs = typeof value.created === 'string' ? Date.parse(value.created) : Number.NaN;
-  if (!Number.isFinite(createdMs) || !isStorableSecond(secondOf(createdMs))) return refuse(`created is not a time the store can order: ${String(value.created)}`);
+  if (!Number.isFinite(createdMs) || !isStorableSecond(secondOf(createdMs)))
+    return refuse(`created is not a time the store can order: ${String(value.created)}`);
   let raw: string | undefined;
   try {
     raw = JSON.stringify(value.raw ?? null);

@@ -117,16 +117,14 @@ export class ConversationQuery {
       .all(record.id) as { message_id: string; action: 'sent' | 'received'; text: string; created: string; sender_id: string; media: string }[];
     return {
       row: toConversationRow(record),
-      messages: messages.map(
-        (message): DirectMessage => ({
-          messageId: message.message_id,
-          action: message.action,
-          text: message.text,
-          created: message.created,
-          senderId: message.sender_id,
-          mediaUrls: parseStringList(message.media),
-        }),
-      ),
+      messages: messages.map((message): DirectMessage => ({
+        messageId: message.message_id,
+        action: message.action,
+        text: message.text,
+        created: message.created,
+        senderId: message.sender_id,
+        mediaUrls: parseStringList(message.media),
+      })),
     };
   }
 

@@ -63,12 +63,7 @@ const CORRUPT_CODES = new Set([11 /* SQLITE_CORRUPT */, 26 /* SQLITE_NOTADB */])
 /** Codes that mean the file cannot be read or written, whatever its content. */
 /** Busy and locked among them: a file another process holds must never be moved aside. */
 const UNAVAILABLE_CODES = new Set([
-  5 /* SQLITE_BUSY */,
-  6 /* SQLITE_LOCKED */,
-  8 /* SQLITE_READONLY */,
-  10 /* SQLITE_IOERR */,
-  13 /* SQLITE_FULL */,
-  14 /* SQLITE_CANTOPEN */,
+  5 /* SQLITE_BUSY */, 6 /* SQLITE_LOCKED */, 8 /* SQLITE_READONLY */, 10 /* SQLITE_IOERR */, 13 /* SQLITE_FULL */, 14 /* SQLITE_CANTOPEN */,
   23 /* SQLITE_AUTH */,
 ]);
 

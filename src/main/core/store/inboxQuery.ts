@@ -237,7 +237,13 @@ export class InboxQuery {
     return ids;
   }
 
-  #snoozedSource(unreadOnly: boolean, now: number, profileRows: number[] | undefined, platforms: string[] | undefined, kind: InboxItemKind | undefined): IdSource {
+  #snoozedSource(
+    unreadOnly: boolean,
+    now: number,
+    profileRows: number[] | undefined,
+    platforms: string[] | undefined,
+    kind: InboxItemKind | undefined,
+  ): IdSource {
     const sql = `SELECT id FROM inbox INDEXED BY inbox_snoozed
       WHERE snoozed_until > :now ${unreadOnly ? 'AND unread = 1' : ''} ${kind === undefined ? '' : 'AND kind = :kind'}
         ${profileRows === undefined ? '' : 'AND profile_id IN (SELECT value FROM json_each(:profiles))'}
@@ -270,7 +276,15 @@ export class InboxQuery {
     };
   }
 
-  #searchWalk(index: string, fts: string, view: InboxView, unreadOnly: boolean, now: number, profileRows: number[] | undefined, platforms: string[] | undefined): IdSource {
+  #searchWalk(
+    index: string,
+    fts: string,
+    view: InboxView,
+    unreadOnly: boolean,
+    now: number,
+    profileRows: number[] | undefined,
+    platforms: string[] | undefined,
+  ): IdSource {
     // CROSS JOIN keeps the full-text index as the outer loop: its hits come newest first, so
     // the walk stops after one page instead of sorting every hit. NOT INDEXED pins each hit's
     // check to a row-id look-up: statistics taken while a view was empty once made SQLite scan

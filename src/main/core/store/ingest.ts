@@ -183,7 +183,13 @@ export class CommentIngest {
    * `answered`: keys of comments with a reply by the account (or a replied reply) below them,
    * stored already or earlier in this batch. `nextIds`: each second's next free id in this batch.
    */
-  #insert(profileRowId: number, comment: CleanComment, mine: number, answered: Set<string>, nextIds: Map<number, number>): { id: number; open: boolean } | null {
+  #insert(
+    profileRowId: number,
+    comment: CleanComment,
+    mine: number,
+    answered: Set<string>,
+    nextIds: Map<number, number>,
+  ): { id: number; open: boolean } | null {
     const id = nextIds.get(comment.second) ?? firstIdOf(comment.second);
     if (id - firstIdOf(comment.second) >= SEQUENCE_LIMIT) return null;
     nextIds.set(comment.second, id + 1);

@@ -8,7 +8,7 @@ export interface SocialRef {
   socialId: string;
 }
 
-export function keyOf(platform: Network, socialId: string): CommentKey   {
+export function keyOf(platform: Network, socialId: string): CommentKey {
   return `${platform}:${socialId}`;
 }
 

@@ -155,7 +155,13 @@ export class MessageIngest {
           result.inserted += 1;
           touched = true;
           if (message.action === 'received' && (receivedNew === null || message.created > receivedNew)) receivedNew = message.created;
-        } else if (before.action !== message.action || before.text !== message.text || before.sender_id !== message.senderId || before.media !== message.media || before.raw !== message.raw) {
+        } else if (
+          before.action !== message.action ||
+          before.text !== message.text ||
+          before.sender_id !== message.senderId ||
+          before.media !== message.media ||
+          before.raw !== message.raw
+        ) {
           this.#statements
             .get('UPDATE messages SET action = ?, text = ?, sender_id = ?, media = ?, raw = ? WHERE id = ?')
             .run(message.action, message.text, message.senderId, message.media, message.raw, before.id);
@@ -188,7 +194,9 @@ export class MessageIngest {
       const second = secondOf(Date.parse(summary.last_message_at));
       if (!isNew && secondOf(Date.parse(stored.last_message_at)) !== second) inboxId = takeId(nextIds, second, this.#statements);
       const replied = summary.last_action === 'sent' ? 1 : 0;
-      this.#statements.get('UPDATE inbox SET id = ?, replied = ? WHERE id = ? AND (id IS NOT ? OR replied IS NOT ?)').run(inboxId, replied, stored.inbox_id, inboxId, replied);
+      this.#statements
+        .get('UPDATE inbox SET id = ?, replied = ? WHERE id = ? AND (id IS NOT ? OR replied IS NOT ?)')
+        .run(inboxId, replied, stored.inbox_id, inboxId, replied);
       this.#statements
         .get(
           `UPDATE conversations SET inbox_id = ?, recipient_id = ?, name = ?, username = ?, picture_url = ?, last_message_at = ?, last_text = ?,
@@ -241,7 +249,21 @@ export class MessageIngest {
            last_message_at, last_text, last_action, last_received_at, last_sent_at, message_count, status, raw)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, 0, ?, ?) RETURNING id`,
       )
-      .get(profileRowId, newest.platform, newest.conversationId, inboxId, person.id, name, person.username, person.pictureUrl, newest.created, newest.text, newest.action, status, newest.raw) as {
+      .get(
+        profileRowId,
+        newest.platform,
+        newest.conversationId,
+        inboxId,
+        person.id,
+        name,
+        person.username,
+        person.pictureUrl,
+        newest.created,
+        newest.text,
+        newest.action,
+        status,
+        newest.raw,
+      ) as {
       id: number;
     };
     // A conversation where only the account has written is read already, as the account's comments are.
@@ -330,7 +352,8 @@ function personOf(group: Group): Person {
 function takeId(nextIds: Map<number, number>, second: number, statements?: Statements): number {
   let id = nextIds.get(second);
   if (id === undefined) {
-    const last = statements?.get('SELECT max(id) AS last FROM inbox WHERE id >= ? AND id < ?').get(firstIdOf(second), firstIdOf(second + 1)) as { last: number | null } | undefined;
+    const last = statements?.get('SELECT max(id) AS last FROM inbox WHERE id >= ? AND id < ?').get(firstIdOf(second), firstIdOf(second + 1)) as
+      { last: number | null } | undefined;
     id = last?.last == null ? firstIdOf(second) : last.last + 1;
   }
   nextIds.set(second, id + 1);

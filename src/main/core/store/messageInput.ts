@@ -61,7 +61,8 @@ export function checkMessage(input: MessageInput): CheckedMessage {
   const personId = value.action === 'received' ? value.senderId : value.recipientId;
   if (!isId(personId)) return refuse(value.action === 'received' ? 'no sender id' : 'no recipient id');
   const createdMs = typeof value.created === 'string' ? Date.parse(value.created) : Number.NaN;
-  if (!Number.isFinite(createdMs) || !isStorableSecond(secondOf(createdMs))) return refuse(`created is not a time the store can order: ${String(value.created)}`);
+  if (!Number.isFinite(createdMs) || !isStorableSecond(secondOf(createdMs)))
+    return refuse(`created is not a time the store can order: ${String(value.created)}`);
   let raw: string | undefined;
   try {
     raw = JSON.stringify(value.raw ?? null);

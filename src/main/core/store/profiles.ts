@@ -56,7 +56,8 @@ export class ProfileTable {
       )
       .get(profile.profileId, profile.accountId, String(profile.title), profile.isPrimary ? 1 : 0, networks, profile.color ?? null) as { id: number };
     this.#byId = null;
-    const identitiesChanged = before !== undefined && identityKey(before.record) !== identityKey({ ...profile, networks: JSON.parse(networks) as ProfileRecord['networks'] });
+    const identitiesChanged =
+      before !== undefined && identityKey(before.record) !== identityKey({ ...profile, networks: JSON.parse(networks) as ProfileRecord['networks'] });
     return { rowId: row.id, identitiesChanged };
   }
 
@@ -81,7 +82,9 @@ export class ProfileTable {
 
   #load(): Map<string, KnownProfile> {
     if (this.#byId === null) {
-      const rows = this.#statements.get('SELECT id, profile_id, account_id, title, is_primary, networks, color FROM profiles ORDER BY id').all() as unknown as ProfileRow[];
+      const rows = this.#statements
+        .get('SELECT id, profile_id, account_id, title, is_primary, networks, color FROM profiles ORDER BY id')
+        .all() as unknown as ProfileRow[];
       this.#byId = new Map(rows.map((row) => [row.profile_id, { rowId: row.id, record: recordOf(row) }]));
     }
     return this.#byId;

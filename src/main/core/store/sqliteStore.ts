@@ -327,7 +327,9 @@ export class SqliteStore implements Store, MessageStore, ReportStore {
   #redecideAuthorship(profileRowId: number): void {
     const profile = this.#profiles.byRowId(profileRowId);
     if (profile === undefined) return;
-    const platforms = this.#statements.get(`SELECT platform FROM inbox_counts WHERE profile_id = ? AND kind = ${COMMENT_KIND}`).all(profileRowId) as { platform: Network }[];
+    const platforms = this.#statements.get(`SELECT platform FROM inbox_counts WHERE profile_id = ? AND kind = ${COMMENT_KIND}`).all(profileRowId) as {
+      platform: Network;
+    }[];
     const update = this.#statements.get(
       'UPDATE comments SET by_account = (author_id IS :author) WHERE profile_id = :profile AND platform = :platform AND by_account IS NOT (author_id IS :author)',
     );

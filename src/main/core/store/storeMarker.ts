@@ -21,9 +21,9 @@ export function lostStore(file: string): LostStore | null {
     size = statSync(file).size;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return null;
-    return { kind: 'missing', reason: 'The store\'s file was missing, though a store had been made here before' };
+    return { kind: 'missing', reason: "The store's file was missing, though a store had been made here before" };
   }
-  return size === 0 ? { kind: 'corrupt', reason: 'The store\'s file was empty (0 bytes), though a store had been made here before' } : null;
+  return size === 0 ? { kind: 'corrupt', reason: "The store's file was empty (0 bytes), though a store had been made here before" } : null;
 }
 
 /** Notes that a store lives here now; a failure to write it only costs the check above. */

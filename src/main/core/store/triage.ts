@@ -60,7 +60,8 @@ function assignmentsOf(patch: TriagePatch): { assignments: string[]; values: (nu
     values.push(patch.done ? 1 : 0);
   }
   if (patch.snoozedUntil !== undefined) {
-    if (patch.snoozedUntil !== null && !Number.isFinite(patch.snoozedUntil)) throw new StoreInputError(`snoozedUntil is not a time: ${String(patch.snoozedUntil)}`);
+    if (patch.snoozedUntil !== null && !Number.isFinite(patch.snoozedUntil))
+      throw new StoreInputError(`snoozedUntil is not a time: ${String(patch.snoozedUntil)}`);
     assignments.push('snoozed_until = ?');
     values.push(patch.snoozedUntil === null ? null : Math.floor(patch.snoozedUntil));
   }

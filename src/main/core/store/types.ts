@@ -4,16 +4,7 @@
 import type { MessageNetwork, Network } from '../../../shared/networks.ts';
 import type { AccountRecord, ProfileRecord } from '../../../shared/domain/accounts.ts';
 import type { CommentKey, PostKey } from '../../../shared/domain/keys.ts';
-import type {
-  ConversationThread,
-  InboxCursor,
-  InboxFilter,
-  InboxPage,
-  InboxRow,
-  Thread,
-  TriagePatch,
-  ViewCounts,
-} from '../../../shared/domain/inbox.ts';
+import type { ConversationThread, InboxCursor, InboxFilter, InboxPage, InboxRow, Thread, TriagePatch, ViewCounts } from '../../../shared/domain/inbox.ts';
 import type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord, PostSeen } from '../../../shared/domain/posts.ts';
 
 // The domain types are declared once, as schemas in shared/domain (the bridge carries them to the

@@ -37,12 +37,17 @@ export async function fetchAnalytics(context: SyncJobContext, job: AnalyticsJob)
         else if (outcome.status === 'not-found' || outcome.status === 'refused') {
           track.dueAt = now + ANALYTICS_NOT_FOUND_MS;
           // Kept so the metric panel can say "not found for this account" (186), offline too.
-          if (outcome.status === 'not-found') storeCall('note analytics not found', () => ports.store.setCursor(analyticsNotFoundCursor(track.key), new Date(now).toISOString()));
+          if (outcome.status === 'not-found')
+            storeCall('note analytics not found', () => ports.store.setCursor(analyticsNotFoundCursor(track.key), new Date(now).toISOString()));
         } else track.dueAt = now + ANALYTICS_RETRY_MS;
       }
     } else {
       const answer = await requests.request((options) =>
-        client.analyticsByServiceId(requests.target, { id: job.servicePostId, networks: job.tracks[0]?.networks ?? [job.platform], platforms: [job.platform] }, options),
+        client.analyticsByServiceId(
+          requests.target,
+          { id: job.servicePostId, networks: job.tracks[0]?.networks ?? [job.platform], platforms: [job.platform] },
+          options,
+        ),
       );
       const now = clock.now();
       for (const track of job.tracks) {

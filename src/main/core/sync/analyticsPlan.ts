@@ -38,11 +38,7 @@ export interface AnalyticsPlanOptions {
 }
 
 /** The next analytics job: `job` when one is due at `now`, else when the next will be (`at`). */
-export function nextAnalyticsJob(
-  tracks: Iterable<AnalyticsTrack>,
-  now: number,
-  options: AnalyticsPlanOptions,
-): { job: AnalyticsJob | undefined; at: number } {
+export function nextAnalyticsJob(tracks: Iterable<AnalyticsTrack>, now: number, options: AnalyticsPlanOptions): { job: AnalyticsJob | undefined; at: number } {
   const byNetwork = new Map<Network, AnalyticsTrack[]>();
   let best: { at: number; make: () => AnalyticsJob } | undefined;
   const consider = (at: number, make: () => AnalyticsJob) => {
@@ -99,11 +95,7 @@ export const NEXT_UPDATE_MARGIN_MS = 1000;
  * newest snapshot's `nextUpdate` in the store, else now (never fetched). Every post is a track of its
  * own, so each tweet of a thread is asked for by its own id (spec, analytics by Social Post ID, rule 2).
  */
-export function analyticsTracksOf(
-  states: readonly PostSyncState[],
-  previous: ReadonlyMap<PostKey, AnalyticsTrack>,
-  now: number,
-): Map<PostKey, AnalyticsTrack> {
+export function analyticsTracksOf(states: readonly PostSyncState[], previous: ReadonlyMap<PostKey, AnalyticsTrack>, now: number): Map<PostKey, AnalyticsTrack> {
   const networksOf = new Map<string, Network[]>();
   for (const { post } of states) {
     if (post.servicePostId !== null) networksOf.set(post.servicePostId, [...(networksOf.get(post.servicePostId) ?? []), post.platform]);

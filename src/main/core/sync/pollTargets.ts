@@ -31,7 +31,12 @@ export function groupIntoTargets(states: readonly PostSyncState[]): PollTargetSe
     const id = post.servicePostId !== null ? `service:${post.servicePostId}` : `${post.platform}:${post.socialPostId}`;
     const created = timeOf(post.created) ?? 0;
     const lastCommentAt = state.lastCommentAt === null ? null : timeOf(state.lastCommentAt);
-    const pollPost: PollPost = { key: `${post.platform}:${post.socialPostId}`, platform: post.platform, socialPostId: post.socialPostId, lastPolledAt: state.lastPolledAt };
+    const pollPost: PollPost = {
+      key: `${post.platform}:${post.socialPostId}`,
+      platform: post.platform,
+      socialPostId: post.socialPostId,
+      lastPolledAt: state.lastPolledAt,
+    };
     const target = targets.get(id);
     if (!target) {
       targets.set(id, { id, servicePostId: post.servicePostId, posts: [pollPost], created, lastCommentAt, lastPolledAt: state.lastPolledAt });

@@ -12,7 +12,15 @@ import { CreateProfileForm } from './CreateProfileForm.tsx';
 import { ProfileRow } from './ProfileRow.tsx';
 import { ReplaceKeysForm } from './ReplaceKeysForm.tsx';
 
-export function AccountCard({ account, profiles, onProtection }: { account: AccountSummary; profiles: ProfileView[]; onProtection: (protection: VaultProtection) => void }) {
+export function AccountCard({
+  account,
+  profiles,
+  onProtection,
+}: {
+  account: AccountSummary;
+  profiles: ProfileView[];
+  onProtection: (protection: VaultProtection) => void;
+}) {
   const [status, setStatus] = useState<AccountKeyStatus | null>(null);
   const [message, setMessage] = useState<FormMessageValue>(null);
   const [busy, setBusy] = useState(false);
@@ -58,7 +66,9 @@ export function AccountCard({ account, profiles, onProtection }: { account: Acco
     setBusy(true);
     const result = await call('accounts.resetSandbox', {});
     setBusy(false);
-    setMessage(result.ok ? { kind: 'ok', text: 'The sandbox was reset: its sample clients and comments are back.' } : { kind: 'error', text: result.error.message });
+    setMessage(
+      result.ok ? { kind: 'ok', text: 'The sandbox was reset: its sample clients and comments are back.' } : { kind: 'error', text: result.error.message },
+    );
     await useProfilesStore.getState().load();
     await loadStatus();
   }

@@ -6,7 +6,15 @@ import { call } from '../../api/bridge.ts';
 import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
 import { hasXKeyPair, NO_X_PAIR, type XKeyPair, XKeyPairFields } from '../XKeyPairFields.tsx';
 
-export function ReplaceKeysForm({ account, xConfigured, onDone }: { account: AccountSummary; xConfigured: boolean; onDone: (status: AccountKeyStatus) => void }) {
+export function ReplaceKeysForm({
+  account,
+  xConfigured,
+  onDone,
+}: {
+  account: AccountSummary;
+  xConfigured: boolean;
+  onDone: (status: AccountKeyStatus) => void;
+}) {
   const [apiKey, setApiKey] = useState('');
   const [xPair, setXPair] = useState<XKeyPair>(NO_X_PAIR);
   const [message, setMessage] = useState<FormMessageValue>(null);

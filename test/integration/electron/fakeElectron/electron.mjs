@@ -68,10 +68,20 @@ class App extends EventEmitter {
     state.loginItem = settings;
   }
   quit() {
-    const before = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+    const before = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
     this.emit('before-quit', before);
     if (before.defaultPrevented) return;
-    const will = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+    const will = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
     this.emit('will-quit', will);
     if (will.defaultPrevented) return;
     report({ type: 'quit' });
@@ -97,7 +107,13 @@ export const ipcMain = Object.assign(new EventEmitter(), {
 
 /** A preventable event, as Electron hands to will-navigate and friends (the newer ones carry the URL). */
 function preventable(fields = {}) {
-  const event = { ...fields, prevented: false, preventDefault() { event.prevented = true; } };
+  const event = {
+    ...fields,
+    prevented: false,
+    preventDefault() {
+      event.prevented = true;
+    },
+  };
   return event;
 }
 
@@ -289,7 +305,9 @@ export const utilityProcess = {
   fork(modulePath, args) {
     const keyAt = args.indexOf('--api-key');
     report({ type: 'sandbox-started', modulePath, apiKey: keyAt >= 0 ? args[keyAt + 1] : null });
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', process.env.SANDBOX_CLI, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', process.env.SANDBOX_CLI, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     // The test reads the sandbox's world itself, to know every secret it must never see.
     child.stdout.on('data', (chunk) => {
       const url = /listening at (\S+) /.exec(String(chunk))?.[1];
@@ -331,7 +349,12 @@ process.on('message', async (message) => {
       report({ type: 'reply', id: message.id, value: tryToLeave(contents, message.url) });
     } else if (message.type === 'close-window') {
       const window = state.windows[0];
-      const event = { prevented: false, preventDefault() { this.prevented = true; } };
+      const event = {
+        prevented: false,
+        preventDefault() {
+          this.prevented = true;
+        },
+      };
       window.emit('close', event);
       report({ type: 'reply', id: message.id, value: { prevented: event.prevented, visible: window.visible } });
     } else if (message.type === 'tray-menu') {
@@ -349,7 +372,12 @@ process.on('message', async (message) => {
           permissionHandlers: state.permissionHandlers,
           applicationMenu: menuLabels(state.applicationMenu),
           window: window && { options: window.options, url: window.url, visible: window.visible, title: window.title },
-          tray: state.trays[0] && { tooltip: state.trays[0].tooltip, menu: menuLabels(state.trays[0].menu), image: state.trays[0].image.path, destroyed: state.trays[0].destroyed ?? false },
+          tray: state.trays[0] && {
+            tooltip: state.trays[0].tooltip,
+            menu: menuLabels(state.trays[0].menu),
+            image: state.trays[0].image.path,
+            destroyed: state.trays[0].destroyed ?? false,
+          },
           images: state.images,
           handlers: [...ipcMain.handlers.keys()],
         },

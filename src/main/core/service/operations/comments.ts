@@ -28,9 +28,7 @@ export type CommentsAddress =
 export async function getComments(runner: RequestRunner, target: CallTarget, address: CommentsAddress, options?: CallOptions): Promise<CommentsResponse> {
   const input = checkRequest('getComments', CommentsAddressSchema, address);
   const query =
-    input.by === 'servicePost'
-      ? undefined
-      : { searchPlatformId: true, platform: input.platform, ...(input.by === 'socialComment' ? { commentId: true } : {}) };
+    input.by === 'servicePost' ? undefined : { searchPlatformId: true, platform: input.platform, ...(input.by === 'socialComment' ? { commentId: true } : {}) };
   const answer = await runner.run(
     target,
     {
@@ -93,9 +91,15 @@ export type DeleteCommentInput =
   /** A comment by its social comment id (on tiktok, only the account's own: code 328). */
   | { by: 'socialComment'; id: string; platform: Network };
 
-export async function deleteComment(runner: RequestRunner, target: CallTarget, address: DeleteCommentInput, options?: CallOptions): Promise<DeleteCommentResponse> {
+export async function deleteComment(
+  runner: RequestRunner,
+  target: CallTarget,
+  address: DeleteCommentInput,
+  options?: CallOptions,
+): Promise<DeleteCommentResponse> {
   const input = checkRequest('deleteComment', DeleteCommentAddressSchema, address);
-  const body = input.by === 'socialComment' ? checkRequest('deleteComment', DeleteCommentBodySchema, { searchPlatformId: true, platform: input.platform }) : undefined;
+  const body =
+    input.by === 'socialComment' ? checkRequest('deleteComment', DeleteCommentBodySchema, { searchPlatformId: true, platform: input.platform }) : undefined;
   const answer = await runner.run(
     target,
     {

@@ -91,7 +91,12 @@ async function runMessages<T>(runner: RequestRunner, target: CallTarget, platfor
   }
 }
 
-function readSpec<T>(operation: string, platform: MessageNetwork, query: Record<string, string | number | boolean | undefined>, answer: RequestSpec<T>['answer']): RequestSpec<T> {
+function readSpec<T>(
+  operation: string,
+  platform: MessageNetwork,
+  query: Record<string, string | number | boolean | undefined>,
+  answer: RequestSpec<T>['answer'],
+): RequestSpec<T> {
   return { operation, method: 'GET', path: `/messages/${segment(platform)}`, query, write: false, targetsTwitter: targetsTwitter(platform), answer };
 }
 
@@ -102,7 +107,12 @@ export interface ListConversationsInput {
 }
 
 /** The profile's conversation ids on a network, most recent first (`conversationsOnly=true`). */
-export async function listConversations(runner: RequestRunner, target: CallTarget, input: ListConversationsInput, options?: CallOptions): Promise<ConversationIdsResponse> {
+export async function listConversations(
+  runner: RequestRunner,
+  target: CallTarget,
+  input: ListConversationsInput,
+  options?: CallOptions,
+): Promise<ConversationIdsResponse> {
   const query = checkRequest('listConversations', MessagesQuerySchema, { platform: input.platform, status: input.status, conversationsOnly: true });
   return runMessages(
     runner,
@@ -166,13 +176,20 @@ export interface ConversationMessages {
  * client pages through the cursor, at most `maxPages` requests (each draws from the rate budget),
  * and stops early on a page that brings nothing new (a cursor that does not advance).
  */
-export async function getConversation(runner: RequestRunner, target: CallTarget, input: GetConversationInput, options?: CallOptions): Promise<ConversationMessages> {
+export async function getConversation(
+  runner: RequestRunner,
+  target: CallTarget,
+  input: GetConversationInput,
+  options?: CallOptions,
+): Promise<ConversationMessages> {
   const paged = input.platform === 'twitter';
   // facebook and instagram get the caller's limit as given, so the preflight tells them it is X's alone.
   const limit = paged ? (input.limit ?? CONVERSATION_PAGE_SIZE) : input.limit;
   const maxPages = input.maxPages ?? CONVERSATION_MAX_PAGES;
   if (!Number.isInteger(maxPages) || maxPages < 1) {
-    throw new RequestInvalidError('getConversation', [{ path: 'maxPages', message: `Read at least one page: maxPages is a whole number from 1; got ${describeValue(maxPages)}` }]);
+    throw new RequestInvalidError('getConversation', [
+      { path: 'maxPages', message: `Read at least one page: maxPages is a whole number from 1; got ${describeValue(maxPages)}` },
+    ]);
   }
   const seen = new Set<string>();
   const messages: MessageRecord[] = [];

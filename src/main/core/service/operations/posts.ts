@@ -29,7 +29,15 @@ export async function createPost(runner: RequestRunner, target: CallTarget, inpu
   const body = checkRequest('createPost', CreatePostBodySchema, input);
   const answer = await runner.run(
     target,
-    { operation: 'createPost', method: 'POST', path: '/post', body, write: true, targetsTwitter: targetsTwitter(body.platforms), answer: CreatePostResponseSchema },
+    {
+      operation: 'createPost',
+      method: 'POST',
+      path: '/post',
+      body,
+      write: true,
+      targetsTwitter: targetsTwitter(body.platforms),
+      answer: CreatePostResponseSchema,
+    },
     options,
   );
   return answer.value;
@@ -48,7 +56,15 @@ export async function updatePost(runner: RequestRunner, target: CallTarget, inpu
   const body = checkRequest('updatePost', UpdatePostBodySchema, { id: input.id, disableComments: input.disableComments });
   const answer = await runner.run(
     target,
-    { operation: 'updatePost', method: 'PUT', path: '/post', body, write: true, targetsTwitter: targetsTwitter(input.networks), answer: UpdatePostResponseSchema },
+    {
+      operation: 'updatePost',
+      method: 'PUT',
+      path: '/post',
+      body,
+      write: true,
+      targetsTwitter: targetsTwitter(input.networks),
+      answer: UpdatePostResponseSchema,
+    },
     options,
   );
   return answer.value;
@@ -65,7 +81,15 @@ export async function deletePost(runner: RequestRunner, target: CallTarget, inpu
   const body = checkRequest('deletePost', DeletePostBodySchema, { id: input.id });
   const answer = await runner.run(
     target,
-    { operation: 'deletePost', method: 'DELETE', path: '/post', body, write: true, targetsTwitter: targetsTwitter(input.networks), answer: DeletePostResponseSchema },
+    {
+      operation: 'deletePost',
+      method: 'DELETE',
+      path: '/post',
+      body,
+      write: true,
+      targetsTwitter: targetsTwitter(input.networks),
+      answer: DeletePostResponseSchema,
+    },
     options,
   );
   return answer.value;
@@ -89,7 +113,12 @@ export interface NetworkHistoryInput {
 }
 
 /** GET /history/:platform: the network's own posts of the linked account, outside ones included. */
-export async function networkHistory(runner: RequestRunner, target: CallTarget, input: NetworkHistoryInput, options?: CallOptions): Promise<NetworkHistoryResponse> {
+export async function networkHistory(
+  runner: RequestRunner,
+  target: CallTarget,
+  input: NetworkHistoryInput,
+  options?: CallOptions,
+): Promise<NetworkHistoryResponse> {
   checkRequest('networkHistory', NetworkHistoryAddressSchema, input);
   const answer = await runner.run(
     target,

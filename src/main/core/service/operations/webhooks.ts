@@ -25,7 +25,12 @@ export interface RegisterWebhookInput {
   secret?: string;
 }
 
-export async function registerWebhook(runner: RequestRunner, target: CallTarget, input: RegisterWebhookInput, options?: CallOptions): Promise<RegisterWebhookResponse> {
+export async function registerWebhook(
+  runner: RequestRunner,
+  target: CallTarget,
+  input: RegisterWebhookInput,
+  options?: CallOptions,
+): Promise<RegisterWebhookResponse> {
   const body = checkRequest('registerWebhook', RegisterWebhookBodySchema, input);
   const answer = await runner.run(
     target,
@@ -62,7 +67,15 @@ export async function unregisterWebhook(
   const body = checkRequest('unregisterWebhook', UnregisterWebhookBodySchema, input);
   const answer = await runner.run(
     target,
-    { operation: 'unregisterWebhook', method: 'DELETE', path: '/hook/webhook', body, write: true, targetsTwitter: false, answer: UnregisterWebhookResponseSchema },
+    {
+      operation: 'unregisterWebhook',
+      method: 'DELETE',
+      path: '/hook/webhook',
+      body,
+      write: true,
+      targetsTwitter: false,
+      answer: UnregisterWebhookResponseSchema,
+    },
     options,
   );
   return answer.value;
