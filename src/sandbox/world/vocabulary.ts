@@ -2,6 +2,7 @@
 // world and of the sandbox's live activity (new comments arriving while it runs). A freelancer
 // triages these, so the mix matters: questions that need an answer, complaints that need care,
 // and a lot of noise (compliments, emojis, friends tagging friends, spam) that does not.
+// Over 400 lines on purpose: it is data (word lists and templates), one concern, read top to bottom.
 import type { Network } from '../../shared/networks.ts';
 import { newAuthorId } from '../ids.ts';
 import type { Random } from '../random.ts';

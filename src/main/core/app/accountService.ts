@@ -11,6 +11,7 @@ import { ServiceClient } from '../service/serviceClient.ts';
 import type { HttpTransport } from '../service/transport.ts';
 import type { AccountRecord, ProfileRecord, Store } from '../store/types.ts';
 import { identitiesFromUser } from '../sync/profileIdentities.ts';
+import { discoverProfiles } from './profileDiscovery.ts';
 import type { BridgeEventSink } from '../bridge/eventHub.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
 import type { AccountRuntime } from './accountRuntime.ts';
@@ -336,57 +337,8 @@ export class AccountService {
       await runtime.close();
       throw error;
     }
-    void this.#discoverProfiles(runtime);
+    void discoverProfiles(runtime, this.#d);
     return runtime;
-  }
-
-  /** Client profiles the service lists that the store does not know yet (their keys come later). */
-  async #discoverProfiles(runtime: AccountRuntime): Promise<void> {
-    try {
-      await this.#findPrimaryProfile(runtime);
-    } catch {
-      // Offline: the next start asks again.
-    }
-    try {
-      const { profiles } = await runtime.client.listProfiles({ accountId: runtime.accountId });
-      const known = new Set(this.#d.store.profiles().map((p) => p.profileId));
-      let added = false;
-      for (const profile of profiles) {
-        if (known.has(profile.refId)) continue;
-        this.#d.registry.saveProfile({
-          accountId: runtime.accountId,
-          profileId: profile.refId,
-          title: profile.title,
-          isPrimary: false,
-          networks: {},
-          color: null,
-        });
-        added = true;
-      }
-      if (added) this.#d.events.emit('accounts.changed', {});
-    } catch {
-      // A plan without client profiles (403), or offline: the primary profile is enough for now.
-    }
-  }
-
-  /**
-   * An account without its primary profile (its store was lost before the accounts record kept
-   * profiles) asks the service for it, as adding the account did, and syncs it.
-   */
-  async #findPrimaryProfile(runtime: AccountRuntime): Promise<void> {
-    if (this.#d.store.profiles(runtime.accountId).some((profile) => profile.isPrimary)) return;
-    const user = await runtime.client.user({ accountId: runtime.accountId });
-    const profile: ProfileRecord = {
-      accountId: runtime.accountId,
-      profileId: user.refId,
-      title: user.title ?? runtime.account.title,
-      isPrimary: true,
-      networks: identitiesFromUser(user),
-      color: null,
-    };
-    this.#d.registry.saveProfile(profile);
-    runtime.addProfile(profile);
-    this.#d.events.emit('accounts.changed', {});
   }
 
   #account(accountId: string): AccountRecord {

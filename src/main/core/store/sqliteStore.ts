@@ -10,6 +10,10 @@
 // a worker) finds, replaces the file under the same SqliteStore object and tells `onRecovered`
 // listeners. A file that vanished or was emptied where a store had been made is told too
 // (storeMarker.ts).
+//
+// Over 400 lines on purpose: this is the façade, one short method per store operation, each handing
+// its work to the part that owns it (ingest, inbox query, triage, messages, report items...), all
+// under the same damage guard; splitting it would scatter that guard.
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Network } from '../../../shared/networks.ts';
