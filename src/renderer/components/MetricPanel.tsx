@@ -30,6 +30,7 @@ import { MetricComparison } from './MetricComparison.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { downloadBlob } from './downloadBlob.ts';
 import { comparisonOnPanel, panelPng } from './panelPngCanvas.ts';
+import { DataBadgeList } from './DataBadgeList.tsx';
 
 function When({ iso, now, ahead = false }: { iso: string; now: number; ahead?: boolean }) {
   const ms = Date.parse(iso);
@@ -229,15 +230,7 @@ export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
         <p className="post-text">{postWords(post, latest)}</p>
       </section>
 
-      {badges.length > 0 && (
-        <ul className="data-badges" aria-label="About these numbers">
-          {badges.map((badge) => (
-            <li key={badge.kind} className={`data-badge data-badge-${badge.kind}`} title={badge.detail} data-badge={badge.kind}>
-              {badge.text}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DataBadgeList badges={badges} />
 
       {latest === null ? (
         <p className="notice">

@@ -16,6 +16,7 @@ import { MetricChart } from './MetricChart.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { ReportSettingsForm } from './ReportSettingsForm.tsx';
 import './reports.css';
+import { DataBadgeList } from './DataBadgeList.tsx';
 
 /**
  * The PDF: the browser's print of this page (its print stylesheet makes it a document). The desktop
@@ -172,15 +173,7 @@ function TopPosts({ report }: { report: ClientReport }) {
                   <strong>{post.engagement === null ? '—' : formatMetric(post.engagement)}</strong> engagements · {post.commentsInPeriod} comments in period
                   {post.latest !== null && <span className="muted small"> · numbers of {new Date(post.latest.lastUpdated).toLocaleDateString('en-GB')}</span>}
                 </span>
-                {badges.length > 0 && (
-                  <ul className="data-badges" aria-label="About these numbers">
-                    {badges.map((badge) => (
-                      <li key={badge.kind} className={`data-badge data-badge-${badge.kind}`} title={badge.detail} data-badge={badge.kind}>
-                        {badge.text}
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <DataBadgeList badges={badges} />
               </li>
             );
           })}

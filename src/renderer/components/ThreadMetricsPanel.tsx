@@ -11,6 +11,7 @@ import { usePostThreadsStore } from '../stores/postThreadsStore.ts';
 import { useNow } from './hooks.ts';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import './postThreads.css';
+import { DataBadgeList } from './DataBadgeList.tsx';
 
 function When({ iso, now }: { iso: string; now: number }) {
   const ms = Date.parse(iso);
@@ -50,15 +51,7 @@ function TweetList({ tweets, now }: { tweets: PostMetrics[]; now: number }) {
               {relativeTime(created, now)}
             </span>
             <p className="thread-tweet-text">{excerpt(tweet.post.text) || '(no text)'}</p>
-            {badges.length > 0 && (
-              <ul className="data-badges" aria-label={`About the numbers of tweet ${index + 1}`}>
-                {badges.map((badge) => (
-                  <li key={badge.kind} className={`data-badge data-badge-${badge.kind}`} title={badge.detail} data-badge={badge.kind}>
-                    {badge.text}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <DataBadgeList badges={badges} label={`About the numbers of tweet ${index + 1}`} />
             {tweet.latest === null && <span className="metric-note">No numbers yet for this tweet.</span>}
             <button type="button" className="button ghost small thread-tweet-open" onClick={() => void openPanel(tweet.post.key)}>
               Open tweet {index + 1} alone

@@ -29,26 +29,8 @@ export const ITEM_TABLE_COLUMNS = [
   'updated',
 ] as const;
 
-const COLUMNS = [
-  'id',
-  'account_id',
-  'profile_id',
-  'request',
-  'thread',
-  'answers',
-  'created',
-  'send_after',
-  'state',
-  'results',
-  'attempts',
-  'first_attempt_at',
-  'last_attempt_at',
-  'last_error',
-  'next_attempt_at',
-  'outcome_unknown',
-  'failures',
-  'updated',
-] as const;
+/** Every column but `seq`, which SQLite assigns: what an insert or an update writes. */
+const COLUMNS = ITEM_TABLE_COLUMNS.filter((column) => column !== 'seq');
 
 export interface Claim {
   platform: Network;
