@@ -2,7 +2,8 @@
 // (no id, an unknown network, a time that is not a time) is refused on its own, with the reason,
 // and the rest of its batch is stored: one bad record never costs the others.
 import { isNetwork, type Network } from '../../../shared/networks.ts';
-import { isStorableSecond, secondOf } from './commentIds.ts';
+import { secondOf } from './commentIds.ts';
+import { orderableTime, rawJsonOf } from './recordChecks.ts';
 import type { CommentInput } from './types.ts';
 
 export interface CleanComment {
@@ -36,16 +37,12 @@ export function checkComment(input: CommentInput): Checked {
   if (!isId(value.socialPostId)) return refuse('no social post id');
   if (value.parentSocialCommentId != null && !isId(value.parentSocialCommentId)) return refuse('the parent id is not an id');
   if (typeof value.text !== 'string') return refuse('no text');
-  const createdMs = typeof value.created === 'string' ? Date.parse(value.created) : Number.NaN;
-  if (!Number.isFinite(createdMs) || !isStorableSecond(secondOf(createdMs)))
-    return refuse(`created is not a time the store can order: ${String(value.created)}`);
-  let raw: string | undefined;
-  try {
-    raw = JSON.stringify(value.raw ?? null);
-  } catch (error) {
-    return refuse(`the raw record cannot be kept as JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (raw === undefined) return refuse('the raw record cannot be kept as JSON');
+  const time = orderableTime(value.created);
+  if (!time.ok) return refuse(time.reason);
+  const createdMs = time.ms;
+  const rawJson = rawJsonOf(value.raw);
+  if (!rawJson.ok) return refuse(rawJson.reason);
+  const raw = rawJson.json;
   const likes = Number(value.likeCount);
   return {
     ok: true,

@@ -4,7 +4,8 @@
 // the reason, and the rest of its batch is stored.
 import { isMessageNetwork, type MessageNetwork } from '../../../shared/networks.ts';
 import type { MessageRecord } from '../../../shared/wire/messages.ts';
-import { isStorableSecond, secondOf } from './commentIds.ts';
+import { secondOf } from './commentIds.ts';
+import { orderableTime, rawJsonOf } from './recordChecks.ts';
 import type { MessageInput } from './types.ts';
 
 /** The store's input from the service's record (the wire schema has checked its shape already). */
@@ -60,16 +61,12 @@ export function checkMessage(input: MessageInput): CheckedMessage {
   if (value.action !== 'sent' && value.action !== 'received') return refuse(`not who wrote it: ${String(value.action)}`);
   const personId = value.action === 'received' ? value.senderId : value.recipientId;
   if (!isId(personId)) return refuse(value.action === 'received' ? 'no sender id' : 'no recipient id');
-  const createdMs = typeof value.created === 'string' ? Date.parse(value.created) : Number.NaN;
-  if (!Number.isFinite(createdMs) || !isStorableSecond(secondOf(createdMs)))
-    return refuse(`created is not a time the store can order: ${String(value.created)}`);
-  let raw: string | undefined;
-  try {
-    raw = JSON.stringify(value.raw ?? null);
-  } catch (error) {
-    return refuse(`the raw record cannot be kept as JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (raw === undefined) return refuse('the raw record cannot be kept as JSON');
+  const time = orderableTime(value.created);
+  if (!time.ok) return refuse(time.reason);
+  const createdMs = time.ms;
+  const rawJson = rawJsonOf(value.raw);
+  if (!rawJson.ok) return refuse(rawJson.reason);
+  const raw = rawJson.json;
   const media = Array.isArray(value.mediaUrls) ? value.mediaUrls.filter((url): url is string => typeof url === 'string') : [];
   return {
     ok: true,
