@@ -9,7 +9,7 @@ import { receivedByDay, reportPeriods } from '../report/reportPeriod.ts';
 import { computeResponsiveness } from '../report/responsiveness.ts';
 import { topPosts } from '../report/topPosts.ts';
 import type { OutboxItem } from '../outbox/types.ts';
-import type { ReportStore } from '../store/types.ts';
+import type { ReportItemRecord, ReportStore } from '../store/types.ts';
 import type { AccountService } from './accountService.ts';
 import type { ClientSettingsFile } from './clientSettingsFile.ts';
 import type { PostService } from './postService.ts';
@@ -28,6 +28,19 @@ export interface ReportServiceDeps {
 function systemZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return isKnownTimeZone(zone) ? zone : 'UTC';
+}
+
+/** Comments per post key; counted per network first, so a month of items makes no key string each. */
+function countByPost(items: readonly ReportItemRecord[]): Map<string, number> {
+  const byNetwork = new Map<string, Map<string, number>>();
+  for (const { platform, socialPostId } of items) {
+    let counts = byNetwork.get(platform);
+    if (counts === undefined) byNetwork.set(platform, (counts = new Map<string, number>()));
+    counts.set(socialPostId, (counts.get(socialPostId) ?? 0) + 1);
+  }
+  const byPost = new Map<string, number>();
+  for (const [platform, counts] of byNetwork) for (const [post, count] of counts) byPost.set(`${platform}:${post}`, count);
+  return byPost;
 }
 
 export class ReportService {
@@ -63,13 +76,12 @@ export class ReportService {
       const periods = reportPeriods(input.from, input.to, settings.timeZone);
       const confirmed = await this.#confirmedReplies(profile.accountId, input.profileId);
       const asOf = this.#d.now();
-      const current = this.#d.store.reportItems(input.profileId, periods.current);
-      const previous = this.#d.store.reportItems(input.profileId, periods.previous);
-      const commentsByPost = new Map<string, number>();
-      for (const item of current) {
-        const postKey = `${item.platform}:${item.socialPostId}`;
-        commentsByPost.set(postKey, (commentsByPost.get(postKey) ?? 0) + 1);
-      }
+      // Both periods in one read: they touch, and the period before's answers are read anyway
+      // (they can come after its end), so one scan serves both; split by creation time.
+      const both = this.#d.store.reportItems(input.profileId, { start: periods.previous.start, end: periods.current.end });
+      const current = both.filter((item) => item.createdAt >= periods.current.start);
+      const previous = both.filter((item) => item.createdAt < periods.current.start);
+      const commentsByPost = countByPost(current);
       return {
         profileId: input.profileId,
         clientTitle: profile.title,

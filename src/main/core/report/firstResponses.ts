@@ -26,18 +26,24 @@ function earlier(a: FirstResponse | null, b: FirstResponse): FirstResponse {
 }
 
 export function receivedItems(records: readonly ReportItemRecord[], confirmed: readonly ConfirmedReply[]): ReceivedItem[] {
-  const byReply = new Map<string, number>();
+  // Per network, by the reply's social id: no key string made per reply of a month's items.
+  const byReply = new Map<Network, Map<string, number>>();
   const byAnswered = new Map<string, number>();
   for (const reply of confirmed) {
     if (!Number.isFinite(reply.at)) continue;
-    if (reply.socialCommentId !== null) byReply.set(`${reply.platform}:${reply.socialCommentId}`, reply.at);
+    if (reply.socialCommentId !== null) {
+      let sent = byReply.get(reply.platform);
+      if (sent === undefined) byReply.set(reply.platform, (sent = new Map<string, number>()));
+      sent.set(reply.socialCommentId, reply.at);
+    }
     const before = byAnswered.get(reply.answers);
     if (before === undefined || reply.at < before) byAnswered.set(reply.answers, reply.at);
   }
   return records.map((record) => {
     let first: FirstResponse | null = null;
+    const sentOnNetwork = byReply.get(record.platform);
     for (const reply of record.accountReplies) {
-      const sent = byReply.get(`${record.platform}:${reply.socialCommentId}`);
+      const sent = sentOnNetwork?.get(reply.socialCommentId);
       first = earlier(first, sent === undefined ? { at: reply.at, source: 'seen-by-sync' } : { at: sent, source: 'outbox-confirmed' });
     }
     const sentHere = byAnswered.get(record.key);

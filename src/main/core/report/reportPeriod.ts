@@ -48,13 +48,12 @@ export function dayInZone(zone: ZoneOffsets, instant: number): string {
 /** Items received per calendar day of the period, every day listed (days with none say 0). */
 export function receivedByDay(createdTimes: Iterable<number>, from: string, days: number, timeZone: string): { day: string; received: number }[] {
   const first = utcMidnight(from);
-  const counts = new Map<string, number>();
-  for (let i = 0; i < days; i++) counts.set(new Date(first + i * DAY_MS).toISOString().slice(0, 10), 0);
+  const counts = new Array<number>(days).fill(0);
   const zone = zoneOffsets(timeZone);
+  // The day's index from the wall clock's reading, as dayInZone reads it: no date string per item.
   for (const at of createdTimes) {
-    const day = dayInZone(zone, at);
-    const count = counts.get(day);
-    if (count !== undefined) counts.set(day, count + 1);
+    const index = Math.floor((at + zone.offsetAt(at) - first) / DAY_MS);
+    if (index >= 0 && index < days) counts[index] = (counts[index] ?? 0) + 1;
   }
-  return [...counts].map(([day, received]) => ({ day, received }));
+  return counts.map((received, i) => ({ day: new Date(first + i * DAY_MS).toISOString().slice(0, 10), received }));
 }

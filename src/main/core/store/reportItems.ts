@@ -5,27 +5,51 @@
 // put a reply to a reply under the top comment), so the account answering anywhere in a thread has
 // answered every comment above the answer. The same rule decides the `replied` flag (repliedFlags.ts).
 //
-// The walk goes up, not down: the account's replies since the period started are few next to the
-// comments received, and each climbs its ancestors by the (platform, social id) unique index, in
-// one recursive statement. An ancestor older than the period is no item of it, and neither is
-// anything above it, so the climb stops there. A reply stamped before the period's start (another
-// machine's clock) is not seen. Rows come back as arrays: a month can be 100,000 of them.
+// One scan of the primary key, then the threads in memory. Row ids are the created second << 20
+// (commentIds.ts), so "since the period started" is a range of the primary key: the scan reads the
+// period's rows and, after its end, only replies (an answer to the period's items can come later,
+// and can sit under a later reply by someone else). Each row comes with its parent's row id (the
+// unique index answers it), so each of the account's replies climbs its ancestors by numbers, with
+// no map of strings: an ancestor older than the period is no item of it, and neither is anything
+// above it, so the climb stops where the scan does. A reply stamped before the period's start
+// (another machine's clock) is not seen. Why not a recursive SQL statement, as before: climbing
+// 40,000 replies cost two B-tree look-ups a step and a temporary table for UNION, 380 ms for a
+// month of 100,000 comments (BENCHMARKS.md, client report).
 //
 // Deleted comments are not here: the store takes a comment out when its network deletes it.
 import { endIdOf, firstIdOf, secondOf } from './commentIds.ts';
 import { StoreInputError } from './errors.ts';
 import type { Network } from '../../../shared/networks.ts';
 import { keyOf } from './keys.ts';
-import type { StatementSync } from 'node:sqlite';
 import type { ProfileTable } from './profiles.ts';
 import type { Statements } from './statements.ts';
 import type { ReportItemRecord, ReportPeriod } from './types.ts';
 
-/** [id, platform, social id, post id, created, hidden]: arrays, not objects, for a month of 100,000 rows. */
-type ItemRow = [number, Network, string, string, string, number];
+/**
+ * [id, by account, platform, social id, parent's row id, post id, created, hidden]: arrays, for a
+ * month of 100,000 rows. Created comes as epoch ms, read by SQLite from the stored ISO text (the
+ * instant Date.parse reads from it), so no date string is made and parsed per row.
+ */
+type Row = [number, number, Network, string, number | null, string, number | null, number];
 
-/** [platform, the item's social id, the reply's social id, the reply's created]. */
-type AnswerRow = [Network, string, string, string];
+const SQL = `SELECT c.id, c.by_account, c.platform, c.social_comment_id, p.id, c.social_post_id,
+    CAST(round(unixepoch(c.created, 'subsec') * 1000) AS INTEGER), c.hidden
+  FROM comments c LEFT JOIN comments p ON p.platform = c.platform AND p.social_comment_id = c.parent_social_comment_id AND p.id >= :first
+  WHERE c.id >= :first AND c.profile_id = :profile AND (c.id < :end OR c.parent_social_comment_id IS NOT NULL) ORDER BY c.id`;
+
+/** The index of `id` in the ascending `ids`, or -1. */
+function indexOf(ids: readonly number[], id: number): number {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = ids[mid] ?? Infinity;
+    if (at === id) return mid;
+    if (at < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
 
 export class ReportItemsQuery {
   readonly #statements: Statements;
@@ -36,56 +60,47 @@ export class ReportItemsQuery {
     this.#profiles = profiles;
   }
 
-  #arrays(sql: string): StatementSync {
-    const statement = this.#statements.get(sql);
-    statement.setReturnArrays(true);
-    return statement;
-  }
-
   /** Comments by others received in [start, end), oldest first; [] for an unknown profile. */
   items(profileId: string, period: ReportPeriod): ReportItemRecord[] {
     const { start, end } = period;
     if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) throw new StoreInputError('A report period must end after it starts');
     const profile = this.#profiles.byProfileId(profileId);
     if (profile === undefined) return [];
-    // Row ids are the created second << 20 (commentIds.ts): the period is a range of the primary key.
-    const firstId = firstIdOf(Math.max(0, secondOf(start)));
-    // Every (ancestor, reply by the account) pair, in one statement: the account's replies climb
-    // their parents; UNION (not UNION ALL) drops repeats, so a cycle in bad parent links ends.
-    // Read first: they are few, so the many items below need no map of their own.
-    const answers = this.#arrays(
-      `WITH RECURSIVE up(platform, reply, at, parent) AS (
-         SELECT platform, social_comment_id, created, parent_social_comment_id FROM comments
-         WHERE id >= :first AND profile_id = :profile AND by_account = 1 AND parent_social_comment_id IS NOT NULL
-         UNION
-         SELECT up.platform, up.reply, up.at, c.parent_social_comment_id FROM up
-         JOIN comments c ON c.platform = up.platform AND c.social_comment_id = up.parent
-         WHERE c.id >= :first AND c.parent_social_comment_id IS NOT NULL
-       )
-       SELECT up.platform, up.parent, up.reply, up.at FROM up`,
-    ).all({ first: firstId, profile: profile.rowId }) as unknown as AnswerRow[];
-    const repliesTo = new Map<string, { socialCommentId: string; at: number }[]>();
-    for (const [platform, answered, reply, created] of answers) {
-      const at = Date.parse(created);
-      if (!Number.isFinite(at)) continue;
-      const key = keyOf(platform, answered);
-      const replies = repliesTo.get(key);
-      if (replies === undefined) repliesTo.set(key, [{ socialCommentId: reply, at }]);
-      else replies.push({ socialCommentId: reply, at });
-    }
-    for (const replies of repliesTo.values()) replies.sort((x, y) => x.at - y.at);
+    const endId = endIdOf(secondOf(end));
+    const statement = this.#statements.get(SQL);
+    statement.setReturnArrays(true);
 
-    const rows = this.#arrays(
-      `SELECT id, platform, social_comment_id, social_post_id, created, hidden FROM comments
-       WHERE id >= ? AND id < ? AND profile_id = ? AND by_account = 0 ORDER BY id`,
-    ).all(firstId, endIdOf(secondOf(end)), profile.rowId) as unknown as ItemRow[];
+    const rows = statement.all({ first: firstIdOf(Math.max(0, secondOf(start))), profile: profile.rowId, end: endId }) as unknown as Row[];
+    const ids: number[] = [];
+    const parentIds: number[] = [];
+    const itemAt: (ReportItemRecord | undefined)[] = [];
     const items: ReportItemRecord[] = [];
-    for (const [, platform, social, post, created, hidden] of rows) {
-      const createdAt = Date.parse(created);
-      if (!(createdAt >= start && createdAt < end)) continue;
-      const key = keyOf(platform, social);
-      items.push({ key, platform, socialPostId: post, createdAt, hidden: hidden === 1, accountReplies: repliesTo.get(key) ?? [] });
-    }
+    const replies: { index: number; reply: { socialCommentId: string; at: number } }[] = [];
+    rows.forEach(([id, byAccount, platform, social, parentId, post, createdAt, hidden], index) => {
+      ids.push(id);
+      parentIds.push(parentId ?? -1);
+      if (byAccount === 1) {
+        if (parentId !== null && createdAt !== null) replies.push({ index, reply: { socialCommentId: social, at: createdAt } });
+        return;
+      }
+      if (id >= endId || createdAt === null || !(createdAt >= start && createdAt < end)) return;
+      const item: ReportItemRecord = { key: keyOf(platform, social), platform, socialPostId: post, createdAt, hidden: hidden === 1, accountReplies: [] };
+      items.push(item);
+      itemAt[index] = item;
+    });
+
+    // Each node once per reply: a cycle in bad parent links ends where it comes back.
+    const climbedBy = new Int32Array(ids.length).fill(-1);
+    const answered: ReportItemRecord[] = [];
+    replies.forEach(({ index: replyIndex, reply }, n) => {
+      for (let index = indexOf(ids, parentIds[replyIndex] ?? -1); index >= 0 && climbedBy[index] !== n; index = indexOf(ids, parentIds[index] ?? -1)) {
+        climbedBy[index] = n;
+        const item = itemAt[index];
+        if (item === undefined) continue;
+        if (item.accountReplies.push(reply) === 2) answered.push(item);
+      }
+    });
+    for (const item of answered) item.accountReplies.sort((x, y) => x.at - y.at);
     return items;
   }
 }
