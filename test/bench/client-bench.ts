@@ -76,7 +76,9 @@ async function ours(world: BenchWorld, commentPosts: BenchWorld['seededPosts']) 
 
   const commentsStart = performance.now();
   const answers = await Promise.all(
-    commentPosts.map((post) => client.getComments(targetOf(world, post.profileRefId), { by: 'socialPost', id: post.socialId, platform: post.platform as Network })),
+    commentPosts.map((post) =>
+      client.getComments(targetOf(world, post.profileRefId), { by: 'socialPost', id: post.socialId, platform: post.platform as Network }),
+    ),
   );
   const commentsMs = performance.now() - commentsStart;
   const commentsRequests = wire.counts.requests;
@@ -153,7 +155,11 @@ async function parse(world: BenchWorld) {
   const sandbox = await startSandbox({ port: 0, statePath: world.statePath, rateLimit: 1_000_000_000 });
   const client = new ServiceClient({ vault: vaultFor(sandbox, world) });
   const busiest = [...world.seededPosts].sort((a, b) => b.commentCount - a.commentCount)[0]!;
-  const answer = await client.getComments(targetOf(world, busiest.profileRefId), { by: 'socialPost', id: busiest.socialId, platform: busiest.platform as Network });
+  const answer = await client.getComments(targetOf(world, busiest.profileRefId), {
+    by: 'socialPost',
+    id: busiest.socialId,
+    platform: busiest.platform as Network,
+  });
   await client.close();
   await sandbox.close();
   const records = answer[busiest.platform as Network] as Record<string, unknown>[];

@@ -51,7 +51,9 @@ async function child(baseUrl: string): Promise<void> {
     await readThrough(client);
   } catch (error) {
     const kind = (error as { kind?: string; problem?: string; phase?: string }).kind;
-    outcome = kind ? [kind, (error as { problem?: string }).problem ?? (error as { phase?: string }).phase].filter(Boolean).join('/') : String((error as Error).name);
+    outcome = kind
+      ? [kind, (error as { problem?: string }).problem ?? (error as { phase?: string }).phase].filter(Boolean).join('/')
+      : String((error as Error).name);
   }
   const result: ChildResult = { baselineMb: baseline / 1024, peakMb: peakRssKb() / 1024, ms: performance.now() - started, outcome };
   process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -61,7 +63,9 @@ async function child(baseUrl: string): Promise<void> {
 function runChild(baseUrl: string, capMs: number): Promise<ChildResult | { capped: true; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const proc = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', fileURLToPath(import.meta.url), 'child', baseUrl], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', fileURLToPath(import.meta.url), 'child', baseUrl], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const timer = setTimeout(() => proc.kill('SIGKILL'), capMs);
@@ -86,8 +90,18 @@ async function main(): Promise<void> {
   const gzipBomb = gzipSync(inflated, { level: 9 });
   const brotliBomb = brotliCompressSync(inflated, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
   const cases: { name: string; mode: HostileMode; runs: number; capMs: number }[] = [
-    { name: `gzip bomb (${(gzipBomb.length / MB).toFixed(1)} MB → 1 GB)`, mode: { kind: 'encoded', encoding: 'gzip', body: gzipBomb }, runs: RUNS, capMs: 120_000 },
-    { name: `brotli bomb (${(brotliBomb.length / 1024).toFixed(0)} KB → 1 GB)`, mode: { kind: 'encoded', encoding: 'br', body: brotliBomb }, runs: RUNS, capMs: 120_000 },
+    {
+      name: `gzip bomb (${(gzipBomb.length / MB).toFixed(1)} MB → 1 GB)`,
+      mode: { kind: 'encoded', encoding: 'gzip', body: gzipBomb },
+      runs: RUNS,
+      capMs: 120_000,
+    },
+    {
+      name: `brotli bomb (${(brotliBomb.length / 1024).toFixed(0)} KB → 1 GB)`,
+      mode: { kind: 'encoded', encoding: 'br', body: brotliBomb },
+      runs: RUNS,
+      capMs: 120_000,
+    },
     { name: '50 MB plain body', mode: { kind: 'huge', bytes: 50 * MB }, runs: RUNS, capMs: 120_000 },
     { name: 'trickle (1 byte/s), default options', mode: { kind: 'trickle', everyMs: 1000 }, runs: 3, capMs: TRICKLE_CAP_MS },
   ];
@@ -105,8 +119,12 @@ async function main(): Promise<void> {
       const growth = done.map((r) => r.peakMb - r.baselineMb);
       const parts = [
         name.padEnd(40),
-        done.length > 0 ? `peak RSS ${median(done.map((r) => r.peakMb)).toFixed(0)} MB (+${median(growth).toFixed(0)} MB over the ${median(done.map((r) => r.baselineMb)).toFixed(0)} MB at start)` : '',
-        done.length > 0 ? `request ended after ${(median(done.map((r) => r.ms)) / 1000).toFixed(2)} s as ${[...new Set(done.map((r) => r.outcome))].join(', ')}` : '',
+        done.length > 0
+          ? `peak RSS ${median(done.map((r) => r.peakMb)).toFixed(0)} MB (+${median(growth).toFixed(0)} MB over the ${median(done.map((r) => r.baselineMb)).toFixed(0)} MB at start)`
+          : '',
+        done.length > 0
+          ? `request ended after ${(median(done.map((r) => r.ms)) / 1000).toFixed(2)} s as ${[...new Set(done.map((r) => r.outcome))].join(', ')}`
+          : '',
         capped > 0 ? `${capped} of ${results.length} still running at ${(capMs / 1000).toFixed(0)} s, stopped` : '',
       ];
       console.log(parts.filter(Boolean).join('; '));

@@ -32,7 +32,11 @@ function percentile(values: number[], p: number): number {
 const fmt = (n: number, digits = 2) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function reply(i: number): NewReply {
-  return { target: { accountId: ACCOUNT }, answers: `facebook:c${i}`, request: { to: 'socialComment', commentId: `c${i}`, platform: 'facebook', comment: `Reply number ${i}` } };
+  return {
+    target: { accountId: ACCOUNT },
+    answers: `facebook:c${i}`,
+    request: { to: 'socialComment', commentId: `c${i}`, platform: 'facebook', comment: `Reply number ${i}` },
+  };
 }
 
 function benchEnqueue(): void {
@@ -45,7 +49,9 @@ function benchEnqueue(): void {
     times.push(performance.now() - start);
   }
   void outbox.close();
-  console.log(`enqueue (1,000, synchronous=FULL): p50 ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms, max ${fmt(Math.max(...times))} ms`);
+  console.log(
+    `enqueue (1,000, synchronous=FULL): p50 ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms, max ${fmt(Math.max(...times))} ms`,
+  );
 }
 
 async function benchOpen(): Promise<void> {
@@ -54,8 +60,12 @@ async function benchOpen(): Promise<void> {
   for (let i = 0; i < 10_000; i++) outbox.enqueue(reply(i));
   await outbox.close();
   const db = new DatabaseSync(path);
-  db.exec(`UPDATE items SET state = 'sent', results = '{"facebook":{"state":"sent","socialCommentId":"x","serviceCommentId":"y","postUrl":null,"adopted":false,"at":1}}', attempts = 1, first_attempt_at = 1, last_attempt_at = 1 WHERE seq > 1000`);
-  db.exec(`UPDATE items SET state = 'waiting', attempts = 1, first_attempt_at = 1, last_attempt_at = 1, outcome_unknown = 1, next_attempt_at = 1 WHERE seq <= 1000`);
+  db.exec(
+    `UPDATE items SET state = 'sent', results = '{"facebook":{"state":"sent","socialCommentId":"x","serviceCommentId":"y","postUrl":null,"adopted":false,"at":1}}', attempts = 1, first_attempt_at = 1, last_attempt_at = 1 WHERE seq > 1000`,
+  );
+  db.exec(
+    `UPDATE items SET state = 'waiting', attempts = 1, first_attempt_at = 1, last_attempt_at = 1, outcome_unknown = 1, next_attempt_at = 1 WHERE seq <= 1000`,
+  );
   db.close();
   const times: number[] = [];
   for (let run = 0; run < 5; run++) {
@@ -99,7 +109,11 @@ async function benchDrain(label: string, dropAfterCommitRate: number): Promise<v
     const replies: NewReply[] = [];
     for (let i = 0; i < 200; i++) {
       const post = posts[(i * 7) % posts.length]!;
-      const comment = (await control('POST', '/comments', { platform: post.platform, socialPostId: post.socialId, comment: `Question ${i}` })) as { commentId: string; commentUrn?: string; videoId?: string };
+      const comment = (await control('POST', '/comments', { platform: post.platform, socialPostId: post.socialId, comment: `Question ${i}` })) as {
+        commentId: string;
+        commentUrn?: string;
+        videoId?: string;
+      };
       replies.push({
         target: post.profileRefId === primary ? { accountId: ACCOUNT } : { accountId: ACCOUNT, profileId: post.profileRefId },
         answers: `${post.platform}:${comment.commentId}`,

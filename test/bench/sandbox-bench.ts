@@ -44,9 +44,7 @@ async function main(): Promise<void> {
         throw new Error(`run ${run}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
       }
       rates.push(result.requests.average);
-      console.log(
-        `run ${run}: ${result.requests.average.toFixed(0)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
-      );
+      console.log(`run ${run}: ${result.requests.average.toFixed(0)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
     }
     const median = [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)] ?? 0;
     console.log(

@@ -38,7 +38,28 @@ const SIZES = [1_000, Number(values.comments)];
 const LOADS = Number(values.loads);
 const KEYS = Number(values.keys);
 const SEARCHES = Number(values.searches);
-const SEARCH_WORDS = ['shipping', 'refund', 'camera', 'berlin', 'tutorial', 'warranty', 'coffee', 'stunning', 'discount', 'replacement', 'congratulations', 'recipe', 'transition', 'delivery', 'outstanding', 'inspiring', 'holiday', 'gluten', 'subscribe', 'disappointed'];
+const SEARCH_WORDS = [
+  'shipping',
+  'refund',
+  'camera',
+  'berlin',
+  'tutorial',
+  'warranty',
+  'coffee',
+  'stunning',
+  'discount',
+  'replacement',
+  'congratulations',
+  'recipe',
+  'transition',
+  'delivery',
+  'outstanding',
+  'inspiring',
+  'holiday',
+  'gluten',
+  'subscribe',
+  'disappointed',
+];
 
 interface SizeFigures {
   comments: number;
@@ -117,7 +138,11 @@ async function measureSize(comments: number): Promise<SizeFigures> {
   writeFileSync(settingsFileIn(dataDir), JSON.stringify({ notifications: false }));
   console.error(`bench:ui: ${comments} comments in the store in ${Math.round(seeded.ms)} ms`);
   const sandbox = await startSandbox({ port: 0, rateLimit: 1_000_000 });
-  await fetch(`${sandbox.controlUrl}/faults`, { method: 'PUT', headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ down: true }) });
+  await fetch(`${sandbox.controlUrl}/faults`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ down: true }),
+  });
   const host = await startWebProcess(['--port', '0', '--data-dir', dataDir, '--sandbox-url', sandbox.url]);
   const browser = await chromium.launch({
     ...(systemChromium() ? { executablePath: systemChromium() } : {}),
@@ -215,11 +240,16 @@ const row = (name: string, summary: Summary, target: string, missed = 0) =>
 const results: SizeFigures[] = [];
 for (const size of SIZES) results.push(await measureSize(size));
 for (const figures of results) {
-  console.log(`\n### ${figures.comments.toLocaleString('en')} comments in the store (rows in the view: ${figures.rowsInView < 0 ? 'no aria-setsize' : figures.rowsInView.toLocaleString('en')})\n`);
+  console.log(
+    `\n### ${figures.comments.toLocaleString('en')} comments in the store (rows in the view: ${figures.rowsInView < 0 ? 'no aria-setsize' : figures.rowsInView.toLocaleString('en')})\n`,
+  );
   console.log('| measure | median | p95 | samples | target |');
   console.log('|---|---|---|---|---|');
   console.log(row('first inbox rows painted after a page load', figures.firstRows, '< 1 s'));
-  for (const [label, j] of [['`j`', figures.j], ['`j`, conversation open', figures.jOpen]] as const) {
+  for (const [label, j] of [
+    ['`j`', figures.j],
+    ['`j`, conversation open', figures.jOpen],
+  ] as const) {
     console.log(row(`${label}: keydown to selection changed in the DOM`, j.dom, '', j.missed));
     console.log(row(`${label}: keydown to the end of the frame that shows it`, j.frame, '', j.missed));
     console.log(row(`${label}: that less the wait for the frame to begin (work)`, j.work, 'p95 < 16 ms', j.missed));
@@ -228,12 +258,14 @@ for (const figures of results) {
     const all = [...j.slow, ...Array<number>(Math.max(0, presses - j.slow.length)).fill(0)].sort((a, b) => a - b);
     const at = (q: number) => all[Math.min(all.length - 1, Math.ceil(q * all.length) - 1)] ?? 0;
     const shown = (value: number) => (value === 0 ? '< 16 ms' : `${value} ms`);
-    console.log(`| ${label}: keydown to the next paint, Event Timing (8 ms steps; ${j.slow.length} of ${presses} at 16 ms or more) | ${shown(at(0.5))} | ${shown(at(0.95))} | ${presses} | |`);
+    console.log(
+      `| ${label}: keydown to the next paint, Event Timing (8 ms steps; ${j.slow.length} of ${presses} at 16 ms or more) | ${shown(at(0.5))} | ${shown(at(0.95))} | ${presses} | |`,
+    );
   }
-  console.log(row('search: last keystroke to the list\'s last change', figures.searchDom, '', figures.searchMissed));
+  console.log(row("search: last keystroke to the list's last change", figures.searchDom, '', figures.searchMissed));
   console.log(row('search: last keystroke to the frame after it', figures.searchFrame, 'p95 < 100 ms', figures.searchMissed));
-  console.log(row('search, part: last keystroke to the search request sent (the box\'s pause)', figures.searchSent, ''));
-  console.log(row('search, part: request sent to the list\'s last change (host + render)', figures.searchAnswered, ''));
+  console.log(row("search, part: last keystroke to the search request sent (the box's pause)", figures.searchSent, ''));
+  console.log(row("search, part: request sent to the list's last change (host + render)", figures.searchAnswered, ''));
   console.log(`| the list's DOM nodes (options in the DOM) | ${figures.listNodes} (${figures.optionsInDom}) | | | < 300 |`);
 }
 process.exit(0);

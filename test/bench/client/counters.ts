@@ -18,7 +18,9 @@ export function countWire(port: number): { counts: WireCounts; stop: () => void 
     if (String(request.origin ?? '').endsWith(`:${portText}`)) counts.requests++;
   };
   const onHttpRequest = (message: unknown) => {
-    const { request } = message as { request: { socket?: { remotePort?: number }; host?: string; getHeader?: (n: string) => number | string | string[] | undefined } };
+    const { request } = message as {
+      request: { socket?: { remotePort?: number }; host?: string; getHeader?: (n: string) => number | string | string[] | undefined };
+    };
     const host = String(request.getHeader?.('host') ?? '');
     if (host.endsWith(`:${portText}`)) counts.requests++;
   };

@@ -39,7 +39,13 @@ export function runConfComparison(dir: string, dataset: StoreDataset, filters: I
       for (const comment of batch.comments) {
         const key = `${comment.platform}:${comment.socialCommentId}`;
         const known = all[key];
-        all[key] = { ...comment, profileId: batch.profileId, unread: known?.unread ?? true, done: known?.done ?? false, snoozedUntil: known?.snoozedUntil ?? null };
+        all[key] = {
+          ...comment,
+          profileId: batch.profileId,
+          unread: known?.unread ?? true,
+          done: known?.done ?? false,
+          snoozedUntil: known?.snoozedUntil ?? null,
+        };
       }
       ingestStore.set('comments', all);
     });
@@ -52,7 +58,12 @@ export function runConfComparison(dir: string, dataset: StoreDataset, filters: I
   const n = perBatch.length;
   const meanX = perBatch.reduce((s, p) => s + p.stored, 0) / n;
   const meanY = perBatch.reduce((s, p) => s + p.ms, 0) / n;
-  const slope = perBatch.reduce((s, p) => s + (p.stored - meanX) * (p.ms - meanY), 0) / Math.max(1e-9, perBatch.reduce((s, p) => s + (p.stored - meanX) ** 2, 0));
+  const slope =
+    perBatch.reduce((s, p) => s + (p.stored - meanX) * (p.ms - meanY), 0) /
+    Math.max(
+      1e-9,
+      perBatch.reduce((s, p) => s + (p.stored - meanX) ** 2, 0),
+    );
   const intercept = meanY - slope * meanX;
   let projected = ingestMs;
   let running = stored;
@@ -64,7 +75,8 @@ export function runConfComparison(dir: string, dataset: StoreDataset, filters: I
   // The page query on the full 100,000: written once, then read as electron-store reads.
   const full: Comments = {};
   for (const batch of dataset.batches)
-    for (const comment of batch.comments) full[`${comment.platform}:${comment.socialCommentId}`] = { ...comment, profileId: batch.profileId, unread: true, done: false, snoozedUntil: null };
+    for (const comment of batch.comments)
+      full[`${comment.platform}:${comment.socialCommentId}`] = { ...comment, profileId: batch.profileId, unread: true, done: false, snoozedUntil: null };
   const fullStore = new Conf<{ comments: Comments }>({ cwd: `${dir}/full`, configName: 'inbox', defaults: { comments: {} } });
   const fullWrite = timed(() => fullStore.set('comments', full));
   const page = (filter: InboxFilter) => naivePage(Object.entries(fullStore.get('comments')), filter);

@@ -40,8 +40,14 @@ export const WORDS = (
   'subscribe follow back nice video music track name song awesome edit transition coffee morning weekend vibes'
 ).split(' ');
 
-const FIRST = 'Anna Ben Carla David Emma Felix Greta Hugo Ines Jonas Klara Lukas Mia Noah Olga Paul Quinn Rosa Sam Tina Uma Victor Wen Xenia Yusuf Zoe Ali Bea Chen Dara Eli Fatima Gus Hana Ivan Juno Kai Lea Mateo Nia'.split(' ');
-const LAST = 'Smith Müller Garcia Rossi Dubois Kowalski Tanaka Silva Novak Jensen Ivanova Nguyen Okafor Haddad Larsen Costa Weber Moreau Sato Khan Lopez Fischer Berg Santos Kim Park Olsen Meyer Brown Wilson'.split(' ');
+const FIRST =
+  'Anna Ben Carla David Emma Felix Greta Hugo Ines Jonas Klara Lukas Mia Noah Olga Paul Quinn Rosa Sam Tina Uma Victor Wen Xenia Yusuf Zoe Ali Bea Chen Dara Eli Fatima Gus Hana Ivan Juno Kai Lea Mateo Nia'.split(
+    ' ',
+  );
+const LAST =
+  'Smith Müller Garcia Rossi Dubois Kowalski Tanaka Silva Novak Jensen Ivanova Nguyen Okafor Haddad Larsen Costa Weber Moreau Sato Khan Lopez Fischer Berg Santos Kim Park Olsen Meyer Brown Wilson'.split(
+    ' ',
+  );
 
 const PROFILE_NETWORKS: Network[][] = [
   ['instagram', 'facebook', 'tiktok', 'youtube', 'threads'],

@@ -104,7 +104,10 @@ export function buildMessages(base: StoreDataset, total: number, seed = 7): Mess
     // Newest first, as the service answers.
     const messages = [...channel.messages].sort((a, b) => (a.created < b.created ? 1 : -1));
     if (messages[0]?.platform !== 'twitter') return [{ profileId: channel.profileId, messages }];
-    return Array.from({ length: Math.ceil(messages.length / 100) }, (_, page) => ({ profileId: channel.profileId, messages: messages.slice(page * 100, page * 100 + 100) }));
+    return Array.from({ length: Math.ceil(messages.length / 100) }, (_, page) => ({
+      profileId: channel.profileId,
+      messages: messages.slice(page * 100, page * 100 + 100),
+    }));
   });
   return { batches, listings, messageCount: serial, conversationCount: conversationTotal, names: [...names] };
 }

@@ -14,11 +14,27 @@ export function pageFilters(now: number): InboxFilter[] {
   for (const view of VIEWS)
     for (const unreadOnly of [false, true])
       for (const profileIds of PROFILE_SETS)
-        for (const platforms of PLATFORM_SETS) filters.push({ view, unreadOnly, now, ...(profileIds ? { profileIds } : {}), ...(platforms ? { platforms } : {}) });
+        for (const platforms of PLATFORM_SETS)
+          filters.push({ view, unreadOnly, now, ...(profileIds ? { profileIds } : {}), ...(platforms ? { platforms } : {}) });
   return filters;
 }
 
-const SEARCHES = ['Anna', 'Müller', 'Yusuf Kim', 'price', 'shipping', 'refund', 'berlin', 'love', 'ship', 'pri', 'where can', 'tutorial camera', 'warranty broken', 'xylophone'];
+const SEARCHES = [
+  'Anna',
+  'Müller',
+  'Yusuf Kim',
+  'price',
+  'shipping',
+  'refund',
+  'berlin',
+  'love',
+  'ship',
+  'pri',
+  'where can',
+  'tutorial camera',
+  'warranty broken',
+  'xylophone',
+];
 
 export function searchFilters(now: number): InboxFilter[] {
   const filters: InboxFilter[] = [];

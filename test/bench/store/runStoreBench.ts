@@ -140,16 +140,37 @@ export function runStoreBench(options: StoreBenchOptions): StoreBenchFigures {
     });
     const keys = dataset.batches.flatMap((batch) => batch.comments.map((c) => `${c.platform}:${c.socialCommentId}`));
     const pick = (test: (index: number) => boolean) => keys.filter((_, index) => test(index));
-    store.setTriage(pick((i) => i % 10 < 3), { done: true, unread: false });
-    store.setTriage(pick((i) => i % 10 >= 3 && i % 10 < 7), { unread: false });
-    store.setTriage(pick((i) => i % 50 === 7), { snoozedUntil: dataset.now + 86_400_000 });
-    store.setTriage(pick((i) => i % 97 === 8), { snoozedUntil: dataset.now - 3_600_000 });
+    store.setTriage(
+      pick((i) => i % 10 < 3),
+      { done: true, unread: false },
+    );
+    store.setTriage(
+      pick((i) => i % 10 >= 3 && i % 10 < 7),
+      { unread: false },
+    );
+    store.setTriage(
+      pick((i) => i % 50 === 7),
+      { snoozedUntil: dataset.now + 86_400_000 },
+    );
+    store.setTriage(
+      pick((i) => i % 97 === 8),
+      { snoozedUntil: dataset.now - 3_600_000 },
+    );
     // The same spread over the conversations.
     const conversationKeys = messages.batches.map((batch) => `dm:${batch.messages[0]!.platform}:${batch.messages[0]!.conversationId}`);
     const pickConversations = (test: (index: number) => boolean) => conversationKeys.filter((_, index) => test(index));
-    store.setTriage(pickConversations((i) => i % 10 < 3), { done: true, unread: false });
-    store.setTriage(pickConversations((i) => i % 10 >= 3 && i % 10 < 7), { unread: false });
-    store.setTriage(pickConversations((i) => i % 50 === 7), { snoozedUntil: dataset.now + 86_400_000 });
+    store.setTriage(
+      pickConversations((i) => i % 10 < 3),
+      { done: true, unread: false },
+    );
+    store.setTriage(
+      pickConversations((i) => i % 10 >= 3 && i % 10 < 7),
+      { unread: false },
+    );
+    store.setTriage(
+      pickConversations((i) => i % 50 === 7),
+      { snoozedUntil: dataset.now + 86_400_000 },
+    );
     store.close();
 
     const openSamples: number[] = [];
@@ -169,7 +190,9 @@ export function runStoreBench(options: StoreBenchOptions): StoreBenchFigures {
     const fileBytes = statSync(file).size;
 
     const worker = JSON.parse(
-      execFileSync(process.execPath, [join(import.meta.dirname, 'queryWorker.ts'), file, String(dataset.now), String(options.queryRepeat)], { maxBuffer: 1 << 20 }).toString(),
+      execFileSync(process.execPath, [join(import.meta.dirname, 'queryWorker.ts'), file, String(dataset.now), String(options.queryRepeat)], {
+        maxBuffer: 1 << 20,
+      }).toString(),
     ) as WorkerFigures;
 
     const confFilters = pageFilters(dataset.now).filter((_, index) => index % 9 === 0);

@@ -170,7 +170,12 @@ export async function runFreshness(options: FreshnessOptions): Promise<Freshness
     return {
       profiles: everyone.map((p) => {
         const mine = posts.filter((post) => post.profileRefId === p.refId && !post.flags.includes('notOwned'));
-        return { refId: p.refId, title: p.title, posts: new Set(mine.map((post) => post.serviceId ?? `${post.platform}:${post.socialId}`)).size, networks: mine.length };
+        return {
+          refId: p.refId,
+          title: p.title,
+          posts: new Set(mine.map((post) => post.serviceId ?? `${post.platform}:${post.socialId}`)).size,
+          networks: mine.length,
+        };
       }),
       firstSync: { simulatedMs: firstSyncMs, requests: firstSyncRequests },
       latenciesMs: latenciesMs.sort((a, b) => a - b),

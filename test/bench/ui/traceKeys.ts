@@ -62,7 +62,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'ui-trace-'));
 seedDataDir(dataDir, Number(values.comments));
 writeFileSync(settingsFileIn(dataDir), JSON.stringify({ notifications: false }));
 const sandbox = await startSandbox({ port: 0, rateLimit: 1_000_000 });
-await fetch(`${sandbox.controlUrl}/faults`, { method: 'PUT', headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ down: true }) });
+await fetch(`${sandbox.controlUrl}/faults`, {
+  method: 'PUT',
+  headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ down: true }),
+});
 const host = await startWebProcess(['--port', '0', '--data-dir', dataDir, '--sandbox-url', sandbox.url]);
 const browser = await chromium.launch({
   ...(chromiumPath ? { executablePath: chromiumPath } : {}),
