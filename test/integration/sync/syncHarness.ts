@@ -78,6 +78,8 @@ export interface SyncRigOptions {
   start?: number;
   /** Sync direct messages too (the store is given as the sync's MessageStore, as the app does); default true. */
   directMessages?: boolean;
+  /** Read account analytics daily into the store (as the app does); default false. */
+  accountSnapshots?: boolean;
 }
 
 export class SyncRig {
@@ -117,6 +119,7 @@ export class SyncRig {
         client: this.client,
         store: this.store,
         ...(options.directMessages === false ? {} : { messages: this.store }),
+        ...(options.accountSnapshots === true ? { accountSnapshots: this.store } : {}),
         clock,
         listener: (event) => this.events.push(event),
       },

@@ -7,6 +7,14 @@ import type { AnalyticsBatchResult } from '../../../src/main/core/service/analyt
 import type { Clock } from '../../../src/main/core/clock.ts';
 import type { CallTarget } from '../../../src/main/core/service/credentials.ts';
 import { HttpError, RateBudgetSpentError } from '../../../src/main/core/service/errors.ts';
+import {
+  type AccountAnalyticsAnswer,
+  type AccountAnalyticsFailure,
+  type AccountAnalyticsInput,
+  AccountAnalyticsRefusedError,
+  type AccountAnalyticsResult,
+  accountResultOf,
+} from '../../../src/main/core/service/operations/accountAnalytics.ts';
 import type { AnalyticsByServiceIdInput, AnalyticsBySocialIdsInput } from '../../../src/main/core/service/operations/analytics.ts';
 import type { CommentsAddress } from '../../../src/main/core/service/operations/comments.ts';
 import type { ConversationMessages, GetConversationInput, ListConversationsInput } from '../../../src/main/core/service/operations/messages.ts';
@@ -63,6 +71,10 @@ export class FakeServiceClient implements SyncClient {
   messaging: { enabled: boolean; relinkRequired: MessageNetwork[] } = { enabled: true, relinkRequired: [] };
   /** Message reads (lists and conversations) asked before the nextUpdate the service gave that read. */
   earlyMessages = 0;
+  /** Networks whose account figures the service refuses (another code than 109, "not linked"). */
+  accountRefused: Network[] = [];
+  /** Networks GET /user lists but whose account figures the service answers with 109 (unlinked since). */
+  accountUnlinked: Network[] = [];
   /** twitter's page size (the client's default is 100). */
   twitterPageSize = 100;
   private readonly messageNextUpdates = new Map<string, number>();
@@ -158,6 +170,32 @@ export class FakeServiceClient implements SyncClient {
       response[post.platform] = this.entry(`${post.platform}:${post.socialPostId}`, post.socialPostId);
     }
     return response;
+  }
+
+  /** Account figures as the service answers them (read by the client's own code): followers grow a hundred a day. */
+  async accountAnalytics(_target: CallTarget, input: AccountAnalyticsInput, options?: CallOptions): Promise<AccountAnalyticsAnswer> {
+    await this.begin('accountAnalytics', [...input.platforms].sort().join(','), options);
+    const now = this.clock.now();
+    const body: Record<string, unknown> = { status: 'success' };
+    for (const network of input.platforms) {
+      if (!this.linked.includes(network) || this.accountUnlinked.includes(network))
+        body[network] = { status: 'error', code: 109, message: `${network} is not linked`, platform: network };
+      else if (this.accountRefused.includes(network)) body[network] = { status: 'error', code: 300, message: `${network} refused`, platform: network };
+      else {
+        body[network] = {
+          analytics: { followersCount: 1000 + Math.floor(now / (24 * 60 * 60_000)) * 100, followsCount: 10 },
+          lastUpdated: new Date(now).toISOString(),
+          nextUpdate: new Date(now + 60 * 60_000).toISOString(),
+        };
+      }
+    }
+    const networks: Partial<Record<Network, AccountAnalyticsResult>> = {};
+    for (const network of input.platforms) networks[network] = accountResultOf(network, body);
+    const failures = Object.values(networks).filter((r): r is AccountAnalyticsFailure => r.status !== 'found');
+    // As the client reads the service's HTTP 400 when no network answered.
+    if (failures.length === input.platforms.length)
+      throw new AccountAnalyticsRefusedError(this.httpError('accountAnalytics', 400, 109, 'Not linked'), failures);
+    return { status: failures.length > 0 ? 'error' : 'success', networks, answer: { status: 'success', ...body } };
   }
 
   async listConversations(_target: CallTarget, input: ListConversationsInput, options?: CallOptions): Promise<ConversationIdsResponse> {

@@ -19,7 +19,7 @@ import type { HttpTransport } from '../service/transport.ts';
 import type { AccountRecord, ProfileRecord, Store } from '../store/types.ts';
 import { AccountSync, type AccountSyncOptions } from '../sync/accountSync.ts';
 import type { SyncListener } from '../sync/events.ts';
-import type { MessageSyncStore } from '../sync/syncJobContext.ts';
+import type { AccountSnapshotSyncStore, MessageSyncStore } from '../sync/syncJobContext.ts';
 import type { AppCoreTuning, LoggerPort, SecretVault } from './ports.ts';
 import { refuse } from './refusal.ts';
 
@@ -31,6 +31,8 @@ export interface AccountRuntimeDeps {
   store: Store;
   /** The store of direct messages; without it the sync leaves them out. */
   messages?: MessageSyncStore;
+  /** The store of account snapshots (daily account analytics); without it the sync leaves them out. */
+  accountSnapshots?: AccountSnapshotSyncStore;
   vault: SecretVault;
   clock: Clock;
   settings: () => Settings;
@@ -208,8 +210,9 @@ export class AccountRuntime {
   #newSync(): AccountSync {
     const tuned = this.#deps.tuning.sync ?? {};
     const options: AccountSyncOptions = { ...tuned, pacer: { share: PACE_SHARE[this.#pace], ...tuned.pacer } };
-    const { store, messages, clock, onSyncEvent } = this.#deps;
-    return new AccountSync(this.accountId, { client: this.client, store, ...(messages ? { messages } : {}), clock, listener: onSyncEvent }, options);
+    const { store, messages, accountSnapshots, clock, onSyncEvent } = this.#deps;
+    const optional = { ...(messages ? { messages } : {}), ...(accountSnapshots ? { accountSnapshots } : {}) };
+    return new AccountSync(this.accountId, { client: this.client, store, ...optional, clock, listener: onSyncEvent }, options);
   }
 
   #openPostSettings(): PostSettingsQueue | null {

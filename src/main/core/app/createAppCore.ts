@@ -125,6 +125,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         {
           dataDir: options.dataDir,
           store,
+          accountSnapshots: store,
           // No `messages: store` yet: direct messages are synced once the inbox can show and answer
           // them (issue 13); until then a conversation row would reach a list that only knows comments.
           vault,

@@ -274,6 +274,29 @@ const searchRowsPerBatch: Migration = {
   },
 };
 
+/**
+ * Version 7: the account's own figures (followers, reach, watch time), one row per profile, network
+ * and day: the day the figures describe (youtube and tiktok lag), so a later read of that day
+ * replaces the row and a month's growth is one range of the key.
+ */
+const accountSnapshots: Migration = {
+  version: 7,
+  name: 'account analytics: one snapshot per profile, network and day',
+  up(db) {
+    db.exec(`
+      CREATE TABLE account_snapshots (
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        platform TEXT NOT NULL,
+        day TEXT NOT NULL,
+        figures TEXT NOT NULL,
+        entry TEXT NOT NULL,
+        fetched_at INTEGER NOT NULL,
+        PRIMARY KEY (profile_id, platform, day)
+      ) STRICT, WITHOUT ROWID;
+    `);
+  },
+};
+
 export const MIGRATIONS: readonly Migration[] = [
   syncedRecords,
   inboxProjectionAndSearch,
@@ -281,6 +304,7 @@ export const MIGRATIONS: readonly Migration[] = [
   trackedPosts,
   searchRowsPerBatch,
   directMessages,
+  accountSnapshots,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Network } from '../../../shared/networks.ts';
 import { type Clock, systemClock } from '../clock.ts';
+import { AccountSnapshotTable } from './accountSnapshots.ts';
 import { AnalyticsHistory } from './analytics.ts';
 import { type BackgroundCheck, checkInBackground } from './backgroundCheck.ts';
 import type { IntegrityCheck } from './connection.ts';
@@ -44,6 +45,9 @@ import { inTransaction } from './transaction.ts';
 import { TriageTable } from './triage.ts';
 import type {
   AccountRecord,
+  AccountSnapshot,
+  AccountSnapshotInput,
+  AccountSnapshotStore,
   AnalyticsSnapshot,
   AnalyticsSnapshotInput,
   ClosingSoonQuery,
@@ -122,7 +126,7 @@ export function openStore(file: string, options: OpenStoreOptions = {}): OpenedS
 /** Told when the store replaced its file after open; runs before the call that found the damage is answered. */
 export type StoreRecoveryListener = (recovery: StoreRecovery) => void;
 
-export class SqliteStore implements Store, MessageStore, ReportStore {
+export class SqliteStore implements Store, MessageStore, ReportStore, AccountSnapshotStore {
   // Not readonly: a damaged file found after open is replaced under the same object (see #rebuild),
   // so everything that holds the store keeps working with the fresh one.
   #db!: DatabaseSync;
@@ -139,6 +143,7 @@ export class SqliteStore implements Store, MessageStore, ReportStore {
   #reportItems!: ReportItemsQuery;
   #triage!: TriageTable;
   #analytics!: AnalyticsHistory;
+  #accountSnapshots!: AccountSnapshotTable;
   #replied!: RepliedFlags;
   #statements!: Statements;
   #seen!: SeenPosts;
@@ -295,6 +300,14 @@ export class SqliteStore implements Store, MessageStore, ReportStore {
     return this.#write(() => this.#analytics.thin(now));
   }
 
+  recordAccountSnapshot(snapshot: AccountSnapshotInput): void {
+    this.#write(() => this.#accountSnapshots.record(snapshot));
+  }
+
+  accountSnapshots(profileId: string, fromDay: string, toDay: string): AccountSnapshot[] {
+    return this.#guard(() => this.#accountSnapshots.snapshots(profileId, fromDay, toDay));
+  }
+
   lastSeen(key: PostKey): PostSeen | null {
     return this.#guard(() => this.#seen.get(key));
   }
@@ -409,6 +422,7 @@ export class SqliteStore implements Store, MessageStore, ReportStore {
     this.#reportItems = new ReportItemsQuery(statements, this.#profiles);
     this.#triage = new TriageTable(statements);
     this.#analytics = new AnalyticsHistory(statements, this.#profiles, this.#posts);
+    this.#accountSnapshots = new AccountSnapshotTable(statements, this.#profiles);
     this.#seen = new SeenPosts(statements);
   }
 }

@@ -6,6 +6,7 @@ import type { AccountRecord, ProfileRecord } from '../../../shared/domain/accoun
 import type { CommentKey, PostKey } from '../../../shared/domain/keys.ts';
 import type { ConversationThread, InboxCursor, InboxFilter, InboxPage, InboxRow, Thread, TriagePatch, ViewCounts } from '../../../shared/domain/inbox.ts';
 import type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord, PostSeen } from '../../../shared/domain/posts.ts';
+import type { AccountFigures } from '../../../shared/wire/accountAnalytics.ts';
 
 // The domain types are declared once, as schemas in shared/domain (the bridge carries them to the
 // renderer); the store's callers keep importing them from here.
@@ -225,4 +226,28 @@ export interface ReportItemRecord {
 export interface ReportStore {
   /** Comments by others a profile received in the period, oldest first; [] for an unknown profile. */
   reportItems(profileId: string, period: ReportPeriod): ReportItemRecord[];
+}
+
+/** One network's account figures of one day, as the sync hands them to the store. */
+export interface AccountSnapshotInput {
+  profileId: string;
+  network: Network;
+  /** 'YYYY-MM-DD' (UTC): the day the figures describe (their `day`; youtube and tiktok lag). */
+  day: string;
+  /** The normalized figures; their `raw` is not stored twice (it is the entry's `analytics`). */
+  figures: AccountFigures;
+  /** The network's entry as the service sent it (`analytics`, `lastUpdated`, unknown fields). */
+  entry: Record<string, unknown>;
+  /** Epoch ms. */
+  fetchedAt: number;
+}
+
+export type AccountSnapshot = AccountSnapshotInput;
+
+/** Account growth (accountSnapshots.ts). Apart from Store so that stores made for other tests need not grow with it. */
+export interface AccountSnapshotStore {
+  /** Stores the day's figures of a profile's network; a later read of the same day replaces them. */
+  recordAccountSnapshot(snapshot: AccountSnapshotInput): void;
+  /** Days from `fromDay` to `toDay` (both 'YYYY-MM-DD', included), oldest first, then by network; [] for an unknown profile. */
+  accountSnapshots(profileId: string, fromDay: string, toDay: string): AccountSnapshot[];
 }

@@ -5,7 +5,7 @@
 import { type Clock, systemClock } from '../clock.ts';
 import type { ServiceClientEvent } from '../service/events.ts';
 import type { PostKey, Store } from '../store/types.ts';
-import type { MessageSyncStore } from './syncJobContext.ts';
+import type { AccountSnapshotSyncStore, MessageSyncStore } from './syncJobContext.ts';
 import { ConnectivityMonitor, type ConnectivityOptions, type ProbeOutcome } from './connectivityMonitor.ts';
 import { emitSafely, type SyncListener } from './events.ts';
 import { ProfileSync, type ProfileSyncOptions, type ProfileSyncStatus } from './profileSync.ts';
@@ -18,6 +18,8 @@ export interface AccountSyncPorts {
   store: Store;
   /** The store of direct messages; without it, direct messages are not synced. */
   messages?: MessageSyncStore;
+  /** The store of account snapshots; without it, account analytics are not read. */
+  accountSnapshots?: AccountSnapshotSyncStore;
   /** Default: the system clock. */
   clock?: Clock;
   listener: SyncListener;
@@ -71,6 +73,7 @@ export class AccountSync {
         client: this.ports.client,
         store: this.ports.store,
         messages: this.ports.messages,
+        accountSnapshots: this.ports.accountSnapshots,
         clock: this.ports.clock,
         connectivity: this.monitor,
         listener: this.ports.listener,

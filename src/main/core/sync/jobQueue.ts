@@ -5,12 +5,17 @@
 // interval by the same factor when the budget cannot keep up, instead of starving old posts, hot
 // ones or conversations.
 import type { Network } from '../../../shared/networks.ts';
+import type { AccountAnalyticsNext } from './accountAnalyticsJob.ts';
 import { type AnalyticsJob, type AnalyticsTrack, nextAnalyticsJob } from './analyticsPlan.ts';
 import type { MessageJob } from './conversationPlan.ts';
 import type { PollTarget } from './pollTargets.ts';
 
 export type SyncJob =
-  { kind: 'discovery' } | { kind: 'comments'; target: PollTarget } | { kind: 'analytics'; job: AnalyticsJob } | { kind: 'messages'; job: MessageJob };
+  | { kind: 'discovery' }
+  | { kind: 'comments'; target: PollTarget }
+  | { kind: 'analytics'; job: AnalyticsJob }
+  | { kind: 'messages'; job: MessageJob }
+  | { kind: 'account-analytics'; networks: Network[] };
 
 export interface Agenda {
   discoveryDueAt: number;
@@ -19,6 +24,8 @@ export interface Agenda {
   analytics: Iterable<AnalyticsTrack>;
   /** The most urgent direct-messages request (ranked by messageSyncJob.ts as comments are), or when one falls due. */
   messages?: { job: MessageJob | undefined; at: number; rank: number } | undefined;
+  /** The daily account-analytics read (accountAnalyticsJob.ts), ranked by days late. */
+  accountAnalytics?: AccountAnalyticsNext | undefined;
 }
 
 export interface JobQueueOptions {
@@ -70,5 +77,8 @@ export function nextJob(agenda: Agenda, now: number, options: JobQueueOptions): 
   const messages = agenda.messages;
   if (messages?.job) offer({ kind: 'messages', job: messages.job }, { tier: 1, value: messages.rank });
   else if (messages) nextAt = Math.min(nextAt, messages.at);
+  const account = agenda.accountAnalytics;
+  if (account?.job) offer({ kind: 'account-analytics', networks: account.job }, { tier: 1, value: account.rank });
+  else if (account) nextAt = Math.min(nextAt, account.at);
   return best ? { job: best.job, at: now } : { job: undefined, at: nextAt };
 }

@@ -4,8 +4,10 @@
 // (jobQueue.ts) when the request gate allows a request (requestGate.ts), and otherwise sleeps until
 // the next job falls due, or, paused or offline, waits without a timer until nudged. This file is
 // the coordinator: the jobs themselves are discoveryJob.ts, commentPollJob.ts, analyticsJob.ts and,
-// when the host gives a store of direct messages, messageSyncJob.ts.
+// when the host gives a store of direct messages, messageSyncJob.ts, and of account snapshots,
+// accountAnalyticsJob.ts.
 import type { PostKey } from '../store/types.ts';
+import { AccountAnalyticsSync } from './accountAnalyticsJob.ts';
 import { fetchAnalytics } from './analyticsJob.ts';
 import { type AnalyticsTrack, analyticsTracksOf } from './analyticsPlan.ts';
 import { pollComments } from './commentPollJob.ts';
@@ -67,6 +69,8 @@ export class ProfileSync {
   private readonly discovery: DiscoveryJob;
   /** Undefined when the host gave no store of direct messages. */
   private readonly messages: MessageSync | undefined;
+  /** Undefined when the host gave no store of account snapshots. */
+  private readonly accountAnalytics: AccountAnalyticsSync | undefined;
   /** What the jobs work with; the coordinator's own state stays private. */
   private readonly jobContext: SyncJobContext;
   private readonly analyticsBatchDelayMs: number;
@@ -122,6 +126,7 @@ export class ProfileSync {
     this.messages = ports.messages
       ? new MessageSync(this.jobContext, ports.messages, { ...DEFAULT_MESSAGE_POLICY, ...options.messagePolicy }, () => this.discovery.linked)
       : undefined;
+    this.accountAnalytics = ports.accountSnapshots ? new AccountAnalyticsSync(this.jobContext, ports.accountSnapshots, () => this.discovery.linked) : undefined;
   }
 
   /** Starts the loop from what the store knows (posts, when each was polled, the last discovery). */
@@ -286,6 +291,7 @@ export class ProfileSync {
         targets: this.targets.values(),
         analytics: this.analytics.values(),
         messages: this.messages?.next(now),
+        accountAnalytics: this.accountAnalytics?.next(now),
       },
       now,
       {
@@ -307,6 +313,8 @@ export class ProfileSync {
         return fetchAnalytics(this.jobContext, job.job);
       case 'messages':
         return this.messages?.run(job.job);
+      case 'account-analytics':
+        return this.accountAnalytics?.run(job.networks);
     }
   }
 

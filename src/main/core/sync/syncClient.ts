@@ -4,5 +4,14 @@ import type { ServiceClient } from '../service/serviceClient.ts';
 
 export type SyncClient = Pick<
   ServiceClient,
-  'user' | 'history' | 'networkHistory' | 'getComments' | 'analyticsBySocialIds' | 'analyticsByServiceId' | 'listConversations' | 'getConversation' | 'budgetOf'
+  | 'user'
+  | 'history'
+  | 'networkHistory'
+  | 'getComments'
+  | 'analyticsBySocialIds'
+  | 'analyticsByServiceId'
+  | 'listConversations'
+  | 'getConversation'
+  | 'accountAnalytics'
+  | 'budgetOf'
 >;

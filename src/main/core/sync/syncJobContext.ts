@@ -3,7 +3,7 @@
 // jobs live in files of their own; they change only their own plan (a target's or a track's due
 // time) and leave the choice of the next job to the coordinator.
 import type { Clock } from '../clock.ts';
-import type { MessageStore, Store } from '../store/types.ts';
+import type { AccountSnapshotStore, MessageStore, Store } from '../store/types.ts';
 import type { ConnectivityView } from './connectivityMonitor.ts';
 import type { SyncListener } from './events.ts';
 import type { PollPolicy } from './pollPolicy.ts';
@@ -23,6 +23,9 @@ export interface ProfileRef {
 /** What the direct-messages job needs of the store: the ingest, and a conversation's last message after a restart. */
 export type MessageSyncStore = Pick<MessageStore, 'ingestMessages' | 'conversation'>;
 
+/** What the account-analytics job needs of the store: the day's snapshot (its last read day is a sync cursor of `store`). */
+export type AccountSnapshotSyncStore = Pick<AccountSnapshotStore, 'recordAccountSnapshot'>;
+
 export interface ProfileSyncPorts {
   client: SyncClient;
   store: Store;
@@ -31,6 +34,8 @@ export interface ProfileSyncPorts {
   listener: SyncListener;
   /** The store of direct messages; without it, direct messages are not synced. */
   messages?: MessageSyncStore | undefined;
+  /** The store of account snapshots; without it, account analytics are not read. */
+  accountSnapshots?: AccountSnapshotSyncStore | undefined;
 }
 
 export interface SyncJobContext {
