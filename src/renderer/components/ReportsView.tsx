@@ -14,6 +14,7 @@ import { useReportsStore } from '../stores/reportsStore.ts';
 import { downloadBlob } from './downloadBlob.ts';
 import { MetricChart } from './MetricChart.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
+import { ReportGrowth } from './ReportGrowth.tsx';
 import { ReportSettingsForm } from './ReportSettingsForm.tsx';
 import './reports.css';
 import { DataBadgeList } from './DataBadgeList.tsx';
@@ -322,10 +323,7 @@ export function ReportsView() {
           <VolumeByDay report={report} />
           <TopPosts report={report} />
           <SlowestUnanswered now={report.current} />
-          <section className="report-section report-keep" aria-labelledby="report-growth">
-            <h3 id="report-growth">Account growth</h3>
-            <p className="muted">Growth: not yet collected. The app does not keep daily account snapshots yet.</p>
-          </section>
+          <ReportGrowth growth={report.growth} />
           <section className="report-section report-settings">
             <button type="button" className="button ghost small" aria-expanded={settingsOpen} onClick={() => setSettingsOpen(!settingsOpen)}>
               {settingsOpen ? 'Hide' : 'Edit'} this client’s business hours and target

@@ -7,6 +7,19 @@ import { CommentNetworkSchema, NetworkSchema } from '../wire/common.ts';
 import { clientSettingsSchema } from './clientSettings.ts';
 import { AnalyticsSnapshotSchema, PostDataFlagsSchema } from './posts.ts';
 
+/** A day's account figures (followers, reach...: the normalized names of shared/wire/accountAnalytics.ts), numbers only. */
+const GrowthFiguresSchema = z.record(z.string(), z.number());
+const GrowthPointSchema = z.object({ day: z.string(), figures: GrowthFiguresSchema });
+/** One network's growth over the period: its first and last day's figures, last minus first, every day's. */
+const NetworkGrowthSchema = z.object({
+  network: NetworkSchema,
+  first: GrowthPointSchema,
+  last: GrowthPointSchema,
+  change: GrowthFiguresSchema,
+  series: z.array(GrowthPointSchema),
+});
+export type NetworkGrowth = z.infer<typeof NetworkGrowthSchema>;
+
 export const ReportPeriodSchema = z.object({ start: z.number(), end: z.number() });
 export type ReportPeriodView = z.infer<typeof ReportPeriodSchema>;
 
@@ -72,8 +85,11 @@ export const ClientReportSchema = z.object({
   /** Comments received per day of the period, on the client's calendar (its time zone), every day listed. */
   byDay: z.array(z.object({ day: z.string(), received: z.number().int() })),
   topPosts: z.array(TopPostSchema),
-  /** Account growth needs daily account snapshots, which the store does not collect yet. */
-  growth: z.object({ collected: z.literal(false) }),
+  /** Account growth from the daily account snapshots of the period; `collected: false` when the store has none. */
+  growth: z.discriminatedUnion('collected', [
+    z.object({ collected: z.literal(false) }),
+    z.object({ collected: z.literal(true), networks: z.array(NetworkGrowthSchema) }),
+  ]),
 });
 export type ClientReport = z.infer<typeof ClientReportSchema>;
 

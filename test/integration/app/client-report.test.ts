@@ -61,7 +61,15 @@ describe('the client report', () => {
     expect(before.settings).toEqual(settings);
     expect(before.current.counts).toBe('wall');
     expect(before.previous.period.end).toBe(before.current.period.start);
-    expect(before.growth).toEqual({ collected: false });
+    // The sync read the client's account figures once today: one day per linked network, no change yet.
+    expect(before.growth.collected).toBe(true);
+    if (before.growth.collected) {
+      expect(before.growth.networks.length).toBeGreaterThan(0);
+      for (const network of before.growth.networks) {
+        expect(network.series.length, network.network).toBeGreaterThanOrEqual(1);
+        expect(Object.keys(network.last.figures).length, network.network).toBeGreaterThan(0);
+      }
+    }
     // The oldest comment still waiting gets its answer from the app.
     const answered = { key: before.current.slowestUnanswered[0]!.id };
 

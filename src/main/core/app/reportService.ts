@@ -3,20 +3,21 @@
 import type { ClientReport } from '../../../shared/domain/clientReport.ts';
 import { clientSettingsSchema, defaultClientSettings, isKnownTimeZone, type ClientSettings } from '../../../shared/domain/clientSettings.ts';
 import { isNetwork } from '../../../shared/networks.ts';
+import { accountGrowth } from '../report/accountGrowth.ts';
 import { type ConfirmedReply, receivedItems } from '../report/firstResponses.ts';
 import { ReportInputError } from '../report/reportInputError.ts';
 import { receivedByDay, reportPeriods } from '../report/reportPeriod.ts';
 import { computeResponsiveness } from '../report/responsiveness.ts';
 import { topPosts } from '../report/topPosts.ts';
 import type { OutboxItem } from '../outbox/types.ts';
-import type { ReportItemRecord, ReportStore } from '../store/types.ts';
+import type { AccountSnapshotStore, ReportItemRecord, ReportStore } from '../store/types.ts';
 import type { AccountService } from './accountService.ts';
 import type { ClientSettingsFile } from './clientSettingsFile.ts';
 import type { PostService } from './postService.ts';
 import { CoreRefusal, refuse } from './refusal.ts';
 
 export interface ReportServiceDeps {
-  store: ReportStore;
+  store: ReportStore & Pick<AccountSnapshotStore, 'accountSnapshots'>;
   accounts: AccountService;
   posts: PostService;
   settingsFile: ClientSettingsFile;
@@ -95,7 +96,8 @@ export class ReportService {
           settings.timeZone,
         ),
         topPosts: topPosts(this.#d.posts.list(input.profileId), periods.current, commentsByPost),
-        growth: { collected: false },
+        // Snapshot days are the figures' UTC days; the period's days are the client's: close enough for growth.
+        growth: accountGrowth(this.#d.store.accountSnapshots(input.profileId, input.from, input.to)),
       };
     } catch (error) {
       if (error instanceof ReportInputError) refuse(error.message);
