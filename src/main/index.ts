@@ -5,6 +5,7 @@
 import {
   app,
   BrowserWindow,
+  dialog,
   ipcMain,
   Menu,
   nativeImage,
@@ -31,6 +32,7 @@ import { APP_SCHEME_PRIVILEGES, handleAppProtocol } from './electron/appProtocol
 import { AppTray } from './electron/appTray.ts';
 import { ElectronStoreSettings } from './electron/electronStoreSettings.ts';
 import { registerIpcBridge } from './electron/ipcBridge.ts';
+import { ReportPdf } from './electron/reportPdf.ts';
 import { BackupShelf, JsonStoreFile, type JsonObject } from './electron/jsonStoreFile.ts';
 import { openMainWindow } from './electron/mainWindow.ts';
 import { denyAllPermissions, guardEveryWebContents, type NavigationGuardOptions } from './electron/navigationGuard.ts';
@@ -189,6 +191,11 @@ async function start(): Promise<void> {
     settings: appSettings,
     notifier,
     logger,
+    // The bridge accepts calls from the main window only, so the page to print is the main window's.
+    reportPdf: new ReportPdf({
+      contents: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null),
+      showSaveDialog: (options) => (mainWindow && !mainWindow.isDestroyed() ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)),
+    }),
     sandbox: utilityProcessSandbox(
       {
         fork: (modulePath, args) => utilityProcess.fork(modulePath, args, { stdio: 'pipe', serviceName: 'Social Inbox sandbox' }),

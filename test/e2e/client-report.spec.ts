@@ -118,6 +118,15 @@ test('a client report from the store: its numbers, the same offline after a rest
   expect([offline.received, offline.answered, offline.median, offline.p90]).toEqual([shownWall.received, shownWall.answered, shownWall.median, shownWall.p90]);
   await expect(new InboxPage(page).offlineBar).toBeVisible({ timeout: 15_000 });
 
+  // The web host cannot save a PDF itself: "Export PDF" asks the bridge, hears 'unsupported' and prints.
+  await page.evaluate(() => {
+    const tab = globalThis as unknown as { printed: number; print(): void };
+    tab.printed = 0;
+    tab.print = () => (tab.printed += 1);
+  });
+  await page.getByRole('button', { name: 'Export PDF' }).click();
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { printed: number }).printed)).toBe(1);
+
   // The PDF: Chromium's print of the page; its first page (the cover) and its second (the figures) drawn.
   const pdfPath = testInfo.outputPath('report.pdf');
   await page.pdf({ path: pdfPath, format: 'A4', printBackground: true });

@@ -2,11 +2,13 @@
 // A client and a range of calendar days (last month by default); summary cards, the response-time
 // distribution, volume by network and by day, top posts with the honest-data badges, the period
 // before beside each figure, the client's settings. The CSV holds every figure of the page (built by
-// reportRows, as the page's tables are); "Export PDF" prints the page with its print stylesheet.
+// reportRows, as the page's tables are); "Export PDF" saves the page as a PDF (see exportPdf).
 import { useEffect, useState } from 'react';
 import type { ClientReport, ResponsivenessView } from '../../shared/domain/clientReport.ts';
+import { call } from '../api/bridge.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { dataBadges, formatMetric, postWords } from '../logic/postMetrics.ts';
+import { pdfExportStep } from '../logic/reportPdfExport.ts';
 import { clockWords, formatDuration, formatShare, last30Days, lastMonth, periodLabel, reportCsv } from '../logic/reportFigures.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useProfilesStore } from '../stores/profilesStore.ts';
@@ -20,11 +22,16 @@ import './reports.css';
 import { DataBadgeList } from './DataBadgeList.tsx';
 
 /**
- * The PDF: the browser's print of this page (its print stylesheet makes it a document). The desktop
- * app can later answer a bridge command with webContents.printToPDF instead; this is the one seam.
+ * The PDF: the desktop app prints the page itself and asks where to save it; the web host answers
+ * 'unsupported' and the browser prints the page (its print stylesheet makes it a document).
  */
-function exportPdf(): void {
-  window.print();
+async function exportPdf(suggestedName: string): Promise<string> {
+  const step = pdfExportStep(await call('report.exportPdf', { suggestedName }));
+  if (step.kind === 'print-in-browser') {
+    window.print();
+    return '';
+  }
+  return step.text;
 }
 
 function Card({ label, value, previous, testId }: { label: string; value: string; previous: string; testId: string }) {
@@ -205,6 +212,7 @@ function SlowestUnanswered({ now }: { now: ResponsivenessView }) {
 function Controls() {
   const profiles = useProfilesStore((state) => state.profiles);
   const { profileId, from, to, report, load } = useReportsStore();
+  const [pdfNote, setPdfNote] = useState('');
   const preset = (() => {
     const month = lastMonth(new Date());
     const days = last30Days(new Date());
@@ -262,9 +270,23 @@ function Controls() {
         >
           Download CSV
         </button>
-        <button type="button" className="button small primary" disabled={report === null} onClick={exportPdf}>
+        <button
+          type="button"
+          className="button small primary"
+          disabled={report === null}
+          onClick={() => {
+            if (report === null) return;
+            setPdfNote('');
+            void exportPdf(`report-${report.clientTitle}-${from}-${to}`).then(setPdfNote);
+          }}
+        >
           Export PDF
         </button>
+        {pdfNote !== '' && (
+          <span className="report-pdf-note" role="status">
+            {pdfNote}
+          </span>
+        )}
       </span>
     </div>
   );

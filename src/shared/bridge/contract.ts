@@ -282,6 +282,18 @@ export const commands = {
   /** The client's business hours, time zone and response target (defaults until saved). */
   'report.settings.get': command(ProfileTarget, z.object({ settings: clientSettingsSchema })),
   'report.settings.update': command(z.strictObject({ profileId: Id, settings: ReportSettingsInput }), z.object({ settings: clientSettingsSchema })),
+  /**
+   * Saves the page on screen as a PDF where the host can (the desktop app: its own print, then a save
+   * dialog; the path comes only from that dialog). The web host answers 'unsupported': the browser prints.
+   */
+  'report.exportPdf': command(
+    z.strictObject({ suggestedName: z.string().max(200, 'A file name is at most 200 characters') }),
+    z.discriminatedUnion('outcome', [
+      z.object({ outcome: z.literal('saved'), path: z.string() }),
+      z.object({ outcome: z.literal('cancelled') }),
+      z.object({ outcome: z.literal('unsupported') }),
+    ]),
+  ),
 
   // Webhooks (per profile)
   'webhooks.list': command(ProfileTarget, WebhookListOutput),

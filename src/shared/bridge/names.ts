@@ -56,6 +56,7 @@ export const COMMAND_NAMES = [
   'report.get',
   'report.settings.get',
   'report.settings.update',
+  'report.exportPdf',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -131,6 +131,8 @@ describe('secrets on the bridge', () => {
       settings: { timeZone: 'UTC', businessHours: null, responseTarget: { minutes: 60, clock: 'wall' } },
     });
     await rig.call('report.get', { profileId: instagram[0]!.profileId, from: '2026-01-01', to: '2026-12-31' });
+    // A host without its own PDF (this one, like the web host) tells the renderer to print instead.
+    expect(await rig.call('report.exportPdf', { suggestedName: 'report' })).toEqual({ outcome: 'unsupported' });
     const target = await pickPostWithServiceId(rig, instagram);
     await rig.call('posts.metrics', { postKey: target.postKey });
     await rig.call('sync.refresh', { postKey: target.postKey });

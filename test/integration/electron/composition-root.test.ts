@@ -251,6 +251,28 @@ describe('the Electron host, composed (fake Electron, real core)', () => {
     expect(window.navigateListeners).toBe(1);
   });
 
+  it('saves the report as PDF where the save dialog said, and nothing when it is cancelled', async () => {
+    const chosen = join(userData, 'chosen.pdf');
+    await app.ask({ type: 'save-dialog-answer', answer: { canceled: true, filePath: '' } });
+    expect(await app.invoke('report.exportPdf', { suggestedName: 'report-Bakery' })).toEqual({ ok: true, data: { outcome: 'cancelled' } });
+    expect(existsSync(chosen)).toBe(false);
+
+    await app.ask({ type: 'save-dialog-answer', answer: { canceled: false, filePath: chosen } });
+    const saved = await app.invoke('report.exportPdf', { suggestedName: '../../etc/report/..' });
+    expect(saved).toEqual({ ok: true, data: { outcome: 'saved', path: chosen } });
+    expect(readFileSync(chosen, 'latin1')).toBe('%PDF-1.7 fake print 2\n%%EOF\n');
+
+    const state = await app.ask<{ printed: unknown[]; saveDialogs: Array<{ withWindow: boolean; defaultPath: string; filters: unknown }> }>({ type: 'state' });
+    expect(state.printed).toEqual([
+      { printBackground: true, pageSize: 'A4', preferCSSPageSize: true },
+      { printBackground: true, pageSize: 'A4', preferCSSPageSize: true },
+    ]);
+    // The renderer's name reached the dialog only as a plain file name; the window is its parent.
+    expect(state.saveDialogs.map((d) => d.defaultPath)).toEqual(['report-Bakery.pdf', 'etc-report.pdf']);
+    expect(state.saveDialogs.every((d) => d.withWindow)).toBe(true);
+    expect(await app.invoke('report.exportPdf', { suggestedName: 'x', path: '/tmp/evil.pdf' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+  });
+
   it('hides to the tray on close, and on Quit closes the core and the sandbox before exiting', async () => {
     const closed = await app.ask<{ prevented: boolean; visible: boolean }>({ type: 'close-window' });
     expect(closed).toEqual({ prevented: true, visible: false });

@@ -206,6 +206,7 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
     { profileId: 'p1', settings: defaultClientSettings('Europe/Berlin') },
     { profileId: 'p1', settings: { timeZone: 'UTC', businessHours: null, responseTarget: null } },
   ],
+  'report.exportPdf': [{ suggestedName: 'report-Bakery-2026-10-01-2026-10-31' }, { suggestedName: '' }],
 };
 
 export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
@@ -300,4 +301,5 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
   'report.get': clientReport,
   'report.settings.get': { settings: defaultClientSettings('Europe/Berlin') },
   'report.settings.update': { settings: { timeZone: 'UTC', businessHours: null, responseTarget: null } },
+  'report.exportPdf': { outcome: 'saved', path: '/home/someone/report-Bakery.pdf' },
 };

@@ -1,7 +1,7 @@
 // Every command of the contract, mapped onto the core's services. Inputs arrive parsed (the
 // dispatcher did that); each handler's answer is checked against the output schema on the way out.
 import type { CommandHandlers } from '../bridge/createDispatcher.ts';
-import type { SettingsPort } from './ports.ts';
+import type { ReportPdfPort, SettingsPort } from './ports.ts';
 import type { AccountService } from './accountService.ts';
 import type { InboxService } from './inboxService.ts';
 import type { CommentDeletion } from './commentDeletion.ts';
@@ -21,6 +21,8 @@ export interface HandlerServices {
   replies: ReplyService;
   posts: PostService;
   report: ReportService;
+  /** null: the host cannot save a PDF (the web host); the renderer prints with the browser instead. */
+  reportPdf: ReportPdfPort | null;
   /** Comments on/off, queued like a reply. */
   commentsSwitch: CommentsSwitch;
   webhooks: WebhookService;
@@ -122,5 +124,6 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'report.get': (input) => s.report.report(input),
     'report.settings.get': ({ profileId }) => ({ settings: s.report.settings(profileId) }),
     'report.settings.update': ({ profileId, settings }) => ({ settings: s.report.updateSettings(profileId, settings) }),
+    'report.exportPdf': ({ suggestedName }) => s.reportPdf?.save(suggestedName) ?? { outcome: 'unsupported' },
   };
 }

@@ -206,6 +206,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       replies,
       posts,
       report,
+      reportPdf: options.reportPdf ?? null,
       commentsSwitch,
       webhooks,
       settings,

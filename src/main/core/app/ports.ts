@@ -39,6 +39,11 @@ export interface NotifierPort {
   show(notification: AppNotification): void;
 }
 
+/** A host that can save the page on screen as a PDF itself (the desktop app); the path is the host's to choose. */
+export interface ReportPdfPort {
+  save(suggestedName: string): Promise<{ outcome: 'saved'; path: string } | { outcome: 'cancelled' }>;
+}
+
 /** The built-in sandbox account: the core starts a sandbox through this, never by importing it. */
 export interface SandboxFactory {
   start(): Promise<{ url: string; apiKey: string; xCredentials: XCredentials; close(): Promise<void> }>;
@@ -50,6 +55,8 @@ export interface AppCoreOptions {
   vault: SecretVault;
   settings: SettingsPort;
   notifier?: NotifierPort;
+  /** Present when the host saves PDFs itself; without it report.exportPdf answers 'unsupported'. */
+  reportPdf?: ReportPdfPort;
   /** Present when the host offers the built-in sandbox account. */
   sandbox?: SandboxFactory;
   clock?: Clock;

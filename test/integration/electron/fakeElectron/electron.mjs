@@ -23,6 +23,11 @@ const state = {
   openedExternally: [],
   badge: null,
   loginItem: null,
+  /** The options of every printToPDF call, and of every save dialog (with whether it had a parent window). */
+  printed: [],
+  saveDialogs: [],
+  /** What the next save dialogs answer; the test sets it with a 'save-dialog-answer' message. */
+  saveDialogAnswer: { canceled: true, filePath: '' },
 };
 
 class App extends EventEmitter {
@@ -156,7 +161,22 @@ class WebContents extends EventEmitter {
   send(channel, payload) {
     report({ type: 'event', channel, payload });
   }
+  /** Resolves to a Buffer as Electron's does; the bytes say which print they are. */
+  printToPDF(options) {
+    state.printed.push(options);
+    return Promise.resolve(Buffer.from(`%PDF-1.7 fake print ${state.printed.length}\n%%EOF\n`));
+  }
 }
+
+/** dialog.showSaveDialog([window,] options): answers what the test set, records what it was asked. */
+export const dialog = {
+  showSaveDialog(...args) {
+    const withWindow = args.length > 1;
+    const options = withWindow ? args[1] : args[0];
+    state.saveDialogs.push({ withWindow, title: options.title, defaultPath: options.defaultPath, filters: options.filters });
+    return Promise.resolve({ ...state.saveDialogAnswer });
+  },
+};
 
 export class BrowserWindow extends EventEmitter {
   static getAllWindows() {
@@ -357,6 +377,9 @@ process.on('message', async (message) => {
       };
       window.emit('close', event);
       report({ type: 'reply', id: message.id, value: { prevented: event.prevented, visible: window.visible } });
+    } else if (message.type === 'save-dialog-answer') {
+      state.saveDialogAnswer = message.answer;
+      report({ type: 'reply', id: message.id, value: { printed: state.printed.length } });
     } else if (message.type === 'tray-menu') {
       const item = state.trays[0]?.menu?.template.find((entry) => entry.id === message.itemId);
       item?.click?.({ checked: message.checked ?? false });
@@ -380,6 +403,8 @@ process.on('message', async (message) => {
           },
           images: state.images,
           handlers: [...ipcMain.handlers.keys()],
+          printed: state.printed,
+          saveDialogs: state.saveDialogs,
         },
       });
     } else if (message.type === 'quit') {
@@ -390,4 +415,20 @@ process.on('message', async (message) => {
   }
 });
 
-export default { app, ipcMain, BrowserWindow, Menu, nativeImage, Tray, Notification, powerMonitor, protocol, net, session, shell, safeStorage, utilityProcess };
+export default {
+  app,
+  dialog,
+  ipcMain,
+  BrowserWindow,
+  Menu,
+  nativeImage,
+  Tray,
+  Notification,
+  powerMonitor,
+  protocol,
+  net,
+  session,
+  shell,
+  safeStorage,
+  utilityProcess,
+};
