@@ -8,11 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, MissingCredentialsError } from '../../../src/main/core/service/errors.ts';
 import { AccountAnalyticsRefusedError, type AccountAnalyticsResult } from '../../../src/main/core/service/operations/accountAnalytics.ts';
 import type { ServiceClient } from '../../../src/main/core/service/serviceClient.ts';
-import type { HttpRequest, HttpTransport } from '../../../src/main/core/service/transport.ts';
-import { UndiciTransport } from '../../../src/main/core/service/undiciTransport.ts';
+import type { HttpRequest } from '../../../src/main/core/service/transport.ts';
 import { type Network, NETWORKS, X_KEY_HEADER, X_SECRET_HEADER } from '../../../src/shared/networks.ts';
 import type { AccountFigures } from '../../../src/shared/wire/accountAnalytics.ts';
-import { failureOf, openFixture, type SandboxFixture } from './harness.ts';
+import { failureOf, openFixture, recordingTransport, type SandboxFixture } from './harness.ts';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-06-10T05:00:00.000Z');
@@ -24,15 +23,7 @@ const sent: HttpRequest[] = [];
 
 beforeAll(async () => {
   fixture = await openFixture({ rateLimit: 1_000_000, now: () => new Date(now) });
-  const real = new UndiciTransport();
-  const recording: HttpTransport = {
-    send: (request) => {
-      sent.push(request);
-      return real.send(request);
-    },
-    close: () => real.close(),
-  };
-  client = fixture.client({ transport: recording });
+  client = fixture.client({ transport: recordingTransport(sent) });
 });
 afterEach(() => {
   fixture.xCredentials = fixture.world.xCredentials;

@@ -5,6 +5,8 @@
 import type { CallTarget, CredentialVault } from '../../../src/main/core/service/credentials.ts';
 import type { ServiceClientEvent } from '../../../src/main/core/service/events.ts';
 import { ServiceClient, type ServiceClientPorts } from '../../../src/main/core/service/serviceClient.ts';
+import type { HttpRequest, HttpTransport } from '../../../src/main/core/service/transport.ts';
+import { UndiciTransport } from '../../../src/main/core/service/undiciTransport.ts';
 import type { Network } from '../../../src/shared/networks.ts';
 import { type LedgerEntry, type RunningSandbox, type SandboxOptions, startSandbox, type WorldView, type WorldViewPost } from '../../../src/sandbox/index.ts';
 
@@ -103,6 +105,18 @@ export async function openFixture(options: SandboxOptions = {}): Promise<Sandbox
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', ...options });
   const response = await fetch(`${sandbox.controlUrl}/world`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
   return new SandboxFixture(sandbox, (await response.json()) as World);
+}
+
+/** The real transport, which also pushes every request it sends into `sent` (what went over the wire). */
+export function recordingTransport(sent: HttpRequest[]): HttpTransport {
+  const real = new UndiciTransport();
+  return {
+    send: (request) => {
+      sent.push(request);
+      return real.send(request);
+    },
+    close: () => real.close(),
+  };
 }
 
 /** Rejects with what the promise rejected with; fails when it resolves. */

@@ -6,12 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MissingCredentialsError, OutcomeUnknownError, RequestInvalidError } from '../../../src/main/core/service/errors.ts';
 import { MessageRefusedError } from '../../../src/main/core/service/operations/messages.ts';
 import type { ServiceClient } from '../../../src/main/core/service/serviceClient.ts';
-import type { HttpRequest, HttpTransport } from '../../../src/main/core/service/transport.ts';
-import { UndiciTransport } from '../../../src/main/core/service/undiciTransport.ts';
+import type { HttpRequest } from '../../../src/main/core/service/transport.ts';
 import { MESSAGE_NETWORKS, MESSAGE_TEXT_LIMITS, type MessageNetwork, X_KEY_HEADER, X_SECRET_HEADER } from '../../../src/shared/networks.ts';
 import type { Conversation } from '../sandbox/harness.ts';
 import { conversationWhere, pastWindowConversation, waitingConversation } from '../sandbox/messages-support.ts';
-import { failureOf, openFixture, type SandboxFixture } from './harness.ts';
+import { failureOf, openFixture, recordingTransport, type SandboxFixture } from './harness.ts';
 
 const NOW_MS = Date.parse('2026-05-20T12:00:00.000Z');
 let fixture: SandboxFixture;
@@ -21,15 +20,7 @@ const sent: HttpRequest[] = [];
 
 beforeAll(async () => {
   fixture = await openFixture({ rateLimit: 1_000_000, now: () => new Date(NOW_MS) });
-  const real = new UndiciTransport();
-  const recording: HttpTransport = {
-    send: (request) => {
-      sent.push(request);
-      return real.send(request);
-    },
-    close: () => real.close(),
-  };
-  client = fixture.client({ transport: recording });
+  client = fixture.client({ transport: recordingTransport(sent) });
 });
 afterEach(async () => {
   await fixture.control('DELETE', '/faults');

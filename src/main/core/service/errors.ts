@@ -218,6 +218,25 @@ export class HttpError extends ServiceClientError {
 }
 
 /**
+ * The fields of an HttpError the client already made, for a subclass that says more about the same
+ * answer (a refusal of a direct message, of account analytics): only hint, retryable and outcome change.
+ */
+export function refinedHttpError(
+  from: HttpError,
+  changes: { hint: string | undefined; retryable: boolean; writeOutcome: WriteOutcome },
+): ConstructorParameters<typeof HttpError>[0] {
+  return {
+    operation: from.operation,
+    status: from.status,
+    code: from.code,
+    serviceMessage: from.serviceMessage,
+    errors: from.errors,
+    body: from.body,
+    ...changes,
+  };
+}
+
+/**
  * The answer lacks a field the client relies on. `path` names the field. On a write its outcome is
  * unknown: JSON of another shape may come from something in between, not from the service. For the
  * same reason it is retryable (after a backoff): whatever answered in the service's place may go

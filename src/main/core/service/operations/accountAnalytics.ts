@@ -17,7 +17,7 @@ import {
 } from '../../../../shared/wire/accountAnalytics.ts';
 import type { PlatformError } from '../../../../shared/wire/common.ts';
 import type { CallTarget } from '../credentials.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, refinedHttpError } from '../errors.ts';
 import { checkRequest } from '../preflight.ts';
 import type { CallOptions, RequestRunner } from '../requestRunner.ts';
 import { targetsTwitter } from '../twitterTargeting.ts';
@@ -116,17 +116,7 @@ export class AccountAnalyticsRefusedError extends HttpError {
   constructor(from: HttpError, failures: readonly AccountAnalyticsFailure[]) {
     const unlinked = failures.filter((f) => f.status === 'not-linked').map((f) => f.network);
     const linkThem = `Link ${unlinked.join(', ')} to this profile in the service's dashboard, or stop asking for ${unlinked.length > 1 ? 'them' : 'it'}`;
-    super({
-      operation: from.operation,
-      status: from.status,
-      code: from.code,
-      serviceMessage: from.serviceMessage,
-      errors: from.errors,
-      hint: unlinked.length > 0 ? linkThem : from.hint,
-      body: from.body,
-      retryable: from.retryable,
-      writeOutcome: 'not-applied',
-    });
+    super(refinedHttpError(from, { hint: unlinked.length > 0 ? linkThem : from.hint, retryable: from.retryable, writeOutcome: 'not-applied' }));
     this.failures = failures;
   }
 }

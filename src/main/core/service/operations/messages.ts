@@ -16,7 +16,7 @@ import {
   SendMessageRequestSchema,
 } from '../../../../shared/wire/messages.ts';
 import type { CallTarget } from '../credentials.ts';
-import { HttpError, RequestInvalidError } from '../errors.ts';
+import { HttpError, refinedHttpError, RequestInvalidError } from '../errors.ts';
 import { checkRequest } from '../preflight.ts';
 import type { CallOptions, RequestRunner, RequestSpec } from '../requestRunner.ts';
 import { segment } from '../pathSegment.ts';
@@ -54,17 +54,7 @@ export class MessageRefusedError extends HttpError {
   readonly platform: MessageNetwork;
 
   constructor(refusal: MessageRefusal, platform: MessageNetwork, from: HttpError) {
-    super({
-      operation: from.operation,
-      status: from.status,
-      code: from.code,
-      serviceMessage: from.serviceMessage,
-      errors: from.errors,
-      hint: refusalHint(refusal, platform),
-      body: from.body,
-      retryable: false,
-      writeOutcome: 'not-applied',
-    });
+    super(refinedHttpError(from, { hint: refusalHint(refusal, platform), retryable: false, writeOutcome: 'not-applied' }));
     this.refusal = refusal;
     this.platform = platform;
   }
