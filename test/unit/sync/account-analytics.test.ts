@@ -4,7 +4,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../../src/main/core/service/errors.ts';
 import { accountAnalyticsCursor } from '../../../src/main/core/sync/accountAnalyticsJob.ts';
-import type { ConnectivityView } from '../../../src/main/core/sync/connectivityMonitor.ts';
 import type { SyncEvent } from '../../../src/main/core/sync/events.ts';
 import { ProfileSync } from '../../../src/main/core/sync/profileSync.ts';
 import type { Network } from '../../../src/shared/networks.ts';
@@ -12,20 +11,11 @@ import { SteppingClock } from '../../support/steppingClock.ts';
 import { profile, seeded, type TempStore } from '../store/storeFixtures.ts';
 import { FakeServiceClient } from './fakeServiceClient.ts';
 import { MemoryStore } from './memoryStore.ts';
+import { FakeConnectivity } from './fakeConnectivity.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-class FakeConnectivity implements ConnectivityView {
-  online = true;
-  answered(): void {
-    this.online = true;
-  }
-  noAnswer(): void {
-    this.online = false;
-  }
-}
 
 const running: ProfileSync[] = [];
 const stores: TempStore[] = [];

@@ -3,7 +3,6 @@
 // service's nextUpdate, what it stores and tells, how it takes a refusal, and what it leaves of the
 // budget to comments.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectivityView } from '../../../src/main/core/sync/connectivityMonitor.ts';
 import type { SyncEvent } from '../../../src/main/core/sync/events.ts';
 import { conversationInterval, DEFAULT_MESSAGE_POLICY, nextReadAt } from '../../../src/main/core/sync/messagePolicy.ts';
 import { ProfileSync, type ProfileSyncOptions } from '../../../src/main/core/sync/profileSync.ts';
@@ -11,20 +10,11 @@ import type { MessageNetwork, Network } from '../../../src/shared/networks.ts';
 import { SteppingClock } from '../../support/steppingClock.ts';
 import { commentRecord, FakeServiceClient, type FakeConversation, messageRecord } from './fakeServiceClient.ts';
 import { MemoryStore } from './memoryStore.ts';
+import { FakeConnectivity } from './fakeConnectivity.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-class FakeConnectivity implements ConnectivityView {
-  online = true;
-  answered(): void {
-    this.online = true;
-  }
-  noAnswer(): void {
-    this.online = false;
-  }
-}
 
 const running: ProfileSync[] = [];
 afterEach(async () => {

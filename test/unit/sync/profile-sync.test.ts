@@ -3,27 +3,17 @@
 // when paused, offline, after the machine slept, and when something fails.
 import { afterEach, describe, expect, it } from 'vitest';
 import { NetworkError } from '../../../src/main/core/service/errors.ts';
-import type { ConnectivityView } from '../../../src/main/core/sync/connectivityMonitor.ts';
 import type { SyncEvent } from '../../../src/main/core/sync/events.ts';
 import { ProfileSync, type ProfileSyncOptions } from '../../../src/main/core/sync/profileSync.ts';
 import type { Network } from '../../../src/shared/networks.ts';
 import { commentRecord, FakeServiceClient, type FakePost } from './fakeServiceClient.ts';
 import { MemoryStore } from './memoryStore.ts';
+import { FakeConnectivity } from './fakeConnectivity.ts';
 import { settle, SteppingClock } from '../../support/steppingClock.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-class FakeConnectivity implements ConnectivityView {
-  online = true;
-  answered(): void {
-    this.online = true;
-  }
-  noAnswer(): void {
-    this.online = false;
-  }
-}
 
 const running: ProfileSync[] = [];
 afterEach(async () => {
