@@ -22,7 +22,8 @@ import { startSandbox } from '../../src/sandbox/index.ts';
 
 const ACCOUNT = 'bench';
 const dir = mkdtempSync(join(tmpdir(), 'outbox-bench-'));
-const noClient = { reply: () => Promise.reject(new Error('not used')), getComments: () => Promise.reject(new Error('not used')) };
+const notUsed = () => Promise.reject(new Error('not used'));
+const noClient = { reply: notUsed, getComments: notUsed, sendMessage: notUsed, getConversation: notUsed };
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

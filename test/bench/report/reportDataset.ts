@@ -92,6 +92,7 @@ function sentItem(id: number, accountId: string, profileId: string, answers: str
     id: `bench-outbox-${id}`,
     seq: id,
     target: { accountId, profileId },
+    kind: 'reply',
     request: { to: 'socialComment', commentId: answers.slice(platform.length + 1), platform, comment: 'Thank you!' },
     thread: null,
     answers,

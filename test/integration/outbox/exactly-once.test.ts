@@ -123,6 +123,8 @@ describe('exactly once', () => {
       outbox: { reconcileSettleMs: 1_500 },
       wrapClient: (client) => ({
         reply: (target, input, options) => client.reply(target, input, options),
+        sendMessage: (target, input, options) => client.sendMessage(target, input, options),
+        getConversation: (target, input, options) => client.getConversation(target, input, options),
         getComments: async (target, address, options) => {
           reads++;
           return reads === 1 && stale ? stale : client.getComments(target, address, options);

@@ -125,6 +125,7 @@ describe('what the person is told', () => {
 describe('the text of a row set aside', () => {
   const item = {
     ...socialReply('Thanks, see you “soon”\nBye', 'c-9'),
+    kind: 'reply' as const,
     id: 'i1',
     seq: 3,
     thread: null,

@@ -9,8 +9,10 @@ import type { CallTarget } from '../../../src/main/core/service/credentials.ts';
 import type { CommentsAddress } from '../../../src/main/core/service/operations/comments.ts';
 import { type ReplyInput, type ReplyResult, replyResultOf } from '../../../src/main/core/service/operations/replies.ts';
 import { ReplyOutbox } from '../../../src/main/core/outbox/replyOutbox.ts';
-import type { NewReply, OutboxEvent, OutboxServiceClient, ReplyOutboxOptions } from '../../../src/main/core/outbox/types.ts';
+import type { NewMessage, NewReply, OutboxEvent, OutboxServiceClient, ReplyOutboxOptions } from '../../../src/main/core/outbox/types.ts';
+import type { ConversationMessages, SendMessageInput } from '../../../src/main/core/service/operations/messages.ts';
 import type { CommentsResponse } from '../../../src/shared/wire/comments.ts';
+import type { MessageRecord, MessageSent } from '../../../src/shared/wire/messages.ts';
 import type { ReplyResponse } from '../../../src/shared/wire/replies.ts';
 import { SteppingClock, settle } from '../service/fakes.ts';
 
@@ -24,6 +26,8 @@ export interface ReplyCall {
 
 type ReplyAnswer = ReplyResult | Error | ((input: ReplyInput) => ReplyResult | Error);
 type ReadAnswer = CommentsResponse | Error;
+type SendAnswer = MessageSent | Error;
+type ConversationAnswer = ConversationMessages | Error;
 
 /** Answers from a script, in order; with an empty script, replies succeed and reads find nothing. */
 export class ScriptedClient implements OutboxServiceClient {
@@ -31,8 +35,11 @@ export class ScriptedClient implements OutboxServiceClient {
   readonly reads: { at: number; address: CommentsAddress }[] = [];
   readonly replyScript: ReplyAnswer[] = [];
   readonly readScript: ReadAnswer[] = [];
-  /** Every call in order: "reply" or "read". */
-  readonly calls: ('reply' | 'read')[] = [];
+  readonly sends: { at: number; target: CallTarget; input: SendMessageInput }[] = [];
+  readonly sendScript: SendAnswer[] = [];
+  readonly conversationScript: ConversationAnswer[] = [];
+  /** Every call in order: "reply", "read", "send" (a direct message) or "conversation" (its read-back). */
+  readonly calls: ('reply' | 'read' | 'send' | 'conversation')[] = [];
   /** When set, each reply waits for the test to release it. */
   hold: { release: () => void; promise: Promise<void> } | null = null;
   private readonly clock: SteppingClock;
@@ -58,6 +65,26 @@ export class ScriptedClient implements OutboxServiceClient {
     if (this.hold) await this.hold.promise;
     const scripted = this.replyScript.shift();
     const answer = typeof scripted === 'function' ? scripted(input) : (scripted ?? success(input, `r${++this.counter}`));
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }
+
+  async sendMessage(target: CallTarget, input: SendMessageInput): Promise<MessageSent> {
+    this.sends.push({ at: this.clock.now(), target, input });
+    this.calls.push('send');
+    const answer = this.sendScript.shift() ?? {
+      status: 'success',
+      recipientId: input.recipientId,
+      messageId: `m${++this.counter}`,
+      message: input.message ?? '',
+    };
+    if (answer instanceof Error) throw answer;
+    return answer;
+  }
+
+  async getConversation(): Promise<ConversationMessages> {
+    this.calls.push('conversation');
+    const answer = this.conversationScript.shift() ?? { messages: [], next: undefined, lastUpdated: undefined, nextUpdate: undefined, pages: 1 };
     if (answer instanceof Error) throw answer;
     return answer;
   }
@@ -131,6 +158,31 @@ export function socialReply(text: string, commentId = 'c-1', profileId?: string)
     answers: `facebook:${commentId}`,
     request: { to: 'socialComment', commentId, platform: 'facebook', comment: text },
   };
+}
+
+/** A direct message to the person of conversation `conv-1` on facebook, its window open until `closesAt`. */
+export function directMessage(text: string, closesAt: number | null = null, profileId?: string): NewMessage {
+  return {
+    target: { accountId: 'acct', ...(profileId ? { profileId } : {}) },
+    answers: 'dm:facebook:conv-1',
+    request: { platform: 'facebook', conversationId: 'conv-1', recipientId: 'person-1', message: text, replyWindowClosesAt: closesAt },
+  };
+}
+
+/** Conversation `conv-1` as GET /messages answers it: these messages, newest first. */
+export function conversationWith(
+  messages: { id: string; action: 'sent' | 'received'; message: string; created: string; recipientId?: string }[],
+): ConversationMessages {
+  const records: MessageRecord[] = messages.map((m) => ({
+    id: m.id,
+    action: m.action,
+    message: m.message,
+    conversationId: 'conv-1',
+    created: m.created,
+    senderId: m.action === 'sent' ? 'page-1' : 'person-1',
+    recipientId: m.recipientId ?? (m.action === 'sent' ? 'person-1' : 'page-1'),
+  }));
+  return { messages: records, next: undefined, lastUpdated: undefined, nextUpdate: undefined, pages: 1 };
 }
 
 export class OutboxBench {

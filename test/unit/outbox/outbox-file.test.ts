@@ -34,6 +34,7 @@ const good: OutboxItem = {
   id: '3f1c1a52-8c1e-4a55-9b0e-0d7c1b8d2f11',
   seq: 1,
   target: { accountId: 'acct', profileId: 'p1' },
+  kind: 'reply',
   request: { to: 'socialComment', commentId: 'c1', platform: 'facebook', comment: 'Hi' },
   thread: null,
   answers: 'facebook:c1',

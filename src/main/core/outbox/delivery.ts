@@ -9,10 +9,18 @@ import type { ReplyInput, ReplyResult } from '../service/operations/replies.ts';
 import { backoffDelay } from './backoff.ts';
 import { decideAfterRead, decideAfterSend, type FailureDecision } from './failureDecision.ts';
 import type { Claim } from './itemRepository.ts';
-import { pendingPlatforms } from './itemRules.ts';
+import { claimOf, pendingPlatforms } from './itemRules.ts';
+import { replyWindowClosed } from './messageRules.ts';
 import { IdentityUnknownError, type Reconciler } from './reconciliation.ts';
 import { replyPlatforms } from './replyRules.ts';
 import type { BackoffSettings, NetworkResult, OutboxItem, OutboxServiceClient } from './types.ts';
+
+/** What a write answered, per network: a reply's result, or a message's as a one-network one (its id as `commentId`). */
+interface WriteAnswer {
+  commentId: string | undefined;
+  posted: Partial<Record<Network, { commentId: string; postUrl?: string | undefined }>>;
+  failed: ReplyResult['failed'];
+}
 
 export interface DeliveryPorts {
   client: OutboxServiceClient;
@@ -52,7 +60,7 @@ export class Delivery {
         this.afterFailure(item, decideAfterRead(error), pending);
         return;
       }
-      const adopted = this.adoptedResults(found);
+      const adopted = this.adoptedResults(item, found);
       item = { ...item, results: { ...item.results, ...adopted.results } };
       claims = adopted.claims;
       if (pending.length === 0) {
@@ -88,14 +96,21 @@ export class Delivery {
       return;
     }
 
+    const closed = item.kind === 'message' ? replyWindowClosed(item.request, this.ports.clock.now()) : null;
+    if (closed) {
+      // Past the network's reply window: the service would refuse it; say why instead of asking.
+      this.commit({ ...item, state: 'failed', outcomeUnknown: false, nextAttemptAt: null, lastError: closed }, claims);
+      return;
+    }
+
     const now = this.ports.clock.now();
     item = this.commit(
       { ...item, state: 'sending', attempts: item.attempts + 1, firstAttemptAt: item.firstAttemptAt ?? now, lastAttemptAt: now, outcomeUnknown: true },
       claims,
     );
-    let answer: ReplyResult;
+    let answer: WriteAnswer;
     try {
-      answer = await this.ports.client.reply(item.target, requestFor(item.request, pending), { signal });
+      answer = await this.send(item, pending, signal);
     } catch (error) {
       this.afterFailure(item, decideAfterSend(error), pending);
       return;
@@ -103,7 +118,15 @@ export class Delivery {
     this.afterAnswer(item, answer, pending);
   }
 
-  private afterAnswer(item: OutboxItem, answer: ReplyResult, pending: readonly Network[]): void {
+  /** The write itself: POST /comments/reply for a reply, POST /messages for a direct message (its answer read as a one-network reply's). */
+  private async send(item: OutboxItem, pending: readonly Network[], signal: AbortSignal): Promise<WriteAnswer> {
+    if (item.kind === 'reply') return this.ports.client.reply(item.target, requestFor(item.request, pending), { signal });
+    const { platform, recipientId, message } = item.request;
+    const sent = await this.ports.client.sendMessage(item.target, { platform, recipientId, message }, { signal });
+    return { commentId: undefined, posted: { [platform]: { commentId: sent.messageId } }, failed: [] };
+  }
+
+  private afterAnswer(item: OutboxItem, answer: WriteAnswer, pending: readonly Network[]): void {
     const at = this.ports.clock.now();
     const results: Partial<Record<Network, NetworkResult>> = { ...item.results };
     const claims: Claim[] = [];
@@ -120,7 +143,7 @@ export class Delivery {
           adopted: false,
           at,
         };
-        claims.push({ platform, socialCommentId: made.commentId });
+        claims.push(claimOf(item, platform, made.commentId));
       } else if (refused) {
         results[platform] = { state: 'failed', code: String(refused.code), message: refused.message, at };
       } else {
@@ -198,13 +221,13 @@ export class Delivery {
     });
   }
 
-  private adoptedResults(found: Partial<Record<Network, string>>): { results: Partial<Record<Network, NetworkResult>>; claims: Claim[] } {
+  private adoptedResults(item: OutboxItem, found: Partial<Record<Network, string>>): { results: Partial<Record<Network, NetworkResult>>; claims: Claim[] } {
     const at = this.ports.clock.now();
     const results: Partial<Record<Network, NetworkResult>> = {};
     const claims: Claim[] = [];
     for (const [platform, socialCommentId] of Object.entries(found) as [Network, string][]) {
       results[platform] = { state: 'sent', socialCommentId, serviceCommentId: null, postUrl: null, adopted: true, at };
-      claims.push({ platform, socialCommentId });
+      claims.push(claimOf(item, platform, socialCommentId));
     }
     return { results, claims };
   }

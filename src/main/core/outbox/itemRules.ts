@@ -19,9 +19,23 @@ export function readyAt(item: OutboxItem): number {
   return Math.max(item.sendAfter, item.nextAttemptAt ?? item.sendAfter);
 }
 
-/** Networks of the reply that have no outcome yet (neither sent nor failed). */
+/** The networks an item goes to: a reply's (one or several), a message's one. */
+export function itemPlatforms(item: OutboxItem): Network[] {
+  return item.kind === 'message' ? [item.request.platform] : replyPlatforms(item.request);
+}
+
+/** Networks of the item that have no outcome yet (neither sent nor failed). */
 export function pendingPlatforms(item: OutboxItem): Network[] {
-  return replyPlatforms(item.request).filter((platform) => item.results[platform] === undefined);
+  return itemPlatforms(item).filter((platform) => item.results[platform] === undefined);
+}
+
+/**
+ * What an item owns once its write is on the network: the reply's social comment id, or the
+ * message's id marked `dm:` (one claims table for both kinds; a message id must never stand for a
+ * comment of the same id).
+ */
+export function claimOf(item: OutboxItem, platform: Network, socialId: string): { platform: Network; socialCommentId: string } {
+  return { platform, socialCommentId: item.kind === 'message' ? `dm:${socialId}` : socialId };
 }
 
 export function hasSentSomewhere(item: OutboxItem): boolean {
@@ -47,12 +61,12 @@ export function whyNotCancellable(item: OutboxItem): string | null {
 
 /** Why it cannot be retried now, or null when it can: failed ones on demand, waiting ones at once. */
 export function whyNotRetryable(item: OutboxItem): string | null {
-  if (item.state !== 'failed' && item.state !== 'waiting') return `it is ${item.state}; only failed or waiting replies are retried`;
+  if (item.state !== 'failed' && item.state !== 'waiting') return `it is ${item.state}; only failed or waiting items are retried`;
   return null;
 }
 
 /** Why it cannot be removed from the list, or null: only finished items leave it. */
 export function whyNotRemovable(item: OutboxItem): string | null {
-  if (item.state !== 'sent' && item.state !== 'cancelled') return `it is ${item.state}; only sent or cancelled replies can be removed`;
+  if (item.state !== 'sent' && item.state !== 'cancelled') return `it is ${item.state}; only sent or cancelled items can be removed`;
   return null;
 }

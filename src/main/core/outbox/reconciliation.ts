@@ -7,10 +7,16 @@
 //   - is not already owned by another item (two items may send the same text to the same comment).
 // Found: adopt it (the reply is sent). Not found: the caller decides whether to resend now or to
 // wait for the service's comment cache (see ReplyOutboxOptions.reconcileSettleMs).
+//
+// A direct message is settled the same way against its conversation: a message the account sent
+// (`action: "sent"`) to the same person, with exactly the text, no older than our first attempt,
+// not owned by another item. The account's own messages are marked by the service, so no identity
+// lookup is needed.
 import type { Network } from '../../../shared/networks.ts';
 import type { CommentRecord, CommentsResponse } from '../../../shared/wire/comments.ts';
 import { HttpError } from '../service/errors.ts';
-import type { AccountIdentityPort, OutboxItem, OutboxServiceClient } from './types.ts';
+import type { MessageRecord } from '../../../shared/wire/messages.ts';
+import type { AccountIdentityPort, MessageItem, OutboxItem, OutboxServiceClient, ReplyItem } from './types.ts';
 
 export interface ReconcileResult {
   /** Networks where our reply is there: its social comment id. */
@@ -88,8 +94,9 @@ export class Reconciler {
     this.ports = ports;
   }
 
-  /** Reads the thread once and checks each network in `platforms`. Throws what the read threw. */
+  /** Reads the thread (or the conversation) once and checks each network in `platforms`. Throws what the read threw. */
   async check(item: OutboxItem, platforms: readonly Network[], signal?: AbortSignal): Promise<ReconcileResult> {
+    if (item.kind === 'message') return this.checkConversation(item, platforms, signal);
     const authors = new Map<Network, string>();
     for (const platform of platforms) {
       const identity = await this.ports.accountIdentity(item.target, platform);
@@ -116,8 +123,41 @@ export class Reconciler {
     return result;
   }
 
+  private async checkConversation(item: MessageItem, platforms: readonly Network[], signal?: AbortSignal): Promise<ReconcileResult> {
+    const { platform, conversationId, recipientId } = item.request;
+    const result: ReconcileResult = { found: {}, missing: platforms.filter((p) => p !== platform) };
+    if (!platforms.includes(platform)) return result;
+    let messages: readonly MessageRecord[];
+    try {
+      messages = (await this.ports.client.getConversation(item.target, { platform, conversationId }, signal ? { signal } : {})).messages;
+    } catch (error) {
+      // The conversation is gone: nothing of ours is in it, and a resend is refused by the service.
+      if (error instanceof HttpError && error.status === 404) messages = [];
+      else throw error;
+    }
+    const notBefore = earliestOurs(item.firstAttemptAt ?? 0, this.ports.clockSkewMs);
+    const wanted = item.text.trim();
+    const ours = messages
+      .filter((message) => {
+        const created = Date.parse(message.created);
+        return (
+          message.action === 'sent' &&
+          message.recipientId === recipientId &&
+          (message.message ?? '').trim() === wanted &&
+          Number.isFinite(created) &&
+          created >= notBefore &&
+          !this.ports.claimedByOther(item, platform, message.id)
+        );
+      })
+      .sort((a, b) => Date.parse(a.created) - Date.parse(b.created) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const first = ours[0];
+    if (first) result.found[platform] = first.id;
+    else result.missing.push(platform);
+    return result;
+  }
+
   /** One read: the parent comment with its replies, or the service post's comments. Null when it is gone (404). */
-  private async readThread(item: OutboxItem, platforms: readonly Network[], signal?: AbortSignal): Promise<CommentsResponse | null> {
+  private async readThread(item: ReplyItem, platforms: readonly Network[], signal?: AbortSignal): Promise<CommentsResponse | null> {
     const { request } = item;
     const options = signal ? { signal } : {};
     try {
@@ -136,7 +176,7 @@ export class Reconciler {
   }
 }
 
-function parentOn(item: OutboxItem, platform: Network): string | null {
+function parentOn(item: ReplyItem, platform: Network): string | null {
   if (item.request.to === 'socialComment') return item.request.commentId;
   return item.thread?.parents[platform] ?? null;
 }

@@ -26,12 +26,13 @@ import { Delivery } from './delivery.ts';
 import { commitWaitingAsDue, DrainRunner } from './drainRunner.ts';
 import { OutboxActionError, OutboxError, OutboxInputError, writeOrRefuse } from './errors.ts';
 import { type Claim, ItemRepository } from './itemRepository.ts';
-import { isPending, readyAt, whyNotCancellable, whyNotEditable, whyNotRemovable, whyNotRetryable } from './itemRules.ts';
+import { claimOf, isPending, readyAt, whyNotCancellable, whyNotEditable, whyNotRemovable, whyNotRetryable } from './itemRules.ts';
 import { restoreSalvagedItems, type SalvageCount } from './itemSalvage.ts';
 import { openCheckedQueueFile, type OpenedQueueFile, REPLY_OUTBOX_SCHEMA, type RestoreRows, salvageQueueFile } from './outboxFile.ts';
 import { Reconciler } from './reconciliation.ts';
+import { messageIssues, replyWindowClosed } from './messageRules.ts';
 import { replyIssues } from './replyRules.ts';
-import type { DamagedFileReport, NewReply, OutboxEvent, OutboxItem, QuarantinedRow, ReplyOutboxOptions } from './types.ts';
+import type { DamagedFileReport, NewMessage, NewReply, OutboxEvent, OutboxItem, QuarantinedRow, ReplyOutboxOptions } from './types.ts';
 
 const DEFAULT_UNDO_MS = 5_000;
 const DEFAULT_SETTLE_MS = 11 * 60_000;
@@ -86,8 +87,9 @@ export class ReplyOutbox {
         client: options.client,
         accountIdentity: options.accountIdentity,
         clockSkewMs: options.clockSkewMs ?? DEFAULT_CLOCK_SKEW_MS,
-        claimedByOther: (item, platform, socialCommentId) => {
-          const owner = this.repo.claimedBy(platform, socialCommentId);
+        claimedByOther: (item, platform, socialId) => {
+          const claim = claimOf(item, platform, socialId);
+          const owner = this.repo.claimedBy(claim.platform, claim.socialCommentId);
           return owner !== null && owner !== item.id;
         },
       }),
@@ -138,35 +140,30 @@ export class ReplyOutbox {
   /** Writes the reply (one transaction, on disk before this returns) and returns the item at once. */
   enqueue(input: NewReply): OutboxItem {
     this.assertOpen();
-    const issues = [...replyIssues(input.request, input.thread), ...targetIssues(input)];
+    const issues = [...replyIssues(input.request, input.thread), ...targetIssues(input), ...commentKeyIssues(input.answers)];
     if (issues.length > 0) throw new OutboxInputError(issues);
     const now = this.clock.now();
-    const draft: OutboxItem = {
-      id: randomUUID(),
-      seq: 0,
-      target: { accountId: input.target.accountId, ...(input.target.profileId === undefined ? {} : { profileId: input.target.profileId }) },
+    return this.add({
+      kind: 'reply',
       request: structuredClone(input.request),
       thread: input.thread ? structuredClone(input.thread) : null,
-      answers: input.answers,
-      text: input.request.comment,
-      created: now,
-      sendAfter: now + this.undoMs,
-      state: 'queued',
-      results: {},
-      attempts: 0,
-      firstAttemptAt: null,
-      lastAttemptAt: null,
-      lastError: null,
-      nextAttemptAt: null,
-      outcomeUnknown: false,
-      failures: 0,
-      updated: now,
-    };
-    const item = { ...draft, seq: this.write(() => this.repo.insert(draft)) };
-    this.items.set(item.id, item);
-    this.emit({ type: 'added', item });
-    this.runner.wake();
-    return item;
+      ...this.fresh(input.target, input.answers, input.request.comment, now),
+    });
+  }
+
+  /**
+   * Writes a direct message (one transaction, on disk before this returns) and returns the item at
+   * once; it goes out after the undo window in its profile's lane, like a reply. Refused with an
+   * OutboxInputError when the text is empty or too long for the network, or the reply window is closed.
+   */
+  enqueueMessage(input: NewMessage): OutboxItem {
+    this.assertOpen();
+    const issues = [...messageIssues(input.request), ...targetIssues(input), ...conversationKeyIssues(input)];
+    const now = this.clock.now();
+    const closed = issues.length === 0 ? replyWindowClosed(input.request, now) : null;
+    if (closed) issues.push({ path: 'request.replyWindowClosesAt', message: closed.message });
+    if (issues.length > 0) throw new OutboxInputError(issues);
+    return this.add({ kind: 'message', request: { ...input.request }, thread: null, ...this.fresh(input.target, input.answers, input.request.message, now) });
   }
 
   /** New text for a reply not yet sent (queued, waiting or failed). */
@@ -174,12 +171,13 @@ export class ReplyOutbox {
     const item = this.existing('edit', id);
     const why = whyNotEditable(item);
     if (why) throw new OutboxActionError('edit', id, item.state, why);
-    const request = { ...item.request, comment: text };
-    const issues = replyIssues(request, item.thread);
+    const edited: OutboxItem =
+      item.kind === 'reply' ? { ...item, request: { ...item.request, comment: text }, text } : { ...item, request: { ...item.request, message: text }, text };
+    const issues = edited.kind === 'reply' ? replyIssues(edited.request, edited.thread) : messageIssues(edited.request);
     if (issues.length > 0) throw new OutboxInputError(issues);
-    const edited = this.write(() => this.commit({ ...item, request, text, updated: this.clock.now() }));
+    this.write(() => this.commit({ ...edited, updated: this.clock.now() }));
     this.runner.wake();
-    return edited;
+    return this.items.get(id) ?? edited;
   }
 
   /** Takes a reply back before it is sent; within the undo window this is "undo". */
@@ -251,6 +249,37 @@ export class ReplyOutbox {
   }
 
   // Inside
+
+  /** The fields every new item starts with: queued, nothing tried, sent after the undo window. */
+  private fresh(target: CallTarget, answers: string, text: string, now: number) {
+    return {
+      id: randomUUID(),
+      seq: 0,
+      target: { accountId: target.accountId, ...(target.profileId === undefined ? {} : { profileId: target.profileId }) },
+      answers,
+      text,
+      created: now,
+      sendAfter: now + this.undoMs,
+      state: 'queued' as const,
+      results: {},
+      attempts: 0,
+      firstAttemptAt: null,
+      lastAttemptAt: null,
+      lastError: null,
+      nextAttemptAt: null,
+      outcomeUnknown: false,
+      failures: 0,
+      updated: now,
+    };
+  }
+
+  private add(draft: OutboxItem): OutboxItem {
+    const item = { ...draft, seq: this.write(() => this.repo.insert(draft)) };
+    this.items.set(item.id, item);
+    this.emit({ type: 'added', item });
+    this.runner.wake();
+    return item;
+  }
 
   /** The repository over an opened file, and the report of its damage when it was replaced. */
   private adopt(opened: OpenedQueueFile<SalvageCount>): ItemRepository {
@@ -351,14 +380,22 @@ export class ReplyOutbox {
   }
 }
 
-function targetIssues(input: NewReply): { path: string; message: string }[] {
+function commentKeyIssues(answers: unknown): { path: string; message: string }[] {
+  const [platform, ...rest] = typeof answers === 'string' ? answers.split(':') : [];
+  return isNetwork(platform) && rest.join(':') !== '' ? [] : [{ path: 'answers', message: 'Name the comment answered as "<network>:<social comment id>"' }];
+}
+
+function conversationKeyIssues(input: NewMessage): { path: string; message: string }[] {
+  const wanted = `dm:${input.request.platform}:${input.request.conversationId}`;
+  return input.answers === wanted ? [] : [{ path: 'answers', message: `Name the conversation answered as "${wanted}"` }];
+}
+
+function targetIssues(input: { target: CallTarget }): { path: string; message: string }[] {
   const issues: { path: string; message: string }[] = [];
   if (typeof input.target?.accountId !== 'string' || input.target.accountId === '')
     issues.push({ path: 'target.accountId', message: 'Say which account the reply is for' });
   if (input.target?.profileId !== undefined && (typeof input.target.profileId !== 'string' || input.target.profileId === '')) {
     issues.push({ path: 'target.profileId', message: 'A profile id must not be empty' });
   }
-  const [platform, ...rest] = typeof input.answers === 'string' ? input.answers.split(':') : [];
-  if (!isNetwork(platform) || rest.join(':') === '') issues.push({ path: 'answers', message: 'Name the comment answered as "<network>:<social comment id>"' });
   return issues;
 }

@@ -2,10 +2,19 @@
 // trusting it: a row written by a buggy build, edited by hand or damaged on disk becomes a
 // quarantined row with a reason, and the rest of the queue drains as if it were not there.
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
-import { isNetwork, type Network } from '../../../shared/networks.ts';
+import { isMessageNetwork, isNetwork, type Network } from '../../../shared/networks.ts';
+import { messageIssues } from './messageRules.ts';
 import type { ReplyInput } from '../service/operations/replies.ts';
 import { replyIssues } from './replyRules.ts';
-import { type NetworkResult, OUTBOX_STATES, type OutboxErrorInfo, type OutboxItem, type OutboxState, type ServiceThread } from './types.ts';
+import {
+  type DirectMessageRequest,
+  type NetworkResult,
+  OUTBOX_STATES,
+  type OutboxErrorInfo,
+  type OutboxItem,
+  type OutboxState,
+  type ServiceThread,
+} from './types.ts';
 
 export type ItemRow = Record<string, SQLOutputValue>;
 
@@ -15,7 +24,9 @@ export function rowValuesOf(item: OutboxItem): Record<string, SQLInputValue> {
     id: item.id,
     account_id: item.target.accountId,
     profile_id: item.target.profileId ?? null,
-    request: JSON.stringify(item.request),
+    // A message's request is marked `to: "conversation"` on disk: the file keeps one table for both
+    // kinds (no migration), and a build that knows only replies quarantines such a row, never sends it.
+    request: JSON.stringify(item.kind === 'message' ? { to: MESSAGE_REQUEST_MARK, ...item.request } : item.request),
     thread: item.thread === null ? null : JSON.stringify(item.thread),
     answers: item.answers,
     created: item.created,
@@ -87,8 +98,19 @@ function isTimestamp(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value);
 }
 
-function requestOf(value: unknown): ReplyInput {
+const MESSAGE_REQUEST_MARK = 'conversation';
+
+function messageRequestOf(value: Record<string, unknown>): DirectMessageRequest {
+  const { platform, conversationId, recipientId, message, replyWindowClosesAt } = value;
+  if (!isMessageNetwork(platform)) problem('request.platform is not a network with direct messages');
+  if (!isText(conversationId) || !isText(recipientId) || !isText(message)) problem('request.conversationId, recipientId and message are not all texts');
+  if (replyWindowClosesAt !== null && !isTimestamp(replyWindowClosesAt)) problem('request.replyWindowClosesAt is neither empty nor a time');
+  return { platform, conversationId, recipientId, message, replyWindowClosesAt };
+}
+
+function requestOf(value: unknown): ReplyInput | DirectMessageRequest {
   if (!isRecord(value)) problem('request is not an object');
+  if (value.to === MESSAGE_REQUEST_MARK) return messageRequestOf(value);
   const { to, commentId, comment, mediaUrls } = value;
   if (!isText(commentId) || commentId === '') problem('request.commentId is not a non-empty text');
   if (!isText(comment)) problem('request.comment is not a text');
@@ -181,8 +203,10 @@ export function parseItemRow(row: ItemRow): ParsedRow {
     const id = text(row, 'id');
     const request = requestOf(json(row, 'request'));
     const thread = row.thread === null || row.thread === undefined ? null : threadOf(json(row, 'thread'));
-    const issues = replyIssues(request, thread);
-    if (issues.length > 0) problem(`the reply could never be sent: ${issues.map((i) => i.message).join('; ')}`);
+    const kind = 'to' in request ? ({ kind: 'reply', request, thread } as const) : ({ kind: 'message', request, thread: null } as const);
+    const issues =
+      kind.kind === 'reply' ? replyIssues(kind.request, thread) : thread === null ? messageIssues(kind.request) : [{ message: 'a message has no thread' }];
+    if (issues.length > 0) problem(`the ${kind.kind} could never be sent: ${issues.map((i) => i.message).join('; ')}`);
     const profileId = optionalText(row, 'profile_id');
     const outcomeUnknown = integer(row, 'outcome_unknown', 0);
     if (outcomeUnknown > 1) problem('outcome_unknown is neither 0 nor 1');
@@ -190,10 +214,9 @@ export function parseItemRow(row: ItemRow): ParsedRow {
       id,
       seq: integer(row, 'seq', 1),
       target: { accountId: text(row, 'account_id'), ...(profileId === null ? {} : { profileId }) },
-      request,
-      thread,
+      ...kind,
       answers: text(row, 'answers'),
-      text: request.comment,
+      text: kind.kind === 'reply' ? kind.request.comment : kind.request.message,
       created: integer(row, 'created'),
       sendAfter: integer(row, 'send_after'),
       state: stateOf(text(row, 'state')),

@@ -1,10 +1,12 @@
 // What the reply outbox holds and promises: an item per reply the person wrote, its state and its
 // result on each network, and the ports the outbox is built with. The UI shows items exactly as
 // they are here (optimistic: an item exists the moment `enqueue` returns).
-import type { Network } from '../../../shared/networks.ts';
+import type { MessageNetwork, Network } from '../../../shared/networks.ts';
 import type { Clock } from '../clock.ts';
 import type { CallTarget } from '../service/credentials.ts';
 import type { CommentsAddress } from '../service/operations/comments.ts';
+import type { ConversationMessages, GetConversationInput, SendMessageInput } from '../service/operations/messages.ts';
+import type { MessageSent } from '../../../shared/wire/messages.ts';
 import type { ReplyInput, ReplyResult } from '../service/operations/replies.ts';
 import type { CallOptions } from '../service/requestRunner.ts';
 import type { CommentsResponse } from '../../../shared/wire/comments.ts';
@@ -56,17 +58,36 @@ export interface ServiceThread {
   parents: Partial<Record<Network, string>>;
 }
 
-export interface OutboxItem {
+/**
+ * The kinds of task the outbox holds: a reply to a comment, and a direct message in a conversation.
+ * Both are "something the person wrote that must reach the network exactly once"; they share the
+ * queue, its file, its lanes (one per profile, in the order written) and every state below.
+ */
+export const OUTBOX_TASK_KINDS = ['reply', 'message'] as const;
+export type OutboxTaskKind = (typeof OUTBOX_TASK_KINDS)[number];
+
+/** A direct message as the outbox sends it (POST /messages/:platform). `message` is always the item's `text`. */
+export interface DirectMessageRequest {
+  platform: MessageNetwork;
+  conversationId: string;
+  /** The person written to: the `senderId` of their messages. */
+  recipientId: string;
+  message: string;
+  /**
+   * Not sent: facebook and instagram's reply window, epoch ms when it closes (null: X, or it never
+   * opened). A message written after it is refused before anything is queued; one still queued when
+   * it closes fails with the reason instead of being sent.
+   */
+  replyWindowClosesAt: number | null;
+}
+
+interface OutboxItemBase {
   /** Local id (uuid); never sent to the service. */
   id: string;
   /** Queue position: smaller goes first within a profile. */
   seq: number;
   target: CallTarget;
-  /** The reply as the service client takes it; `request.comment` is always `text`. */
-  request: ReplyInput;
-  /** Set for replies by service comment id. */
-  thread: ServiceThread | null;
-  /** The local comment key it answers: `${platform}:${socialCommentId}`. */
+  /** The local key it answers: a comment's `${platform}:${socialCommentId}`, a conversation's `dm:${platform}:${conversationId}`. */
   answers: string;
   text: string;
   /** Epoch ms when the person wrote it. */
@@ -91,6 +112,31 @@ export interface OutboxItem {
   failures: number;
   /** Epoch ms of the last change. */
   updated: number;
+}
+
+export interface ReplyItem extends OutboxItemBase {
+  kind: 'reply';
+  /** The reply as the service client takes it; `request.comment` is always `text`. */
+  request: ReplyInput;
+  /** Set for replies by service comment id. */
+  thread: ServiceThread | null;
+}
+
+/** A direct message: its result is on its one network, with the message id as `socialCommentId`. */
+export interface MessageItem extends OutboxItemBase {
+  kind: 'message';
+  request: DirectMessageRequest;
+  thread: null;
+}
+
+export type OutboxItem = ReplyItem | MessageItem;
+
+/** A direct message the person wrote, and the conversation it goes to. */
+export interface NewMessage {
+  target: CallTarget;
+  request: DirectMessageRequest;
+  /** The conversation's inbox key: `dm:${platform}:${conversationId}`. */
+  answers: string;
 }
 
 /** What the person wrote and where it goes. */
@@ -143,6 +189,8 @@ export type OutboxListener = (event: OutboxEvent) => void;
 export interface OutboxServiceClient {
   reply(target: CallTarget, input: ReplyInput, options?: CallOptions): Promise<ReplyResult>;
   getComments(target: CallTarget, address: CommentsAddress, options?: CallOptions): Promise<CommentsResponse>;
+  sendMessage(target: CallTarget, input: SendMessageInput, options?: CallOptions): Promise<MessageSent>;
+  getConversation(target: CallTarget, input: GetConversationInput, options?: CallOptions): Promise<ConversationMessages>;
 }
 
 /**
