@@ -126,7 +126,7 @@ describe('what a person may do', () => {
     bench.outbox.remove(item.id);
     expect(bench.outbox.get(item.id)).toBeNull();
     expect(bench.events.at(-1)).toEqual({ type: 'removed', id: item.id });
-    expect(() => bench.outbox.cancel(item.id)).toThrow(/no such reply/);
+    expect(() => bench.outbox.cancel(item.id)).toThrow(/no such reply or message/);
   });
 });
 

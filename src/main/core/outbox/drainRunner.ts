@@ -1,4 +1,4 @@
-// The drain loop the reply outbox and the post settings queue share: start, pause, wake, nudge,
+// The drain loop of the one durable task queue: start, pause, wake, nudge,
 // the wakeable timer for the next due task, fair lanes with a concurrency limit, and close with a
 // grace time for the sends in flight. It knows nothing of replies or posts, SQLite or the service.
 //
@@ -7,12 +7,8 @@
 // runner's). Lanes take turns for the `maxConcurrent` slots, least recently served first; a lane
 // has at most one task in flight, so a lane's tasks go out in its own order. Nothing polls: the
 // loop sleeps on the clock until the next head is due, and wakes early on `wake()` (the queue
-// changed), on a finished send, or on `nudge()` (the service may be reachable again).
-//
-// This is meant as the floor of the one durable task queue of issue 13 (Signal Desktop's JobQueue,
-// Mailspring's tasks): a task kind (reply, post setting, direct message) would bring its LaneSource
-// and its `sendOne`, and sit on this runner unchanged. Still with each queue for now: its file,
-// backoff, the undo window, reconciling an unknown outcome, and merging a newer wish into a pending one.
+// changed), on a finished send, or on `nudge()` (the service may be reachable again). taskQueue.ts
+// gives it its lanes and its sends; this file is only the loop.
 import type { Clock } from '../clock.ts';
 
 /** What a queue tells the runner about its tasks. Called on the loop's turn; must not throw. */

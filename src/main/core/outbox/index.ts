@@ -1,12 +1,16 @@
-// The reply outbox's public surface.
+// The outbox's public surface: the one durable task queue, and its kinds (replies and direct
+// messages in the reply outbox, comments on/off switches in the post settings queue).
 export { backoffDelay, DEFAULT_BACKOFF } from './backoff.ts';
 export { OutboxActionError, OutboxError, type OutboxErrorCode, OutboxInputError } from './errors.ts';
 export { OUTBOX_SCHEMA_VERSION } from './migrations.ts';
 export { ReplyOutbox } from './replyOutbox.ts';
+export { TaskQueue, type TaskKind, type QueuedTask, type TaskRows } from './taskQueue.ts';
 export type {
   AccountIdentityPort,
   BackoffSettings,
+  MessageItem,
   NetworkResult,
+  NewMessage,
   NewReply,
   OutboxErrorInfo,
   OutboxEvent,
@@ -15,6 +19,7 @@ export type {
   OutboxServiceClient,
   OutboxState,
   QuarantinedRow,
+  ReplyItem,
   ReplyOutboxOptions,
   ServiceThread,
 } from './types.ts';

@@ -11,39 +11,36 @@
 // value, it does not add anything), so a PUT whose answer was lost is simply sent again (the PUT
 // and what comes of it: postSettingsDelivery.ts).
 //
-// One wish per service post: a newer one replaces a pending older one (postSettingsRules.ts). One
-// PUT in flight at a time (for the whole queue), the earliest due first, then the oldest; a change
-// that waits (offline, 5xx, 429) does not hold the others back. Nothing polls: the drain (drainRunner.ts, one lane) sleeps on the clock
-// until the next change is due, and wakes early on a new wish, retry, cancel or `nudge()`
-// (connectivity came back, the machine woke up), which makes every waiting change due now.
+// A task kind of the one durable queue (taskQueue.ts: the rows, the drain, the backoff, a turn that
+// could not write its file). What is its own: one wish per service post, a newer one replacing or
+// dropping a pending older one (postSettingsRules.ts: the kind's merge rule); one lane for the whole
+// queue, one PUT in flight at a time, the earliest due first, then the oldest, so a change that waits
+// (offline, 5xx, 429) does not hold the others back; no undo window (flipping the switch back is the undo).
 import { randomUUID } from 'node:crypto';
 import { type Clock, systemClock } from '../clock.ts';
 import { DEFAULT_BACKOFF } from './backoff.ts';
-import { commitWaitingAsDue, DrainRunner } from './drainRunner.ts';
-import { OutboxError, writeOrRefuse } from './errors.ts';
+import { OutboxError } from './errors.ts';
 import { PostSettingsDelivery } from './postSettingsDelivery.ts';
 import { openCheckedPostSettingsFile, PostSettingsRepository, type LoadedChanges } from './postSettingsRepository.ts';
 import { readyAt, whyNotCancellable, whyNotRetryable, wishOutcome } from './postSettingsRules.ts';
 import type { CommentsWish, PostSettingsChange, PostSettingsEvent, PostSettingsQueueOptions } from './postSettingsTypes.ts';
-import type { BackoffSettings, DamagedFileReport } from './types.ts';
+import { TaskQueue } from './taskQueue.ts';
+import type { DamagedFileReport } from './types.ts';
 
 const DEFAULT_CLOSE_GRACE_MS = 5_000;
 /** One lane for the whole queue: one PUT in flight at a time, the earliest due first. */
 const ONE_LANE = '';
+const PENDING: readonly PostSettingsChange['state'][] = ['queued', 'sending', 'waiting'];
 
-function postKeyOf(profileId: string | undefined, servicePostId: string): string {
-  return `${profileId ?? ''}\n${servicePostId}`;
+function samePost(change: PostSettingsChange, target: { profileId?: string }, servicePostId: string): boolean {
+  return change.servicePostId === servicePostId && (change.target.profileId ?? '') === (target.profileId ?? '');
 }
 
 export class PostSettingsQueue {
-  private readonly repo: PostSettingsRepository;
   private readonly clock: Clock;
-  private readonly backoff: BackoffSettings;
   private readonly options: PostSettingsQueueOptions;
-  private readonly runner: DrainRunner<PostSettingsChange>;
+  private readonly queue: TaskQueue<PostSettingsChange>;
   private readonly delivery: PostSettingsDelivery;
-  /** Pending changes by `profileId\nservicePostId`, in queue order. */
-  private readonly changes = new Map<string, PostSettingsChange>();
   private readonly watchers = new Set<() => void>();
   private damage: DamagedFileReport | null = null;
   private unreadable: (LoadedChanges['unreadable'][number] & { at: number })[] = [];
@@ -56,47 +53,58 @@ export class PostSettingsQueue {
   private constructor(options: PostSettingsQueueOptions) {
     this.options = options;
     this.clock = options.clock ?? systemClock;
-    this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+    const backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+    const random = options.random ?? Math.random;
     this.delivery = new PostSettingsDelivery({
       client: options.client,
       clock: this.clock,
-      random: options.random ?? Math.random,
-      backoff: this.backoff,
-      current: (change) => this.changes.get(postKeyOf(change.target.profileId, change.servicePostId)),
-      commit: (change) => this.commit(change),
-      remove: (change) => {
-        this.repo.remove(change.id);
-        this.changes.delete(postKeyOf(change.target.profileId, change.servicePostId));
-      },
+      random,
+      backoff,
+      current: (change) => this.pendingFor(change.target, change.servicePostId) ?? undefined,
+      commit: (change) => this.queue.commit(change),
+      remove: (change) => this.queue.removeInTurn(change.id),
       emit: (event) => this.emit(event),
-    });
-    this.runner = new DrainRunner<PostSettingsChange>({
-      source: {
-        heads: () => {
-          const next = this.next();
-          return next === null ? [] : [[ONE_LANE, next] as const];
-        },
-        readyAt,
-        seq: (change) => change.seq,
-        makeWaitingDue: (now) => commitWaitingAsDue(this.changes.values(), now, (change) => this.commit(change)),
-      },
-      sendOne: (change, signal) => this.delivery.run(change, signal),
-      turnFailed: (change, error) => this.afterCrashOfTurn(change, error),
-      clock: this.clock,
-      maxConcurrent: 1,
-      closeGraceMs: options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS,
-      onClosed: () => this.repo.close(),
     });
     const opened = openCheckedPostSettingsFile(options.path, this.clock.now());
     if (opened.damage !== null) {
       const { kind, problem, movedTo, unreadable, restored } = opened.damage;
       this.damage = { kind, problem, movedTo, unreadable, ...restored, at: this.clock.now() };
     }
-    this.repo = new PostSettingsRepository(opened.db);
+    const repo = new PostSettingsRepository(opened.db);
+    this.queue = new TaskQueue<PostSettingsChange>({
+      kind: {
+        label: 'The post settings queue',
+        laneOrder: 'earliest-due',
+        lane: () => ONE_LANE,
+        isPending: (change) => PENDING.includes(change.state),
+        readyAt,
+        send: (change, signal) => this.delivery.run(change, signal),
+        // The process stopped mid-PUT: send it again (idempotent), now.
+        interrupted: (change, now) => ({
+          ...change,
+          state: 'waiting',
+          nextAttemptAt: now,
+          lastError: { code: 'interrupted', message: 'The app stopped while this change was being sent' },
+          updated: now,
+        }),
+      },
+      rows: repo,
+      clock: this.clock,
+      random,
+      backoff,
+      undoMs: 0,
+      maxConcurrent: 1,
+      closeGraceMs: options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS,
+      onCommitted: (change) => this.emit({ type: 'changed', change }),
+    });
     try {
-      this.load();
+      const { changes, unreadable } = repo.loadAll();
+      this.queue.load(changes);
+      const now = this.clock.now();
+      this.unreadable = unreadable.map((row) => ({ ...row, at: now }));
+      for (const row of unreadable) this.emit({ type: 'unreadable', id: row.id, reason: row.reason });
     } catch (error) {
-      this.repo.close();
+      repo.close();
       throw new OutboxError(
         'unreadable-file',
         `The post settings queue ${options.path} could not be read (${error instanceof Error ? error.message : String(error)}); it was left as it is`,
@@ -118,12 +126,12 @@ export class PostSettingsQueue {
   }
 
   list(): PostSettingsChange[] {
-    return [...this.changes.values()];
+    return this.queue.list();
   }
 
   /** The pending change of a service post, or null. */
   pendingFor(target: { profileId?: string }, servicePostId: string): PostSettingsChange | null {
-    return this.changes.get(postKeyOf(target.profileId, servicePostId)) ?? null;
+    return this.queue.list().find((change) => samePost(change, target, servicePostId)) ?? null;
   }
 
   // What the person does
@@ -133,23 +141,21 @@ export class PostSettingsQueue {
    * nothing needs sending (the wish is what the service already has).
    */
   request(wish: CommentsWish): PostSettingsChange | null {
-    this.assertOpen();
-    const key = postKeyOf(wish.target.profileId, wish.servicePostId);
-    const pending = this.changes.get(key) ?? null;
+    this.queue.assertOpen();
+    const pending = this.pendingFor(wish.target, wish.servicePostId);
     const now = this.clock.now();
     switch (wishOutcome(pending, wish)) {
       case 'nothing-to-send':
         return null;
       case 'drop': {
         const dropped = pending as PostSettingsChange;
-        this.write(() => this.repo.remove(dropped.id));
-        this.changes.delete(key);
+        this.queue.remove(dropped.id);
         this.emit({ type: 'removed', change: dropped, reason: 'unneeded' });
         return null;
       }
       case 'replace': {
         const current = pending as PostSettingsChange;
-        const replaced: PostSettingsChange = {
+        return this.queue.change({
           ...current,
           networks: [...wish.networks],
           postKeys: [...wish.postKeys],
@@ -161,13 +167,10 @@ export class PostSettingsQueue {
           lastError: current.state === 'sending' ? current.lastError : null,
           nextAttemptAt: null,
           updated: now,
-        };
-        this.write(() => this.commit(replaced));
-        this.runner.wake();
-        return replaced;
+        });
       }
       case 'insert': {
-        const draft: PostSettingsChange = {
+        const change = this.queue.add({
           id: randomUUID(),
           seq: 0,
           target:
@@ -185,11 +188,8 @@ export class PostSettingsQueue {
           nextAttemptAt: null,
           created: now,
           updated: now,
-        };
-        const change = { ...draft, seq: this.write(() => this.repo.insert(draft)) };
-        this.changes.set(key, change);
+        });
         this.emit({ type: 'added', change });
-        this.runner.wake();
         return change;
       }
     }
@@ -200,9 +200,7 @@ export class PostSettingsQueue {
     const change = this.existing(target, servicePostId, 'retry');
     const why = whyNotRetryable(change);
     if (why) throw new OutboxError('not-allowed', `Cannot retry this comments change: ${why}`);
-    const retried = this.write(() => this.commit({ ...change, state: 'queued', failures: 0, lastError: null, nextAttemptAt: null, updated: this.clock.now() }));
-    this.runner.wake();
-    return retried;
+    return this.queue.change({ ...change, state: 'queued', failures: 0, lastError: null, nextAttemptAt: null, updated: this.clock.now() });
   }
 
   /** Takes the wish back: the post keeps the service's state. */
@@ -210,10 +208,8 @@ export class PostSettingsQueue {
     const change = this.existing(target, servicePostId, 'cancel');
     const why = whyNotCancellable(change);
     if (why) throw new OutboxError('not-allowed', `Cannot cancel this comments change: ${why}`);
-    this.write(() => this.repo.remove(change.id));
-    this.changes.delete(postKeyOf(change.target.profileId, change.servicePostId));
+    this.queue.remove(change.id);
     this.emit({ type: 'removed', change, reason: 'cancelled' });
-    this.runner.wake();
     return change;
   }
 
@@ -222,12 +218,11 @@ export class PostSettingsQueue {
    * `ms`: the person sees the outcome of an online switch at once, and "queued" when offline.
    */
   async untilTried(target: { profileId?: string }, servicePostId: string, ms: number): Promise<PostSettingsChange | null> {
-    const key = postKeyOf(target.profileId, servicePostId);
     const settled = () => {
-      const change = this.changes.get(key);
-      return change === undefined || change.state === 'waiting' || change.state === 'failed';
+      const change = this.pendingFor(target, servicePostId);
+      return change === null || change.state === 'waiting' || change.state === 'failed';
     };
-    if (settled() || !this.runner.isRunning()) return this.changes.get(key) ?? null;
+    if (settled() || !this.queue.isRunning()) return this.pendingFor(target, servicePostId);
     const timeout = new AbortController();
     await new Promise<void>((resolve) => {
       const watcher = () => {
@@ -245,110 +240,32 @@ export class PostSettingsQueue {
       );
     });
     timeout.abort();
-    return this.changes.get(key) ?? null;
+    return this.pendingFor(target, servicePostId);
   }
 
   // Running
 
   start(): void {
-    this.assertOpen();
-    this.runner.start();
+    this.queue.start();
   }
 
   /** The service may be reachable again: every waiting change is due now. */
   nudge(): void {
-    this.runner.nudge();
+    this.queue.nudge();
   }
 
   /** No new sends; the PUT in flight may finish (up to `closeGraceMs`, then it is aborted); the file is closed. */
   close(): Promise<void> {
-    return this.runner.close();
+    return this.queue.close();
   }
 
   // Inside
 
-  private load(): void {
-    const now = this.clock.now();
-    const { changes, unreadable } = this.repo.loadAll();
-    for (const loaded of changes) {
-      let change = loaded;
-      if (change.state === 'sending') {
-        // The process stopped mid-PUT: send it again (idempotent), now.
-        change = {
-          ...change,
-          state: 'waiting',
-          nextAttemptAt: now,
-          lastError: { code: 'interrupted', message: 'The app stopped while this change was being sent' },
-          updated: now,
-        };
-        this.repo.update(change);
-      }
-      this.changes.set(postKeyOf(change.target.profileId, change.servicePostId), change);
-    }
-    this.unreadable = unreadable.map((row) => ({ ...row, at: now }));
-    for (const row of unreadable) this.emit({ type: 'unreadable', id: row.id, reason: row.reason });
-  }
-
-  /** The change to try next: the earliest due, oldest first. */
-  private next(): PostSettingsChange | null {
-    let best: PostSettingsChange | null = null;
-    for (const change of this.changes.values()) {
-      const at = readyAt(change);
-      if (!Number.isFinite(at)) continue;
-      if (best === null || at < readyAt(best) || (at === readyAt(best) && change.seq < best.seq)) best = change;
-    }
-    return best;
-  }
-
-  /** A turn threw (the file could not be written): the change waits and is sent again later. */
-  private afterCrashOfTurn(change: PostSettingsChange, error: unknown): void {
-    const key = postKeyOf(change.target.profileId, change.servicePostId);
-    const current = this.changes.get(key);
-    // Gone (cancelled meanwhile) or already moved on: nothing to do. Otherwise it waits, even if
-    // "sending" never reached the file, so a broken disk does not make the drain spin.
-    if (!current || (current.state !== 'sending' && current.state !== 'queued' && current.state !== 'waiting')) return;
-    const now = this.clock.now();
-    const waiting: PostSettingsChange = {
-      ...current,
-      state: 'waiting',
-      outcomeUnknown: true,
-      nextAttemptAt: now + this.backoff.maxMs,
-      lastError: {
-        code: 'storage',
-        message: `The post settings file could not be written (${error instanceof Error ? error.name : 'error'}); trying again later`,
-      },
-      updated: now,
-    };
-    try {
-      this.repo.update(waiting);
-    } catch {
-      // Still failing: memory holds the truth until the next turn.
-    }
-    this.changes.set(key, waiting);
-    this.emit({ type: 'changed', change: waiting });
-  }
-
-  private commit(change: PostSettingsChange): PostSettingsChange {
-    this.repo.update(change);
-    this.changes.set(postKeyOf(change.target.profileId, change.servicePostId), change);
-    this.emit({ type: 'changed', change });
-    return change;
-  }
-
-  /** A write the person asked for: if the file refuses it, a typed error and nothing changed. */
-  private write<T>(work: () => T): T {
-    return writeOrRefuse('The post settings queue', work);
-  }
-
   private existing(target: { profileId?: string }, servicePostId: string, action: 'retry' | 'cancel'): PostSettingsChange {
-    this.assertOpen();
-    const change = this.changes.get(postKeyOf(target.profileId, servicePostId));
+    this.queue.assertOpen();
+    const change = this.pendingFor(target, servicePostId);
     if (!change) throw new OutboxError('not-found', `Cannot ${action}: this post has no comments change waiting to be sent`);
     return change;
-  }
-
-  private assertOpen(): void {
-    if (!this.runner.isOpen()) throw new OutboxError('closed', 'The post settings queue is closed');
   }
 
   private emit(event: PostSettingsEvent): void {
