@@ -1,9 +1,10 @@
-// The crash test: the outbox drains replies in a child process (drainChild.ts) against a sandbox
-// this process runs with dropAfterCommitRate and latency faults; the child is killed with SIGKILL
-// at random moments, restarted, killed again, until enough kills have landed while replies were
-// draining; a last child drains what is left. Then every reply must be in the sandbox's ledger
-// exactly once and `sent` in the outbox, with the reply the outbox recorded being the one the
-// service applied.
+// The crash test: the outbox drains replies and direct messages (every third write is a message to
+// a person who just wrote to a client) in a child process (drainChild.ts) against a sandbox this
+// process runs with dropAfterCommitRate and latency faults; the child is killed with SIGKILL at
+// random moments, restarted, killed again, until enough kills have landed while writes were
+// draining; a last child drains what is left. Then every write must be in the sandbox's ledger
+// exactly once (`comment.reply` or `message.send`) and `sent` in the outbox, with the id the outbox
+// recorded being the one the service applied.
 //
 // Bounded: a number of lives and a time limit for the whole run, a time limit per life and for the
 // last drain; whatever is started (children, sandbox, temp directory) is stopped in `finally`.
@@ -17,9 +18,15 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { DatabaseSync } from 'node:sqlite';
 import { ReplyOutbox } from '../../src/main/core/outbox/replyOutbox.ts';
-import type { NewReply, OutboxItem } from '../../src/main/core/outbox/types.ts';
+import type { NewMessage, NewReply, OutboxItem } from '../../src/main/core/outbox/types.ts';
 import { ServiceClient } from '../../src/main/core/service/serviceClient.ts';
-import { type Network, REPLY_BY_SOCIAL_ID_NETWORKS } from '../../src/shared/networks.ts';
+import {
+  MESSAGE_REPLY_WINDOW_MS,
+  MESSAGE_REPLY_WINDOW_NETWORKS,
+  type MessageNetwork,
+  type Network,
+  REPLY_BY_SOCIAL_ID_NETWORKS,
+} from '../../src/shared/networks.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import type { ChildConfig } from './drainChild.ts';
 
@@ -28,6 +35,8 @@ export interface CrashOptions {
   kills: number;
   /** Replies queued before the first child starts. */
   replies: number;
+  /** Every n-th write is a direct message (the others replies). Default 3. */
+  messageEvery?: number;
   /** Replies queued when the queue runs dry before the kills are done. Default 10. */
   topUpBatch?: number;
   /** Default 0.3. */
@@ -64,11 +73,13 @@ export interface CrashReport {
   lives: number;
   replies: number;
   sent: number;
-  /** Replies the outbox found in the thread after an unknown outcome, rather than from an answer. */
+  /** Of `replies`, the direct messages. */
+  messages: number;
+  /** Writes the outbox found in the thread (or conversation) after an unknown outcome, rather than from an answer. */
   adopted: number;
   /** Requests that wrote or may have written a reply, over all replies. */
   attempts: number;
-  /** comment.reply entries in the ledger for the planned texts. */
+  /** comment.reply and message.send entries in the ledger for the planned texts. */
   ledgerReplies: number;
   duplicates: number;
   missing: number;
@@ -91,6 +102,7 @@ interface World {
   xCredentials: { key: string; secret: string };
   profiles: { refId: string; profileKey: string | null }[];
   posts: WorldPost[];
+  conversations: { profileRefId: string; platform: MessageNetwork }[];
 }
 
 interface LedgerEntry {
@@ -147,6 +159,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     killsMidSend: 0,
     lives: 0,
     replies: 0,
+    messages: 0,
     sent: 0,
     adopted: 0,
     attempts: 0,
@@ -194,38 +207,77 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     const openHere = () => ReplyOutbox.open({ path: outboxPath, client: parentClient, accountIdentity: async () => null, undoMs: 0 });
     const plan: string[] = [];
 
+    // Where people can write to a client: each (profile, network) the world has conversations on.
+    // A pair that refuses (a profile with messaging off) is dropped at its first refusal.
+    const chats = [...new Map(world.conversations.map((c) => [`${c.profileRefId}\n${c.platform}`, c])).values()];
+    let dmCount = 0;
+
+    /** A person writes to a client (a new conversation); the client's answer to them. */
+    const directMessage = async (text: string): Promise<NewMessage | null> => {
+      while (chats.length > 0) {
+        const chat = chats[dmCount % chats.length]!;
+        try {
+          const written = (await control('POST', '/messages', { profileRefId: chat.profileRefId, platform: chat.platform, message: 'Hello, a question' })) as {
+            conversationId: string;
+            recipientId: string;
+          };
+          dmCount++;
+          const windowed = MESSAGE_REPLY_WINDOW_NETWORKS.includes(chat.platform);
+          return {
+            target: targetOf(chat.profileRefId),
+            answers: `dm:${chat.platform}:${written.conversationId}`,
+            request: {
+              platform: chat.platform,
+              conversationId: written.conversationId,
+              recipientId: written.recipientId,
+              message: text,
+              replyWindowClosesAt: windowed ? Date.now() + MESSAGE_REPLY_WINDOW_MS : null,
+            },
+          };
+        } catch {
+          chats.splice(dmCount % chats.length, 1);
+        }
+      }
+      return null;
+    };
+
     const queueReplies = async (count: number): Promise<void> => {
-      const replies: NewReply[] = [];
+      const writes: ({ kind: 'reply'; input: NewReply } | { kind: 'message'; input: NewMessage })[] = [];
       for (let i = 0; i < count; i++) {
-        const post = posts[(plan.length + i) % posts.length]!;
+        const n = plan.length + i;
+        const text = `Crash write ${String(n + 1).padStart(3, '0')} ${random().toString(36).slice(2, 10)}`;
+        const every = options.messageEvery ?? 3;
+        const message = n % every === every - 1 ? await directMessage(text) : null;
+        if (message) {
+          writes.push({ kind: 'message', input: message });
+          continue;
+        }
+        const post = posts[n % posts.length]!;
         const comment = (await control('POST', '/comments', {
           platform: post.platform,
           socialPostId: post.socialId,
-          comment: `Question ${plan.length + i}`,
+          comment: `Question ${n}`,
         })) as {
           commentId: string;
           commentUrn?: string;
           videoId?: string;
         };
-        const text = `Crash reply ${String(plan.length + i + 1).padStart(3, '0')} ${random().toString(36).slice(2, 10)}`;
-        replies.push({
-          target: targetOf(post.profileRefId),
-          answers: `${post.platform}:${comment.commentId}`,
-          request: {
-            to: 'socialComment',
-            commentId: comment.commentId,
-            platform: post.platform,
-            comment: text,
-            ...(comment.commentUrn ? { commentUrn: comment.commentUrn } : {}),
-            ...(comment.videoId ? { videoId: comment.videoId } : {}),
-          },
-        });
+        const request = {
+          to: 'socialComment' as const,
+          commentId: comment.commentId,
+          platform: post.platform,
+          comment: text,
+          ...(comment.commentUrn ? { commentUrn: comment.commentUrn } : {}),
+          ...(comment.videoId ? { videoId: comment.videoId } : {}),
+        };
+        writes.push({ kind: 'reply', input: { target: targetOf(post.profileRefId), answers: `${post.platform}:${comment.commentId}`, request } });
       }
       const outbox = openHere();
       try {
-        for (const reply of replies) {
-          outbox.enqueue(reply);
-          plan.push(reply.request.comment);
+        for (const write of writes) {
+          const item = write.kind === 'reply' ? outbox.enqueue(write.input) : outbox.enqueueMessage(write.input);
+          plan.push(item.text);
+          if (item.kind === 'message') report.messages++;
         }
       } finally {
         await outbox.close();
@@ -352,7 +404,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       await outbox.close();
     }
     await parentClient.close();
-    const ledger = ((await control('GET', '/ledger')) as LedgerEntry[]).filter((e) => e.kind === 'comment.reply');
+    const ledger = ((await control('GET', '/ledger')) as LedgerEntry[]).filter((e) => e.kind === 'comment.reply' || e.kind === 'message.send');
     report.replies = plan.length;
     report.sent = items.filter((i) => i.state === 'sent').length;
     report.attempts = items.reduce((sum, i) => sum + i.attempts, 0);
@@ -375,9 +427,10 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
         report.problems.push(`"${text}": the outbox recorded ${recorded.socialCommentId}, the service applied ${entry.ids.join(', ')}`);
       }
     }
-    if (report.missing > 0) report.problems.push(`${report.missing} replies are not in the ledger`);
-    if (report.duplicates > 0) report.problems.push(`${report.duplicates} replies are in the ledger more than once`);
-    if (items.length !== plan.length) report.problems.push(`the outbox holds ${items.length} items for ${plan.length} replies`);
+    if (report.missing > 0) report.problems.push(`${report.missing} writes are not in the ledger`);
+    if (report.duplicates > 0) report.problems.push(`${report.duplicates} writes are in the ledger more than once`);
+    if (items.length !== plan.length) report.problems.push(`the outbox holds ${items.length} items for ${plan.length} writes`);
+    if (report.messages === 0) report.problems.push('no direct message was queued: the world has no conversation to answer');
     report.ok = report.problems.length === 0;
   } finally {
     const running = child as ChildProcess | null;
