@@ -60,11 +60,24 @@ test('a client report from the store: its numbers, the same offline after a rest
   expect(core.growth.collected).toBe(true);
   if (core.growth.collected) {
     for (const network of core.growth.networks) {
-      for (const figure of Object.keys(network.last.figures)) await expect(page.locator(`tr[data-growth="${network.network}-${figure}"]`)).toBeVisible();
+      for (const figure of Object.keys(network.last.figures)) {
+        await expect(page.locator(`tr[data-growth="${network.network}-${figure}"]`)).toBeVisible();
+        // Each figure has its tile; from the second day on, drawn by the app's one chart (uPlot on a canvas).
+        const tile = page.locator(`[data-growth-chart="${network.network}-${figure}"]`);
+        await expect(tile).toBeVisible();
+        if (network.series.filter((day) => day.figures[figure] !== undefined).length >= 2) await expect(tile.locator('canvas').first()).toBeVisible();
+        else await expect(tile).toContainText(`only ${network.last.day} so far`);
+      }
     }
   }
   await screenshot(page, testInfo, 'client-report');
   await page.screenshot({ path: '/tmp/h19-reports.png', fullPage: true });
+  // The page scrolls inside its view: the growth charts get a picture of their own.
+  const growthPath = testInfo.outputPath('client-report-growth.png');
+  await page.getByRole('heading', { name: 'Account growth' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: growthPath });
+  await testInfo.attach('client-report-growth', { path: growthPath, contentType: 'image/png' });
+  copyFileSync(growthPath, '/tmp/h14-growth.png');
   await expectAccessible(page, testInfo, 'client-report');
 
   // The client's settings: every hour counts, a target of 1 hour; the report is computed again with them.
@@ -104,6 +117,14 @@ test('a client report from the store: its numbers, the same offline after a rest
     wall.current.firstResponse.medianMs === null ? '' : String(Math.round(wall.current.firstResponse.medianMs / 60_000)),
   );
   for (const channel of wall.current.byChannel) expect(csvValue(csv, 'Volume by network', `${channel.network} received`)).toBe(String(channel.received));
+  if (wall.growth.collected) {
+    for (const network of wall.growth.networks) {
+      for (const [figure, value] of Object.entries(network.last.figures)) {
+        expect(csvValue(csv, 'Account growth', `${network.network} ${figure} last day (${network.last.day})`)).toBe(String(value));
+        expect(csvValue(csv, 'Account growth by day', `${network.network} ${figure} ${network.last.day}`)).toBe(String(value));
+      }
+    }
+  }
   const days = csv.split('\r\n').filter((row) => row.startsWith('Volume by day,'));
   expect(days.reduce((sum, row) => sum + Number(row.split(',')[2]), 0)).toBe(wall.current.totals.received);
 

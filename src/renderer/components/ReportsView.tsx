@@ -345,7 +345,7 @@ export function ReportsView() {
           <VolumeByDay report={report} />
           <TopPosts report={report} />
           <SlowestUnanswered now={report.current} />
-          <ReportGrowth growth={report.growth} />
+          <ReportGrowth growth={report.growth} unread={report.figuresUnread ?? []} />
           <section className="report-section report-settings">
             <button type="button" className="button ghost small" aria-expanded={settingsOpen} onClick={() => setSettingsOpen(!settingsOpen)}>
               {settingsOpen ? 'Hide' : 'Edit'} this client’s business hours and target

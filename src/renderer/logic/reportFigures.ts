@@ -1,7 +1,10 @@
 // The Reports view's words and numbers, and its CSV: one function (reportRows) turns a report into
-// the rows of figures the page shows, and both the page's tables and the CSV are made from them, so
-// the CSV cannot say a number the page does not. Pure: no DOM, no bridge.
-import type { ClientReport, ResponsivenessView } from '../../shared/domain/clientReport.ts';
+// the rows of figures the page shows, and the CSV is made from them; the account growth's table and
+// charts and its CSV rows come from one list (growthFigures), so the CSV cannot say a number the
+// page does not. Pure: no DOM, no bridge.
+import type { ClientReport, FiguresUnread, ResponsivenessView } from '../../shared/domain/clientReport.ts';
+import type { Network } from '../../shared/networks.ts';
+import { NETWORK_LABELS } from './networkLabels.ts';
 import { csvField } from './postMetrics.ts';
 
 const MINUTE = 60_000;
@@ -89,6 +92,67 @@ function summaryRows(now: ResponsivenessView, before: ResponsivenessView): Repor
   ];
 }
 
+/** One account figure of one network over the period: the growth table's row and its chart. */
+export interface GrowthFigure {
+  network: Network;
+  /** The normalized name ('watchMinutes') and its words ('watch minutes'). */
+  figure: string;
+  words: string;
+  firstDay: string;
+  lastDay: string;
+  first: number | undefined;
+  last: number | undefined;
+  change: number | undefined;
+  /** The days that reported the figure, oldest first. */
+  series: { day: string; value: number }[];
+}
+
+/** 'watchMinutes' → 'watch minutes': the normalized figure names read as words. */
+export function figureWords(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+}
+
+/** Every figure of every network's growth, networks in the report's order, figures in the last day's. */
+export function growthFigures(growth: ClientReport['growth']): GrowthFigure[] {
+  if (!growth.collected) return [];
+  return growth.networks.flatMap(({ network, first, last, change, series }) =>
+    Object.keys(last.figures).map((figure) => ({
+      network,
+      figure,
+      words: figureWords(figure),
+      firstDay: first.day,
+      lastDay: last.day,
+      first: first.figures[figure],
+      last: last.figures[figure],
+      change: change[figure],
+      series: series.flatMap(({ day, figures }) => (figures[figure] === undefined ? [] : [{ day, value: figures[figure] }])),
+    })),
+  );
+}
+
+/** "Instagram's figures could not be read since 3 Nov 2026: <the service's reason>". */
+export function unreadWords(note: FiguresUnread): string {
+  const since = new Date(note.since).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return `${NETWORK_LABELS[note.network]}'s figures could not be read since ${since}: ${note.reason}`;
+}
+
+/** The growth section's figures: first day, last day and change of each, then each day's value (the charts). */
+function growthRows(growth: ClientReport['growth'], unread: readonly FiguresUnread[]): ReportRow[] {
+  const rows: ReportRow[] = unread.map((note) => ({ section: 'Account growth', name: `${note.network} not read`, value: unreadWords(note), previous: null }));
+  const figures = growthFigures(growth);
+  for (const figure of figures) {
+    const name = `${figure.network} ${figure.figure}`;
+    rows.push({ section: 'Account growth', name: `${name} first day (${figure.firstDay})`, value: figure.first ?? null, previous: null });
+    rows.push({ section: 'Account growth', name: `${name} last day (${figure.lastDay})`, value: figure.last ?? null, previous: null });
+    rows.push({ section: 'Account growth', name: `${name} change`, value: figure.change ?? null, previous: null });
+  }
+  for (const figure of figures) {
+    for (const point of figure.series)
+      rows.push({ section: 'Account growth by day', name: `${figure.network} ${figure.figure} ${point.day}`, value: point.value, previous: null });
+  }
+  return rows;
+}
+
 /** Every figure of the page, in the page's order. */
 export function reportRows(report: ClientReport): ReportRow[] {
   const { current, previous } = report;
@@ -111,6 +175,7 @@ export function reportRows(report: ClientReport): ReportRow[] {
   for (const item of current.slowestUnanswered) {
     rows.push({ section: 'Slowest unanswered', name: item.id, value: Math.round(item.ageMs / MINUTE), previous: null });
   }
+  rows.push(...growthRows(report.growth, report.figuresUnread ?? []));
   return rows;
 }
 

@@ -75,6 +75,10 @@ export const TopPostSchema = z.object({
 });
 export type TopPost = z.infer<typeof TopPostSchema>;
 
+/** A network whose daily account figures could not be read: since when (epoch ms) and the service's reason. */
+const FiguresUnreadSchema = z.object({ network: NetworkSchema, since: z.number(), reason: z.string() });
+export type FiguresUnread = z.infer<typeof FiguresUnreadSchema>;
+
 export const ClientReportSchema = z.object({
   profileId: z.string(),
   clientTitle: z.string(),
@@ -90,6 +94,8 @@ export const ClientReportSchema = z.object({
     z.object({ collected: z.literal(false) }),
     z.object({ collected: z.literal(true), networks: z.array(NetworkGrowthSchema) }),
   ]),
+  /** Networks whose figures the sync could not read since before the period ended (absent: none). */
+  figuresUnread: z.array(FiguresUnreadSchema).optional(),
 });
 export type ClientReport = z.infer<typeof ClientReportSchema>;
 

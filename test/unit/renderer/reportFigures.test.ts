@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientReport, ResponsivenessView } from '../../../src/shared/domain/clientReport.ts';
 import { defaultClientSettings } from '../../../src/shared/domain/clientSettings.ts';
-import { formatDuration, lastMonth, reportCsv, reportRows } from '../../../src/renderer/logic/reportFigures.ts';
+import { csvField } from '../../../src/renderer/logic/postMetrics.ts';
+import { formatDuration, growthFigures, lastMonth, reportCsv, reportRows, unreadWords } from '../../../src/renderer/logic/reportFigures.ts';
 
 const base: ResponsivenessView = {
   period: { start: 0, end: 1 },
@@ -46,6 +47,55 @@ describe('report figures', () => {
     expect(lines).toContain('Volume by day,2026-10-02,3,');
     expect(lines).toContain('Slowest unanswered,instagram:c9,125,');
     expect(lines.length - 7).toBe(reportRows(report).length);
+  });
+
+  it('puts the account growth in the CSV: first day, last day and change of each figure, and every day the charts draw', () => {
+    const growth: ClientReport['growth'] = {
+      collected: true,
+      networks: [
+        {
+          network: 'instagram',
+          first: { day: '2026-10-01', figures: { followers: 1000 } },
+          last: { day: '2026-10-03', figures: { followers: 1030, mediaCount: 12 } },
+          change: { followers: 30 },
+          series: [
+            { day: '2026-10-01', figures: { followers: 1000 } },
+            { day: '2026-10-02', figures: { followers: 1010, mediaCount: 11 } },
+            { day: '2026-10-03', figures: { followers: 1030, mediaCount: 12 } },
+          ],
+        },
+      ],
+    };
+    const withGrowth = { ...report, growth };
+    const lines = reportCsv(withGrowth, '2026-10-01', '2026-10-03').split('\r\n');
+    expect(lines).toContain('Account growth,instagram followers first day (2026-10-01),1000,');
+    expect(lines).toContain('Account growth,instagram followers last day (2026-10-03),1030,');
+    expect(lines).toContain('Account growth,instagram followers change,30,');
+    // Not reported on the first day: no first value and no change, as the page's table says "—".
+    expect(lines).toContain('Account growth,instagram mediaCount first day (2026-10-01),,');
+    expect(lines).toContain('Account growth,instagram mediaCount change,,');
+    expect(lines.filter((line) => line.startsWith('Account growth by day,'))).toEqual([
+      'Account growth by day,instagram followers 2026-10-01,1000,',
+      'Account growth by day,instagram followers 2026-10-02,1010,',
+      'Account growth by day,instagram followers 2026-10-03,1030,',
+      'Account growth by day,instagram mediaCount 2026-10-02,11,',
+      'Account growth by day,instagram mediaCount 2026-10-03,12,',
+    ]);
+    // The charts draw what the CSV lists, a point per day that reported the figure.
+    expect(growthFigures(growth).map((figure) => [figure.words, figure.series.map((point) => point.value)])).toEqual([
+      ['followers', [1000, 1010, 1030]],
+      ['media count', [11, 12]],
+    ]);
+    expect(lines.length - 7).toBe(reportRows(withGrowth).length);
+  });
+
+  it("says which network's figures could not be read, since when and why, as the page says it", () => {
+    const since = Date.parse('2026-10-02T08:30:00Z');
+    const note = { network: 'instagram' as const, since, reason: 'Token expired (code 300)' };
+    const words = unreadWords(note);
+    expect(words).toMatch(/^Instagram's figures could not be read since 2 Oct 2026, \d\d:\d\d: Token expired \(code 300\)$/);
+    const lines = reportCsv({ ...report, figuresUnread: [note] }, '2026-10-01', '2026-10-02').split('\r\n');
+    expect(lines).toContain(`Account growth,instagram not read,${csvField(words)},`);
   });
 
   it('says durations in words and picks the calendar month before', () => {

@@ -3,7 +3,7 @@
 // network for the figures' day, "not linked" left out quietly, other failures tried again later.
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../../src/main/core/service/errors.ts';
-import { accountAnalyticsCursor } from '../../../src/main/core/sync/accountAnalyticsJob.ts';
+import { accountAnalyticsCursor, accountFiguresUnreadCursor, unreadNotesOf } from '../../../src/main/core/sync/accountAnalyticsJob.ts';
 import type { SyncEvent } from '../../../src/main/core/sync/events.ts';
 import { ProfileSync } from '../../../src/main/core/sync/profileSync.ts';
 import type { Network } from '../../../src/shared/networks.ts';
@@ -108,21 +108,59 @@ describe('account analytics of a profile', () => {
     expect(problems(events)).toEqual([]);
   });
 
-  it('tries a network refused for another reason again later, and stops once it answered', async () => {
-    const { clock, client, snapshots, sync } = setup();
+  it('holds a network refused for another reason until the next day, and keeps since when and why for the report', async () => {
+    const { clock, client, snapshots, store, sync } = setup();
     client.accountRefused = ['instagram'];
+    const start = clock.now();
     sync.start();
-    await clock.runFor(10 * MINUTE);
-    const tries = accountCalls(client).length;
-    expect(tries).toBeGreaterThan(1);
+    await clock.runFor(MINUTE);
+    const refusedAt = accountCalls(client)[0]!.at;
+    // The rest of the UTC day: the refusal is the day's answer, not asked again every half hour.
+    const midnight = Math.floor(start / DAY) * DAY + DAY;
+    await clock.runFor(midnight - clock.now() - MINUTE);
+    expect(accountCalls(client)).toHaveLength(1);
     expect(stored(snapshots).map((s) => s.split(' ')[1])).toEqual(['facebook']);
-    client.accountRefused = [];
+    expect(unreadNotesOf(store.cursor(accountFiguresUnreadCursor('profile-1')))).toEqual([
+      { network: 'instagram', since: refusedAt, reason: 'instagram refused (code 300)' },
+    ]);
+    // The next day's read asks it again; still refused, the note keeps its first moment.
     await clock.runFor(2 * HOUR);
-    const afterFix = accountCalls(client).length;
-    expect(afterFix).toBeGreaterThan(tries);
-    expect(stored(snapshots).map((s) => s.split(' ')[1])).toEqual(['facebook', 'instagram']);
-    await clock.runFor(6 * HOUR);
-    expect(accountCalls(client)).toHaveLength(afterFix);
+    expect(accountCalls(client)).toHaveLength(2);
+    expect(unreadNotesOf(store.cursor(accountFiguresUnreadCursor('profile-1'))).map((n) => n.since)).toEqual([refusedAt]);
+    // It answers the day after: its figures are stored and the note is gone.
+    client.accountRefused = [];
+    await clock.runFor(DAY);
+    expect(accountCalls(client)).toHaveLength(3);
+    expect(stored(snapshots).filter((s) => s.includes('instagram'))).toHaveLength(1);
+    expect(unreadNotesOf(store.cursor(accountFiguresUnreadCursor('profile-1')))).toEqual([]);
+  });
+
+  it('every network refused (HTTP 400, not 109): one read that day, a note for each, kept across a restart', async () => {
+    const first = setup({ linked: ['facebook', 'instagram'] });
+    first.client.accountRefused = ['facebook', 'instagram'];
+    first.sync.start();
+    await first.clock.runFor(6 * HOUR);
+    expect(accountCalls(first.client)).toHaveLength(1);
+    const notes = unreadNotesOf(first.store.cursor(accountFiguresUnreadCursor('profile-1')));
+    expect(notes.map((n) => [n.network, n.reason])).toEqual([
+      ['facebook', 'facebook refused (code 300)'],
+      ['instagram', 'instagram refused (code 300)'],
+    ]);
+    await first.sync.stop();
+    // A restart the next day: asked again, the notes keep the moment the refusals began.
+    const second = setup({ clock: first.clock, store: first.store, snapshots: first.snapshots, client: first.client });
+    await second.clock.runFor(DAY - 6 * HOUR);
+    second.sync.start();
+    await second.clock.runFor(HOUR);
+    expect(accountCalls(first.client)).toHaveLength(2);
+    expect(unreadNotesOf(first.store.cursor(accountFiguresUnreadCursor('profile-1')))).toEqual(notes);
+  });
+
+  it('a cursor of notes that does not read is no note', () => {
+    expect(unreadNotesOf(null)).toEqual([]);
+    expect(unreadNotesOf('{not json')).toEqual([]);
+    expect(unreadNotesOf('{"instagram":{"since":"yesterday","reason":"x"}}')).toEqual([]);
+    expect(unreadNotesOf('{"myspace":{"since":1,"reason":"x"},"bluesky":{"since":2,"reason":"y"}}')).toEqual([{ network: 'bluesky', since: 2, reason: 'y' }]);
   });
 
   it('a failed request is tried again within the day, not a day later', async () => {

@@ -10,14 +10,16 @@ import { receivedByDay, reportPeriods } from '../report/reportPeriod.ts';
 import { computeResponsiveness } from '../report/responsiveness.ts';
 import { topPosts } from '../report/topPosts.ts';
 import type { OutboxItem } from '../outbox/types.ts';
-import type { AccountSnapshotStore, ReportItemRecord, ReportStore } from '../store/types.ts';
+import type { AccountSnapshotStore, ReportItemRecord, ReportStore, Store } from '../store/types.ts';
+import { accountFiguresUnreadCursor, unreadNotesOf } from '../sync/accountAnalyticsJob.ts';
 import type { AccountService } from './accountService.ts';
 import type { ClientSettingsFile } from './clientSettingsFile.ts';
 import type { PostService } from './postService.ts';
 import { CoreRefusal, refuse } from './refusal.ts';
 
 export interface ReportServiceDeps {
-  store: ReportStore & Pick<AccountSnapshotStore, 'accountSnapshots'>;
+  /** `cursor`: the account-analytics sync's notes of networks it could not read. */
+  store: ReportStore & Pick<AccountSnapshotStore, 'accountSnapshots'> & Pick<Store, 'cursor'>;
   accounts: AccountService;
   posts: PostService;
   settingsFile: ClientSettingsFile;
@@ -98,11 +100,24 @@ export class ReportService {
         topPosts: topPosts(this.#d.posts.list(input.profileId), periods.current, commentsByPost),
         // Snapshot days are the figures' UTC days; the period's days are the client's: close enough for growth.
         growth: accountGrowth(this.#d.store.accountSnapshots(input.profileId, input.from, input.to)),
+        figuresUnread: this.#figuresUnread(input.profileId, periods.current.end),
       };
     } catch (error) {
       if (error instanceof ReportInputError) refuse(error.message);
       throw error;
     }
+  }
+
+  /** The networks the sync could not read since before the period ended: their growth has a gap to explain. */
+  #figuresUnread(profileId: string, periodEnd: number): NonNullable<ClientReport['figuresUnread']> {
+    // A cursor the store cannot read leaves the note out; the report itself does not fail for it.
+    let value: string | null;
+    try {
+      value = this.#d.store.cursor(accountFiguresUnreadCursor(profileId));
+    } catch {
+      return [];
+    }
+    return unreadNotesOf(value).filter((note) => note.since < periodEnd);
   }
 
   /**

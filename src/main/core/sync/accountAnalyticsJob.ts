@@ -1,13 +1,20 @@
 // The account-analytics job of one profile: once a UTC day, one POST /analytics/social for every
 // network the profile links, each network's figures stored as that day's snapshot (the store keeps
 // one per profile, network and day), so the client report can draw growth offline. A network the
-// service says is not linked (109) is left out quietly; any other failure is tried again later, with
-// the same back-off as a failed comments poll. The day of the last complete read is kept in a sync
-// cursor, so a restart the same day does not ask again. Ranked low: a day late matters less than a
-// comment waiting (jobQueue.ts).
-import { isNetwork, type Network } from '../../../shared/networks.ts';
+// service says is not linked (109) is left out quietly. A network the service answers without figures
+// for another reason (refused with another code, an answer that does not read) is not asked again
+// that day: a refusal is the network's or the profile's state (an expired token, missing
+// permissions), and asking every half hour would spend the rate budget on the same answer all day.
+// It is asked again with the next day's read, and until it answers the report says since when and
+// why its figures could not be read (a sync cursor holds it: accountFiguresUnreadCursor). A request
+// that failed as a whole (the service down, a timeout) is tried again later, with the same back-off
+// as a failed comments poll. The day of the last complete read is kept in a sync cursor, so a
+// restart the same day does not ask again. Ranked low: a day late matters less than a comment
+// waiting (jobQueue.ts).
+import { z } from 'zod';
+import { isNetwork, NETWORKS, type Network } from '../../../shared/networks.ts';
 import { figuresDayOf } from '../../../shared/wire/accountAnalytics.ts';
-import { AccountAnalyticsRefusedError, type AccountAnalyticsFound } from '../service/operations/accountAnalytics.ts';
+import { AccountAnalyticsRefusedError, type AccountAnalyticsFailure, type AccountAnalyticsFound } from '../service/operations/accountAnalytics.ts';
 import { storeCall } from './jobFailures.ts';
 import { retryDelay } from './pollPolicy.ts';
 import type { AccountSnapshotSyncStore, SyncJobContext } from './syncJobContext.ts';
@@ -17,6 +24,43 @@ const DAY = 24 * 60 * 60_000;
 /** The sync cursor holding the UTC day ('YYYY-MM-DD') of the profile's last complete read. */
 export function accountAnalyticsCursor(profileId: string): string {
   return `account-analytics:${profileId}`;
+}
+
+/** The sync cursor holding, per network, since when and why its figures could not be read (JSON). */
+export function accountFiguresUnreadCursor(profileId: string): string {
+  return `account-analytics-unread:${profileId}`;
+}
+
+/** A network whose daily read came back without figures: since the first such read, and the latest reason. */
+export interface AccountFiguresUnread {
+  network: Network;
+  /** Epoch ms of the first read without figures in a row. */
+  since: number;
+  reason: string;
+}
+
+const UnreadCursorSchema = z.record(z.string(), z.object({ since: z.number(), reason: z.string() }));
+/** A service's words are kept, but not a page of them. */
+const MAX_REASON = 300;
+
+/** The cursor's notes, networks in the app's order; a cursor that does not read is no note (the next read writes it again). */
+export function unreadNotesOf(value: string | null): AccountFiguresUnread[] {
+  if (value === null) return [];
+  let parsed: z.infer<typeof UnreadCursorSchema>;
+  try {
+    parsed = UnreadCursorSchema.parse(JSON.parse(value));
+  } catch {
+    return [];
+  }
+  return NETWORKS.flatMap((network) => {
+    const note = Object.hasOwn(parsed, network) ? parsed[network] : undefined;
+    return note === undefined ? [] : [{ network, since: note.since, reason: note.reason }];
+  });
+}
+
+function reasonOf(failure: AccountAnalyticsFailure): string {
+  const words = failure.status === 'refused' ? `${failure.message} (code ${failure.code})` : failure.message;
+  return words.length > MAX_REASON ? `${words.slice(0, MAX_REASON - 1)}…` : words;
 }
 
 function utcDayOf(ms: number): string {
@@ -40,6 +84,8 @@ export class AccountAnalyticsSync {
   /** Undefined until the cursor was read (after a restart the store knows whether today was done). */
   private dueAt: number | undefined;
   private failures = 0;
+  /** The networks read without figures, as the cursor holds them; undefined until it was read. */
+  private unread: Map<Network, AccountFiguresUnread> | undefined;
 
   constructor(context: SyncJobContext, store: AccountSnapshotSyncStore, linkedNetworks: () => readonly string[] | undefined) {
     this.context = context;
@@ -62,22 +108,62 @@ export class AccountAnalyticsSync {
     try {
       const answer = await requests.request((options) => client.accountAnalytics(requests.target, { platforms: networks }, options));
       const now = clock.now();
-      let complete = true;
+      const failures: AccountAnalyticsFailure[] = [];
       for (const network of networks) {
         const result = answer.networks[network];
         if (result?.status === 'found') this.record(profile.profileId, result, now);
-        else if (result?.status !== 'not-linked') complete = false;
+        else failures.push(result ?? { network, status: 'missing', message: `The service's answer did not mention ${network}` });
       }
-      if (complete) this.done(now);
-      else this.retry(startedAt);
+      this.noteUnread(networks, failures, now);
+      this.done(now);
     } catch (error) {
-      // None answered, and the service said why per network: only "not linked" is no failure.
-      if (error instanceof AccountAnalyticsRefusedError && error.failures.every((f) => f.status === 'not-linked')) {
-        this.done(clock.now());
+      // None answered, and the service said why per network: that is the networks' answer, not the request failing.
+      if (error instanceof AccountAnalyticsRefusedError) {
+        const now = clock.now();
+        this.noteUnread(networks, error.failures, now);
+        this.done(now);
         return;
       }
       requests.failed(error, { retry: () => this.retry(startedAt) });
     }
+  }
+
+  /**
+   * Keeps, per network asked, why it gave no figures (refused, unreadable) with the moment that
+   * began; a network that answered or is not linked has nothing to say. Written only when it changed.
+   */
+  private noteUnread(asked: readonly Network[], failures: readonly AccountAnalyticsFailure[], now: number): void {
+    const before = this.unreadNotes();
+    const after = new Map(before);
+    // Asked again (it answered, or says why not below), or no longer linked: the old note goes.
+    const linked = this.linkedNetworks() ?? [];
+    for (const network of before.keys()) if (asked.includes(network) || !linked.includes(network)) after.delete(network);
+    for (const failure of failures) {
+      if (failure.status === 'not-linked') continue;
+      after.set(failure.network, { network: failure.network, since: before.get(failure.network)?.since ?? Math.floor(now), reason: reasonOf(failure) });
+    }
+    const text = (notes: Map<Network, AccountFiguresUnread>) =>
+      JSON.stringify(Object.fromEntries([...notes].sort(([a], [b]) => (a < b ? -1 : 1)).map(([network, { since, reason }]) => [network, { since, reason }])));
+    this.unread = after;
+    if (text(after) === text(before)) return;
+    try {
+      this.context.ports.store.setCursor(accountFiguresUnreadCursor(this.context.profile.profileId), text(after));
+    } catch {
+      // The report would not say it; the next day's read writes it again.
+    }
+  }
+
+  private unreadNotes(): Map<Network, AccountFiguresUnread> {
+    if (this.unread === undefined) {
+      let value: string | null = null;
+      try {
+        value = this.context.ports.store.cursor(accountFiguresUnreadCursor(this.context.profile.profileId));
+      } catch {
+        // Unreadable: the notes start again from this read.
+      }
+      this.unread = new Map(unreadNotesOf(value).map((note) => [note.network, note]));
+    }
+    return this.unread;
   }
 
   private record(profileId: string, result: AccountAnalyticsFound, now: number): void {
@@ -88,7 +174,7 @@ export class AccountAnalyticsSync {
     );
   }
 
-  /** Read today: the next read is due when the next UTC day starts. */
+  /** Read today (figures or a network's reason for none): the next read is due when the next UTC day starts. */
   private done(now: number): void {
     this.failures = 0;
     this.dueAt = Math.floor(now / DAY) * DAY + DAY;
