@@ -11,7 +11,6 @@
 // as a failed comments poll. The day of the last complete read is kept in a sync cursor, so a
 // restart the same day does not ask again. Ranked low: a day late matters less than a comment
 // waiting (jobQueue.ts).
-import { z } from 'zod';
 import { isNetwork, NETWORKS, type Network } from '../../../shared/networks.ts';
 import { figuresDayOf } from '../../../shared/wire/accountAnalytics.ts';
 import { AccountAnalyticsRefusedError, type AccountAnalyticsFailure, type AccountAnalyticsFound } from '../service/operations/accountAnalytics.ts';
@@ -39,22 +38,26 @@ export interface AccountFiguresUnread {
   reason: string;
 }
 
-const UnreadCursorSchema = z.record(z.string(), z.object({ since: z.number(), reason: z.string() }));
 /** A service's words are kept, but not a page of them. */
 const MAX_REASON = 300;
 
 /** The cursor's notes, networks in the app's order; a cursor that does not read is no note (the next read writes it again). */
 export function unreadNotesOf(value: string | null): AccountFiguresUnread[] {
   if (value === null) return [];
-  let parsed: z.infer<typeof UnreadCursorSchema>;
+  let parsed: unknown;
   try {
-    parsed = UnreadCursorSchema.parse(JSON.parse(value));
+    parsed = JSON.parse(value);
   } catch {
     return [];
   }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [];
+  const notes = parsed as Record<string, unknown>;
+  // A note that is not {since: number, reason: text} is left out, the others are kept.
   return NETWORKS.flatMap((network) => {
-    const note = Object.hasOwn(parsed, network) ? parsed[network] : undefined;
-    return note === undefined ? [] : [{ network, since: note.since, reason: note.reason }];
+    const note = Object.hasOwn(notes, network) ? notes[network] : undefined;
+    if (typeof note !== 'object' || note === null) return [];
+    const { since, reason } = note as { since?: unknown; reason?: unknown };
+    return typeof since === 'number' && Number.isFinite(since) && typeof reason === 'string' ? [{ network, since, reason }] : [];
   });
 }
 
