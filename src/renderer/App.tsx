@@ -17,6 +17,7 @@ import { Toast } from './components/Toast.tsx';
 import { SettingsScreen } from './components/settings/SettingsScreen.tsx';
 import { useSettingsShortcut } from './components/settings/useSettingsShortcut.ts';
 import { Toolbar } from './components/Toolbar.tsx';
+import { itemsNoun } from './logic/itemKinds.ts';
 import { useKeyboard } from './components/useKeyboard.ts';
 import { useInboxStore, type ListFilter } from './stores/inboxStore.ts';
 import { loadEverything, startLiveUpdates } from './stores/liveUpdates.ts';
@@ -26,18 +27,21 @@ import { useUiStore } from './stores/uiStore.ts';
 import { useResolvedTheme } from './components/useResolvedTheme.ts';
 
 function emptyText(filter: ListFilter): string {
-  if (filter.text.trim() !== '') return `No comment matches “${filter.text.trim()}”.`;
+  const items = itemsNoun(filter.kind);
+  if (filter.text.trim() !== '') return `No ${items} match “${filter.text.trim()}”.`;
   switch (filter.view) {
     case 'needsReply':
       return 'Inbox zero: nothing needs a reply.';
+    case 'closingSoon':
+      return 'No conversation waits for an answer with its reply window open.';
     case 'done':
-      return 'Nothing is done yet. Press e on a comment to mark it done.';
+      return 'Nothing is done yet. Press e on a comment or a conversation to mark it done.';
     case 'snoozed':
       return 'Nothing is snoozed.';
     case 'hidden':
       return 'No hidden comments.';
     default:
-      return 'No comments yet.';
+      return `No ${items} yet.`;
   }
 }
 
@@ -74,7 +78,7 @@ export function App() {
           <PostsView />
         ) : (
           <div className="panes">
-            <section className="list-pane" aria-label={inOutbox ? 'Outbox' : 'Comments'}>
+            <section className="list-pane" aria-label={inOutbox ? 'Outbox' : itemsNoun(filter.kind).replace(/^./, (first) => first.toUpperCase())}>
               <Toolbar />
               {inOutbox ? <OutboxList /> : <InboxList emptyText={emptyText(filter)} />}
             </section>

@@ -1,5 +1,6 @@
 // Every action of the screen in one place, so a key, a button and the command palette do the same.
-import type { KeyAction } from './logic/keymap.ts';
+import { KIND_CHOICES, nextKind } from './logic/itemKinds.ts';
+import type { GotoView, KeyAction } from './logic/keymap.ts';
 import { call } from './api/bridge.ts';
 import { currentRow, useInboxStore } from './stores/inboxStore.ts';
 import { usePostsStore } from './stores/postsStore.ts';
@@ -7,7 +8,7 @@ import { useProfilesStore } from './stores/profilesStore.ts';
 import { coveredBy, targetKeys, useTriageStore } from './stores/triageStore.ts';
 import { useUiStore } from './stores/uiStore.ts';
 
-/** Opens a comment's thread, and marks it read, as opening a mail does. */
+/** Opens a comment's thread or a conversation, and marks it read, as opening a mail does. */
 export function openRow(key: string): void {
   const store = useInboxStore.getState();
   store.open(key);
@@ -81,12 +82,20 @@ function followOpen(): void {
   state.open(row ? row.key : null);
 }
 
-export function gotoView(view: 'inbox' | 'done' | 'outbox' | 'posts'): void {
+export function gotoView(view: GotoView): void {
   if (view === 'posts') {
     usePostsStore.getState().setOpen(true);
     return;
   }
   useInboxStore.getState().setFilter({ view: view === 'inbox' ? 'needsReply' : view, text: '' });
+}
+
+/** `m`: Everything → Comments → Messages → Everything; the toast says which. */
+export function cycleKind(): void {
+  const kind = nextKind(useInboxStore.getState().filter.kind);
+  useInboxStore.getState().setFilter({ kind });
+  const choice = KIND_CHOICES.find((candidate) => candidate.kind === kind);
+  if (choice) useUiStore.getState().showToast(`Showing ${choice.title.toLowerCase()}`);
 }
 
 export function switchClient(index: number): void {
@@ -169,6 +178,9 @@ export function perform(action: KeyAction): void {
       return;
     case 'goto':
       gotoView(action.view);
+      return;
+    case 'kind':
+      cycleKind();
       return;
     case 'client':
       switchClient(action.index);

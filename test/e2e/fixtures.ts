@@ -73,6 +73,10 @@ export const test = base.extend<TestFixtures, { webHost: WebHost; rendererUrl: s
       try {
         await app.start();
         await app.synced();
+        // What the sync reads of direct messages: the active conversations of profiles with messaging on.
+        const world = await sandbox.world();
+        const messaging = new Set(world.profiles.filter((p) => p.messagingEnabled).map((p) => p.refId));
+        await app.conversationsSynced(world.conversations.filter((c) => c.status === 'active' && messaging.has(c.profileRefId)).length);
         await use(app);
       } finally {
         if (testInfo.status !== testInfo.expectedStatus && app.dataDir) {

@@ -33,20 +33,33 @@ function plural(count: number, one: string, many: string): string {
   return count === 1 ? `1 ${one}` : `${count.toLocaleString('en-US')} ${many}`;
 }
 
+/**
+ * "3 new comments", "new messages in 2 conversations", or both. A conversation is counted once
+ * however many messages the person wrote (the sync tells which conversations have news, not how much).
+ */
+function newsText(comments: number, conversations: number): string {
+  const parts: string[] = [];
+  if (comments > 0 || conversations === 0) parts.push(plural(comments, 'new comment', 'new comments'));
+  if (conversations > 0) parts.push(`new messages in ${plural(conversations, 'conversation', 'conversations')}`);
+  return parts.join(', ');
+}
+
 export function notificationText(notification: AppNotification): { title: string; body: string } {
   switch (notification.kind) {
     case 'new-comments':
       return {
-        title: `${notification.profileTitle}: ${plural(notification.count, 'new comment', 'new comments')}`,
+        title: `${notification.profileTitle}: ${newsText(notification.count, notification.conversations)}`,
         body: notification.preview,
       };
-    case 'summary':
+    case 'summary': {
+      const news = newsText(notification.count, notification.conversations);
       return {
-        title: plural(notification.count, 'new comment', 'new comments'),
+        title: news.charAt(0).toUpperCase() + news.slice(1),
         body: `Across ${plural(notification.profiles, 'client', 'clients')}. Open Social Inbox to read them.`,
       };
+    }
     case 'reply-failed':
-      return { title: 'A reply could not be sent', body: notification.message };
+      return { title: notification.item === 'message' ? 'A direct message could not be sent' : 'A reply could not be sent', body: notification.message };
   }
 }
 

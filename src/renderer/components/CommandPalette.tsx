@@ -1,6 +1,7 @@
 // Ctrl/Cmd+K: every action and place by name.
 import { useMemo, useState } from 'react';
 import { gotoView, markDone, snooze, switchClient, toggleUnread } from '../actions.ts';
+import { KIND_CHOICES } from '../logic/itemKinds.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useProfilesStore } from '../stores/profilesStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
@@ -31,12 +32,19 @@ export function CommandPalette() {
     });
     return [
       { id: 'goto-inbox', label: 'Go to Needs reply', hint: 'g i', run: () => gotoView('inbox') },
-      view('Go to All comments', 'all'),
+      { id: 'goto-closing-soon', label: 'Go to Closing soon (reply windows of direct messages)', hint: 'g c', run: () => gotoView('closingSoon') },
+      view('Go to All', 'all'),
       { id: 'goto-done', label: 'Go to Done', hint: 'g d', run: () => gotoView('done') },
       view('Go to Snoozed', 'snoozed'),
       { id: 'goto-outbox', label: 'Go to Outbox', hint: 'g o', run: () => gotoView('outbox') },
       { id: 'goto-posts', label: 'Go to Posts and their metrics', hint: 'g p', run: () => gotoView('posts') },
       view('Go to Hidden', 'hidden'),
+      ...KIND_CHOICES.map((choice) => ({
+        id: `kind-${choice.kind ?? 'everything'}`,
+        label: `Show ${choice.title.toLowerCase()} (${choice.label})`,
+        hint: 'm',
+        run: () => inbox.setFilter({ kind: choice.kind }),
+      })),
       { id: 'all-clients', label: 'Show all clients', run: () => inbox.setFilter({ profileId: null }) },
       ...profiles.map((profile, index) => ({
         id: `client-${profile.profileId}`,
@@ -46,7 +54,7 @@ export function CommandPalette() {
           if (useInboxStore.getState().filter.profileId !== profile.profileId) switchClient(index);
         },
       })),
-      { id: 'select-all', label: 'Select every comment in this view', hint: 'Shift A', run: () => void useTriageStore.getState().selectView() },
+      { id: 'select-all', label: 'Select everything in this view', hint: 'Shift A', run: () => void useTriageStore.getState().selectView() },
       { id: 'done', label: 'Mark done', hint: 'e', run: markDone },
       { id: 'unread', label: 'Toggle unread', hint: 'u', run: toggleUnread },
       { id: 'snooze', label: 'Snooze…', hint: 'h', run: snooze },

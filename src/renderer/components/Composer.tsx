@@ -1,12 +1,20 @@
-// Reply in place: the network's rules before sending, saved replies, @mention help, one image
-// where the network takes one, Ctrl/Cmd+Enter to send. A sent reply shows at once as "Queued".
+// Reply in place, to a comment or in a conversation of direct messages: the network's rules before
+// sending (for a message, its reply window: Send is off once it has closed, and the note says why),
+// saved replies, @mention help, one image where the network takes one with a reply,
+// Ctrl/Cmd+Enter to send. What is sent shows at once as "Queued".
 import { useEffect, useRef, useState } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
-import { composerRules, draftProblems, fillTemplate } from '../logic/composerRules.ts';
+import { composerRules, draftProblems, fillTemplate, messageRules } from '../logic/composerRules.ts';
 import { useComposerStore } from '../stores/composerStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
+import { useNow } from './hooks.ts';
+
+/** A conversation's window may close while its composer is open: its rules are looked at again this often. */
+const WINDOW_CHECK_MS = 1000;
+/** A comment's rules do not change with time. */
+const NO_CLOCK_MS = 3_600_000;
 
 export function Composer({ row }: { row: InboxRow }) {
   const draft = useComposerStore((state) => state.drafts[row.key]);
@@ -21,7 +29,10 @@ export function Composer({ row }: { row: InboxRow }) {
   const text = draft?.text ?? '';
   const imageUrl = draft?.imageUrl ?? '';
   const editing = draft?.editing ?? null;
-  const rules = composerRules(row);
+  const isMessage = row.kind === 'conversation';
+  const now = useNow(isMessage ? WINDOW_CHECK_MS : NO_CLOCK_MS);
+  const rules = isMessage ? messageRules(row, now) : composerRules(row);
+  const noun = isMessage ? 'Message' : 'Reply';
   const problems = draftProblems(rules, text, imageUrl);
   const canSend = rules.canReply && problems.length === 0 && !sending;
 
@@ -36,7 +47,7 @@ export function Composer({ row }: { row: InboxRow }) {
     if (!canSend) return;
     const ok = await send(row.key);
     if (ok) {
-      useUiStore.getState().showToast(editing ? 'Reply edited and queued again' : 'Reply queued');
+      useUiStore.getState().showToast(editing ? `${noun} edited and queued again` : `${noun} queued`);
       useUiStore.getState().focusList();
     }
   }
@@ -45,7 +56,7 @@ export function Composer({ row }: { row: InboxRow }) {
   return (
     <form
       className="composer"
-      aria-label="Reply to this comment"
+      aria-label={isMessage ? `Write to ${row.authorName}` : 'Reply to this comment'}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -59,12 +70,12 @@ export function Composer({ row }: { row: InboxRow }) {
           ))}
         </ul>
       )}
-      {editing && <p className="composer-note">Editing a reply that failed: sending puts it back in the outbox.</p>}
+      {editing && <p className="composer-note">Editing a {rules.noun} that failed: sending puts it back in the outbox.</p>}
       <textarea
         ref={textarea}
-        aria-label="Reply"
+        aria-label={noun}
         className="composer-text"
-        placeholder={`Reply to ${row.authorName}…`}
+        placeholder={isMessage ? `Message ${row.authorName}…` : `Reply to ${row.authorName}…`}
         rows={3}
         value={text}
         onChange={(event) => update(row.key, { text: event.target.value })}
@@ -87,10 +98,12 @@ export function Composer({ row }: { row: InboxRow }) {
         />
       )}
       {imageProblem && <p className="composer-note is-warning">{imageProblem.message}</p>}
-      <p className="composer-help">
-        {rules.mentionHelp}
-        {!rules.imageAllowed && ' Images can go with replies on Facebook and LinkedIn only.'}
-      </p>
+      {!isMessage && (
+        <p className="composer-help">
+          {rules.mentionHelp}
+          {!rules.imageAllowed && ' Images can go with replies on Facebook and LinkedIn only.'}
+        </p>
+      )}
       {error && (
         <p className="composer-note is-error" role="alert">
           {error}

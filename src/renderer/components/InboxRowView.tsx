@@ -1,4 +1,6 @@
-// One row of the list: client, network, author, text, time, the post it is on, and its states.
+// One row of the list: client, network, author, text, time, the post it is on, and its states. A
+// conversation's row: the person, their last message (or the account's, as "You: …"), "Direct
+// message" and their @username where the post would be, and its reply window when it closes soon.
 // A row reads whether it is the current, checked or open one (and its reply's outbox state) from
 // the stores itself, so moving the selection re-renders the two rows it leaves and enters, not
 // the list (issue 6: `j` within a frame): its props stay the same from one `j` to the next, and
@@ -9,6 +11,7 @@ import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { stateLabel } from '../logic/outboxLabels.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
+import { replyWindowState, windowBadge } from '../logic/replyWindow.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
 import { useCssVars } from './hooks.ts';
@@ -66,9 +69,12 @@ const RowBody = memo(function RowBody({ row, clientTitle, now }: { row: InboxRow
   const exact = useMemo(() => exactTime(created), [created]);
   const snoozed = row.snoozedUntil !== null && row.snoozedUntil > now;
   const outboxState = outbox ? stateLabel(outbox) : null;
+  const conversation = row.kind === 'conversation' ? (row.conversation ?? null) : null;
+  const window = conversation ? windowBadge(replyWindowState(row.platform, conversation.replyWindowClosesAt, now)) : null;
   return (
     <div className="row-body">
       <div className="row-line row-head">
+        {conversation && <DirectMessageMark />}
         <span className="row-author">{row.authorName}</span>
         <span className="row-client">
           <span className="client-dot" aria-hidden="true" />
@@ -78,15 +84,18 @@ const RowBody = memo(function RowBody({ row, clientTitle, now }: { row: InboxRow
           {relativeTime(created, now)}
         </span>
       </div>
-      <div className="row-line row-text">{row.text}</div>
+      <div className="row-line row-text">{conversation && row.replied ? `You: ${row.text}` : row.text}</div>
       <div className="row-line row-foot">
         <NetworkIcon network={row.platform} size={14} />
         <span className="visually-hidden">{NETWORK_LABELS[row.platform]}</span>
-        <span className="row-post">{row.postExcerpt}</span>
+        <span className="row-post">
+          {conversation ? `Direct message${conversation.username ? ` · @${conversation.username.replace(/^@+/, '')}` : ''}` : row.postExcerpt}
+        </span>
         <span className="row-badges">
+          {window && <span className={`badge${window.warning ? ' badge-window' : ''}`}>{window.text}</span>}
           {row.unread && <span className="badge badge-unread">Unread</span>}
           {outboxState !== null && <span className={`badge badge-${outbox?.state ?? ''}`}>{outboxState}</span>}
-          {row.replied && outboxState === null && <span className="badge badge-replied">Replied</span>}
+          {row.replied && outboxState === null && !conversation && <span className="badge badge-replied">Replied</span>}
           {row.done && <span className="badge">Done</span>}
           {snoozed && <span className="badge">Snoozed</span>}
           {row.hidden && <span className="badge badge-hidden">Hidden</span>}
@@ -96,3 +105,16 @@ const RowBody = memo(function RowBody({ row, clientTitle, now }: { row: InboxRow
     </div>
   );
 });
+
+/** A speech bubble before the person's name: this row is a conversation, not a comment. */
+function DirectMessageMark() {
+  return (
+    <span className="row-dm" title="Direct message">
+      <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M4 5h16v11H9l-5 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+        <path d="M8 9.5h8M8 12.5h5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+      </svg>
+      <span className="visually-hidden">Direct message from</span>
+    </span>
+  );
+}

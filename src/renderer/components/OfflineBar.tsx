@@ -1,4 +1,4 @@
-// A calm bar while a service cannot be reached: everything cached stays usable, replies wait.
+// A calm bar while a service cannot be reached: everything cached stays usable, replies and messages wait.
 import { offlineAccounts, useStatusStore } from '../stores/statusStore.ts';
 import { useProfilesStore } from '../stores/profilesStore.ts';
 
@@ -19,7 +19,7 @@ export function OfflineBar() {
           strokeLinecap="round"
         />
       </svg>
-      <span>Offline: replies will be sent when the connection is back.</span>
+      <span>Offline: replies and messages will be sent when the connection is back.</span>
       {accounts.length > 1 && <span className="offline-who">{names.join(', ')}</span>}
     </div>
   );

@@ -1,5 +1,6 @@
-// A reply in the outbox, wherever it is shown (thread, Outbox view): its text and its state in
-// words, the undo countdown while it waits to go, and Retry / Edit / Cancel when it failed.
+// A reply or a direct message in the outbox, wherever it is shown (thread, chat, Outbox view): its
+// text and its state in words, the undo countdown while it waits to go, and Retry / Edit / Cancel
+// when it failed.
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { call } from '../api/bridge.ts';
 import { stateDetail, stateLabel, undoSecondsLeft } from '../logic/outboxLabels.ts';
@@ -19,6 +20,7 @@ export function OutboxCard({ item, context }: { item: OutboxItemView; context?: 
   const label = stateLabel(item);
   const detail = stateDetail(item, now);
   const undoLeft = undoSecondsLeft(item, now);
+  const what = item.kind === 'message' ? 'Your message' : 'Your reply';
 
   async function undo() {
     const result = await call('outbox.undo', { id: item.id });
@@ -37,9 +39,12 @@ export function OutboxCard({ item, context }: { item: OutboxItemView; context?: 
   }
 
   return (
-    <article className={`outbox-card state-${item.state}`} aria-label={`Your reply: ${label}`}>
+    <article className={`outbox-card state-${item.state}`} aria-label={`${what}: ${label}`}>
       <header className="outbox-head">
-        <span className="outbox-who">Your reply{context ? ` · ${context}` : ''}</span>
+        <span className="outbox-who">
+          {what}
+          {context ? ` · ${context}` : ''}
+        </span>
         <span className={`badge badge-${item.state}`}>{label}</span>
       </header>
       <p className="outbox-text">{item.text}</p>

@@ -1,5 +1,5 @@
-// The Outbox view: replies on their way (queued, sending, waiting) and those that failed, then the
-// latest sent ones; each opens its conversation.
+// The Outbox view: replies and direct messages on their way (queued, sending, waiting) and those
+// that failed, then the latest sent ones; each opens its comment or conversation.
 import { useMemo } from 'react';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
@@ -24,7 +24,7 @@ export function OutboxList() {
     return (
       <div className="list-wrap">
         <div className="list-empty">
-          <p>The outbox is empty: every reply has gone out.</p>
+          <p>The outbox is empty: every reply and message has gone out.</p>
         </div>
       </div>
     );

@@ -15,8 +15,10 @@ import { NetworkIcon } from './NetworkIcon.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
-const VIEWS: { view: ListView; label: string; count: keyof ViewCounts | 'outbox' }[] = [
+/** count null: the view has no count (Closing soon is short, and its rows say how long is left). */
+const VIEWS: { view: ListView; label: string; count: keyof ViewCounts | 'outbox' | null; title?: string }[] = [
   { view: 'needsReply', label: 'Needs reply', count: 'needsReply' },
+  { view: 'closingSoon', label: 'Closing soon', count: null, title: 'Direct messages whose reply window closes first (g c)' },
   { view: 'all', label: 'All', count: 'unread' },
   { view: 'done', label: 'Done', count: 'done' },
   { view: 'snoozed', label: 'Snoozed', count: 'snoozed' },
@@ -31,6 +33,7 @@ function formatCount(value: number): string {
 function ViewIcon({ view }: { view: ListView }) {
   const paths: Record<ListView, string> = {
     needsReply: 'M4 5h16v10H8l-4 4z',
+    closingSoon: 'M7 3h10M7 21h10M8 3c0 5 8 5 8 9s-8 4-8 9M16 3c0 5-8 5-8 9s8 4 8 9',
     all: 'M4 6h16M4 12h16M4 18h16',
     done: 'M5 12.5l4.5 4.5L19 7.5',
     snoozed: 'M12 6v6l4 2M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
@@ -81,8 +84,8 @@ export function Sidebar() {
           Views
         </h2>
         <ul className="side-list">
-          {VIEWS.map(({ view, label, count }) => {
-            const value = count === 'outbox' ? outboxCount : (scoped?.[count] ?? 0);
+          {VIEWS.map(({ view, label, count, title }) => {
+            const value = count === null ? 0 : count === 'outbox' ? outboxCount : (scoped?.[count] ?? 0);
             const active = !postsOpen && !reportsOpen && filter.view === view && filter.text === '';
             return (
               <li key={view}>
@@ -90,6 +93,7 @@ export function Sidebar() {
                   type="button"
                   className={`side-item${active ? ' is-active' : ''}`}
                   aria-current={active ? 'page' : undefined}
+                  title={title}
                   onClick={() => {
                     useReportsStore.getState().setOpen(false);
                     setFilter({ view, text: '' });

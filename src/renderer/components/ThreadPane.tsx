@@ -1,20 +1,22 @@
-// The open comment: the post it is on (text, network, link, comments on/off where the network has
-// that switch), its parents, the comment, its replies (the account's marked), the replies on their
-// way, what deleting allows, and the composer.
+// The open item. A comment: the post it is on (text, network, link, comments on/off where the
+// network has that switch), its parents, the comment, its replies (the account's marked), the
+// replies on their way, what deleting allows, and the composer. A conversation of direct messages:
+// ConversationPane.
 import { useEffect } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import type { PostView } from '../../shared/domain/posts.ts';
 import { commentsToggleSupported, NETWORK_LABELS } from '../logic/composerRules.ts';
+import { isConversationKey } from '../logic/directMessages.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
 import { usePostsStore } from '../stores/postsStore.ts';
-import { profileColor, profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useThreadStore } from '../stores/threadStore.ts';
-import { ClientDot } from './ClientDot.tsx';
 import { CommentsSwitch } from './CommentsSwitch.tsx';
 import { Composer } from './Composer.tsx';
 import { CommentDelete } from './comments/CommentDelete.tsx';
+import { ConversationPane } from './messages/ConversationPane.tsx';
+import { ThreadHead } from './ThreadHead.tsx';
 import { useNow } from './hooks.ts';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { OutboxCard } from './OutboxCard.tsx';
@@ -75,12 +77,6 @@ function PostCard({ post, now }: { post: PostView; now: number }) {
 
 export function ThreadPane() {
   const openKey = useInboxStore((state) => state.openKey);
-  const thread = useThreadStore((state) => state.thread);
-  const loading = useThreadStore((state) => state.loading);
-  const error = useThreadStore((state) => state.error);
-  const outboxItems = useOutboxStore((state) => state.items);
-  const profiles = useProfilesStore((state) => state.profiles);
-  const now = useNow(30_000);
 
   // A short pause before asking: walking the list with j stays within a frame.
   useEffect(() => {
@@ -104,6 +100,15 @@ export function ThreadPane() {
       </aside>
     );
   }
+  return isConversationKey(openKey) ? <ConversationPane openKey={openKey} /> : <CommentThread openKey={openKey} />;
+}
+
+function CommentThread({ openKey }: { openKey: string }) {
+  const thread = useThreadStore((state) => state.thread);
+  const loading = useThreadStore((state) => state.loading);
+  const error = useThreadStore((state) => state.error);
+  const outboxItems = useOutboxStore((state) => state.items);
+  const now = useNow(30_000);
 
   const comment = thread?.comment;
   const mine = Object.values(outboxItems)
@@ -112,26 +117,7 @@ export function ThreadPane() {
 
   return (
     <aside className="thread" aria-label="Conversation">
-      <header className="thread-head">
-        {comment && (
-          <>
-            <ClientDot color={profileColor(profiles, comment.profileId)} />
-            <span className="thread-client">{profileTitle(profiles, comment.profileId)}</span>
-            <span className="thread-network">
-              <NetworkIcon network={comment.platform} size={16} /> {NETWORK_LABELS[comment.platform]}
-            </span>
-          </>
-        )}
-        <button
-          type="button"
-          className="icon-button close"
-          aria-label="Close the conversation"
-          title="Close (Esc)"
-          onClick={() => useInboxStore.getState().open(null)}
-        >
-          ×
-        </button>
-      </header>
+      <ThreadHead item={comment ?? null} />
       <div className="thread-body">
         {error && <p className="error-text">{error}</p>}
         {!thread && loading && <p className="muted">Loading the conversation…</p>}

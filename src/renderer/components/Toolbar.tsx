@@ -1,13 +1,16 @@
-// Above the list: where you are, instant search with its filters, and the triage buttons (the
-// mouse's way to every triage key), which act on the bulk selection when there is one, or on every
-// comment of the view once it is selected whole (Shift+A, or "Select all").
+// Above the list: where you are, the Comments / Messages / Everything switch, instant search with
+// its filters, and the triage buttons (the mouse's way to every triage key), which act on the bulk
+// selection when there is one, or on every item of the view once it is selected whole (Shift+A, or
+// "Select all").
 import { useEffect, useRef, useState } from 'react';
 import { markDone, setRead, snooze } from '../actions.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
-import { currentRow, useInboxStore, type ListView } from '../stores/inboxStore.ts';
+import { itemsNoun } from '../logic/itemKinds.ts';
+import { currentRow, inClosingSoon, useInboxStore, type ListView } from '../stores/inboxStore.ts';
 import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useTriageStore } from '../stores/triageStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
+import { KindSwitch } from './messages/KindSwitch.tsx';
 import { ViewSelectionBar } from './ViewSelectionBar.tsx';
 
 /** Keystrokes closer together than this make one search. */
@@ -15,7 +18,8 @@ const SEARCH_PAUSE_MS = 25;
 
 export const VIEW_TITLES: Record<ListView, string> = {
   needsReply: 'Needs reply',
-  all: 'All comments',
+  closingSoon: 'Closing soon',
+  all: 'All',
   done: 'Done',
   snoozed: 'Snoozed',
   outbox: 'Outbox',
@@ -59,6 +63,7 @@ export function Toolbar() {
     .filter(Boolean)
     .join(' · ');
   const inOutbox = filter.view === 'outbox' && !searching;
+  const closingSoon = inClosingSoon(filter);
   const disabled = !hasCurrent && checkedCount === 0;
 
   return (
@@ -79,8 +84,8 @@ export function Toolbar() {
           <input
             ref={input}
             type="search"
-            aria-label="Search comments"
-            placeholder="Search every comment  /"
+            aria-label={`Search ${itemsNoun(filter.kind)}`}
+            placeholder={`Search ${filter.kind === null ? 'everything' : itemsNoun(filter.kind)}  /`}
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={(event) => {
@@ -112,7 +117,7 @@ export function Toolbar() {
               type="button"
               className="button small"
               onClick={() => void useTriageStore.getState().selectView()}
-              title="Select every comment in this view (Shift+A)"
+              title="Select every item in this view (Shift+A)"
             >
               Select all in this view
             </button>
@@ -122,7 +127,7 @@ export function Toolbar() {
           </div>
         ) : (
           !inOutbox && (
-            <div className="actions" role="group" aria-label="Current comment">
+            <div className="actions" role="group" aria-label={filter.kind === 'conversation' ? 'Current conversation' : 'Current comment'}>
               <button type="button" className="button small" disabled={disabled} onClick={() => markDone()} title="Mark done and move on (e)">
                 Done <kbd>e</kbd>
               </button>
@@ -141,9 +146,9 @@ export function Toolbar() {
               <button
                 type="button"
                 className="button small"
-                disabled={loadedCount === 0}
+                disabled={loadedCount === 0 || closingSoon}
                 onClick={() => void useTriageStore.getState().selectView()}
-                title="Select every comment in this view, not only the loaded ones (Shift+A)"
+                title="Select every item in this view, not only the loaded ones (Shift+A)"
               >
                 Select all <kbd>⇧A</kbd>
               </button>
@@ -155,6 +160,7 @@ export function Toolbar() {
         )}
         {!inOutbox && (
           <div className="filters">
+            {!closingSoon && <KindSwitch />}
             <label className="toggle">
               <input type="checkbox" checked={filter.unreadOnly} onChange={(event) => setFilter({ unreadOnly: event.target.checked })} />
               Unread only

@@ -22,7 +22,9 @@ export function ViewSelectionBar({ selection }: { selection: ViewSelection }) {
   return (
     <div className="bulk view-selection" role="group" aria-label="Selected comments">
       <span className="bulk-count" role="status">
-        {selection.count === 1 ? 'The 1 comment in this view selected' : `All ${count} in this view selected`}
+        {selection.count === 1
+          ? `The 1 ${selection.filter.kind === 'conversation' ? 'conversation' : 'comment'} in this view selected`
+          : `All ${count} in this view selected`}
         {newer > 0 && ` · ${newer.toLocaleString('en-GB')} newer not included`}
       </span>
       <button

@@ -1,19 +1,21 @@
-// What the composer tells the person before they send: can this comment be answered from here,
-// what the app fills in for them (LinkedIn's comment URN, TikTok's video id), whether an image may
-// go along, and how to @mention on this network. Pure: the same rules the core enforces, said first.
+// What the composer tells the person before they send: can this comment (or conversation) be
+// answered from here, what the app fills in for them (LinkedIn's comment URN, TikTok's video id),
+// whether an image may go along, how long the text may be, and how to @mention on this network.
+// Pure: the same rules the core enforces, said first.
 import type { InboxRow } from '../../shared/domain/inbox.ts';
-import { DISABLE_COMMENTS_NETWORKS, REPLY_BY_SOCIAL_ID_NETWORKS, REPLY_IMAGE_NETWORKS, type Network } from '../../shared/networks.ts';
+import {
+  DISABLE_COMMENTS_NETWORKS,
+  isMessageNetwork,
+  MESSAGE_TEXT_LIMITS,
+  REPLY_BY_SOCIAL_ID_NETWORKS,
+  REPLY_IMAGE_NETWORKS,
+  type Network,
+} from '../../shared/networks.ts';
+import { NETWORK_LABELS } from './networkLabels.ts';
+import { replyWindowState, windowBlockedReason } from './replyWindow.ts';
 
-export const NETWORK_LABELS: Record<Network, string> = {
-  bluesky: 'Bluesky',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  tiktok: 'TikTok',
-  twitter: 'X (Twitter)',
-  youtube: 'YouTube',
-  threads: 'Threads',
-};
+// Many screens take the labels from here (they were first written for the composer).
+export { NETWORK_LABELS };
 
 export interface ComposerRules {
   /** Whether a reply can be sent from the app at all. */
@@ -24,7 +26,14 @@ export interface ComposerRules {
   filledIn: string[];
   imageAllowed: boolean;
   mentionHelp: string;
+  /** What is written: a reply to a comment, or a direct message. */
+  noun: 'reply' | 'message';
+  /** The longest text the network takes, in characters. */
+  maxLength: number;
 }
+
+/** The core's limit on a reply's text (the bridge contract's). */
+const REPLY_TEXT_MAX = 20_000;
 
 export function composerRules(row: Pick<InboxRow, 'platform' | 'commentUrn' | 'videoId'>): ComposerRules {
   const label = NETWORK_LABELS[row.platform];
@@ -50,7 +59,21 @@ export function composerRules(row: Pick<InboxRow, 'platform' | 'commentUrn' | 'v
       row.platform === 'linkedin'
         ? 'Mention someone on LinkedIn as @[Full Name], e.g. @[Ada Lovelace]: the name exactly as their profile shows it.'
         : `Mention someone on ${label} as @username.`,
+    noun: 'reply',
+    maxLength: REPLY_TEXT_MAX,
   };
+}
+
+/** A direct message in a conversation: its network's longest text, and its reply window (facebook, instagram). */
+export function messageRules(row: Pick<InboxRow, 'platform' | 'authorName' | 'conversation'>, now: number): ComposerRules {
+  const label = NETWORK_LABELS[row.platform];
+  const base = { filledIn: [], imageAllowed: false, mentionHelp: '', noun: 'message' as const };
+  if (!isMessageNetwork(row.platform)) {
+    return { ...base, canReply: false, blockedReason: `${label} has no direct messages through the service.`, maxLength: REPLY_TEXT_MAX };
+  }
+  const window = replyWindowState(row.platform, row.conversation?.replyWindowClosesAt ?? null, now);
+  const blockedReason = windowBlockedReason(row.platform, window, now, row.authorName);
+  return { ...base, canReply: blockedReason === null, blockedReason, maxLength: MESSAGE_TEXT_LIMITS[row.platform] };
 }
 
 export interface DraftProblem {
@@ -61,8 +84,9 @@ export interface DraftProblem {
 /** What stops a draft from going out; empty when it can be sent. */
 export function draftProblems(rules: ComposerRules, text: string, imageUrl: string): DraftProblem[] {
   const problems: DraftProblem[] = [];
-  if (text.trim() === '') problems.push({ field: 'text', message: 'Write a reply first.' });
-  if (text.length > 20_000) problems.push({ field: 'text', message: 'A reply is at most 20,000 characters.' });
+  if (text.trim() === '') problems.push({ field: 'text', message: `Write a ${rules.noun} first.` });
+  if (text.length > rules.maxLength)
+    problems.push({ field: 'text', message: `A ${rules.noun} is at most ${rules.maxLength.toLocaleString('en-GB')} characters.` });
   const image = imageUrl.trim();
   if (image !== '') {
     if (!rules.imageAllowed) problems.push({ field: 'image', message: 'An image can go with a reply on Facebook and LinkedIn only.' });

@@ -13,12 +13,19 @@ export type KeyAction =
   | { type: 'select' }
   | { type: 'selectAll' }
   | { type: 'search' }
-  | { type: 'goto'; view: 'inbox' | 'done' | 'outbox' | 'posts' }
+  | { type: 'goto'; view: GotoView }
+  /** Comments → Messages → Everything, round again. */
+  | { type: 'kind' }
   | { type: 'client'; index: number }
   | { type: 'undo' }
   | { type: 'palette' }
   | { type: 'help' }
   | { type: 'send' };
+
+export type GotoView = 'inbox' | 'done' | 'outbox' | 'posts' | 'closingSoon';
+
+/** The second key after `g`. */
+const GOTO_KEYS: Record<string, GotoView> = { i: 'inbox', d: 'done', o: 'outbox', p: 'posts', c: 'closingSoon' };
 
 export interface KeyInput {
   key: string;
@@ -43,19 +50,21 @@ export const IDLE: KeyState = { pendingG: false };
 
 /** Every shortcut, as the `?` overlay lists them. */
 export const SHORTCUTS: readonly { keys: string[]; label: string }[] = [
-  { keys: ['j'], label: 'Next comment' },
-  { keys: ['k'], label: 'Previous comment' },
-  { keys: ['Enter', 'o'], label: 'Open the comment' },
+  { keys: ['j'], label: 'Next comment or conversation' },
+  { keys: ['k'], label: 'Previous comment or conversation' },
+  { keys: ['Enter', 'o'], label: 'Open it' },
   { keys: ['Esc'], label: 'Back (close, leave the field)' },
-  { keys: ['r'], label: 'Reply' },
-  { keys: ['Ctrl/⌘ Enter'], label: 'Send the reply' },
+  { keys: ['r'], label: 'Reply (a comment or a direct message)' },
+  { keys: ['Ctrl/⌘ Enter'], label: 'Send' },
   { keys: ['e'], label: 'Mark done and move on' },
   { keys: ['u'], label: 'Toggle unread' },
   { keys: ['h'], label: 'Snooze (later today, tomorrow, next week)' },
   { keys: ['x'], label: 'Select for a bulk action' },
-  { keys: ['Shift A'], label: 'Select every comment in this view (then e, u or h for all of them)' },
+  { keys: ['Shift A'], label: 'Select everything in this view (then e, u or h for all of it)' },
+  { keys: ['m'], label: 'Show comments, messages or both (Comments / Messages / Everything)' },
   { keys: ['/'], label: 'Search' },
   { keys: ['g i'], label: 'Go to the inbox (needs reply)' },
+  { keys: ['g c'], label: 'Go to Closing soon (direct messages whose reply window closes first)' },
   { keys: ['g d'], label: 'Go to Done' },
   { keys: ['g o'], label: 'Go to the Outbox' },
   { keys: ['g p'], label: 'Go to Posts and their metrics' },
@@ -75,8 +84,8 @@ export function resolveKey(input: KeyInput, state: KeyState): KeyResult {
   if (input.typing || mod || input.altKey) return { action: null, state: IDLE };
 
   if (state.pendingG) {
-    const view = input.key === 'i' ? 'inbox' : input.key === 'd' ? 'done' : input.key === 'o' ? 'outbox' : input.key === 'p' ? 'posts' : null;
-    return { action: view === null ? null : { type: 'goto', view }, state: IDLE };
+    const view = Object.hasOwn(GOTO_KEYS, input.key) ? GOTO_KEYS[input.key] : undefined;
+    return { action: view === undefined ? null : { type: 'goto', view }, state: IDLE };
   }
   switch (input.key) {
     case 'j':
@@ -100,6 +109,8 @@ export function resolveKey(input: KeyInput, state: KeyState): KeyResult {
       return { action: { type: 'select' }, state: IDLE };
     case 'A':
       return { action: { type: 'selectAll' }, state: IDLE };
+    case 'm':
+      return { action: { type: 'kind' }, state: IDLE };
     case '/':
       return { action: { type: 'search' }, state: IDLE };
     case 'z':

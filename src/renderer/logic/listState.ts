@@ -30,10 +30,26 @@ export function appendPage<R extends Ordered>(loaded: readonly R[], page: readon
   return [...loaded, ...page.filter((row) => !seen.has(row.key))];
 }
 
+/**
+ * "Closing soon": conversations with an open reply window, the one that closes first first (ties by
+ * key), as the core's inbox.closingSoon answers them. The person's last message opens the window.
+ */
+interface Closing {
+  key: string;
+  conversation?: { lastReceivedAt: string | null } | undefined;
+}
+
+export function compareClosing(a: Closing, b: Closing): number {
+  const first = a.conversation?.lastReceivedAt ?? '';
+  const second = b.conversation?.lastReceivedAt ?? '';
+  if (first !== second) return first < second ? -1 : 1;
+  return a.key === b.key ? 0 : a.key < b.key ? -1 : 1;
+}
+
 /** Whether a row still belongs in a view after a local change (the store's view rules). */
 export function belongsToView(
   row: Pick<InboxRow, 'byAccount' | 'done' | 'hidden' | 'replied' | 'snoozedUntil' | 'unread'>,
-  view: InboxView,
+  view: InboxView | 'closingSoon',
   now: number,
   unreadOnly = false,
 ): boolean {
@@ -50,6 +66,9 @@ export function belongsToView(
       return row.hidden;
     case 'snoozed':
       return snoozed;
+    case 'closingSoon':
+      // Waiting for the account and not done; a snooze does not hold a window open, so it stays.
+      return !row.done && !row.replied;
   }
 }
 
@@ -64,20 +83,25 @@ export function postKeyOf(row: Pick<InboxRow, 'platform' | 'socialPostId'>): str
   return `${row.platform}:${row.socialPostId}`;
 }
 
+/** Grouped, the conversations (on no post) go together under this header. */
+export const CONVERSATIONS_GROUP = { key: 'dm', excerpt: 'Direct messages' } as const;
+
 export type DisplayItem = { kind: 'header'; postKey: string; excerpt: string; count: number } | { kind: 'row'; index: number };
 
 /**
  * The list's display items: one per row, or (grouped) the rows of each post together under a
- * header, posts in the order of their newest comment, comments newest first within a post.
+ * header, posts in the order of their newest comment, comments newest first within a post; the
+ * conversations together as one group, placed by the newest of them.
  */
-export function displayItems(rows: readonly Pick<InboxRow, 'platform' | 'socialPostId' | 'postExcerpt'>[], grouped: boolean): DisplayItem[] {
+export function displayItems(rows: readonly Pick<InboxRow, 'platform' | 'socialPostId' | 'postExcerpt' | 'kind'>[], grouped: boolean): DisplayItem[] {
   if (!grouped) return rows.map((_, index) => ({ kind: 'row', index }));
   const groups = new Map<string, { excerpt: string; indexes: number[] }>();
   rows.forEach((row, index) => {
-    const key = postKeyOf(row);
+    const conversation = row.kind === 'conversation';
+    const key = conversation ? CONVERSATIONS_GROUP.key : postKeyOf(row);
     let group = groups.get(key);
     if (!group) {
-      group = { excerpt: row.postExcerpt, indexes: [] };
+      group = { excerpt: conversation ? CONVERSATIONS_GROUP.excerpt : row.postExcerpt, indexes: [] };
       groups.set(key, group);
     }
     group.indexes.push(index);

@@ -1,4 +1,4 @@
-// An outbox item's state as the words the person reads, everywhere a reply is shown.
+// An outbox item's state as the words the person reads, everywhere a reply or a message is shown.
 import type { OutboxItemState, OutboxItemView } from '../../shared/domain/outbox.ts';
 
 export const STATE_LABELS: Record<OutboxItemState, string> = {
@@ -15,11 +15,16 @@ export function stateLabel(item: Pick<OutboxItemView, 'state'>): string {
 }
 
 /** A line under the state: why it waits, or what the service said. */
-export function stateDetail(item: Pick<OutboxItemView, 'state' | 'lastError' | 'nextAttemptAt' | 'results'>, now: number): string | null {
+export function stateDetail(
+  item: Pick<OutboxItemView, 'state' | 'lastError' | 'nextAttemptAt' | 'results'> & { kind?: OutboxItemView['kind'] },
+  now: number,
+): string | null {
   if (item.state === 'failed') {
     const failed = Object.values(item.results).find((result) => result?.state === 'failed');
     if (failed?.state === 'failed') return `${failed.message} (code ${failed.code})`;
-    return item.lastError ? `${item.lastError.message} (code ${item.lastError.code})` : 'The service refused the reply.';
+    return item.lastError
+      ? `${item.lastError.message} (code ${item.lastError.code})`
+      : `The service refused the ${item.kind === 'message' ? 'message' : 'reply'}.`;
   }
   if (item.state === 'waiting') {
     const seconds = item.nextAttemptAt === null ? null : Math.max(0, Math.round((item.nextAttemptAt - now) / 1000));

@@ -39,3 +39,16 @@ export function exactTime(thenMs: number): string {
   const then = new Date(thenMs);
   return Number.isNaN(then.getTime()) ? 'Invalid Date' : EXACT_TIME.format(then);
 }
+
+const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const DAY_MONTH_CLOCK = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const FULL_CLOCK = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** A chat message's time: "14:02" today, "12 Mar, 14:02" this year, "12 Mar 2025, 14:02" before. */
+export function chatTime(thenMs: number, nowMs: number): string {
+  const then = new Date(thenMs);
+  if (Number.isNaN(then.getTime())) return '';
+  const now = new Date(nowMs);
+  if (then.toDateString() === now.toDateString()) return CLOCK.format(then);
+  return (then.getFullYear() === now.getFullYear() ? DAY_MONTH_CLOCK : FULL_CLOCK).format(then);
+}

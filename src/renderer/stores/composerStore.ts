@@ -1,8 +1,9 @@
-// Reply drafts per comment (so moving through the list never loses one) and sending: the reply
-// is queued at once and shows up as "Queued" with its undo countdown. Saved replies live in the
-// settings (shared/savedReplies.ts).
+// Drafts per comment or conversation (so moving through the list never loses one) and sending: a
+// reply (reply.send) or a direct message (message.send) is queued at once and shows up as "Queued"
+// with its undo countdown. Saved replies live in the settings (shared/savedReplies.ts).
 import { create } from 'zustand';
 import { call } from '../api/bridge.ts';
+import { isConversationKey } from '../logic/directMessages.ts';
 import { useOutboxStore } from './outboxStore.ts';
 
 export interface Draft {
@@ -51,7 +52,9 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
         ? await call('outbox.edit', { id: draft.editing, text: draft.text }).then(async (edited) =>
             edited.ok ? call('outbox.retry', { id: draft.editing ?? '' }) : edited,
           )
-        : await call('reply.send', { commentKey: key, text: draft.text, ...(image !== '' ? { mediaUrls: [image] } : {}) });
+        : isConversationKey(key)
+          ? await call('message.send', { conversationKey: key, text: draft.text })
+          : await call('reply.send', { commentKey: key, text: draft.text, ...(image !== '' ? { mediaUrls: [image] } : {}) });
     if (!result.ok) {
       set({ sending: false, error: result.error.message });
       return false;

@@ -1,21 +1,36 @@
-// The sidebar's counts, per client and over all, kept live by inbox.countsChanged.
+// The sidebar's counts, per client and over all, kept live by inbox.countsChanged. They count what
+// the Comments / Messages / Everything switch shows: the event carries Everything's counts (the
+// tray's), so with the switch on one kind a change is read again for that kind.
 import { create } from 'zustand';
-import type { InboxCounts } from '../../shared/domain/inbox.ts';
+import type { InboxCounts, InboxItemKind } from '../../shared/domain/inbox.ts';
 import { call } from '../api/bridge.ts';
 
 interface CountsState {
   counts: InboxCounts | null;
+  /** The kind counted; null: both. */
+  kind: InboxItemKind | null;
   load: () => Promise<void>;
+  /** Counts of both kinds, as the core's event has them. */
   set: (counts: InboxCounts) => void;
+  setKind: (kind: InboxItemKind | null) => void;
 }
 
-export const useCountsStore = create<CountsState>((set) => ({
+export const useCountsStore = create<CountsState>((set, get) => ({
   counts: null,
+  kind: null,
   async load() {
-    const result = await call('inbox.counts', {});
-    if (result.ok) set({ counts: result.data });
+    const kind = get().kind;
+    const result = await call('inbox.counts', kind === null ? {} : { kind });
+    // A switch moved on while this was read: its own read sets the counts.
+    if (result.ok && get().kind === kind) set({ counts: result.data });
   },
   set(counts) {
-    set({ counts });
+    if (get().kind === null) set({ counts });
+    else void get().load();
+  },
+  setKind(kind) {
+    if (get().kind === kind) return;
+    set({ kind });
+    void get().load();
   },
 }));

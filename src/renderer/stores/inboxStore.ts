@@ -1,21 +1,24 @@
 // The list: its filter, the loaded rows (keyset pages, newest first), the current row, the bulk
-// selection and the open comment. Rows load a page at a time as the list scrolls; a change
-// elsewhere (new comments, a triage) refreshes the first page and merges, keeping the place.
+// selection and the open comment or conversation. Rows load a page at a time as the list scrolls;
+// a change elsewhere (new comments or messages, a triage) refreshes the first page and merges,
+// keeping the place. "Closing soon" is one answer of the core (no pages), soonest window first.
 import { create } from 'zustand';
-import type { InboxRow, InboxView, InboxCursor } from '../../shared/domain/inbox.ts';
+import type { InboxRow, InboxView, InboxCursor, InboxItemKind } from '../../shared/domain/inbox.ts';
 import type { Network } from '../../shared/networks.ts';
 import { call } from '../api/bridge.ts';
 import { afterNextFrame } from './afterFrame.ts';
 import { useOutboxStore } from './outboxStore.ts';
-import { appendPage, belongsToView, compareRows, displayItems, mergeFirstPage, moveSelection, type DisplayItem } from '../logic/listState.ts';
+import { appendPage, belongsToView, compareClosing, compareRows, displayItems, mergeFirstPage, moveSelection, type DisplayItem } from '../logic/listState.ts';
 
-export type ListView = InboxView | 'outbox';
+export type ListView = InboxView | 'outbox' | 'closingSoon';
 
 export interface ListFilter {
   view: ListView;
   profileId: string | null;
   platform: Network | null;
   unreadOnly: boolean;
+  /** Comments only, conversations only, or null for both ("Everything"). */
+  kind: InboxItemKind | null;
   /** A search: non-empty means the list shows search results over every view. */
   text: string;
 }
@@ -67,25 +70,40 @@ function withOrder(rows: InboxRow[], grouped: boolean): { items: DisplayItem[]; 
   return { items, order };
 }
 
+/** Whether the list shows "Closing soon" (a search shows search results instead). */
+export function inClosingSoon(filter: Pick<ListFilter, 'view' | 'text'>): boolean {
+  return filter.view === 'closingSoon' && filter.text.trim() === '';
+}
+
 /** The core's filter of a list (its search text goes separately, to inbox.search). */
 export function queryFilter(filter: ListFilter) {
   return {
     ...(filter.profileId ? { profileIds: [filter.profileId] } : {}),
     ...(filter.platform ? { platforms: [filter.platform] } : {}),
     ...(filter.unreadOnly ? { unreadOnly: true } : {}),
-    view: filter.text.trim() !== '' || filter.view === 'outbox' ? ('all' as const) : filter.view,
+    ...(filter.kind ? { kind: filter.kind } : {}),
+    view: filter.text.trim() !== '' || filter.view === 'outbox' || filter.view === 'closingSoon' ? ('all' as const) : filter.view,
   };
+}
+
+/** The core has no network or unread filter for "Closing soon": the few rows are narrowed here. */
+async function fetchClosingSoon(filter: ListFilter) {
+  const result = await call('inbox.closingSoon', filter.profileId ? { profileIds: [filter.profileId] } : {});
+  if (!result.ok) return result;
+  const rows = result.data.rows.filter((row) => (!filter.platform || row.platform === filter.platform) && (!filter.unreadOnly || row.unread));
+  return { ok: true as const, data: { rows, next: null } };
 }
 
 async function fetchPage(filter: ListFilter, cursor: InboxCursor | null, limit = PAGE_SIZE) {
   const text = filter.text.trim();
+  if (inClosingSoon(filter)) return fetchClosingSoon(filter);
   return text !== ''
     ? call('inbox.search', { filter: queryFilter(filter), cursor, limit, text })
     : call('inbox.page', { filter: queryFilter(filter), cursor, limit });
 }
 
 export const useInboxStore = create<InboxState>((set, get) => ({
-  filter: { view: 'needsReply', profileId: null, platform: null, unreadOnly: false, text: '' },
+  filter: { view: 'needsReply', profileId: null, platform: null, unreadOnly: false, kind: null, text: '' },
   rows: [],
   next: null,
   loading: false,
@@ -168,7 +186,7 @@ export const useInboxStore = create<InboxState>((set, get) => ({
     const sticky = state.rows.filter(
       (row) => !present.has(row.key) && answered[row.key] !== undefined && (result.data.next === null || last === undefined || compareRows(row, last) < 0),
     );
-    const rows = sticky.length === 0 ? merged : [...merged, ...sticky].sort(compareRows);
+    const rows = sticky.length === 0 ? merged : [...merged, ...sticky].sort(inClosingSoon(filter) ? compareClosing : compareRows);
     const next = rows.length > result.data.rows.length ? state.next : result.data.next;
     const ordered = withOrder(rows, state.grouped);
     let cursor = currentKey === undefined ? 0 : ordered.order.findIndex((index) => rows[index]?.key === currentKey);
@@ -228,7 +246,7 @@ export const useInboxStore = create<InboxState>((set, get) => ({
     const state = get();
     const now = Date.now();
     const searching = state.filter.text.trim() !== '';
-    const view: InboxView = searching || state.filter.view === 'outbox' ? 'all' : state.filter.view;
+    const view: InboxView | 'closingSoon' = searching || state.filter.view === 'outbox' ? 'all' : state.filter.view;
     const currentKey = state.rows[state.order[state.cursor] ?? -1]?.key;
     const rows: InboxRow[] = [];
     for (const row of state.rows) {

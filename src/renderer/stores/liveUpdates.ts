@@ -1,5 +1,5 @@
 // The core's events, wired to the stores once: counts, outbox states, connectivity, sync progress,
-// new comments (the list refreshes its first page without a reload) and settings.
+// new comments and direct messages (the list refreshes its first page without a reload) and settings.
 import { on } from '../api/bridge.ts';
 import { useCountsStore } from './countsStore.ts';
 import { useInboxStore } from './inboxStore.ts';
@@ -27,12 +27,21 @@ export function startLiveUpdates(): () => void {
     const key = useThreadStore.getState().key;
     if (key !== null) void useThreadStore.getState().load(key);
   }, 400);
+  // The sidebar counts what the Comments / Messages / Everything switch shows.
+  const offKind = useInboxStore.subscribe((state) => useCountsStore.getState().setKind(state.filter.kind));
   const offs = [
+    offKind,
     on('inbox.countsChanged', (counts) => useCountsStore.getState().set(counts)),
     on('comments.new', (value) => {
       useStatusStore.getState().syncWorked(value.accountId);
       refreshList();
       refreshThread();
+    }),
+    // A person wrote (or a message the app sent was confirmed): the list and an open conversation refresh.
+    on('messages.new', (value) => {
+      useStatusStore.getState().syncWorked(value.accountId);
+      refreshList();
+      if (value.keys.includes(useThreadStore.getState().key ?? '')) refreshThread();
     }),
     on('outbox.changed', (change) => {
       useOutboxStore.getState().apply(change);

@@ -1,17 +1,38 @@
-// The open comment's thread (post, ancestors, the comment, replies) and its outbox items.
+// The open item: a comment's thread (post, ancestors, the comment, replies) or a conversation of
+// direct messages (oldest first), and its items in the outbox.
 import { create } from 'zustand';
-import type { ThreadView } from '../../shared/domain/inbox.ts';
+import type { ConversationThread, ThreadView } from '../../shared/domain/inbox.ts';
+import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import type { PostView } from '../../shared/domain/posts.ts';
 import { call } from '../api/bridge.ts';
+import { isConversationKey } from '../logic/directMessages.ts';
 import { useOutboxStore } from './outboxStore.ts';
 
 interface ThreadState {
   key: string | null;
+  /** Set when the open item is a comment. */
   thread: ThreadView | null;
+  /** Set when the open item is a conversation. */
+  conversation: ConversationThread | null;
   loading: boolean;
   error: string | null;
   load: (key: string | null) => Promise<void>;
   setPost: (post: PostView) => void;
+}
+
+type Loaded = { ok: true; open: Pick<ThreadState, 'thread' | 'conversation'>; outbox: OutboxItemView[] } | { ok: false; message: string };
+
+async function fetchItem(key: string): Promise<Loaded> {
+  if (isConversationKey(key)) {
+    const result = await call('inbox.conversation', { key });
+    return result.ok
+      ? { ok: true, open: { thread: null, conversation: result.data.conversation }, outbox: result.data.outbox }
+      : { ok: false, message: result.error.message };
+  }
+  const result = await call('inbox.thread', { key });
+  return result.ok
+    ? { ok: true, open: { thread: result.data.thread, conversation: null }, outbox: result.data.outbox }
+    : { ok: false, message: result.error.message };
 }
 
 let generation = 0;
@@ -19,24 +40,25 @@ let generation = 0;
 export const useThreadStore = create<ThreadState>((set, get) => ({
   key: null,
   thread: null,
+  conversation: null,
   loading: false,
   error: null,
   async load(key) {
     const mine = ++generation;
     if (key === null) {
-      set({ key: null, thread: null, loading: false, error: null });
+      set({ key: null, thread: null, conversation: null, loading: false, error: null });
       return;
     }
     const same = get().key === key;
-    set({ key, loading: true, error: null, ...(same ? {} : { thread: null }) });
-    const result = await call('inbox.thread', { key });
+    set({ key, loading: true, error: null, ...(same ? {} : { thread: null, conversation: null }) });
+    const result = await fetchItem(key);
     if (mine !== generation) return;
     if (!result.ok) {
-      set({ loading: false, error: result.error.message });
+      set({ loading: false, error: result.message });
       return;
     }
-    for (const item of result.data.outbox) useOutboxStore.getState().put(item);
-    set({ thread: result.data.thread, loading: false });
+    for (const item of result.outbox) useOutboxStore.getState().put(item);
+    set({ ...result.open, loading: false });
   },
   setPost(post) {
     set((state) => (state.thread ? { thread: { ...state.thread, post } } : state));

@@ -11,7 +11,7 @@ import { create } from 'zustand';
 import { type InboxCursor, type InboxRow, VIEW_SWEEP_MAX } from '../../shared/domain/inbox.ts';
 import { call } from '../api/bridge.ts';
 import { compareRows } from '../logic/listState.ts';
-import { currentRow, type ListFilter, queryFilter, useInboxStore } from './inboxStore.ts';
+import { currentRow, inClosingSoon, type ListFilter, queryFilter, useInboxStore } from './inboxStore.ts';
 import { useUiStore } from './uiStore.ts';
 
 export interface TriageChange {
@@ -94,6 +94,10 @@ export const useTriageStore = create<TriageState>((set, get) => ({
     const ui = useUiStore.getState();
     if (filter.view === 'outbox' && filter.text.trim() === '') {
       ui.showToast('The outbox lists replies, not comments: nothing to select here');
+      return;
+    }
+    if (inClosingSoon(filter)) {
+      ui.showToast('Closing soon is a short list to answer one by one: select with x');
       return;
     }
     const result = await call('inbox.viewSize', { filter: coreFilter(filter) });

@@ -8,154 +8,51 @@
 // the X key pair, a webhook secret). No output and no event ever carries one.
 import { z } from 'zod';
 import { WebhookActionSchema, WebhookUrlSchema } from '../wire/webhooks.ts';
+import { MessageNetworkSchema } from '../wire/messages.ts';
 import { HttpUrlSchema, NetworkSchema } from '../wire/common.ts';
 import { settingsSchema } from '../settings.ts';
 import { AccountKeyStatusSchema, AccountSummarySchema, ProfileColorSchema, ProfileViewSchema } from '../domain/accounts.ts';
-import { CommentKeySchema, PostKeySchema } from '../domain/keys.ts';
-import { InboxCountsSchema, InboxCursorSchema, InboxFilterSchema, InboxPageSchema, ThreadViewSchema, INBOX_VIEWS, VIEW_SWEEP_MAX } from '../domain/inbox.ts';
+import { CommentKeySchema, ConversationKeySchema, PostKeySchema } from '../domain/keys.ts';
+import { MESSAGE_REPLY_WINDOW_MS } from '../networks.ts';
+import {
+  ConversationThreadSchema,
+  InboxCountsSchema,
+  InboxCursorSchema,
+  InboxItemKindSchema,
+  InboxPageSchema,
+  InboxRowSchema,
+  ThreadViewSchema,
+} from '../domain/inbox.ts';
 import { OutboxItemViewSchema, SetAsideRowSchema } from '../domain/outbox.ts';
 import { AnalyticsSnapshotSchema, PostDataFlagsSchema, PostSeenSchema, PostSummarySchema, PostViewSchema } from '../domain/posts.ts';
 import { ClientReportSchema } from '../domain/clientReport.ts';
 import { clientSettingsSchema } from '../domain/clientSettings.ts';
 import { AppStatusSchema, ConnectivitySchema, StoreRecoverySchema, SyncProblemSchema } from '../domain/status.ts';
-import { parsePostReference } from '../domain/trackedPosts.ts';
 import { MAX_THREAD_TWEETS, PostThreadSchema } from '../domain/twitterThreads.ts';
 import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
-
-// Bounds of untrusted input.
-const ID_MAX = 512;
-const TEXT_MAX = 20_000;
-const MANY_KEYS_MAX = 1_000;
-const URL_MAX = 2_048;
-
-/** The length is checked first, so a huge string is refused before a URL parser or a message sees it. */
-const boundedUrl = (schema: z.ZodType<string, string>) =>
-  z
-    .string()
-    .max(URL_MAX, `A web address is at most ${URL_MAX.toLocaleString('en-GB')} characters`)
-    .pipe(schema);
-
-const Id = z.string().min(1, 'An id must not be empty').max(ID_MAX, `An id is at most ${ID_MAX} characters`);
-const Secret = z.string().trim().min(1, 'A key must not be empty').max(4_096, 'A key is at most 4,096 characters');
-const Title = z.string().trim().min(1, 'A name must not be empty').max(200, 'A name is at most 200 characters');
-const Empty = z.strictObject({});
-const Ok = z.object({ ok: z.literal(true) });
-
-/** The service's base URL: https, or http on loopback only (a local sandbox). */
-const BaseUrl = z
-  .string()
-  .max(2_048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      if (url.protocol === 'https:') return true;
-      return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-    } catch {
-      return false;
-    }
-  }, 'The service address must start with https:// (http:// only for a service on this machine)');
-
-const XCredentialsInput = z.strictObject({ key: Secret, secret: Secret });
-
-const InboxFilterInput = InboxFilterSchema.omit({ now: true })
-  .extend({
-    profileIds: z.array(Id).max(200).optional(),
-    platforms: z.array(NetworkSchema).max(20).optional(),
-    view: z.enum(INBOX_VIEWS).optional(),
-    text: z.string().max(500, 'A search is at most 500 characters').optional(),
-  })
-  .strict();
-
-const PageInput = z.strictObject({
-  filter: InboxFilterInput.default({}),
-  cursor: InboxCursorSchema.extend({ created: z.string().max(64), key: z.string().max(1_024) })
-    .strict()
-    .nullable()
-    .optional(),
-  limit: z.number().int().min(1).max(500).optional(),
-});
-
-const Label = z.string().trim().min(1).max(64);
-
-const TriageInput = z
-  .strictObject({
-    keys: z.array(CommentKeySchema).min(1, 'Name at least one comment').max(MANY_KEYS_MAX, `At most ${MANY_KEYS_MAX} comments at once`),
-    unread: z.boolean().optional(),
-    done: z.boolean().optional(),
-    /** Epoch ms, or null to wake. */
-    snoozedUntil: z.number().int().min(0).max(8.64e15).nullable().optional(),
-    addLabels: z.array(Label).max(20).optional(),
-    removeLabels: z.array(Label).max(20).optional(),
-  })
-  .refine(
-    (input) =>
-      input.unread !== undefined ||
-      input.done !== undefined ||
-      input.snoozedUntil !== undefined ||
-      input.addLabels !== undefined ||
-      input.removeLabels !== undefined,
-    'Say what to change: unread, done, snoozedUntil, addLabels or removeLabels',
-  );
-
-const InboxPosition = InboxCursorSchema.extend({ created: z.string().max(64), key: z.string().max(1_024) }).strict();
-
-/** A sweep of a whole view, bounded to the snapshot `inbox.viewSize` gave when it was selected. */
-const TriageViewInput = z
-  .strictObject({
-    filter: InboxFilterInput.default({}),
-    newest: InboxPosition,
-    count: z
-      .number()
-      .int()
-      .min(1)
-      .max(VIEW_SWEEP_MAX, `At most ${VIEW_SWEEP_MAX.toLocaleString('en-GB')} comments at once`),
-    unread: z.boolean().optional(),
-    done: z.boolean().optional(),
-    snoozedUntil: z.number().int().min(0).max(8.64e15).nullable().optional(),
-  })
-  .refine(
-    (input) => input.unread !== undefined || input.done !== undefined || input.snoozedUntil !== undefined,
-    'Say what to change: unread, done or snoozedUntil',
-  );
-
-const ReplyText = z
-  .string()
-  .max(TEXT_MAX, `A reply is at most ${TEXT_MAX} characters`)
-  .refine((text) => text.trim() !== '', 'A reply must not be empty');
-
-const RefreshTarget = z.union([z.strictObject({ postKey: PostKeySchema }), z.strictObject({ profileId: Id })]);
-
-const ProfileTarget = z.strictObject({ profileId: Id });
-const ReportDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Write a date as YYYY-MM-DD');
-/** A time zone name is short: the length is checked before Intl sees it. */
-const ReportSettingsInput = z.looseObject({ timeZone: z.string().max(100, 'A time zone name is at most 100 characters') }).pipe(clientSettingsSchema);
-
-/** A post to track by hand: its network and its link or id, which must name a post of that network. */
-const TrackPostInput = z
-  .strictObject({ profileId: Id, platform: NetworkSchema, reference: z.string().max(2_048, 'A link or id is at most 2,048 characters') })
-  .superRefine((input, context) => {
-    const parsed = parsePostReference(input.platform, input.reference);
-    if (!parsed.ok) context.addIssue({ code: 'custom', path: ['reference'], message: parsed.reason });
-  });
-
-const WebhookListOutput = z.object({
-  webhooks: z.array(z.object({ action: WebhookActionSchema, url: z.string() })),
-  updated: z.string().nullable(),
-});
-
-/**
- * A change of some settings. Built from the settings' own fields without their defaults: a field
- * left out must stay as it is, not fall back to its default.
- */
-const SettingsPatchInput = z.strictObject({
-  theme: settingsSchema.shape.theme.unwrap().optional(),
-  notifications: settingsSchema.shape.notifications.unwrap().optional(),
-  undoSeconds: settingsSchema.shape.undoSeconds.unwrap().optional(),
-  syncPace: settingsSchema.shape.syncPace.unwrap().optional(),
-  startAtLogin: settingsSchema.shape.startAtLogin.unwrap().optional(),
-  closeToTray: settingsSchema.shape.closeToTray.unwrap().optional(),
-  savedReplies: settingsSchema.shape.savedReplies.unwrap().optional(),
-});
+import {
+  boundedUrl,
+  Id,
+  Secret,
+  Title,
+  Empty,
+  Ok,
+  BaseUrl,
+  XCredentialsInput,
+  InboxFilterInput,
+  PageInput,
+  TriageInput,
+  TriageViewInput,
+  ReplyText,
+  MessageText,
+  RefreshTarget,
+  ProfileTarget,
+  ReportDate,
+  ReportSettingsInput,
+  TrackPostInput,
+  WebhookListOutput,
+  SettingsPatchInput,
+} from './inputs.ts';
 
 function command<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
@@ -204,10 +101,11 @@ export const commands = {
 
   // Inbox
   'inbox.page': command(PageInput, InboxPageSchema),
-  'inbox.counts': command(z.strictObject({ platforms: z.array(NetworkSchema).max(20).optional() }), InboxCountsSchema),
+  /** Counts per client and over all; `kind` counts only comments or only conversations (absent: both, as the tray does). */
+  'inbox.counts': command(z.strictObject({ platforms: z.array(NetworkSchema).max(20).optional(), kind: InboxItemKindSchema.optional() }), InboxCountsSchema),
   'inbox.search': command(PageInput.extend({ text: z.string().trim().min(1, 'Type something to search for').max(500) }).strict(), InboxPageSchema),
   'inbox.thread': command(z.strictObject({ key: CommentKeySchema }), z.object({ thread: ThreadViewSchema, outbox: z.array(OutboxItemViewSchema) })),
-  /** Read/unread/done/snooze/labels on many comments; the token undoes it (`z`). */
+  /** Read/unread/done/snooze/labels on many comments and conversations; the token undoes it (`z`). */
   'inbox.triage': command(TriageInput, z.object({ changed: z.number().int(), undoToken: z.string() })),
   /** "Select all in this view": how many rows the view has and its newest one (the sweep's bound). */
   'inbox.viewSize': command(
@@ -217,6 +115,16 @@ export const commands = {
   /** Done/read/unread/snooze on every row of a view up to the selection's bound, in one write; the token undoes it. */
   'inbox.triageView': command(TriageViewInput, z.object({ changed: z.number().int(), undoToken: z.string() })),
   'inbox.undoTriage': command(z.strictObject({ undoToken: z.string().min(1).max(100) }), z.object({ restored: z.number().int() })),
+  /** A conversation of direct messages as a chat (oldest first), with its messages still in the outbox. */
+  'inbox.conversation': command(
+    z.strictObject({ key: ConversationKeySchema }),
+    z.object({ conversation: ConversationThreadSchema, outbox: z.array(OutboxItemViewSchema) }),
+  ),
+  /** facebook and instagram conversations whose reply window is open, the soonest to close first. */
+  'inbox.closingSoon': command(
+    z.strictObject({ profileIds: z.array(Id).max(200).optional(), withinMs: z.number().int().min(1).max(MESSAGE_REPLY_WINDOW_MS).optional() }),
+    z.object({ rows: z.array(InboxRowSchema) }),
+  ),
   /** Deletes a comment on its network, then from the inbox (TikTok: the account's own only; see shared/domain/commentDeletion.ts). */
   'inbox.deleteComment': command(z.strictObject({ key: CommentKeySchema }), z.object({ deleted: z.literal(true) })),
 
@@ -226,6 +134,8 @@ export const commands = {
     z.strictObject({ commentKey: CommentKeySchema, text: ReplyText, mediaUrls: z.array(boundedUrl(HttpUrlSchema)).max(1, 'One image at most').optional() }),
     z.object({ item: OutboxItemViewSchema }),
   ),
+  /** Queues a direct message in a conversation (refused at once when the reply window has closed). */
+  'message.send': command(z.strictObject({ conversationKey: ConversationKeySchema, text: MessageText }), z.object({ item: OutboxItemViewSchema })),
   'outbox.list': command(
     z.strictObject({ states: z.array(OutboxItemViewSchema.shape.state).max(6).optional() }),
     z.object({ items: z.array(OutboxItemViewSchema) }),
@@ -321,8 +231,20 @@ const NewCommentsPayload = z.object({
   firstFetch: z.boolean(),
 });
 
+/** Conversations with news from a sync: new ones, or a new message by the person. */
+const NewMessagesPayload = z.object({
+  accountId: z.string(),
+  profileId: z.string(),
+  platform: MessageNetworkSchema,
+  /** Conversation keys, `dm:<network>:<conversation id>`. */
+  keys: z.array(z.string()),
+  /** Read for the first time (the first sync's backlog): not news, no notification. */
+  firstFetch: z.boolean(),
+});
+
 export const events = {
   'comments.new': NewCommentsPayload,
+  'messages.new': NewMessagesPayload,
   'inbox.countsChanged': InboxCountsSchema,
   'outbox.changed': z.discriminatedUnion('kind', [
     z.object({ kind: z.enum(['added', 'changed']), item: OutboxItemViewSchema }),
@@ -333,7 +255,7 @@ export const events = {
   'posts.changed': z.object({ posts: z.array(PostViewSchema) }),
   'sync.progress': z.object({ accountId: z.string(), profileId: z.string(), postsDone: z.number().int(), postsTotal: z.number().int() }),
   'sync.problem': SyncProblemSchema,
-  /** The person clicked a notification: open this comment (or the outbox item that failed). */
+  /** The person clicked a notification: open this comment or conversation (`commentKey` holds either key), or the outbox item that failed. */
   'notification.open': z.object({ commentKey: z.string(), outboxId: z.string().nullable() }),
   'settings.changed': settingsSchema,
   /** Keys cannot be kept safely (no keyring), or the keychain backend changed. */

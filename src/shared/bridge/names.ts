@@ -25,8 +25,11 @@ export const COMMAND_NAMES = [
   'inbox.viewSize',
   'inbox.triageView',
   'inbox.undoTriage',
+  'inbox.conversation',
+  'inbox.closingSoon',
   'inbox.deleteComment',
   'reply.send',
+  'message.send',
   'outbox.list',
   'outbox.undo',
   'outbox.edit',
@@ -61,6 +64,7 @@ export const COMMAND_NAMES = [
 
 export const EVENT_NAMES = [
   'comments.new',
+  'messages.new',
   'inbox.countsChanged',
   'outbox.changed',
   'connectivity.changed',

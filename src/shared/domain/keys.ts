@@ -21,6 +21,25 @@ export const CommentKeySchema = z
   .max(MAX_KEY_LENGTH, 'A comment key is at most 1,024 characters')
   .refine(isSocialKey, 'A comment key is "<network>:<social comment id>"');
 
+/** A conversation of direct messages: `dm:${platform}:${conversationId}` (facebook, instagram, twitter). */
+export type ConversationKey = string;
+
+function isConversationKey(value: string): boolean {
+  const match = /^dm:(facebook|instagram|twitter):./s.exec(value);
+  return match !== null;
+}
+
+export const ConversationKeySchema = z
+  .string()
+  .max(MAX_KEY_LENGTH, 'A conversation key is at most 1,024 characters')
+  .refine(isConversationKey, 'A conversation key is "dm:<facebook|instagram|twitter>:<conversation id>"');
+
+/** Any inbox item: a comment or a conversation (triage takes both). */
+export const InboxItemKeySchema = z
+  .string()
+  .max(MAX_KEY_LENGTH, 'An inbox key is at most 1,024 characters')
+  .refine((value) => isSocialKey(value) || isConversationKey(value), 'An inbox key is "<network>:<social comment id>" or "dm:<network>:<conversation id>"');
+
 export const PostKeySchema = z
   .string()
   .max(MAX_KEY_LENGTH, 'A post key is at most 1,024 characters')

@@ -23,10 +23,12 @@ export type NetworkResultView = z.infer<typeof NetworkResultSchema>;
 
 export const OutboxItemViewSchema = z.object({
   id: z.string(),
+  /** A reply to a comment, or a direct message in a conversation. */
+  kind: z.enum(['reply', 'message']),
   accountId: z.string(),
   /** The client profile it is sent as. */
   profileId: z.string().nullable(),
-  /** The comment key it answers. */
+  /** The comment key it answers, or the conversation's key (`dm:<network>:<conversation id>`). */
   answers: z.string(),
   platforms: z.array(NetworkSchema),
   text: z.string(),

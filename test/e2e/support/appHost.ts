@@ -110,6 +110,20 @@ export class AppHost {
     }
   }
 
+  /**
+   * Waits until the inbox holds `count` conversations: the sync reads direct messages just after the
+   * posts, and a journey that counts "needs reply" must start from the whole inbox.
+   */
+  async conversationsSynced(count: number, timeoutMs = 30_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const page = await this.call('inbox.page', { filter: { kind: 'conversation' }, limit: 500 });
+      if (page.rows.length >= count) return;
+      if (Date.now() > until) throw new Error(`the first read of direct messages did not finish within ${timeoutMs} ms: ${page.rows.length} of ${count}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
   /** Asks for a post's comments now (what "Refresh" does) and waits until the store has the comment. */
   async fetchComment(postKey: string, commentKey: string, timeoutMs = 15_000): Promise<void> {
     const until = Date.now() + timeoutMs;

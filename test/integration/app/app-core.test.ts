@@ -22,7 +22,9 @@ async function rowsOf(filter: Record<string, unknown> = {}, limit = 200): Promis
 /** An outside comment (not by the account) on a network, once the sync has it. */
 async function outsideComment(platform: string): Promise<InboxRow> {
   return rig.until(`an outside ${platform} comment in the inbox`, async () =>
-    (await rowsOf({ platforms: [platform], view: 'needsReply' })).find((row) => !row.byAccount && (platform !== 'linkedin' || row.commentUrn !== null)),
+    (await rowsOf({ platforms: [platform], view: 'needsReply', kind: 'comment' })).find(
+      (row) => !row.byAccount && (platform !== 'linkedin' || row.commentUrn !== null),
+    ),
   );
 }
 
@@ -94,7 +96,7 @@ describe('the application core with the built-in sandbox account', () => {
     });
     // A post whose comments are on (the sandbox refuses outside comments on the others).
     let known: InboxRow | undefined;
-    for (const row of await rowsOf({ platforms: ['instagram'] })) {
+    for (const row of await rowsOf({ platforms: ['instagram'], kind: 'comment' })) {
       const { post } = await rig.call('posts.metrics', { postKey: `instagram:${row.socialPostId}` });
       if (!post.disableComments) {
         known = row;
@@ -127,7 +129,7 @@ describe('the application core with the built-in sandbox account', () => {
   });
 
   it('triages many comments at once and undoes it with the token', async () => {
-    const rows = (await rowsOf({ view: 'needsReply', unreadOnly: true })).slice(0, 3);
+    const rows = (await rowsOf({ view: 'needsReply', unreadOnly: true, kind: 'comment' })).slice(0, 3);
     expect(rows.length).toBeGreaterThan(0);
     const keys = rows.map((row) => row.key);
     const before = await rig.call('inbox.counts', {});

@@ -17,7 +17,9 @@ afterAll(async () => {
 
 async function outsideComment(platform: string): Promise<InboxRow> {
   return rig.until(`an outside ${platform} comment in the inbox`, async () =>
-    (await rig.call('inbox.page', { filter: { platforms: [platform as 'facebook'], view: 'all' }, limit: 200 })).rows.find((row) => !row.byAccount),
+    (await rig.call('inbox.page', { filter: { platforms: [platform as 'facebook'], view: 'all', kind: 'comment' }, limit: 200 })).rows.find(
+      (row) => !row.byAccount,
+    ),
   );
 }
 

@@ -85,7 +85,7 @@ describe('secrets on the bridge', () => {
 
     // The inbox.
     const rows = await rig.until('rows', async () => {
-      const { rows } = await rig.call('inbox.page', { filter: { view: 'needsReply' }, limit: 500 });
+      const { rows } = await rig.call('inbox.page', { filter: { view: 'needsReply', kind: 'comment' }, limit: 500 });
       return rows.some((row) => row.platform === 'instagram' && !row.byAccount) ? rows : null;
     });
     await rig.call('inbox.counts', {});
@@ -120,6 +120,12 @@ describe('secrets on the bridge', () => {
     await rig.call('inbox.deleteComment', { key: instagram[2]!.key });
     await rig.call('settings.update', { undoSeconds: 0 });
     await rig.call('settings.get', {});
+
+    // Direct messages: the windows closing soonest, a conversation read, a message sent once.
+    const conversation = await rig.until('a conversation waiting for an answer', async () => (await rig.call('inbox.closingSoon', {})).rows[0]);
+    await rig.call('inbox.conversation', { key: conversation.key });
+    const message = (await rig.call('message.send', { conversationKey: conversation.key, text: 'Thanks for writing!' })).item;
+    await rig.until('the message sent', async () => (await rig.call('outbox.list', {})).items.find((item) => item.id === message.id && item.state === 'sent'));
 
     // Posts: list, metrics, refresh; comments off on an instagram post, a reply on it refused (215),
     // its notification clicked, retried, comments on again.

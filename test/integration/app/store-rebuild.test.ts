@@ -32,7 +32,9 @@ function dataDirFor(name: string): string {
 
 async function outsideComment(rig: AppRig): Promise<InboxRow> {
   return rig.until('an outside instagram comment', async () =>
-    (await rig.call('inbox.page', { filter: { platforms: ['instagram'], view: 'needsReply' }, limit: 100 })).rows.find((row) => !row.byAccount),
+    (await rig.call('inbox.page', { filter: { platforms: ['instagram'], view: 'needsReply', kind: 'comment' }, limit: 100 })).rows.find(
+      (row) => !row.byAccount,
+    ),
   );
 }
 

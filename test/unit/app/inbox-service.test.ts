@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AccountRegistry } from '../../../src/main/core/app/accountRegistry.ts';
 import { CoreRefusal } from '../../../src/main/core/app/refusal.ts';
 import { InboxService } from '../../../src/main/core/app/inboxService.ts';
+import { dm } from '../store/messageFixtures.ts';
 import { ACCOUNT, comment, post, profile, seeded, type TempStore } from '../store/storeFixtures.ts';
 
 let temp: TempStore | null = null;
@@ -69,6 +70,50 @@ describe('triage through the core', () => {
     expect(inbox.counts().total.all).toBe(1);
     expect(() => inbox.thread('instagram:gone', () => [])).toThrow(CoreRefusal);
     expect(inbox.triage({ keys: ['instagram:gone'], done: true }).changed).toBe(0);
+  });
+});
+
+describe('triage of conversations through the core', () => {
+  it('triages a conversation beside a comment, counts it by kind, and puts it back with the undo token', () => {
+    const { store, inbox, changes } = inboxWith([profile('p-1', ['instagram', 'facebook'])]);
+    store.upsertPosts([post('p-1', 'instagram', 'p1')]);
+    store.ingestComments('p-1', [comment({ socialCommentId: 'a' })]);
+    store.ingestMessages('p-1', [dm({ conversationId: 'conv-1' }), dm({ conversationId: 'conv-2', platform: 'facebook' })]);
+    store.setTriage(['dm:facebook:conv-2'], { labels: ['vip'] });
+    expect(inbox.counts(undefined, 'conversation').total).toMatchObject({ all: 2, unread: 2, needsReply: 2 });
+    expect(inbox.counts(undefined, 'comment').total).toMatchObject({ all: 1, unread: 1 });
+    expect(inbox.counts().total).toMatchObject({ all: 3, unread: 3 });
+
+    const action = inbox.triage({ keys: ['dm:instagram:conv-1', 'instagram:a', 'dm:facebook:conv-2', 'dm:twitter:unknown'], done: true, addLabels: ['later'] });
+    expect(action.changed).toBe(3);
+    expect(changes()).toBe(1);
+    expect(store.conversation('dm:instagram:conv-1')?.row).toMatchObject({ done: true, labels: ['later'] });
+    expect(store.conversation('dm:facebook:conv-2')?.row).toMatchObject({ done: true, labels: ['vip', 'later'] });
+    expect(inbox.counts(undefined, 'conversation').total).toMatchObject({ done: 2, needsReply: 0 });
+
+    expect(inbox.undoTriage(action.undoToken)).toEqual({ restored: 3 });
+    expect(store.conversation('dm:instagram:conv-1')?.row).toMatchObject({ done: false, unread: true, labels: [] });
+    expect(store.conversation('dm:facebook:conv-2')?.row).toMatchObject({ done: false, labels: ['vip'] });
+    expect(store.thread('instagram:a')?.comment).toMatchObject({ done: false, labels: [] });
+  });
+
+  it('sweeps a view of conversations only, and leaves a removed account’s conversations alone', () => {
+    const { store, registry, inbox } = inboxWith([profile('p-1', ['instagram'])]);
+    registry.put({ ...ACCOUNT, accountId: 'acc-2' });
+    store.upsertProfile(profile('p-2', ['instagram'], { accountId: 'acc-2' }));
+    store.upsertPosts([post('p-1', 'instagram', 'p1')]);
+    store.ingestComments('p-1', [comment({ socialCommentId: 'a' })]);
+    store.ingestMessages('p-1', [dm({ conversationId: 'mine' })]);
+    store.ingestMessages('p-2', [dm({ conversationId: 'theirs' })]);
+    const size = inbox.viewSize({ kind: 'conversation' });
+    expect(size.count).toBe(2);
+    registry.remove('acc-2');
+    expect(inbox.triage({ keys: ['dm:instagram:theirs'], done: true }).changed).toBe(0);
+    const swept = inbox.triageView({ filter: { kind: 'conversation' }, newest: inbox.viewSize({ kind: 'conversation' }).newest!, count: 1, unread: false });
+    expect(swept.changed).toBe(1);
+    expect(store.conversation('dm:instagram:mine')?.row.unread).toBe(false);
+    expect(store.conversation('dm:instagram:theirs')?.row.unread).toBe(true);
+    expect(store.thread('instagram:a')?.comment.unread).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@
 // near-valid ones; the dispatcher tests answer with the outputs.
 import type { CommandInput, CommandName, CommandOutput } from '../../../src/shared/bridge/contract.ts';
 import type { AccountKeyStatus, AccountSummary, ProfileView } from '../../../src/shared/domain/accounts.ts';
-import type { InboxCounts, InboxRow, ViewCounts } from '../../../src/shared/domain/inbox.ts';
+import type { ConversationThread, InboxCounts, InboxRow, ViewCounts } from '../../../src/shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../../src/shared/domain/outbox.ts';
 import type { AnalyticsSnapshot, PostView } from '../../../src/shared/domain/posts.ts';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings.ts';
@@ -59,6 +59,36 @@ const row: InboxRow = {
   commentUrn: null,
   videoId: null,
 };
+const conversationRow: InboxRow = {
+  ...row,
+  key: 'dm:instagram:conv-1',
+  kind: 'conversation',
+  socialCommentId: 'conv-1',
+  socialPostId: '',
+  postExcerpt: '',
+  authorId: 'person-1',
+  authorName: 'Ada Lovelace',
+  text: 'Is the blue one still there?',
+  conversation: {
+    conversationId: 'conv-1',
+    recipientId: 'person-1',
+    name: 'Ada Lovelace',
+    username: 'ada.l',
+    pictureUrl: 'https://cdn.example/ada.jpg',
+    lastMessageAt: '2025-01-01T10:00:00.000Z',
+    lastReceivedAt: '2025-01-01T10:00:00.000Z',
+    lastSentAt: null,
+    replyWindowClosesAt: Date.parse('2025-01-08T10:00:00.000Z'),
+    status: 'active',
+    messageCount: 1,
+  },
+};
+const conversation: ConversationThread = {
+  row: conversationRow,
+  messages: [
+    { messageId: 'm1', action: 'received', text: 'Is the blue one still there?', created: '2025-01-01T10:00:00.000Z', senderId: 'person-1', mediaUrls: [] },
+  ],
+};
 const zero: ViewCounts = { unread: 0, needsReply: 0, all: 0, done: 0, snoozed: 0, hidden: 0 };
 const counts: InboxCounts = { byProfile: { p1: { ...zero, unread: 1, all: 1, needsReply: 1 } }, total: { ...zero, unread: 1, all: 1, needsReply: 1 } };
 const account: AccountSummary = {
@@ -87,6 +117,7 @@ const keyStatus: AccountKeyStatus = {
 };
 const item: OutboxItemView = {
   id: 'o1',
+  kind: 'reply',
   accountId: 'sandbox',
   profileId: 'p1',
   answers: 'instagram:c1',
@@ -101,6 +132,7 @@ const item: OutboxItemView = {
   nextAttemptAt: null,
   updated: 1,
 };
+const messageItem: OutboxItemView = { ...item, id: 'o2', kind: 'message', answers: conversationRow.key, text: 'Yes, it is' };
 const post: PostView = {
   key: 'instagram:post1',
   profileId: 'p1',
@@ -153,11 +185,12 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
     { filter: { view: 'needsReply', unreadOnly: true, platforms: ['instagram'] }, limit: 50 },
     { filter: {}, cursor: { created: row.created, key: row.key } },
   ],
-  'inbox.counts': [{}, { platforms: ['tiktok'] }],
+  'inbox.counts': [{}, { platforms: ['tiktok'] }, { kind: 'conversation' }],
   'inbox.search': [{ text: 'love' }, { text: 'shop', filter: { profileIds: ['p1'] } }],
   'inbox.thread': [{ key: 'instagram:c1' }],
   'inbox.triage': [
     { keys: ['instagram:c1'], done: true },
+    { keys: ['dm:instagram:conv-1', 'instagram:c1'], unread: false },
     { keys: ['instagram:c1', 'tiktok:c2'], snoozedUntil: 1_900_000_000_000, addLabels: ['vip'] },
   ],
   'inbox.viewSize': [{}, { filter: { view: 'needsReply', profileIds: ['p1'], text: 'shop' } }],
@@ -166,11 +199,14 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
     { newest: { created: row.created, key: row.key }, count: 1, unread: false, snoozedUntil: null },
   ],
   'inbox.undoTriage': [{ undoToken: 'token-1' }],
+  'inbox.conversation': [{ key: 'dm:instagram:conv-1' }, { key: 'dm:twitter:1744-1800' }],
+  'inbox.closingSoon': [{}, { profileIds: ['p1'], withinMs: 86_400_000 }],
   'inbox.deleteComment': [{ key: 'facebook:c1' }],
   'reply.send': [
     { commentKey: 'instagram:c1', text: 'Thanks!' },
     { commentKey: 'facebook:c9', text: 'See this', mediaUrls: ['https://example.com/a.png'] },
   ],
+  'message.send': [{ conversationKey: 'dm:instagram:conv-1', text: 'Yes, it is' }],
   'outbox.list': [{}, { states: ['failed', 'queued'] }],
   'outbox.undo': [{ id: 'o1' }],
   'outbox.edit': [{ id: 'o1', text: 'Thank you!' }],
@@ -253,9 +289,12 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
   'inbox.viewSize': { count: 523, newest: { created: row.created, key: row.key } },
   'inbox.triageView': { changed: 523, undoToken: 'token-2' },
   'inbox.undoTriage': { restored: 1 },
+  'inbox.conversation': { conversation, outbox: [messageItem] },
+  'inbox.closingSoon': { rows: [conversationRow] },
   'inbox.deleteComment': { deleted: true },
   'reply.send': { item },
-  'outbox.list': { items: [item] },
+  'message.send': { item: messageItem },
+  'outbox.list': { items: [item, messageItem] },
   'outbox.undo': { item: { ...item, state: 'cancelled' }, text: item.text },
   'outbox.edit': { item },
   'outbox.cancel': { item: { ...item, state: 'cancelled' } },

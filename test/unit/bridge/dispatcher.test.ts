@@ -47,6 +47,28 @@ describe('the bridge dispatcher', () => {
     expect(calls).toEqual([]);
   });
 
+  it('takes conversation keys where direct messages go, and refuses the wrong kind of key or text before any handler', async () => {
+    const { dispatcher, calls } = dispatcherRig();
+    const refused = async (name: string, input: unknown, says: string) => {
+      const result = await dispatcher.invoke(name, input);
+      expect(result, JSON.stringify(input)).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+      if (!result.ok) expect(result.error.message).toContain(says);
+    };
+    await refused('message.send', { conversationKey: 'instagram:c1', text: 'Hi' }, 'A conversation key is');
+    await refused('message.send', { conversationKey: 'dm:linkedin:c1', text: 'Hi' }, 'A conversation key is');
+    await refused('message.send', { conversationKey: 'dm:instagram:c1', text: ' \n ' }, 'A message must not be empty');
+    await refused('message.send', { conversationKey: 'dm:twitter:c1', text: 'x'.repeat(10_001) }, 'A message is at most 10,000 characters');
+    await refused('inbox.conversation', { key: 'instagram:c1' }, 'A conversation key is');
+    await refused('inbox.thread', { key: 'dm:instagram:c1' }, 'A comment key is');
+    await refused('inbox.triage', { keys: ['dm:'], done: true }, 'An inbox key is');
+    await refused('inbox.closingSoon', { withinMs: 8 * 86_400_000 }, 'withinMs');
+    expect(calls).toEqual([]);
+
+    expect(await dispatcher.invoke('inbox.triage', { keys: ['dm:facebook:t_1', 'facebook:c1'], done: true })).toMatchObject({ ok: true });
+    expect(await dispatcher.invoke('inbox.counts', { kind: 'conversation' })).toMatchObject({ ok: true });
+    expect(calls.map((call) => call.input)).toEqual([{ keys: ['dm:facebook:t_1', 'facebook:c1'], done: true }, { kind: 'conversation' }]);
+  });
+
   it('hands the handler the parsed input, defaults filled in', async () => {
     const { dispatcher, calls } = dispatcherRig();
     await dispatcher.invoke('inbox.page', {});
@@ -152,6 +174,17 @@ describe('the bridge dispatcher', () => {
     expect(seen).toEqual([{ name: 'sync.progress', payload: { accountId: 'a', profileId: 'p', postsDone: 1, postsTotal: 2 } }]);
     expect(rig.logs.map((line) => line.message)).toEqual(['A bridge event did not match its schema and was not sent']);
     expect(events['sync.progress']).toBeDefined();
+  });
+
+  it('sends news of direct messages as its own event, with the conversation keys and the network', () => {
+    const rig = dispatcherRig();
+    const seen: unknown[] = [];
+    rig.dispatcher.subscribe((event) => seen.push(event));
+    rig.hub.emit('messages.new', { accountId: 'a', profileId: 'p', platform: 'instagram', keys: ['dm:instagram:c1'], firstFetch: false });
+    rig.hub.emit('messages.new', { accountId: 'a', profileId: 'p', platform: 'linkedin', keys: ['dm:linkedin:c1'], firstFetch: false } as never);
+    expect(seen).toEqual([
+      { name: 'messages.new', payload: { accountId: 'a', profileId: 'p', platform: 'instagram', keys: ['dm:instagram:c1'], firstFetch: false } },
+    ]);
   });
 
   it('replays a sticky event (the store was rebuilt) to a subscriber that comes later', () => {

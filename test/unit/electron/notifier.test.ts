@@ -29,10 +29,11 @@ const newComments: AppNotification = {
   profileId: 'client-1',
   profileTitle: 'Bakery Bloom',
   count: 3,
+  conversations: 0,
   firstCommentKey: 'x:1',
   preview: 'Anna: love it!',
 };
-const summary: AppNotification = { kind: 'summary', id: 'n2', count: 240, profiles: 4 };
+const summary: AppNotification = { kind: 'summary', id: 'n2', count: 240, conversations: 0, profiles: 4 };
 const failed: AppNotification = {
   kind: 'reply-failed',
   id: 'n3',
@@ -40,6 +41,7 @@ const failed: AppNotification = {
   outboxId: 'o1',
   commentKey: 'x:2',
   message: 'The post no longer exists.',
+  item: 'reply',
 };
 
 function setup(options: { enabled?: boolean; supported?: boolean } = {}) {
@@ -109,5 +111,19 @@ describe('notificationText', () => {
 
   it('uses the singular for one comment', () => {
     expect(notificationText({ ...newComments, count: 1 }).title).toBe('Bakery Bloom: 1 new comment');
+  });
+
+  it('counts direct messages by conversation, beside the comments or alone', () => {
+    expect(notificationText({ ...newComments, conversations: 1 }).title).toBe('Bakery Bloom: 3 new comments, new messages in 1 conversation');
+    expect(notificationText({ ...newComments, count: 0, conversations: 2 }).title).toBe('Bakery Bloom: new messages in 2 conversations');
+    expect(notificationText({ ...summary, count: 0, conversations: 12 }).title).toBe('New messages in 12 conversations');
+    expect(notificationText({ ...summary, conversations: 12 }).title).toBe('240 new comments, new messages in 12 conversations');
+  });
+
+  it('says a direct message failed, not a reply', () => {
+    expect(notificationText({ ...failed, item: 'message', message: 'The reply window closed.' })).toEqual({
+      title: 'A direct message could not be sent',
+      body: 'The reply window closed.',
+    });
   });
 });

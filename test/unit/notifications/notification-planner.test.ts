@@ -49,6 +49,7 @@ describe('notification planning', () => {
         profileId: 'acme',
         profileTitle: 'Client acme',
         count: 3,
+        conversations: 0,
         firstCommentKey: 'instagram:c1',
         preview: 'Ann: comment instagram:c1',
       }),
@@ -116,23 +117,62 @@ describe('notification planning', () => {
 
   it('shows a refused reply at once, and its click opens the comment and the reply', () => {
     const { shown, planner: p } = planner();
-    p.replyFailed({ profileId: 'acme', outboxId: 'o1', commentKey: 'instagram:c1', message: 'Invalid comment (HTTP 400, code 215)' });
+    p.replyFailed({ profileId: 'acme', outboxId: 'o1', commentKey: 'instagram:c1', message: 'Invalid comment (HTTP 400, code 215)', item: 'reply' });
     expect(shown).toEqual([expect.objectContaining({ kind: 'reply-failed', outboxId: 'o1', commentKey: 'instagram:c1' })]);
     expect(p.opened(shown[0]!.id)).toEqual({ commentKey: 'instagram:c1', outboxId: 'o1' });
+  });
+
+  it('gathers a client’s direct messages with its comments, counting each conversation once', async () => {
+    const { clock, shown, planner: p } = planner();
+    p.newMessages('acme', ['dm:instagram:t1']);
+    await clock.runFor(2 * SECOND);
+    p.newComments('acme', ['instagram:c1'], false);
+    p.newMessages('acme', ['dm:instagram:t1', 'dm:facebook:t2']);
+    p.newMessages('bolt', ['dm:twitter:t3']);
+    await clock.runFor(10 * SECOND);
+    expect(shown).toEqual([
+      expect.objectContaining({ kind: 'new-comments', profileId: 'acme', count: 1, conversations: 2, firstCommentKey: 'dm:instagram:t1' }),
+      expect.objectContaining({ kind: 'new-comments', profileId: 'bolt', count: 0, conversations: 1, preview: 'Ann: comment dm:twitter:t3' }),
+    ]);
+    expect(p.opened(shown[0]!.id)).toEqual({ commentKey: 'dm:instagram:t1', outboxId: null });
+    // The gap per client holds for messages too.
+    p.newMessages('acme', ['dm:instagram:t1']);
+    await clock.runFor(30 * SECOND);
+    expect(shown).toHaveLength(2);
+    await clock.runFor(2 * MINUTE);
+    expect(shown[2]).toMatchObject({ kind: 'new-comments', profileId: 'acme', count: 0, conversations: 1 });
+  });
+
+  it('folds direct messages into the summary of a first sync or of a storm', async () => {
+    const { clock, shown, planner: p } = planner();
+    p.newComments('a', keys(30), true);
+    p.newMessages('b', ['dm:instagram:t1', 'dm:instagram:t2']);
+    await clock.runFor(MINUTE);
+    expect(shown).toEqual([expect.objectContaining({ kind: 'summary', count: 30, conversations: 2, profiles: 2 })]);
+    await clock.runFor(5 * MINUTE);
+    for (const client of ['c', 'd', 'e', 'f']) p.newMessages(client, [`dm:facebook:${client}`]);
+    await clock.runFor(10 * SECOND);
+    expect(shown[1]).toMatchObject({ kind: 'summary', count: 0, conversations: 4, profiles: 4 });
+  });
+
+  it('shows a refused direct message at once, saying it is one', () => {
+    const { shown, planner: p } = planner();
+    p.replyFailed({ profileId: 'acme', outboxId: 'o2', commentKey: 'dm:instagram:t1', message: 'The reply window has closed', item: 'message' });
+    expect(shown).toEqual([expect.objectContaining({ kind: 'reply-failed', item: 'message', commentKey: 'dm:instagram:t1' })]);
   });
 
   it('shows nothing while notifications are off in the settings', async () => {
     const { clock, shown, planner: p, disable } = planner();
     disable();
     p.newComments('acme', ['instagram:c1'], false);
-    p.replyFailed({ profileId: 'acme', outboxId: 'o1', commentKey: 'instagram:c1', message: 'refused' });
+    p.replyFailed({ profileId: 'acme', outboxId: 'o1', commentKey: 'instagram:c1', message: 'refused', item: 'reply' });
     await clock.runFor(MINUTE);
     expect(shown).toEqual([]);
   });
 
   it('remembers a bounded number of notifications for their clicks', () => {
     const { shown, planner: p } = planner({ remember: 3 });
-    for (let i = 0; i < 5; i++) p.replyFailed({ profileId: 'a', outboxId: `o${i}`, commentKey: `instagram:c${i}`, message: 'refused' });
+    for (let i = 0; i < 5; i++) p.replyFailed({ profileId: 'a', outboxId: `o${i}`, commentKey: `instagram:c${i}`, message: 'refused', item: 'reply' });
     expect(p.opened(shown[0]!.id)).toBeNull();
     expect(p.opened(shown[4]!.id)).toEqual({ commentKey: 'instagram:c4', outboxId: 'o4' });
   });

@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { commentsToggleSupported, composerRules, draftProblems, fillTemplate, greetingName } from '../../../src/renderer/logic/composerRules.ts';
+import { commentsToggleSupported, composerRules, draftProblems, fillTemplate, greetingName, messageRules } from '../../../src/renderer/logic/composerRules.ts';
+import type { ConversationInfo } from '../../../src/shared/domain/inbox.ts';
+
+const NOW = Date.parse('2026-03-10T12:00:00Z');
+const HOUR = 3_600_000;
+
+function conversation(replyWindowClosesAt: number | null): ConversationInfo {
+  return {
+    conversationId: 'c1',
+    recipientId: 'person-1',
+    name: 'Ana López',
+    username: 'ana.lopez',
+    pictureUrl: null,
+    lastMessageAt: '2026-03-09T12:00:00Z',
+    lastReceivedAt: '2026-03-09T12:00:00Z',
+    lastSentAt: null,
+    replyWindowClosesAt,
+    status: 'active',
+    messageCount: 3,
+  };
+}
 
 describe('the composer rules', () => {
   it('shows the LinkedIn comment URN filled in from the store and explains @[Full Name]', () => {
@@ -39,6 +59,26 @@ describe('the composer rules', () => {
     expect(fillTemplate('Thanks, {name}!', '@the_real_zoe')).toBe('Thanks, the_real_zoe!');
     expect(fillTemplate('Hi {name} and {name}', 'Ada Lovelace')).toBe('Hi Ada and Ada');
     expect(greetingName('  ')).toBe('there');
+  });
+
+  it('lets a direct message go while its reply window is open, and stops it with the reason once closed', () => {
+    const open = messageRules({ platform: 'facebook', authorName: 'Ana López', conversation: conversation(NOW + HOUR) }, NOW);
+    expect(open).toMatchObject({ canReply: true, blockedReason: null, noun: 'message', imageAllowed: false, maxLength: 2000 });
+    const closed = messageRules({ platform: 'facebook', authorName: 'Ana López', conversation: conversation(NOW - HOUR) }, NOW);
+    expect(closed.canReply).toBe(false);
+    expect(closed.blockedReason).toMatch(/^The reply window closed 1 h ago .*Facebook takes an answer only within 7 days/);
+    // The same conversation, an hour earlier: still open.
+    expect(messageRules({ platform: 'facebook', authorName: 'Ana López', conversation: conversation(NOW - HOUR) }, NOW - 2 * HOUR).canReply).toBe(true);
+  });
+
+  it('has no window on X and takes each network’s longest message', () => {
+    const x = messageRules({ platform: 'twitter', authorName: 'Sam', conversation: conversation(null) }, NOW);
+    expect(x).toMatchObject({ canReply: true, maxLength: 10_000 });
+    const instagram = messageRules({ platform: 'instagram', authorName: 'Sam', conversation: conversation(NOW + HOUR) }, NOW);
+    expect(draftProblems(instagram, 'x'.repeat(999), '')).toEqual([]);
+    expect(draftProblems(instagram, 'x'.repeat(1000), '')[0]?.message).toBe('A message is at most 999 characters.');
+    expect(draftProblems(instagram, ' ', '')[0]?.message).toBe('Write a message first.');
+    expect(messageRules({ platform: 'linkedin', authorName: 'Sam', conversation: conversation(null) }, NOW).canReply).toBe(false);
   });
 
   it('offers the comments switch on instagram, linkedin and tiktok only', () => {

@@ -37,7 +37,16 @@ describe('the keyboard map', () => {
     expect(resolveKey(key('i'), pending.state).action).toEqual({ type: 'goto', view: 'inbox' });
     expect(resolveKey(key('d'), pending.state).action).toEqual({ type: 'goto', view: 'done' });
     expect(resolveKey(key('o'), pending.state).action).toEqual({ type: 'goto', view: 'outbox' });
+    expect(resolveKey(key('c'), pending.state).action).toEqual({ type: 'goto', view: 'closingSoon' });
+    // Only the map's own keys: not a property every object has.
+    expect(resolveKey(key('constructor'), pending.state).action).toBeNull();
     expect(resolveKey(key('q'), pending.state)).toEqual({ action: null, state: IDLE });
+  });
+
+  it('goes round Comments / Messages / Everything with m, not while typing', () => {
+    expect(resolveKey(key('m'), IDLE).action).toEqual({ type: 'kind' });
+    expect(resolveKey(key('m', { typing: true }), IDLE).action).toBeNull();
+    expect(resolveKey(key('M'), IDLE).action).toBeNull();
   });
 
   it('switches client with 1 to 9', () => {
@@ -74,7 +83,7 @@ describe('the keyboard map', () => {
 
   it('lists every shortcut of the issue in the help', () => {
     const listed = SHORTCUTS.flatMap((shortcut) => shortcut.keys).join(' ');
-    for (const k of ['j', 'k', 'Enter', 'o', 'Esc', 'r', 'e', 'u', 'h', 'x', 'Shift A', '/', 'g i', 'g d', 'g o', '1 … 9', 'z', 'Ctrl/⌘ K', '?'])
+    for (const k of ['j', 'k', 'Enter', 'o', 'Esc', 'r', 'e', 'u', 'h', 'x', 'Shift A', '/', 'g i', 'g c', 'g d', 'g o', 'm', '1 … 9', 'z', 'Ctrl/⌘ K', '?'])
       expect(listed).toContain(k);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   appendPage,
   belongsToView,
+  compareClosing,
   compareRows,
   displayItems,
   mergeFirstPage,
@@ -16,6 +17,41 @@ const row = (key: string, created: string) => ({ key, created });
 const triage = { byAccount: false, done: false, hidden: false, replied: false, snoozedUntil: null, unread: true };
 
 describe('the list state', () => {
+  it('keeps a conversation in Closing soon while it waits and is not done, snoozed or not', () => {
+    expect(belongsToView(triage, 'closingSoon', 0)).toBe(true);
+    expect(belongsToView({ ...triage, snoozedUntil: 100 }, 'closingSoon', 50)).toBe(true);
+    expect(belongsToView({ ...triage, done: true }, 'closingSoon', 0)).toBe(false);
+    expect(belongsToView({ ...triage, replied: true }, 'closingSoon', 0)).toBe(false);
+  });
+
+  it('orders Closing soon by the person’s last message, the oldest (closing first) first', () => {
+    const info = (lastReceivedAt: string) => ({ lastReceivedAt });
+    const rows = [
+      { key: 'dm:facebook:b', conversation: info('2026-03-05T10:00:00Z') },
+      { key: 'dm:instagram:a', conversation: info('2026-03-04T10:00:00Z') },
+      { key: 'dm:facebook:a', conversation: info('2026-03-05T10:00:00Z') },
+    ].sort(compareClosing);
+    expect(rows.map((r) => r.key)).toEqual(['dm:instagram:a', 'dm:facebook:a', 'dm:facebook:b']);
+  });
+
+  it('groups the conversations together, beside the posts', () => {
+    const rows = [
+      { platform: 'facebook' as const, socialPostId: 'p1', postExcerpt: 'one' },
+      { platform: 'instagram' as const, socialPostId: '', postExcerpt: '', kind: 'conversation' as const },
+      { platform: 'facebook' as const, socialPostId: 'p1', postExcerpt: 'one', kind: 'comment' as const },
+      { platform: 'twitter' as const, socialPostId: '', postExcerpt: '', kind: 'conversation' as const },
+    ];
+    const grouped = displayItems(rows, true);
+    expect(grouped.map((item) => (item.kind === 'header' ? `h:${item.excerpt}:${item.count}` : item.index))).toEqual([
+      'h:one:2',
+      0,
+      2,
+      'h:Direct messages:2',
+      1,
+      3,
+    ]);
+  });
+
   it('orders newest first, ties by key', () => {
     const rows = [row('a', '2026-01-01'), row('c', '2026-01-02'), row('b', '2026-01-01')].sort(compareRows);
     expect(rows.map((r) => r.key)).toEqual(['c', 'b', 'a']);

@@ -4,6 +4,7 @@ import type { CommandHandlers } from '../bridge/createDispatcher.ts';
 import type { ReportPdfPort, SettingsPort } from './ports.ts';
 import type { AccountService } from './accountService.ts';
 import type { InboxService } from './inboxService.ts';
+import type { MessageService } from './messageService.ts';
 import type { CommentDeletion } from './commentDeletion.ts';
 import type { CommentsSwitch } from './commentsSwitch.ts';
 import type { PostService } from './postService.ts';
@@ -19,6 +20,8 @@ export interface HandlerServices {
   inbox: InboxService;
   deletion: CommentDeletion;
   replies: ReplyService;
+  /** Direct messages: conversations, the reply windows closing soonest, sending. */
+  messages: MessageService;
   posts: PostService;
   report: ReportService;
   /** null: the host cannot save a PDF (the web host); the renderer prints with the browser instead. */
@@ -76,9 +79,11 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     },
 
     'inbox.page': ({ filter, cursor, limit }) => s.inbox.page(filter, cursor, limit),
-    'inbox.counts': ({ platforms }) => s.inbox.counts(platforms),
+    'inbox.counts': ({ platforms, kind }) => s.inbox.counts(platforms, kind),
     'inbox.search': ({ filter, cursor, limit, text }) => s.inbox.page({ ...filter, text }, cursor, limit),
-    'inbox.thread': ({ key }) => s.inbox.thread(key, (commentKey) => s.replies.forComment(commentKey)),
+    'inbox.thread': ({ key }) => s.inbox.thread(key, (commentKey) => s.replies.answering(commentKey)),
+    'inbox.conversation': ({ key }) => ({ conversation: s.messages.conversation(key), outbox: s.replies.answering(key) }),
+    'inbox.closingSoon': (input) => ({ rows: s.messages.closingSoon(input) }),
     'inbox.triage': (input) => s.inbox.triage(input),
     'inbox.viewSize': ({ filter }) => s.inbox.viewSize(filter),
     'inbox.triageView': (input) => s.inbox.triageView(input),
@@ -86,6 +91,7 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'inbox.deleteComment': ({ key }) => s.deletion.delete(key),
 
     'reply.send': async (input) => ({ item: await s.replies.send(input) }),
+    'message.send': async (input) => ({ item: await s.messages.send(input) }),
     'outbox.list': ({ states }) => ({ items: s.replies.list(states) }),
     'outbox.undo': ({ id }) => s.replies.undo(id),
     'outbox.edit': ({ id, text }) => ({ item: s.replies.edit(id, text) }),

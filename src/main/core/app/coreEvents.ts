@@ -1,11 +1,12 @@
 // What the sync and the outbox say, turned into bridge events, notifications and the tray's count:
-// new comments (live inbox, grouped notifications), sync progress and problems, connectivity (a
-// return nudges the outbox), and every outbox change (a refused reply is notified; a sent one
-// makes its post refresh, so "replied" shows soon).
+// new comments and direct messages (live inbox, notifications grouped per client), sync progress and
+// problems, connectivity (a return nudges the outbox), and every outbox change (a refused reply or
+// message is notified; a sent reply makes its post refresh, so "replied" shows soon; a sent message
+// goes into its conversation at once).
 import type { EventHub } from '../bridge/eventHub.ts';
 import type { NotificationPlanner } from '../notifications/notificationPlanner.ts';
-import type { OutboxEvent, OutboxItem, OutboxState } from '../outbox/types.ts';
-import type { Store } from '../store/types.ts';
+import type { MessageItem, OutboxEvent, OutboxItem, OutboxState } from '../outbox/types.ts';
+import type { MessageStore, Store } from '../store/types.ts';
 import type { SyncEvent } from '../sync/events.ts';
 import type { AccountService } from './accountService.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
@@ -13,12 +14,12 @@ import type { LoggerPort } from './ports.ts';
 import type { StatusBoard } from './statusBoard.ts';
 import { outboxItemView } from './views.ts';
 
-/** New comments of more than this many keys are not looked at one by one for the notification. */
+/** New comments (or conversations) of more than this many keys are not looked at one by one for the notification. */
 const NOTIFY_LOOKUP_LIMIT = 50;
 
 export interface CoreEventsDeps {
   hub: EventHub;
-  store: Store;
+  store: Store & Pick<MessageStore, 'conversation' | 'ingestMessages'>;
   registry: AccountRegistry;
   board: StatusBoard;
   planner: NotificationPlanner;
@@ -53,13 +54,11 @@ export class CoreEvents {
       }
       case 'new-messages': {
         if (!this.#d.registry.activeProfileIds().has(event.profileId)) return;
+        const { accountId, profileId, platform, keys, firstFetch } = event;
+        hub.emit('messages.new', { accountId, profileId, platform, keys, firstFetch });
+        // A first read's backlog is counted, never notified (see NotificationPlanner.newMessages).
+        if (!firstFetch) this.#d.planner.newMessages(profileId, this.#awaitingAnswer(keys));
         this.#d.countsChanged();
-        // News (not a first sync's backlog) refreshes the open list and thread as a new comment does;
-        // postKey carries the conversation's key. Notifications of direct messages are not planned yet.
-        if (!event.firstFetch) {
-          const { accountId, profileId, keys } = event;
-          hub.emit('comments.new', { accountId, profileId, postKey: keys[0] ?? '', keys, firstFetch: false });
-        }
         return;
       }
       case 'sync-progress':
@@ -118,6 +117,19 @@ export class CoreEvents {
   }
 
   #transition(item: OutboxItem): void {
+    if (item.kind === 'message') {
+      if (item.state === 'sent') this.#recordSentMessage(item);
+      if (item.state === 'failed') {
+        this.#d.planner.replyFailed({
+          profileId: this.#d.store.conversation(item.answers)?.row.profileId ?? item.target.profileId ?? '',
+          outboxId: item.id,
+          commentKey: item.answers,
+          message: item.lastError?.message ?? 'The service refused the message',
+          item: 'message',
+        });
+      }
+      return;
+    }
     const comment = this.#d.store.thread(item.answers)?.comment;
     if (item.state === 'failed') {
       this.#d.planner.replyFailed({
@@ -125,6 +137,7 @@ export class CoreEvents {
         outboxId: item.id,
         commentKey: item.answers,
         message: item.lastError?.message ?? 'The service refused the reply',
+        item: 'reply',
       });
     }
     if (item.state === 'sent' && comment) {
@@ -134,6 +147,40 @@ export class CoreEvents {
         .find((r) => r.accountId === item.target.accountId);
       runtime?.sync.refreshNow({ postKey: `${comment.platform}:${comment.socialPostId}` });
     }
+  }
+
+  /**
+   * A message the service confirmed goes into its conversation at once, under the id the service
+   * gave it: the account has spoken last, so the conversation leaves "needs reply" now rather than at
+   * the sync's next read of it (up to an hour for a quiet one). That read brings the same id and
+   * updates it with the service's own record.
+   */
+  #recordSentMessage(item: MessageItem): void {
+    const { platform, conversationId, recipientId } = item.request;
+    const result = item.results[platform];
+    if (result?.state !== 'sent' || result.socialCommentId === null) return;
+    try {
+      const thread = this.#d.store.conversation(item.answers);
+      if (thread === null) return;
+      const senderId = thread.messages.find((message) => message.action === 'sent')?.senderId ?? 'account';
+      const created = new Date(result.at).toISOString();
+      const raw = { id: result.socialCommentId, action: 'sent', message: item.text, conversationId, created, recipientId, recordedBy: 'outbox' };
+      const profileId = thread.row.profileId;
+      this.#d.store.ingestMessages(profileId, [
+        { platform, messageId: result.socialCommentId, conversationId, action: 'sent', text: item.text, created, senderId, recipientId, raw },
+      ]);
+      this.#d.hub.emit('messages.new', { accountId: item.target.accountId, profileId, platform, keys: [item.answers], firstFetch: false });
+      this.#d.countsChanged();
+    } catch (error) {
+      // The store could not take it: the sync's next read of the conversation brings it.
+      this.#d.logger?.warn('A sent direct message could not be put in its conversation yet', { error: error instanceof Error ? error.name : 'error' });
+    }
+  }
+
+  /** Conversations where the account spoke last (it wrote from the network's own app) are news to no one. */
+  #awaitingAnswer(keys: string[]): string[] {
+    if (keys.length > NOTIFY_LOOKUP_LIMIT) return keys;
+    return keys.filter((key) => this.#d.store.conversation(key)?.row.replied === false);
   }
 
   /** Comments by the account itself are news to no one. */

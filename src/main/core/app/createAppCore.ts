@@ -8,6 +8,7 @@ import { createDispatcher } from '../bridge/createDispatcher.ts';
 import { EventHub } from '../bridge/eventHub.ts';
 import { systemClock } from '../clock.ts';
 import { NotificationPlanner } from '../notifications/notificationPlanner.ts';
+import { isConversationKey } from '../store/keys.ts';
 import { openStore, storeFileIn, type StoreRecovery } from '../store/sqliteStore.ts';
 import { AccountRegistry } from './accountRegistry.ts';
 import { accountsFileIn } from './accountsFile.ts';
@@ -20,6 +21,7 @@ import { InboxService } from './inboxService.ts';
 import { CommentDeletion } from './commentDeletion.ts';
 import { CommentsSwitch } from './commentsSwitch.ts';
 import { KnownSecrets } from './knownSecrets.ts';
+import { MessageService } from './messageService.ts';
 import type { AppCoreOptions, NotifierPort } from './ports.ts';
 import { PostService } from './postService.ts';
 import { ClientSettingsFile, clientSettingsFileIn } from './clientSettingsFile.ts';
@@ -90,7 +92,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     enabled: () => settings.get().notifications,
     profileTitle: (profileId) => store.profiles().find((p) => p.profileId === profileId)?.title ?? 'a client',
     preview: (key) => {
-      const row = store.thread(key)?.comment;
+      const row = isConversationKey(key) ? store.conversation(key)?.row : store.thread(key)?.comment;
       if (!row) return null;
       const text = `${row.authorName}: ${row.text}`;
       return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
@@ -126,8 +128,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
           dataDir: options.dataDir,
           store,
           accountSnapshots: store,
-          // No `messages: store` yet: direct messages are synced once the inbox can show and answer
-          // them (issue 13); until then a conversation row would reach a list that only knows comments.
+          messages: store,
           vault,
           clock,
           settings: () => settings.get(),
@@ -143,6 +144,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   const accountService = accounts;
   const replies = new ReplyService(accountService, inbox, () => clock.now());
+  const messages = new MessageService({ store, registry, accounts: accountService, now: () => clock.now() });
   const posts = new PostService(store, accountService, () => clock.now());
   const report = new ReportService({
     store,
@@ -204,6 +206,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       inbox,
       deletion,
       replies,
+      messages,
       posts,
       report,
       reportPdf: options.reportPdf ?? null,

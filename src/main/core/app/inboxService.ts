@@ -1,9 +1,11 @@
-// The inbox over the store: pages, search, counts, threads and triage with undo. Profiles of
-// removed accounts are left out of every answer (their rows stay in the store, which has no delete).
-import type { InboxCounts, ThreadView, ViewCounts } from '../../../shared/domain/inbox.ts';
+// The inbox over the store: pages, search, counts, threads and triage with undo, of comments and
+// conversations of direct messages alike. Profiles of removed accounts are left out of every answer
+// (their rows stay in the store, which has no delete).
+import type { InboxCounts, InboxItemKind, ThreadView, ViewCounts } from '../../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import type { Network } from '../../../shared/networks.ts';
-import type { CommentKey, InboxCursor, InboxFilter, InboxPage, InboxRow, Store, TriagePatch } from '../store/types.ts';
+import { isConversationKey } from '../store/keys.ts';
+import type { CommentKey, InboxCursor, InboxFilter, InboxPage, InboxRow, MessageStore, Store, TriagePatch } from '../store/types.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
 import { refuse } from './refusal.ts';
 import { type TriageRestore, TriageUndo } from './triageUndo.ts';
@@ -12,7 +14,8 @@ import { postView } from './views.ts';
 const EMPTY_COUNTS: ViewCounts = { unread: 0, needsReply: 0, all: 0, done: 0, snoozed: 0, hidden: 0 };
 
 export interface TriageInput {
-  keys: CommentKey[];
+  /** Comment keys and conversation keys (`dm:…`) alike. */
+  keys: string[];
   unread?: boolean | undefined;
   done?: boolean | undefined;
   snoozedUntil?: number | null | undefined;
@@ -32,14 +35,17 @@ export interface TriageViewInput {
   snoozedUntil?: number | null | undefined;
 }
 
+/** The inbox reads comments through Store and a conversation's row through its `conversation`. */
+export type InboxStore = Store & Pick<MessageStore, 'conversation'>;
+
 export class InboxService {
-  readonly #store: Store;
+  readonly #store: InboxStore;
   readonly #registry: AccountRegistry;
   readonly #undo = new TriageUndo();
   readonly #changed: () => void;
 
   /** `changed` is called after every triage write (counts and the tray follow). */
-  constructor(store: Store, registry: AccountRegistry, changed: () => void) {
+  constructor(store: InboxStore, registry: AccountRegistry, changed: () => void) {
     this.#store = store;
     this.#registry = registry;
     this.#changed = changed;
@@ -49,9 +55,10 @@ export class InboxService {
     return this.#store.inboxPage(this.#activeFilter(filter), cursor ?? null, limit);
   }
 
-  counts(platforms?: Network[]): InboxCounts {
+  /** `kind`: only comments or only conversations (the Comments / Messages switch); absent: both, as the tray counts. */
+  counts(platforms?: Network[], kind?: InboxItemKind): InboxCounts {
     const active = this.#registry.activeProfileIds();
-    const all = this.#store.counts(platforms === undefined ? {} : { platforms });
+    const all = this.#store.counts({ ...(platforms === undefined ? {} : { platforms }), ...(kind === undefined ? {} : { kind }) });
     const byProfile: Record<string, ViewCounts> = {};
     const total: ViewCounts = { ...EMPTY_COUNTS };
     for (const [profileId, counts] of Object.entries(all)) {
@@ -77,10 +84,13 @@ export class InboxService {
 
   triage(input: TriageInput): { changed: number; undoToken: string } {
     const active = this.#registry.activeProfileIds();
-    const rows = [...new Set(input.keys)]
-      .map((key) => this.#store.thread(key)?.comment)
-      .filter((row): row is InboxRow => row !== undefined && active.has(row.profileId));
+    const rows = [...new Set(input.keys)].map((key) => this.#rowOf(key)).filter((row): row is InboxRow => row !== undefined && active.has(row.profileId));
     return this.#apply(rows, input);
+  }
+
+  /** The inbox row of a comment or a conversation, as the store has it now (its triage state is what undo puts back). */
+  #rowOf(key: string): InboxRow | undefined {
+    return isConversationKey(key) ? (this.#store.conversation(key)?.row ?? undefined) : this.#store.thread(key)?.comment;
   }
 
   /** A view's size and its newest row: what "select all in this view" shows and later bounds its sweep by. */
@@ -99,7 +109,7 @@ export class InboxService {
     const rows = this.#store.inboxRowsFrom(this.#activeFilter(input.filter), input.newest, input.count + 1);
     if (rows.length > input.count) {
       refuse(
-        `More comments are in this view than the ${input.count.toLocaleString('en-GB')} you selected (new ones arrived): nothing was changed, select all again`,
+        `More items are in this view than the ${input.count.toLocaleString('en-GB')} you selected (new ones arrived): nothing was changed, select all again`,
       );
     }
     return this.#apply(rows, input);

@@ -29,11 +29,24 @@ export interface SettingsPort {
   update(patch: SettingsPatch): Settings;
 }
 
-/** Notifications the core decides to show; the host shows them and reports clicks back. */
+/**
+ * Notifications the core decides to show; the host shows them and reports clicks back. `count` is new
+ * comments, `conversations` is conversations of direct messages where the person wrote; the key a
+ * notification opens (`firstCommentKey`, `commentKey`) is a comment's or a conversation's (`dm:…`).
+ */
 export type AppNotification =
-  | { kind: 'new-comments'; id: string; profileId: string; profileTitle: string; count: number; firstCommentKey: string; preview: string }
-  | { kind: 'summary'; id: string; count: number; profiles: number }
-  | { kind: 'reply-failed'; id: string; profileId: string; outboxId: string; commentKey: string; message: string };
+  | {
+      kind: 'new-comments';
+      id: string;
+      profileId: string;
+      profileTitle: string;
+      count: number;
+      conversations: number;
+      firstCommentKey: string;
+      preview: string;
+    }
+  | { kind: 'summary'; id: string; count: number; conversations: number; profiles: number }
+  | { kind: 'reply-failed'; id: string; profileId: string; outboxId: string; commentKey: string; message: string; item: 'reply' | 'message' };
 
 export interface NotifierPort {
   show(notification: AppNotification): void;

@@ -1,6 +1,8 @@
 // Replies: a reply to a comment becomes an outbox item at once (optimistic), with the network's
 // parameters the service needs filled in from the store (linkedin's comment URN, tiktok's video
-// id); then undo, edit, cancel, retry and removal of outbox items, and the outbox as a list.
+// id); then undo, edit, cancel, retry and removal of outbox items, and the outbox as a list. The
+// outbox holds direct messages too (messageService.ts queues them): everything here after `send`
+// works on items of either kind.
 import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import { REPLY_BY_SOCIAL_ID_NETWORKS } from '../../../shared/networks.ts';
 import type { OutboxItem } from '../outbox/types.ts';
@@ -56,20 +58,20 @@ export class ReplyService {
       .map(outboxItemView);
   }
 
-  /** The outbox items that answer one comment (the thread pane shows them). */
-  forComment(commentKey: string): OutboxItemView[] {
+  /** The outbox items that answer one inbox item, a comment or a conversation (its pane shows them); cancelled ones are left out. */
+  answering(key: string): OutboxItemView[] {
     return this.#accounts
       .running()
       .flatMap((runtime) => runtime.outboxIfOpen?.list() ?? [])
-      .filter((item) => item.answers === commentKey && item.state !== 'cancelled')
+      .filter((item) => item.answers === key && item.state !== 'cancelled')
       .map(outboxItemView);
   }
 
-  /** Takes a reply back within its undo window; its text comes back for the composer. */
+  /** Takes a reply or a message back within its undo window; its text comes back for the composer. */
   undo(id: string): { item: OutboxItemView; text: string } {
     const { runtime, item } = this.#find(id);
     if (item.state !== 'queued' || item.attempts > 0 || this.#now() >= item.sendAfter) {
-      refuse('The undo window of this reply has passed: cancel it, if it has not gone out yet');
+      refuse(`The undo window of this ${item.kind === 'message' ? 'message' : 'reply'} has passed: cancel it, if it has not gone out yet`);
     }
     const cancelled = runtime.outbox.cancel(id);
     return { item: outboxItemView(cancelled), text: cancelled.text };
@@ -100,6 +102,6 @@ export class ReplyService {
       const item = runtime.outboxIfOpen?.get(id);
       if (item) return { runtime, item };
     }
-    refuse('There is no such reply in the outbox');
+    refuse('There is no such reply or message in the outbox');
   }
 }

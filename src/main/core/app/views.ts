@@ -7,8 +7,14 @@ import { isNetwork, type Network } from '../../../shared/networks.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import type { AnalyticsSnapshot, PostRecord, PostSyncState, ProfileRecord } from '../store/types.ts';
 
+/** Where an item goes: a direct message and a reply by social id to one network, a reply by service id to each it names. */
+function platformsOf(item: OutboxItem): Network[] {
+  if (item.kind === 'message') return [item.request.platform];
+  return item.request.to === 'socialComment' ? [item.request.platform] : [...item.request.platforms];
+}
+
 export function outboxItemView(item: OutboxItem): OutboxItemView {
-  const platforms: Network[] = item.request.to === 'socialComment' ? [item.request.platform] : [...item.request.platforms];
+  const platforms = platformsOf(item);
   const results: OutboxItemView['results'] = {};
   for (const [platform, result] of Object.entries(item.results)) {
     if (!isNetwork(platform) || result === undefined) continue;
@@ -19,6 +25,7 @@ export function outboxItemView(item: OutboxItem): OutboxItemView {
   }
   return {
     id: item.id,
+    kind: item.kind,
     accountId: item.target.accountId,
     profileId: item.target.profileId ?? null,
     answers: item.answers,

@@ -1,10 +1,10 @@
-// Which notifications to show, and when. New comments are gathered for a short window and shown as
-// one notification per client ("3 new comments on Acme"); a client is not notified again within a
-// minimum gap (what arrives meanwhile waits for the next one); when more clients have news at once
-// than a notification centre can take, or when comments pour in after a long offline spell or a
-// first sync, one summary says how many there are instead of a storm. A reply the service refused
-// is shown at once. Clicks come back by id: the planner remembers what each one opens (a bounded
-// number of the latest).
+// Which notifications to show, and when. New comments and new direct messages are gathered for a
+// short window and shown as one notification per client ("Acme: 3 new comments, new messages in 1
+// conversation"); a client is not notified again within a minimum gap (what arrives meanwhile waits
+// for the next one); when more clients have news at once than a notification centre can take, or
+// when news pours in after a long offline spell or a first sync, one summary says how much there is
+// instead of a storm. A reply or message the service refused is shown at once. Clicks come back by
+// id: the planner remembers what each one opens (a bounded number of the latest).
 import type { AppNotification, NotifierPort } from '../app/ports.ts';
 import type { Clock } from '../clock.ts';
 
@@ -14,8 +14,8 @@ export interface NotificationPlannerOptions {
   /** The user's setting, read at the moment a notification would be shown. */
   enabled(): boolean;
   profileTitle(profileId: string): string;
-  /** "Author: text" of a comment, shortened; null when the store does not have it. */
-  preview(commentKey: string): string | null;
+  /** "Author: text" of a comment (or of a conversation's last message), shortened; null when the store does not have it. */
+  preview(key: string): string | null;
   /** How long new comments are gathered before a notification; default 8 s. */
   gatherMs?: number;
   /** A client is notified at most once per this; default 2 minutes. */
@@ -31,19 +31,32 @@ export interface NotificationPlannerOptions {
 }
 
 export interface NotificationTarget {
+  /** A comment's key or a conversation's. */
   commentKey: string;
   outboxId: string | null;
 }
 
-interface Pending {
-  keys: string[];
+/** A client's news not shown yet: comments counted, conversations by key (one that speaks twice is one). */
+interface News {
+  comments: number;
+  conversations: Set<string>;
+  /** What the notification opens: the first news. */
+  first: string | null;
+}
+
+function noNews(): News {
+  return { comments: 0, conversations: new Set(), first: null };
+}
+
+function sizeOf(news: News): number {
+  return news.comments + news.conversations.size;
 }
 
 export class NotificationPlanner {
   readonly #o: Required<Omit<NotificationPlannerOptions, 'clock' | 'notifier' | 'enabled' | 'profileTitle' | 'preview'>> & NotificationPlannerOptions;
-  readonly #pending = new Map<string, Pending>();
-  /** Comments that arrive during a catch-up: counted, shown as one summary. */
-  readonly #catchUp = new Map<string, number>();
+  readonly #pending = new Map<string, News>();
+  /** News that arrives during a catch-up: counted, shown as one summary. */
+  readonly #catchUp = new Map<string, News>();
   readonly #lastShown = new Map<string, number>();
   readonly #offlineSince = new Map<string, number>();
   readonly #targets = new Map<string, NotificationTarget>();
@@ -73,13 +86,36 @@ export class NotificationPlanner {
       // A first sync: never a notification per client; one summary once it has settled.
       this.#catchUpUntil = Math.max(this.#catchUpUntil, now + this.#o.gatherMs);
     }
+    this.#gather(profileId, firstFetch, (news) => {
+      news.comments += keys.length;
+      news.first ??= keys[0] ?? null;
+    });
+  }
+
+  /**
+   * Conversations of a client where the person wrote (keys `dm:…`). A first sync's backlog of
+   * conversations is not given here: conversations are read for the first time over many minutes, and
+   * a summary each time would be the storm this planner exists to prevent.
+   */
+  newMessages(profileId: string, conversationKeys: readonly string[]): void {
+    if (this.#closed || conversationKeys.length === 0) return;
+    this.#gather(profileId, false, (news) => {
+      for (const key of conversationKeys) news.conversations.add(key);
+      news.first ??= conversationKeys[0] ?? null;
+    });
+  }
+
+  #gather(profileId: string, firstFetch: boolean, add: (news: News) => void): void {
+    const now = this.#o.clock.now();
     if (firstFetch || now < this.#catchUpUntil) {
-      this.#catchUp.set(profileId, (this.#catchUp.get(profileId) ?? 0) + keys.length);
+      const news = this.#catchUp.get(profileId) ?? noNews();
+      add(news);
+      this.#catchUp.set(profileId, news);
       this.#schedule(Math.max(this.#catchUpUntil, now + this.#o.gatherMs));
       return;
     }
-    const pending = this.#pending.get(profileId) ?? { keys: [] };
-    pending.keys.push(...keys);
+    const pending = this.#pending.get(profileId) ?? noNews();
+    add(pending);
     this.#pending.set(profileId, pending);
     this.#schedule(now + this.#o.gatherMs);
   }
@@ -96,13 +132,18 @@ export class NotificationPlanner {
     if (since !== undefined && now - since >= this.#o.longOfflineMs) {
       this.#catchUpUntil = Math.max(this.#catchUpUntil, now + this.#o.catchUpMs);
       // What was gathered before is folded into the summary too.
-      for (const [profileId, pending] of this.#pending) this.#catchUp.set(profileId, (this.#catchUp.get(profileId) ?? 0) + pending.keys.length);
+      for (const [profileId, pending] of this.#pending) {
+        const news = this.#catchUp.get(profileId) ?? noNews();
+        news.comments += pending.comments;
+        for (const key of pending.conversations) news.conversations.add(key);
+        this.#catchUp.set(profileId, news);
+      }
       this.#pending.clear();
     }
   }
 
-  /** The service refused a reply for good: shown at once (if notifications are on). */
-  replyFailed(input: { profileId: string; outboxId: string; commentKey: string; message: string }): void {
+  /** The service refused a reply (or a direct message, `item`) for good: shown at once (if notifications are on). */
+  replyFailed(input: { profileId: string; outboxId: string; commentKey: string; message: string; item: 'reply' | 'message' }): void {
     if (this.#closed) return;
     const id = this.#nextId('reply-failed');
     this.#show({ kind: 'reply-failed', id, ...input }, { commentKey: input.commentKey, outboxId: input.outboxId });
@@ -145,19 +186,13 @@ export class NotificationPlanner {
       if (now < this.#catchUpUntil) {
         this.#schedule(this.#catchUpUntil);
       } else {
-        this.#summary(
-          [...this.#catchUp.values()].reduce((a, b) => a + b, 0),
-          this.#catchUp.size,
-        );
+        this.#summary([...this.#catchUp.values()]);
         this.#catchUp.clear();
       }
     }
     const ready = [...this.#pending].filter(([profileId]) => now - (this.#lastShown.get(profileId) ?? Number.NEGATIVE_INFINITY) >= this.#o.minGapPerProfileMs);
     if (ready.length > this.#o.maxPerWindow) {
-      this.#summary(
-        ready.reduce((sum, [, pending]) => sum + pending.keys.length, 0),
-        ready.length,
-      );
+      this.#summary(ready.map(([, pending]) => pending));
       for (const [profileId] of ready) {
         this.#pending.delete(profileId);
         this.#lastShown.set(profileId, now);
@@ -166,8 +201,8 @@ export class NotificationPlanner {
       for (const [profileId, pending] of ready) {
         this.#pending.delete(profileId);
         this.#lastShown.set(profileId, now);
-        const first = pending.keys[0];
-        if (first === undefined) continue;
+        const first = pending.first;
+        if (first === null) continue;
         const id = this.#nextId('comments');
         this.#show(
           {
@@ -175,7 +210,8 @@ export class NotificationPlanner {
             id,
             profileId,
             profileTitle: this.#o.profileTitle(profileId),
-            count: pending.keys.length,
+            count: pending.comments,
+            conversations: pending.conversations.size,
             firstCommentKey: first,
             preview: this.#o.preview(first) ?? '',
           },
@@ -189,9 +225,13 @@ export class NotificationPlanner {
     if (Number.isFinite(next)) this.#schedule(next);
   }
 
-  #summary(count: number, profiles: number): void {
-    if (count <= 0) return;
-    this.#show({ kind: 'summary', id: this.#nextId('summary'), count, profiles }, null);
+  /** One notification for the news of many clients. */
+  #summary(clients: News[]): void {
+    const withNews = clients.filter((news) => sizeOf(news) > 0);
+    if (withNews.length === 0) return;
+    const count = withNews.reduce((sum, news) => sum + news.comments, 0);
+    const conversations = withNews.reduce((sum, news) => sum + news.conversations.size, 0);
+    this.#show({ kind: 'summary', id: this.#nextId('summary'), count, conversations, profiles: withNews.length }, null);
   }
 
   #show(notification: AppNotification, target: NotificationTarget | null): void {

@@ -1,0 +1,33 @@
+// The open item's head: whose client it is, on which network, and the close button.
+import type { Network } from '../../shared/networks.ts';
+import { NETWORK_LABELS } from '../logic/composerRules.ts';
+import { useInboxStore } from '../stores/inboxStore.ts';
+import { profileColor, profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
+import { ClientDot } from './ClientDot.tsx';
+import { NetworkIcon } from './NetworkIcon.tsx';
+
+export function ThreadHead({ item }: { item: { profileId: string; platform: Network } | null }) {
+  const profiles = useProfilesStore((state) => state.profiles);
+  return (
+    <header className="thread-head">
+      {item && (
+        <>
+          <ClientDot color={profileColor(profiles, item.profileId)} />
+          <span className="thread-client">{profileTitle(profiles, item.profileId)}</span>
+          <span className="thread-network">
+            <NetworkIcon network={item.platform} size={16} /> {NETWORK_LABELS[item.platform]}
+          </span>
+        </>
+      )}
+      <button
+        type="button"
+        className="icon-button close"
+        aria-label="Close the conversation"
+        title="Close (Esc)"
+        onClick={() => useInboxStore.getState().open(null)}
+      >
+        ×
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,134 @@
+// The open conversation of direct messages as a chat: who the person is, how long the reply window
+// stays open (facebook, instagram), the messages oldest first (the person's on the left, the
+// account's on the right) with the account's messages still in the outbox among them in their
+// state, and the composer (Send off, with the reason, once the window has closed).
+//
+// The person's picture is not shown, only their initials: the page's Content-Security-Policy
+// allows images from the app itself only (img-src 'self' data:, index.html, the web host's headers
+// and the app:// protocol's), so a picture on the network's servers cannot load, and loading it
+// would tell that server when the inbox is open. "Picture" opens it in the browser instead.
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import type { ConversationThread, DirectMessage } from '../../../shared/domain/inbox.ts';
+import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
+import { NETWORK_LABELS } from '../../logic/composerRules.ts';
+import { chatItems, personInitials } from '../../logic/directMessages.ts';
+import { chatTime, exactTime } from '../../logic/relativeTime.ts';
+import { useOutboxStore } from '../../stores/outboxStore.ts';
+import { useThreadStore } from '../../stores/threadStore.ts';
+import { Composer } from '../Composer.tsx';
+import { useNow } from '../hooks.ts';
+import { OutboxCard } from '../OutboxCard.tsx';
+import { ThreadHead } from '../ThreadHead.tsx';
+import { ReplyWindowNotice } from './ReplyWindowNotice.tsx';
+import './messages.css';
+
+function isWebAddress(value: string): boolean {
+  return /^https:\/\/\S+$/i.test(value);
+}
+
+function PersonCard({ conversation }: { conversation: ConversationThread }) {
+  const { row } = conversation;
+  const info = row.conversation;
+  const name = info?.name ?? row.authorName;
+  const count = info?.messageCount ?? conversation.messages.length;
+  return (
+    <section className="person-card" aria-label="The person">
+      <span className="person-avatar" aria-hidden="true">
+        {personInitials(name)}
+      </span>
+      <div className="person-who">
+        <p className="person-name">{name}</p>
+        <p className="person-meta">
+          {info?.username && <span className="person-username">@{info.username.replace(/^@+/, '')}</span>}
+          <span>
+            Direct messages on {NETWORK_LABELS[row.platform]} · {count} {count === 1 ? 'message' : 'messages'}
+            {info?.status === 'archived' ? ' · archived' : ''}
+          </span>
+        </p>
+      </div>
+      {info?.pictureUrl && isWebAddress(info.pictureUrl) && (
+        <a
+          className="person-picture-link"
+          href={info.pictureUrl}
+          target="_blank"
+          rel="noreferrer noopener"
+          title="The app loads no pictures from other sites: this opens it in the browser"
+        >
+          Picture
+        </a>
+      )}
+    </section>
+  );
+}
+
+function ChatMessage({ message, personName, now }: { message: DirectMessage; personName: string; now: number }) {
+  const mine = message.action === 'sent';
+  const created = Date.parse(message.created);
+  return (
+    <li className={`chat-message ${mine ? 'from-account' : 'from-person'}`}>
+      <div className="chat-bubble">
+        {message.text !== '' && <p className="chat-text">{message.text}</p>}
+        {message.mediaUrls.filter(isWebAddress).map((url) => (
+          <a key={url} className="chat-media" href={url} target="_blank" rel="noreferrer noopener">
+            Attachment (opens in the browser)
+          </a>
+        ))}
+      </div>
+      <p className="chat-meta">
+        <span className="chat-who">{mine ? 'You' : personName}</span> ·{' '}
+        <time dateTime={message.created} title={exactTime(created)}>
+          {chatTime(created, now)}
+        </time>
+      </p>
+    </li>
+  );
+}
+
+export function ConversationPane({ openKey }: { openKey: string }) {
+  const conversation = useThreadStore((state) => state.conversation);
+  const loading = useThreadStore((state) => state.loading);
+  const error = useThreadStore((state) => state.error);
+  const outboxItems = useOutboxStore((state) => state.items);
+  const now = useNow(30_000);
+  const body = useRef<HTMLDivElement | null>(null);
+
+  const current = conversation?.row.key === openKey ? conversation : null;
+  const mine = useMemo<OutboxItemView[]>(() => Object.values(outboxItems).filter((item) => item.answers === openKey), [outboxItems, openKey]);
+  const items = useMemo(() => (current ? chatItems(current.messages, mine) : []), [current, mine]);
+
+  // A chat opens at its newest message, and follows new ones.
+  useLayoutEffect(() => {
+    const element = body.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [openKey, items.length]);
+
+  const row = current?.row ?? null;
+  const personName = row?.conversation?.name ?? row?.authorName ?? '';
+  return (
+    <aside className="thread conversation" aria-label="Conversation">
+      <ThreadHead item={row} />
+      <div ref={body} className="thread-body">
+        {error && <p className="error-text">{error}</p>}
+        {!current && loading && <p className="muted">Loading the conversation…</p>}
+        {current && row && (
+          <>
+            <PersonCard conversation={current} />
+            <ReplyWindowNotice platform={row.platform} closesAt={row.conversation?.replyWindowClosesAt ?? null} personName={personName} />
+            <ol className="chat" aria-label="Messages">
+              {items.map((item) =>
+                item.kind === 'message' ? (
+                  <ChatMessage key={item.message.messageId} message={item.message} personName={personName} now={now} />
+                ) : (
+                  <li key={item.item.id} className="chat-message from-account is-pending">
+                    <OutboxCard item={item.item} />
+                  </li>
+                ),
+              )}
+            </ol>
+          </>
+        )}
+      </div>
+      {row && <Composer row={row} />}
+    </aside>
+  );
+}

@@ -1,0 +1,27 @@
+// What the list can show: comments, direct-message conversations, or both ("Everything"), in the
+// order the switch lists them and `m` goes round them.
+import type { InboxItemKind } from '../../shared/domain/inbox.ts';
+
+export interface KindChoice {
+  /** null: both. */
+  kind: InboxItemKind | null;
+  label: string;
+  title: string;
+}
+
+export const KIND_CHOICES: readonly KindChoice[] = [
+  { kind: null, label: 'Everything', title: 'Comments and direct messages together' },
+  { kind: 'comment', label: 'Comments', title: 'Comments only' },
+  { kind: 'conversation', label: 'Messages', title: 'Direct messages only' },
+];
+
+/** The choice after this one, round again after the last. */
+export function nextKind(kind: InboxItemKind | null): InboxItemKind | null {
+  const index = KIND_CHOICES.findIndex((choice) => choice.kind === kind);
+  return KIND_CHOICES[(index + 1) % KIND_CHOICES.length]?.kind ?? null;
+}
+
+/** How the list names what it holds: "comments", "messages", "comments and messages". */
+export function itemsNoun(kind: InboxItemKind | null): string {
+  return kind === 'comment' ? 'comments' : kind === 'conversation' ? 'messages' : 'comments and messages';
+}
