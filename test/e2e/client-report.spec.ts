@@ -54,8 +54,11 @@ test('a client report from the store: its numbers, the same offline after a rest
   expect(core.current.totals.answered).toBeGreaterThan(0);
   expect(shown['within-target']).toBe(core.current.target?.share == null ? '—' : `${Math.round(core.current.target.share * 100)} %`);
   for (const channel of core.current.byChannel) {
-    await expect(page.locator(`tr[data-network="${channel.network}"] td`).nth(1)).toHaveText(String(channel.received));
+    await expect(page.locator(`tr[data-network="${channel.network}"][data-kind="${channel.kind}"] td`).nth(1)).toHaveText(String(channel.received));
   }
+  // Direct messages are items too (one per turn of a conversation), shown apart from comments.
+  const messages = core.current.byKind?.find((figures) => figures.kind === 'dm');
+  if (messages !== undefined) await expect(page.locator('[data-figure="dm-received"]')).toContainText(`${messages.totals.received} (`);
   // The sync read the client's account figures today: each figure of each network on a row of its own.
   expect(core.growth.collected).toBe(true);
   if (core.growth.collected) {
@@ -116,7 +119,15 @@ test('a client report from the store: its numbers, the same offline after a rest
   expect(csvValue(csv, 'Summary', 'Median first response (minutes)')).toBe(
     wall.current.firstResponse.medianMs === null ? '' : String(Math.round(wall.current.firstResponse.medianMs / 60_000)),
   );
-  for (const channel of wall.current.byChannel) expect(csvValue(csv, 'Volume by network', `${channel.network} received`)).toBe(String(channel.received));
+  for (const channel of wall.current.byChannel) {
+    const name = channel.kind === 'dm' ? `${channel.network} direct messages received` : `${channel.network} received`;
+    expect(csvValue(csv, 'Volume by network', name)).toBe(String(channel.received));
+  }
+  const wallMessages = wall.current.byKind?.find((figures) => figures.kind === 'dm');
+  if (wallMessages !== undefined) {
+    expect(csvValue(csv, 'Comments and direct messages', 'Direct messages: received')).toBe(String(wallMessages.totals.received));
+    expect((await page.locator('[data-figure="dm-answered"]').textContent())?.trim()).toBe(String(wallMessages.totals.answered));
+  }
   if (wall.growth.collected) {
     for (const network of wall.growth.networks) {
       for (const [figure, value] of Object.entries(network.last.figures)) {

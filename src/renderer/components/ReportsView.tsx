@@ -1,7 +1,7 @@
 // The Reports view: the monthly report a freelancer sends a client, made from the store (offline).
 // A client and a range of calendar days (last month by default); summary cards, the response-time
-// distribution, volume by network and by day, top posts with the honest-data badges, the period
-// before beside each figure, the client's settings. The CSV holds every figure of the page (built by
+// distribution, comments and direct messages apart, volume by network and by day, top posts with
+// the honest-data badges, the period before beside each figure, the client's settings. The CSV holds every figure of the page (built by
 // reportRows, as the page's tables are); "Export PDF" saves the page as a PDF (see exportPdf).
 import { useEffect, useState } from 'react';
 import type { ClientReport, ResponsivenessView } from '../../shared/domain/clientReport.ts';
@@ -17,6 +17,7 @@ import { downloadBlob } from './downloadBlob.ts';
 import { MetricChart } from './MetricChart.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { ReportGrowth } from './ReportGrowth.tsx';
+import { ReportKinds } from './ReportKinds.tsx';
 import { ReportSettingsForm } from './ReportSettingsForm.tsx';
 import './reports.css';
 import { DataBadgeList } from './DataBadgeList.tsx';
@@ -126,7 +127,7 @@ function VolumeByNetwork({ report }: { report: ClientReport }) {
           </thead>
           <tbody>
             {current.byChannel.map((channel) => (
-              <tr key={`${channel.network}-${channel.kind}`} data-network={channel.network}>
+              <tr key={`${channel.network}-${channel.kind}`} data-network={channel.network} data-kind={channel.kind}>
                 <td className="report-network">
                   {channel.network !== 'reddit' && <NetworkIcon network={channel.network} size={14} />}
                   {channel.network === 'reddit' ? 'Reddit' : NETWORK_LABELS[channel.network]}
@@ -153,7 +154,13 @@ function VolumeByDay({ report }: { report: ClientReport }) {
   return (
     <section className="report-section report-keep" aria-labelledby="report-days">
       <h3 id="report-days">Volume by day</h3>
-      <MetricChart x={x} y={y} kind="chart" height={140} label={`Comments received per day; busiest ${busiest.day} with ${busiest.received}`} />
+      <MetricChart
+        x={x}
+        y={y}
+        kind="chart"
+        height={140}
+        label={`Comments and direct messages received per day; busiest ${busiest.day} with ${busiest.received}`}
+      />
       {busiest.received > 0 && (
         <p className="muted small">
           Busiest day: {periodLabel(busiest.day, busiest.day)} ({busiest.received} received)
@@ -199,9 +206,9 @@ function SlowestUnanswered({ now }: { now: ResponsivenessView }) {
       <p className="muted small">The oldest, with their age{now.counts === 'business' ? ' in business hours' : ''} when the report was made.</p>
       <ul className="report-slowest">
         {now.slowestUnanswered.map((item) => (
-          <li key={item.id}>
-            {item.network === 'reddit' ? 'Reddit' : NETWORK_LABELS[item.network]} comment of {new Date(item.createdAt).toLocaleString('en-GB')}: waiting{' '}
-            {formatDuration(item.ageMs)}
+          <li key={`${item.id} ${item.createdAt}`}>
+            {item.network === 'reddit' ? 'Reddit' : NETWORK_LABELS[item.network]} {item.kind === 'dm' ? 'direct message' : 'comment'} of{' '}
+            {new Date(item.createdAt).toLocaleString('en-GB')}: waiting {formatDuration(item.ageMs)}
           </li>
         ))}
       </ul>
@@ -341,6 +348,7 @@ export function ReportsView() {
             {new Date(report.previous.period.end - 1).toLocaleDateString('en-GB')}
           </p>
           <Distribution now={report.current} before={report.previous} />
+          <ReportKinds report={report} />
           <VolumeByNetwork report={report} />
           <VolumeByDay report={report} />
           <TopPosts report={report} />

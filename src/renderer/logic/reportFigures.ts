@@ -2,7 +2,7 @@
 // the rows of figures the page shows, and the CSV is made from them; the account growth's table and
 // charts and its CSV rows come from one list (growthFigures), so the CSV cannot say a number the
 // page does not. Pure: no DOM, no bridge.
-import type { ClientReport, FiguresUnread, ResponsivenessView } from '../../shared/domain/clientReport.ts';
+import type { ClientReport, FiguresUnread, KindFigures, ResponsivenessView } from '../../shared/domain/clientReport.ts';
 import type { Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
 import { csvField } from './postMetrics.ts';
@@ -92,6 +92,53 @@ function summaryRows(now: ResponsivenessView, before: ResponsivenessView): Repor
   ];
 }
 
+export const KIND_WORDS = { comment: 'Comments', dm: 'Direct messages' } as const;
+
+/** One kind's figures beside the period before's (null: none of that kind then). */
+export interface KindFigureRow {
+  kind: keyof typeof KIND_WORDS;
+  words: string;
+  now: KindFigures | null;
+  before: KindFigures | null;
+}
+
+/**
+ * Comments and direct messages apart, when the report has direct messages in either period (with
+ * comments alone the summary says it all): the page's "Comments / Direct messages" table and its CSV rows.
+ */
+export function kindFigures(report: ClientReport): KindFigureRow[] {
+  const now = report.current.byKind ?? [];
+  const before = report.previous.byKind ?? [];
+  if (![...now, ...before].some((figures) => figures.kind === 'dm')) return [];
+  return (Object.keys(KIND_WORDS) as (keyof typeof KIND_WORDS)[]).map((kind) => ({
+    kind,
+    words: KIND_WORDS[kind],
+    now: now.find((figures) => figures.kind === kind) ?? null,
+    before: before.find((figures) => figures.kind === kind) ?? null,
+  }));
+}
+
+function kindRows(report: ClientReport): ReportRow[] {
+  const minutes = (ms: number | null | undefined) => (ms == null ? null : Math.round(ms / MINUTE));
+  const percent = (share: number | null | undefined) => (share == null ? null : Math.round(share * 100));
+  return kindFigures(report).flatMap(({ words, now, before }) => {
+    const row = (name: string, pick: (figures: KindFigures | null) => number | null): ReportRow => ({
+      section: 'Comments and direct messages',
+      name: `${words}: ${name}`,
+      value: pick(now),
+      previous: pick(before),
+    });
+    return [
+      row('received', (f) => f?.totals.received ?? 0),
+      row('answered', (f) => f?.totals.answered ?? 0),
+      row('unanswered', (f) => f?.totals.unanswered ?? 0),
+      row('median first response (minutes)', (f) => minutes(f?.firstResponse.medianMs)),
+      row('90th percentile first response (minutes)', (f) => minutes(f?.firstResponse.p90Ms)),
+      row('share within target (%)', (f) => percent(f?.target?.share)),
+    ];
+  });
+}
+
 /** One account figure of one network over the period: the growth table's row and its chart. */
 export interface GrowthFigure {
   network: Network;
@@ -160,10 +207,12 @@ export function reportRows(report: ClientReport): ReportRow[] {
   current.distribution.forEach((bucket, index) => {
     rows.push({ section: 'Response times', name: bucket.label, value: bucket.count, previous: previous.distribution[index]?.count ?? null });
   });
+  rows.push(...kindRows(report));
   for (const channel of current.byChannel) {
     const before = previous.byChannel.find((other) => other.network === channel.network && other.kind === channel.kind);
     for (const field of ['received', 'answered', 'unanswered', 'hidden'] as const) {
-      rows.push({ section: 'Volume by network', name: `${channel.network} ${field}`, value: channel[field], previous: before?.[field] ?? 0 });
+      const name = channel.kind === 'dm' ? `${channel.network} direct messages ${field}` : `${channel.network} ${field}`;
+      rows.push({ section: 'Volume by network', name, value: channel[field], previous: before?.[field] ?? 0 });
     }
   }
   for (const day of report.byDay) rows.push({ section: 'Volume by day', name: day.day, value: day.received, previous: null });

@@ -1,4 +1,5 @@
-// The client report as it crosses the bridge: responsiveness for a period and the period before,
+// The client report as it crosses the bridge: responsiveness for a period and the period before
+// (comments and direct messages together, and each kind apart),
 // volume by network and by day, top posts with the honest-data flags, the client's settings. Main
 // computes it from the store (src/main/core/report, src/main/core/app/reportService.ts); the
 // Reports view shows it and builds its CSV from this same object.
@@ -31,29 +32,40 @@ const ItemCountsSchema = z.object({
   deleted: z.number().int(),
 });
 
+const TargetSchema = z.object({
+  minutes: z.number().int(),
+  clock: z.enum(['business', 'wall']),
+  within: z.number().int(),
+  missed: z.number().int(),
+  pending: z.number().int(),
+  share: z.number().nullable(),
+});
+
+const ItemKindSchema = z.enum(['comment', 'dm']);
+
+/** One kind of item alone (comments; direct messages, one item per turn of a conversation). */
+const KindFiguresSchema = z.object({
+  kind: ItemKindSchema,
+  totals: ItemCountsSchema,
+  firstResponse: z.object({ medianMs: z.number().nullable(), p90Ms: z.number().nullable() }),
+  target: TargetSchema.nullable(),
+});
+export type KindFigures = z.infer<typeof KindFiguresSchema>;
+
 export const ResponsivenessViewSchema = z.object({
   period: ReportPeriodSchema,
   asOf: z.number(),
   /** The clock of the durations: business hours, or every hour. */
   counts: z.enum(['business', 'wall']),
   totals: ItemCountsSchema,
-  byChannel: z.array(ItemCountsSchema.extend({ network: CommentNetworkSchema, kind: z.enum(['comment', 'dm']) })),
+  byChannel: z.array(ItemCountsSchema.extend({ network: CommentNetworkSchema, kind: ItemKindSchema })),
   answeredBySource: z.object({ 'outbox-confirmed': z.number().int(), 'seen-by-sync': z.number().int() }),
   firstResponse: z.object({ medianMs: z.number().nullable(), p90Ms: z.number().nullable() }),
   distribution: z.array(z.object({ key: z.string(), label: z.string(), fromMs: z.number(), toMs: z.number().nullable(), count: z.number().int() })),
-  target: z
-    .object({
-      minutes: z.number().int(),
-      clock: z.enum(['business', 'wall']),
-      within: z.number().int(),
-      missed: z.number().int(),
-      pending: z.number().int(),
-      share: z.number().nullable(),
-    })
-    .nullable(),
-  slowestUnanswered: z.array(
-    z.object({ id: z.string(), network: CommentNetworkSchema, kind: z.enum(['comment', 'dm']), createdAt: z.number(), ageMs: z.number() }),
-  ),
+  target: TargetSchema.nullable(),
+  /** The same figures per kind of item that received anything, comments first (absent from reports made before direct messages counted). */
+  byKind: z.array(KindFiguresSchema).optional(),
+  slowestUnanswered: z.array(z.object({ id: z.string(), network: CommentNetworkSchema, kind: ItemKindSchema, createdAt: z.number(), ageMs: z.number() })),
 });
 export type ResponsivenessView = z.infer<typeof ResponsivenessViewSchema>;
 
@@ -86,7 +98,7 @@ export const ClientReportSchema = z.object({
   settings: clientSettingsSchema,
   current: ResponsivenessViewSchema,
   previous: ResponsivenessViewSchema,
-  /** Comments received per day of the period, on the client's calendar (its time zone), every day listed. */
+  /** Items received per day of the period (comments and direct-message turns), on the client's calendar (its time zone), every day listed. */
   byDay: z.array(z.object({ day: z.string(), received: z.number().int() })),
   topPosts: z.array(TopPostSchema),
   /** Account growth from the daily account snapshots of the period; `collected: false` when the store has none. */

@@ -12,7 +12,9 @@ import type { AccountService } from '../../../src/main/core/app/accountService.t
 import { PostService } from '../../../src/main/core/app/postService.ts';
 import { ReportService } from '../../../src/main/core/app/reportService.ts';
 import type { OutboxItem } from '../../../src/main/core/outbox/types.ts';
-import { receivedItems } from '../../../src/main/core/report/firstResponses.ts';
+import { addCommentItems } from '../../../src/main/core/report/commentResponses.ts';
+import { addMessageTurns } from '../../../src/main/core/report/messageTurns.ts';
+import { ReceivedColumns } from '../../../src/main/core/report/receivedColumns.ts';
 import { receivedByDay, reportPeriods } from '../../../src/main/core/report/reportPeriod.ts';
 import { computeResponsiveness } from '../../../src/main/core/report/responsiveness.ts';
 import { openStore } from '../../../src/main/core/store/sqliteStore.ts';
@@ -38,7 +40,7 @@ export interface ReportWorkerFigures {
   previousReceived: number;
   answered: number;
   outboxConfirmed: number;
-  /** One run of each phase, medians of 5. */
+  /** One run of each phase, medians of 5: the store's reads, the first responses (both periods), the current period's figures, per day, posts. */
   phases: { itemsMs: number; firstResponsesMs: number; responsivenessMs: number; byDayMs: number; postsMs: number };
   rssBytes: number;
 }
@@ -83,35 +85,53 @@ for (let n = 0; n < input.runs; n += 1) {
 }
 const report = first.value;
 
-// The phases, each alone, as ReportService.report runs them: one read for both periods, then the
-// figures of the current one (the period before costs the same again for its items).
+// The phases, each alone, as ReportService.report runs them: one read of both periods' comments
+// (and direct messages), the first responses, the figures of the current period, the items per
+// day, the client's posts with their comments in the period.
 const settings = service.settings(input.request.profileId);
 const periods = reportPeriods(input.request.from, input.request.to, settings.timeZone);
-const confirmed = outbox.flatMap((item) =>
-  Object.entries(item.results).map(([platform, result]) => ({
-    answers: item.answers,
-    platform,
-    socialCommentId: result.state === 'sent' ? result.socialCommentId : null,
-    at: result.at,
-  })),
-) as Parameters<typeof receivedItems>[1];
+// The client's confirmed deliveries, as ReportService takes them from the outbox.
+const confirmed = outbox
+  .filter((item) => item.target.profileId === undefined || item.target.profileId === input.request.profileId)
+  .flatMap((item) =>
+    Object.entries(item.results).map(([platform, result]) => ({
+      answers: item.answers,
+      platform,
+      socialCommentId: result.state === 'sent' ? result.socialCommentId : null,
+      at: result.at,
+    })),
+  ) as Parameters<typeof addCommentItems>[2];
 const median = (work: () => unknown) => summarize(Array.from({ length: 5 }, () => timed(work).ms)).median;
 const both = { start: periods.previous.start, end: periods.current.end };
-const current = store.reportItems(input.request.profileId, both).filter((item) => item.createdAt >= periods.current.start);
-const items = receivedItems(current, confirmed);
+const { profileId } = input.request;
+const rows = store.reportCommentRows(profileId, both)!;
+const conversations = store.reportConversations(profileId, both);
+const itemsOf = () => {
+  const columns = new ReceivedColumns((rowIds) => store.reportCommentKeys(rowIds));
+  addCommentItems(columns, rows, confirmed, (keys) => store.reportCommentRowIds(keys));
+  addMessageTurns(columns, conversations, confirmed, both.start);
+  return columns;
+};
+const items = itemsOf();
 const phases = {
-  itemsMs: median(() => store.reportItems(input.request.profileId, both)),
-  firstResponsesMs: median(() => receivedItems(current, confirmed)),
+  itemsMs: median(() => {
+    store.reportCommentRows(profileId, both);
+    store.reportConversations(profileId, both);
+  }),
+  firstResponsesMs: median(itemsOf),
   responsivenessMs: median(() => computeResponsiveness({ items, period: periods.current, asOf: input.now, settings })),
   byDayMs: median(() =>
     receivedByDay(
-      current.map((item) => item.createdAt),
+      items.createdAt.filter((at) => at >= periods.current.start && at < periods.current.end),
       input.request.from,
       periods.days,
       settings.timeZone,
     ),
   ),
-  postsMs: median(() => posts.list(input.request.profileId)),
+  postsMs: median(() => {
+    const keys = posts.list(profileId).map(({ post }) => post.key);
+    store.reportCommentsPerPost(profileId, periods.current, keys);
+  }),
 };
 const rssBytes = process.memoryUsage().rss;
 store.close();

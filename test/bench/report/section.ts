@@ -59,8 +59,9 @@ of "a month with 100,000 comments").
 ${row('store', store)}
 ${row('one month', oneMonth)}
 
-Where the time goes (ms, one call of each phase, median of 5): the store's read of both months, the first responses
-(outbox against the sync, current month), the figures (current month), the items per day, the client's posts.
+Where the time goes (ms, one call of each phase, median of 5): the store's reads of both months (comments as columns,
+direct messages), the first responses (outbox against the sync, both months, into the report's columns), the figures
+(current month), the items per day, the client's posts and their comments in the month.
 
 | shape | store read | first responses | responsiveness | per day | posts |
 |---|---|---|---|---|---|

@@ -70,8 +70,8 @@ describe('the client report', () => {
         expect(Object.keys(network.last.figures).length, network.network).toBeGreaterThan(0);
       }
     }
-    // The oldest comment still waiting gets its answer from the app.
-    const answered = { key: before.current.slowestUnanswered[0]!.id };
+    // The oldest comment still waiting gets its answer from the app (direct messages are items too).
+    const answered = { key: before.current.slowestUnanswered.find((item) => item.kind === 'comment')!.id };
 
     const sent = (await r.call('reply.send', { commentKey: answered.key, text: 'Thank you, we are on it!' })).item;
     const delivered = await r.until('the reply confirmed', async () =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientReport, ResponsivenessView } from '../../../src/shared/domain/clientReport.ts';
 import { defaultClientSettings } from '../../../src/shared/domain/clientSettings.ts';
 import { csvField } from '../../../src/renderer/logic/postMetrics.ts';
-import { formatDuration, growthFigures, lastMonth, reportCsv, reportRows, unreadWords } from '../../../src/renderer/logic/reportFigures.ts';
+import { formatDuration, growthFigures, kindFigures, lastMonth, reportCsv, reportRows, unreadWords } from '../../../src/renderer/logic/reportFigures.ts';
 
 const base: ResponsivenessView = {
   period: { start: 0, end: 1 },
@@ -96,6 +96,40 @@ describe('report figures', () => {
     expect(words).toMatch(/^Instagram's figures could not be read since 2 Oct 2026, \d\d:\d\d: Token expired \(code 300\)$/);
     const lines = reportCsv({ ...report, figuresUnread: [note] }, '2026-10-01', '2026-10-02').split('\r\n');
     expect(lines).toContain(`Account growth,instagram not read,${csvField(words)},`);
+  });
+
+  it('shows comments and direct messages apart once the report has direct messages, the CSV as the page', () => {
+    // Comments alone: the summary says it all, no table and no rows.
+    expect(kindFigures(report)).toEqual([]);
+    const comments = { kind: 'comment' as const, totals: base.totals, firstResponse: base.firstResponse, target: base.target };
+    const messages = {
+      kind: 'dm' as const,
+      totals: { received: 2, answered: 1, unanswered: 1, hidden: 0, deleted: 0 },
+      firstResponse: { medianMs: 30 * 60_000, p90Ms: 30 * 60_000 },
+      target: { minutes: 240, clock: 'business' as const, within: 1, missed: 0, pending: 1, share: 1 },
+    };
+    const withMessages: ClientReport = {
+      ...report,
+      current: {
+        ...base,
+        byKind: [comments, messages],
+        byChannel: [...base.byChannel, { network: 'instagram', kind: 'dm', received: 2, answered: 1, unanswered: 1, hidden: 0, deleted: 0 }],
+      },
+      previous: { ...report.previous, byKind: [comments] },
+    };
+    expect(kindFigures(withMessages).map((row) => [row.words, row.now?.totals.received, row.before?.totals.received ?? null])).toEqual([
+      ['Comments', 5, 5],
+      ['Direct messages', 2, null],
+    ]);
+    const lines = reportCsv(withMessages, '2026-10-01', '2026-10-02').split('\r\n');
+    expect(lines).toContain('Comments and direct messages,Comments: median first response (minutes),90,90');
+    expect(lines).toContain('Comments and direct messages,Direct messages: received,2,0');
+    expect(lines).toContain('Comments and direct messages,Direct messages: median first response (minutes),30,');
+    expect(lines).toContain('Comments and direct messages,Direct messages: share within target (%),100,');
+    // A network's comments and messages are two rows of the volume, not one name twice.
+    expect(lines).toContain('Volume by network,instagram received,5,0');
+    expect(lines).toContain('Volume by network,instagram direct messages received,2,0');
+    expect(lines.length - 7).toBe(reportRows(withMessages).length);
   });
 
   it('says durations in words and picks the calendar month before', () => {

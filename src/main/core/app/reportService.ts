@@ -4,13 +4,16 @@ import type { ClientReport } from '../../../shared/domain/clientReport.ts';
 import { clientSettingsSchema, defaultClientSettings, isKnownTimeZone, type ClientSettings } from '../../../shared/domain/clientSettings.ts';
 import { isNetwork } from '../../../shared/networks.ts';
 import { accountGrowth } from '../report/accountGrowth.ts';
-import { type ConfirmedReply, receivedItems } from '../report/firstResponses.ts';
+import { addCommentItems } from '../report/commentResponses.ts';
+import type { ConfirmedReply } from '../report/firstResponses.ts';
+import { addMessageTurns } from '../report/messageTurns.ts';
+import { ReceivedColumns } from '../report/receivedColumns.ts';
 import { ReportInputError } from '../report/reportInputError.ts';
 import { receivedByDay, reportPeriods } from '../report/reportPeriod.ts';
 import { computeResponsiveness } from '../report/responsiveness.ts';
 import { topPosts } from '../report/topPosts.ts';
 import type { OutboxItem } from '../outbox/types.ts';
-import type { AccountSnapshotStore, ReportItemRecord, ReportStore, Store } from '../store/types.ts';
+import type { AccountSnapshotStore, ReportStore, Store } from '../store/types.ts';
 import { accountFiguresUnreadCursor, unreadNotesOf } from '../sync/accountAnalyticsJob.ts';
 import type { AccountService } from './accountService.ts';
 import type { ClientSettingsFile } from './clientSettingsFile.ts';
@@ -31,19 +34,6 @@ export interface ReportServiceDeps {
 function systemZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return isKnownTimeZone(zone) ? zone : 'UTC';
-}
-
-/** Comments per post key; counted per network first, so a month of items makes no key string each. */
-function countByPost(items: readonly ReportItemRecord[]): Map<string, number> {
-  const byNetwork = new Map<string, Map<string, number>>();
-  for (const { platform, socialPostId } of items) {
-    let counts = byNetwork.get(platform);
-    if (counts === undefined) byNetwork.set(platform, (counts = new Map<string, number>()));
-    counts.set(socialPostId, (counts.get(socialPostId) ?? 0) + 1);
-  }
-  const byPost = new Map<string, number>();
-  for (const [platform, counts] of byNetwork) for (const [post, count] of counts) byPost.set(`${platform}:${post}`, count);
-  return byPost;
 }
 
 export class ReportService {
@@ -80,24 +70,40 @@ export class ReportService {
       const confirmed = await this.#confirmedReplies(profile.accountId, input.profileId);
       const asOf = this.#d.now();
       // Both periods in one read: they touch, and the period before's answers are read anyway
-      // (they can come after its end), so one scan serves both; split by creation time.
-      const both = this.#d.store.reportItems(input.profileId, { start: periods.previous.start, end: periods.current.end });
-      const current = both.filter((item) => item.createdAt >= periods.current.start);
-      const previous = both.filter((item) => item.createdAt < periods.current.start);
-      const commentsByPost = countByPost(current);
+      // (they can come after its end), so one read serves both; computeResponsiveness keeps each
+      // period's items.
+      const both = { start: periods.previous.start, end: periods.current.end };
+      const store = this.#d.store;
+      const items = new ReceivedColumns((rowIds) => store.reportCommentKeys(rowIds));
+      const rows = store.reportCommentRows(input.profileId, both);
+      if (rows !== null) addCommentItems(items, rows, confirmed, (keys) => store.reportCommentRowIds(keys));
+      addMessageTurns(items, store.reportConversations(input.profileId, both), confirmed, both.start);
+      const posts = this.#d.posts.list(input.profileId);
+      const postsInPeriod = posts.filter(({ post }) => {
+        const created = Date.parse(post.created);
+        return created >= periods.current.start && created < periods.current.end;
+      });
       return {
         profileId: input.profileId,
         clientTitle: profile.title,
         settings,
-        current: computeResponsiveness({ items: receivedItems(current, confirmed), period: periods.current, asOf, settings }),
-        previous: computeResponsiveness({ items: receivedItems(previous, confirmed), period: periods.previous, asOf, settings }),
+        current: computeResponsiveness({ items, period: periods.current, asOf, settings }),
+        previous: computeResponsiveness({ items, period: periods.previous, asOf, settings }),
         byDay: receivedByDay(
-          current.map((item) => item.createdAt),
+          items.createdAt.filter((at) => at >= periods.current.start && at < periods.current.end),
           input.from,
           periods.days,
           settings.timeZone,
         ),
-        topPosts: topPosts(this.#d.posts.list(input.profileId), periods.current, commentsByPost),
+        topPosts: topPosts(
+          posts,
+          periods.current,
+          store.reportCommentsPerPost(
+            input.profileId,
+            periods.current,
+            postsInPeriod.map(({ post }) => post.key),
+          ),
+        ),
         // Snapshot days are the figures' UTC days; the period's days are the client's: close enough for growth.
         growth: accountGrowth(this.#d.store.accountSnapshots(input.profileId, input.from, input.to)),
         figuresUnread: this.#figuresUnread(input.profileId, periods.current.end),
@@ -121,7 +127,7 @@ export class ReportService {
   }
 
   /**
-   * Replies of this client the outbox saw live, per network. Right after a start the account may
+   * Replies and direct messages of this client the outbox saw live, per network. Right after a start the account may
    * still be starting: its outbox is waited for, or the report would time the app's own replies
    * by the sync. An account that could not start (or an outbox that is not open) has none to give.
    */
@@ -134,7 +140,9 @@ export class ReportService {
     }
     const confirmed: ConfirmedReply[] = [];
     for (const item of items) {
-      if (item.target.profileId !== profileId) continue;
+      // A direct message is sent as the account (no profile in its target): its conversation key,
+      // matched against this client's conversations only, says whose it is.
+      if (item.target.profileId !== undefined && item.target.profileId !== profileId) continue;
       for (const [platform, result] of Object.entries(item.results)) {
         if (result?.state !== 'sent' || !isNetwork(platform)) continue;
         confirmed.push({ answers: item.answers, platform, socialCommentId: result.socialCommentId, at: result.at });

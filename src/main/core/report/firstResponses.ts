@@ -1,5 +1,7 @@
-// The store's received comments turned into the report's items, with each one's first response
-// picked by the rule of responsiveness.ts (FirstResponse): of the account's replies to the item,
+// The store's received comments (reportItems.ts, one object each) turned into items, with each
+// one's first response picked by the rule of responsiveness.ts (FirstResponse). The report itself
+// takes the same rule by columns (commentResponses.ts); this per-item form states it plainly, and
+// the tests hold the columns to it. The rule: of the account's replies to the item,
 // the earliest; a reply the app sent is timed by the outbox's confirmed delivery, any other by its
 // own time as the sync saw it. A reply the app sent that the sync has not seen yet still counts,
 // from the outbox alone (it is confirmed live, the store is merely behind).

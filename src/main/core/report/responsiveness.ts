@@ -17,12 +17,24 @@
 import type { CommentNetwork } from '../../../shared/networks.ts';
 import { clientSettingsSchema, type ClientSettings } from '../../../shared/domain/clientSettings.ts';
 import { businessClock, type BusinessClock } from './businessTime.ts';
+import {
+  DELETED,
+  type FirstResponseSource,
+  HIDDEN,
+  ITEM_KINDS,
+  type ItemKind,
+  NO_RESPONSE,
+  OPEN,
+  ReceivedColumns,
+  sourceCode,
+  sourceOfCode,
+} from './receivedColumns.ts';
 import { ReportInputError } from './reportInputError.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
-export type ItemKind = 'comment' | 'dm';
+export type { FirstResponseSource, ItemKind };
 
 /**
  * The account's first reply to an item. The caller picks it by one rule: of the account's replies
@@ -32,11 +44,10 @@ export type ItemKind = 'comment' | 'dm';
  */
 export interface FirstResponse {
   at: number;
-  source: 'outbox-confirmed' | 'seen-by-sync';
+  source: FirstResponseSource;
 }
-export type FirstResponseSource = FirstResponse['source'];
 
-/** One comment (later: DM) the client's account received. */
+/** One item the client's account received: a comment, or a turn of a direct-message conversation (messageTurns.ts). */
 export interface ReceivedItem {
   id: string;
   kind: ItemKind;
@@ -53,7 +64,8 @@ export interface Period {
 }
 
 export interface ResponsivenessInput {
-  items: readonly ReceivedItem[];
+  /** One by one, or as columns (the report's own path: no object per item). Items outside the period are skipped. */
+  items: readonly ReceivedItem[] | ReceivedColumns;
   period: Period;
   /** The moment the report is made: responses after it do not count yet, unanswered ages run to it. */
   asOf: number;
@@ -103,6 +115,14 @@ export interface SlowUnansweredItem {
   ageMs: number;
 }
 
+/** The figures of one kind of item alone: comments apart from direct messages. */
+export interface KindFigures {
+  kind: ItemKind;
+  totals: ItemCounts;
+  firstResponse: { medianMs: number | null; p90Ms: number | null };
+  target: TargetFigures | null;
+}
+
 export interface ResponsivenessReport {
   period: Period;
   asOf: number;
@@ -111,6 +131,8 @@ export interface ResponsivenessReport {
   totals: ItemCounts;
   /** One row per network and kind that received anything, by network then kind. */
   byChannel: ChannelCounts[];
+  /** The same figures per kind that received anything, comments first. */
+  byKind: KindFigures[];
   answeredBySource: Record<FirstResponseSource, number>;
   firstResponse: { medianMs: number | null; p90Ms: number | null };
   distribution: DistributionBucket[];
@@ -180,109 +202,167 @@ function compareText(a: string, b: string): number {
 
 /**
  * The `count` oldest unanswered items, oldest first (ties: earlier arrival, then id). The ages are
- * sorted as numbers first to find the cut-off age, so only the items at or above it are compared as
- * objects: a month with tens of thousands unanswered sorts a typed array, not objects.
+ * sorted as numbers first to find the cut-off age, so only the items at or above it are named and
+ * compared as objects: a month with tens of thousands unanswered sorts a typed array, not objects.
  */
-function slowest(items: ReceivedItem[], ages: number[], count: number): SlowUnansweredItem[] {
-  if (count === 0 || items.length === 0) return [];
+function slowest(columns: ReceivedColumns, indexes: number[], ages: number[], count: number): SlowUnansweredItem[] {
+  if (count === 0 || indexes.length === 0) return [];
   const sortedAges = Float64Array.from(ages).sort();
   const cutOff = sortedAges[Math.max(0, sortedAges.length - count)] ?? 0;
-  const candidates: SlowUnansweredItem[] = [];
-  items.forEach(({ id, network, kind, createdAt }, index) => {
-    const ageMs = ages[index] ?? 0;
-    if (ageMs >= cutOff) candidates.push({ id, network, kind, createdAt, ageMs });
+  const picked: number[] = [];
+  const pickedAges: number[] = [];
+  indexes.forEach((index, n) => {
+    const ageMs = ages[n] ?? 0;
+    if (ageMs >= cutOff) {
+      picked.push(index);
+      pickedAges.push(ageMs);
+    }
+  });
+  const names = columns.names(picked);
+  const candidates: SlowUnansweredItem[] = picked.map((index, n) => {
+    const { network, kind } = columns.channels[columns.channel[index] ?? 0] ?? { network: 'bluesky', kind: 'comment' };
+    return { id: names[n] ?? '', network, kind, createdAt: columns.createdAt[index] ?? 0, ageMs: pickedAges[n] ?? 0 };
   });
   candidates.sort((a, b) => b.ageMs - a.ageMs || a.createdAt - b.createdAt || compareText(a.id, b.id));
   return candidates.slice(0, count);
 }
 
+/** One kind's (or all kinds') response times and target judgements, gathered as the items are read. */
+class Tally {
+  readonly counts = emptyCounts();
+  readonly times: number[] = [];
+  within = 0;
+  missed = 0;
+  pending = 0;
+
+  responseFigures(): { medianMs: number | null; p90Ms: number | null; sorted: Float64Array } {
+    const sorted = Float64Array.from(this.times).sort();
+    return { medianMs: nearestRank(sorted, 50), p90Ms: nearestRank(sorted, 90), sorted };
+  }
+
+  targetFigures(target: ClientSettings['responseTarget']): TargetFigures | null {
+    if (target === null) return null;
+    const { within, missed, pending } = this;
+    return { minutes: target.minutes, clock: target.clock, within, missed, pending, share: within + missed === 0 ? null : within / (within + missed) };
+  }
+}
+
+/** The columns of items given one by one (the per-item form: tests, and reportItems' reference path). */
+function columnsOf(items: readonly ReceivedItem[]): ReceivedColumns {
+  const columns = new ReceivedColumns();
+  for (const item of items) {
+    const { firstResponse: response } = item;
+    const outcome = item.deleted ? DELETED : item.hidden ? HIDDEN : OPEN;
+    const source = response === null ? NO_RESPONSE : sourceCode(response.source);
+    columns.add(columns.channelOf(item.network, item.kind), item.createdAt, outcome, response?.at ?? Number.NaN, source, item.id);
+  }
+  return columns;
+}
+
+function columnsFrom(items: ResponsivenessInput['items']): ReceivedColumns {
+  return items instanceof ReceivedColumns ? items : columnsOf(items);
+}
+
 export function computeResponsiveness(input: ResponsivenessInput): ResponsivenessReport {
   const settings = checkInput(input);
   const { period, asOf } = input;
+  const columns = columnsFrom(input.items);
   const clock = businessClock(settings);
   const target = settings.responseTarget;
   const targetClock: BusinessClock | null = target === null ? null : target.clock === 'business' ? clock : businessClock({ ...settings, businessHours: null });
   const targetMs = target === null ? 0 : target.minutes * MINUTE_MS;
 
-  const totals = emptyCounts();
-  const channels = new Map<CommentNetwork, Partial<Record<ItemKind, ChannelCounts>>>();
+  const all = new Tally();
+  const kinds = new Map<ItemKind, Tally>();
+  const channels = columns.channels.map((channel): ChannelCounts => ({ ...channel, ...emptyCounts() }));
+  const received = new Uint8Array(channels.length);
   const answeredBySource: Record<FirstResponseSource, number> = { 'outbox-confirmed': 0, 'seen-by-sync': 0 };
-  const responseTimes: number[] = [];
   // The unanswered items as parallel arrays: only the slowest few become objects.
-  const unansweredItems: ReceivedItem[] = [];
+  const unansweredIndexes: number[] = [];
   const unansweredAges: number[] = [];
-  let within = 0;
-  let missed = 0;
-  let pending = 0;
+  const { createdAt: created, channel: channelOf, outcome: outcomes, responseAt, responseSource } = columns;
+  const name = (index: number) => columns.names([index])[0] ?? '';
 
-  for (const item of input.items) {
-    if (!Number.isFinite(item.createdAt)) throw new ReportInputError(`Item ${item.id} has no usable creation time`);
-    if (item.createdAt < period.start || item.createdAt >= period.end) continue;
-    let kinds = channels.get(item.network);
-    if (kinds === undefined) {
-      kinds = {};
-      channels.set(item.network, kinds);
-    }
-    const channel = (kinds[item.kind] ??= { network: item.network, kind: item.kind, ...emptyCounts() });
-    totals.received++;
+  for (let index = 0; index < columns.length; index++) {
+    const createdAt = created[index] ?? Number.NaN;
+    if (!Number.isFinite(createdAt)) throw new ReportInputError(`Item ${name(index)} has no usable creation time`);
+    if (createdAt < period.start || createdAt >= period.end) continue;
+    const channelIndex = channelOf[index] ?? 0;
+    const channel = channels[channelIndex];
+    if (channel === undefined) throw new ReportInputError(`Item ${name(index)} has no network`);
+    received[channelIndex] = 1;
+    let tally = kinds.get(channel.kind);
+    if (tally === undefined) kinds.set(channel.kind, (tally = new Tally()));
+    all.counts.received++;
+    tally.counts.received++;
     channel.received++;
 
-    if (item.deleted || item.hidden) {
-      const outcome = item.deleted ? 'deleted' : 'hidden';
-      totals[outcome]++;
-      channel[outcome]++;
+    const outcome = outcomes[index];
+    if (outcome === DELETED || outcome === HIDDEN) {
+      const field = outcome === DELETED ? 'deleted' : 'hidden';
+      all.counts[field]++;
+      tally.counts[field]++;
+      channel[field]++;
       continue;
     }
 
-    const response = item.firstResponse;
-    if (response !== null && !Number.isFinite(response.at)) {
-      throw new ReportInputError(`Item ${item.id} has a response with no usable time`);
-    }
-    if (response !== null && response.at <= asOf) {
-      totals.answered++;
+    const source = responseSource[index] ?? NO_RESPONSE;
+    const at = responseAt[index] ?? Number.NaN;
+    if (source !== NO_RESPONSE && !Number.isFinite(at)) throw new ReportInputError(`Item ${name(index)} has a response with no usable time`);
+    if (source !== NO_RESPONSE && at <= asOf) {
+      all.counts.answered++;
+      tally.counts.answered++;
       channel.answered++;
-      answeredBySource[response.source]++;
+      answeredBySource[sourceOfCode(source)]++;
       // A reply stamped before the item (two machines' clocks) counts as an instant answer:
       // between() is 0 when its end is not after its start.
-      const responseTime = clock.between(item.createdAt, response.at);
-      responseTimes.push(responseTime);
+      const responseTime = clock.between(createdAt, at);
+      all.times.push(responseTime);
+      tally.times.push(responseTime);
       if (targetClock !== null) {
-        const onTargetClock = targetClock === clock ? responseTime : targetClock.between(item.createdAt, response.at);
-        if (onTargetClock <= targetMs) within++;
-        else missed++;
+        const onTargetClock = targetClock === clock ? responseTime : targetClock.between(createdAt, at);
+        const field = onTargetClock <= targetMs ? 'within' : 'missed';
+        all[field]++;
+        tally[field]++;
       }
     } else {
-      totals.unanswered++;
+      all.counts.unanswered++;
+      tally.counts.unanswered++;
       channel.unanswered++;
-      const age = clock.between(item.createdAt, asOf);
-      unansweredItems.push(item);
+      const age = clock.between(createdAt, asOf);
+      unansweredIndexes.push(index);
       unansweredAges.push(age);
       if (targetClock !== null) {
-        const onTargetClock = targetClock === clock ? age : targetClock.between(item.createdAt, asOf);
-        if (onTargetClock > targetMs) missed++;
-        else pending++;
+        const onTargetClock = targetClock === clock ? age : targetClock.between(createdAt, asOf);
+        const field = onTargetClock > targetMs ? 'missed' : 'pending';
+        all[field]++;
+        tally[field]++;
       }
     }
   }
 
-  const sortedTimes = Float64Array.from(responseTimes).sort();
-  const byChannel = [...channels.values()]
-    .flatMap((kinds) => Object.values(kinds))
+  const { medianMs, p90Ms, sorted } = all.responseFigures();
+  const byChannel = channels
+    .filter((_, index) => received[index] === 1)
     .sort((a, b) => (a.network === b.network ? compareText(a.kind, b.kind) : compareText(a.network, b.network)));
+  const byKind = ITEM_KINDS.flatMap((kind): KindFigures[] => {
+    const tally = kinds.get(kind);
+    if (tally === undefined) return [];
+    const figures = tally.responseFigures();
+    return [{ kind, totals: tally.counts, firstResponse: { medianMs: figures.medianMs, p90Ms: figures.p90Ms }, target: tally.targetFigures(target) }];
+  });
 
   return {
     period: { start: period.start, end: period.end },
     asOf,
     counts: clock.counts,
-    totals,
+    totals: all.counts,
     byChannel,
+    byKind,
     answeredBySource,
-    firstResponse: { medianMs: nearestRank(sortedTimes, 50), p90Ms: nearestRank(sortedTimes, 90) },
-    distribution: distributionOf(sortedTimes),
-    target:
-      target === null
-        ? null
-        : { minutes: target.minutes, clock: target.clock, within, missed, pending, share: within + missed === 0 ? null : within / (within + missed) },
-    slowestUnanswered: slowest(unansweredItems, unansweredAges, input.slowestCount ?? DEFAULT_SLOWEST_COUNT),
+    firstResponse: { medianMs, p90Ms },
+    distribution: distributionOf(sorted),
+    target: all.targetFigures(target),
+    slowestUnanswered: slowest(columns, unansweredIndexes, unansweredAges, input.slowestCount ?? DEFAULT_SLOWEST_COUNT),
   };
 }

@@ -3,6 +3,7 @@
 // released: a change is a new step at the end, with whatever backfill it needs.
 import { directMessages } from './migrationDirectMessages.ts';
 import type { Migration } from './migration.ts';
+import { REPORT_INDEX_SQL } from './reportIndex.ts';
 
 export type { Migration };
 
@@ -297,6 +298,25 @@ const accountSnapshots: Migration = {
   },
 };
 
+/**
+ * Version 8: the client report's two indexes. `comments_report` holds everything the report's read
+ * of a period takes (reportCommentRows.ts), keyed by profile then row id (time order), so the read
+ * walks a narrow index instead of table rows carrying the raw JSON and text; a comment's created
+ * milliseconds, flags and network are one indexed expression (reportIndex.ts), computed at write
+ * instead of at every read. `comments_by_post` counts a post's comments by others in a period as
+ * one range of it (topPosts' "comments in period"), instead of a GROUP BY over the period's rows.
+ */
+const reportIndexes: Migration = {
+  version: 8,
+  name: "client report: covering index of a period's comments, comments by others per post",
+  up(db) {
+    db.exec(`
+      ${REPORT_INDEX_SQL};
+      CREATE INDEX comments_by_post ON comments(profile_id, platform, social_post_id, id) WHERE by_account = 0;
+    `);
+  },
+};
+
 export const MIGRATIONS: readonly Migration[] = [
   syncedRecords,
   inboxProjectionAndSearch,
@@ -305,6 +325,7 @@ export const MIGRATIONS: readonly Migration[] = [
   searchRowsPerBatch,
   directMessages,
   accountSnapshots,
+  reportIndexes,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,5 +1,7 @@
-// What the client report reads from the store: the comments a profile received in a period (by
-// others, on any of its posts), each with the account's replies found below it in its thread.
+// The comments a profile received in a period (by others, on any of its posts), each with the
+// account's replies found below it in its thread, one object per comment: the per-item form of
+// what the client report reads by columns (reportCommentRows.ts), kept as the plain statement of
+// the rule that the tests hold the columns to.
 //
 // "Below it", not "directly under it": several networks flatten threads (instagram and facebook
 // put a reply to a reply under the top comment), so the account answering anywhere in a thread has

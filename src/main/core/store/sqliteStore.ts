@@ -35,7 +35,9 @@ import { MessageSearch } from './messageSearch.ts';
 import { PostTable } from './posts.ts';
 import { ProfileTable } from './profiles.ts';
 import { RepliedFlags } from './repliedFlags.ts';
+import { ReportCommentRowsQuery } from './reportCommentRows.ts';
 import { ReportItemsQuery } from './reportItems.ts';
+import { ReportMessagesQuery } from './reportMessages.ts';
 import { SeenPosts } from './seenPosts.ts';
 import { openDatabase, replaceFile, type StoreRecovery } from './storeFiles.ts';
 import { lostStore } from './storeMarker.ts';
@@ -68,6 +70,8 @@ import type {
   PostSeen,
   PostSyncState,
   ProfileRecord,
+  ReportCommentRows,
+  ReportConversation,
   ReportItemRecord,
   ReportPeriod,
   ReportStore,
@@ -141,6 +145,8 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   #counts!: InboxCounts;
   #threads!: ThreadQuery;
   #reportItems!: ReportItemsQuery;
+  #reportRows!: ReportCommentRowsQuery;
+  #reportMessages!: ReportMessagesQuery;
   #triage!: TriageTable;
   #analytics!: AnalyticsHistory;
   #accountSnapshots!: AccountSnapshotTable;
@@ -261,6 +267,26 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
 
   reportItems(profileId: string, period: ReportPeriod): ReportItemRecord[] {
     return this.#guard(() => this.#reportItems.items(profileId, period));
+  }
+
+  reportCommentRows(profileId: string, period: ReportPeriod): ReportCommentRows | null {
+    return this.#guard(() => this.#reportRows.rows(profileId, period));
+  }
+
+  reportCommentRowIds(keys: readonly string[]): (number | null)[] {
+    return this.#guard(() => this.#reportRows.rowIds(keys));
+  }
+
+  reportCommentKeys(rowIds: readonly number[]): (string | null)[] {
+    return this.#guard(() => this.#reportRows.keysOf(rowIds));
+  }
+
+  reportCommentsPerPost(profileId: string, period: ReportPeriod, postKeys: readonly string[]): Map<string, number> {
+    return this.#guard(() => this.#reportRows.commentsPerPost(profileId, period, postKeys));
+  }
+
+  reportConversations(profileId: string, period: ReportPeriod): ReportConversation[] {
+    return this.#guard(() => this.#reportMessages.conversations(profileId, period));
   }
 
   setTriage(keys: CommentKey[], patch: TriagePatch): void {
@@ -420,6 +446,8 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     this.#counts = new InboxCounts(statements, this.#profiles);
     this.#threads = new ThreadQuery(statements, this.#posts);
     this.#reportItems = new ReportItemsQuery(statements, this.#profiles);
+    this.#reportRows = new ReportCommentRowsQuery(statements, this.#profiles);
+    this.#reportMessages = new ReportMessagesQuery(statements, this.#profiles);
     this.#triage = new TriageTable(statements);
     this.#analytics = new AnalyticsHistory(statements, this.#profiles, this.#posts);
     this.#accountSnapshots = new AccountSnapshotTable(statements, this.#profiles);

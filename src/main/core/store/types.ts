@@ -222,10 +222,59 @@ export interface ReportItemRecord {
   accountReplies: { socialCommentId: string; at: number }[];
 }
 
-/** The client report's reads (reportItems.ts). Apart from Store so that stores made for other tests need not grow with it. */
+/**
+ * The comments the client report reads for a period, as columns (one entry per row, ascending row
+ * id): the period's comments of the profile, and every later one with a parent (an answer can come
+ * after the period). Numbers only, except the account's replies' social ids, which the report
+ * matches against the outbox (reportCommentRows.ts says why).
+ */
+export interface ReportCommentRows {
+  count: number;
+  /** Row ids, ascending. */
+  ids: Float64Array;
+  /** The index (in these rows) of each row's parent; -1 when the parent is not among them. */
+  parents: Int32Array;
+  /** Epoch ms; NaN when the stored time cannot be read. */
+  createdAt: Float64Array;
+  /** The row's network, as its index in COMMENT_NETWORKS (255: none this app knows). */
+  networks: Uint8Array;
+  /** 1: a comment by others created in the period (an item of the report); 0: anything else. */
+  items: Uint8Array;
+  hidden: Uint8Array;
+  /** The account's replies (those with a parent's key): their row indexes, ascending. A reply whose parent is not among the rows has parents[row] -1. */
+  replyRows: Int32Array;
+  /** Each reply's social id, and its parent's key (the same order as replyRows). */
+  replySocialIds: string[];
+  replyParentKeys: string[];
+}
+
+/**
+ * The direct messages the client report reads for a period: for each of the profile's
+ * conversations with a message since the period's start, the last message before it (whether the
+ * person or the account spoke last), and every message since, oldest first.
+ */
+export interface ReportConversation {
+  platform: MessageNetwork;
+  conversationId: string;
+  /** The action of the last message before the period; null when none came before it. */
+  before: { action: 'sent' | 'received'; at: number } | null;
+  messages: { messageId: string; action: 'sent' | 'received'; at: number }[];
+}
+
+/** The client report's reads (reportItems.ts, reportCommentRows.ts, reportMessages.ts). Apart from Store so that stores made for other tests need not grow with it. */
 export interface ReportStore {
-  /** Comments by others a profile received in the period, oldest first; [] for an unknown profile. */
+  /** Comments by others a profile received in the period, oldest first; [] for an unknown profile. The per-item form of reportCommentRows. */
   reportItems(profileId: string, period: ReportPeriod): ReportItemRecord[];
+  /** The comments of a period as columns; null for an unknown profile. */
+  reportCommentRows(profileId: string, period: ReportPeriod): ReportCommentRows | null;
+  /** The row ids of these comment keys (null: not stored, or not a comment key), in the keys' order. */
+  reportCommentRowIds(keys: readonly string[]): (number | null)[];
+  /** The keys of these comment rows (null: no such row), in their order. */
+  reportCommentKeys(rowIds: readonly number[]): (string | null)[];
+  /** Comments by others created in the period on each of these posts (post keys); posts with none are left out. */
+  reportCommentsPerPost(profileId: string, period: ReportPeriod, postKeys: readonly string[]): Map<string, number>;
+  /** The direct messages of a period, per conversation; [] for an unknown profile. */
+  reportConversations(profileId: string, period: ReportPeriod): ReportConversation[];
 }
 
 /** One network's account figures of one day, as the sync hands them to the store. */
