@@ -14,25 +14,12 @@ import { isConversationKey } from '../store/keys.ts';
 import type { ReportCommentRows } from '../store/types.ts';
 import type { ConfirmedReply } from './firstResponses.ts';
 import { HIDDEN, NO_RESPONSE, OPEN, type ReceivedColumns, sourceCode } from './receivedColumns.ts';
+import { indexInSorted } from '../../../shared/sortedIndex.ts';
 
 const OUTBOX = sourceCode('outbox-confirmed');
 const SYNC = sourceCode('seen-by-sync');
 /** The store's network codes are bytes (their place in COMMENT_NETWORKS). */
 const NETWORK_CODES = 256;
-
-/** The index of `id` in the ascending `ids` (first `count`), or -1. */
-function indexOf(ids: Float64Array, count: number, id: number): number {
-  let lo = 0;
-  let hi = count - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const at = ids[mid] ?? Infinity;
-    if (at === id) return mid;
-    if (at < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}
 
 /** The outbox's confirmed replies as firstResponses.ts reads them: by network and social id (the last listed wins), and the earliest per key answered. */
 function outboxTimes(confirmed: readonly ConfirmedReply[]): { byReply: Map<string, Map<string, number>>; byAnswered: Map<string, number> } {
@@ -102,7 +89,7 @@ export function addCommentItems(
   const found = lookUp.length === 0 ? [] : rowIdsOf(lookUp.map(([key]) => key));
   lookUp.forEach(([, at], n) => {
     const rowId = found[n];
-    const index = rowId === null || rowId === undefined ? -1 : indexOf(ids, count, rowId);
+    const index = rowId === null || rowId === undefined ? -1 : indexInSorted(ids, rowId, count);
     if (index >= 0 && items[index] === 1) offer(index, at, OUTBOX);
   });
 

@@ -20,6 +20,7 @@ import type { ProfileTable } from './profiles.ts';
 import { REPORT_NETWORK_LIST, reportPackedExpression } from './reportIndex.ts';
 import type { Statements } from './statements.ts';
 import type { ReportCommentRows, ReportPeriod } from './types.ts';
+import { indexInSorted } from '../../../shared/sortedIndex.ts';
 
 const NETWORK_AT = new Map(
   REPORT_NETWORK_LIST.split(',').map((network) => [REPORT_NETWORK_LIST.indexOf(network) + 1, COMMENT_NETWORKS.indexOf(network as CommentNetwork)]),
@@ -55,20 +56,6 @@ const PER_POST_SQL = `SELECT j.key AS position, (SELECT count(*) FROM comments c
         OR (CAST(round(unixepoch(c.created, 'subsec') * 1000) AS INTEGER) >= :start
           AND CAST(round(unixepoch(c.created, 'subsec') * 1000) AS INTEGER) < :endMs))) AS n
   FROM json_each(:refs) j`;
-
-/** The index of `id` in the ascending `ids` (first `count`), or -1. */
-function indexOf(ids: Float64Array, count: number, id: number): number {
-  let lo = 0;
-  let hi = count - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const at = ids[mid] ?? Infinity;
-    if (at === id) return mid;
-    if (at < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}
 
 function checkPeriod({ start, end }: ReportPeriod): void {
   if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) throw new StoreInputError('A report period must end after it starts');
@@ -127,7 +114,7 @@ export class ReportCommentRowsQuery {
     const parents = new Int32Array(count);
     for (let index = 0; index < count; index++) {
       const parentId = parentIds[index] ?? -1;
-      parents[index] = parentId < 0 ? -1 : indexOf(ids, count, parentId);
+      parents[index] = parentId < 0 ? -1 : indexInSorted(ids, parentId, count);
     }
     return { count, ids, parents, createdAt, networks, items, hidden, replyRows: Int32Array.from(replyRows), replySocialIds, replyParentKeys };
   }

@@ -26,6 +26,7 @@ import { keyOf } from './keys.ts';
 import type { ProfileTable } from './profiles.ts';
 import type { Statements } from './statements.ts';
 import type { ReportItemRecord, ReportPeriod } from './types.ts';
+import { indexInSorted } from '../../../shared/sortedIndex.ts';
 
 /**
  * [id, by account, platform, social id, parent's row id, post id, created, hidden]: arrays, for a
@@ -38,20 +39,6 @@ const SQL = `SELECT c.id, c.by_account, c.platform, c.social_comment_id, p.id, c
     CAST(round(unixepoch(c.created, 'subsec') * 1000) AS INTEGER), c.hidden
   FROM comments c LEFT JOIN comments p ON p.platform = c.platform AND p.social_comment_id = c.parent_social_comment_id AND p.id >= :first
   WHERE c.id >= :first AND c.profile_id = :profile AND (c.id < :end OR c.parent_social_comment_id IS NOT NULL) ORDER BY c.id`;
-
-/** The index of `id` in the ascending `ids`, or -1. */
-function indexOf(ids: readonly number[], id: number): number {
-  let lo = 0;
-  let hi = ids.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const at = ids[mid] ?? Infinity;
-    if (at === id) return mid;
-    if (at < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}
 
 export class ReportItemsQuery {
   readonly #statements: Statements;
@@ -95,7 +82,11 @@ export class ReportItemsQuery {
     const climbedBy = new Int32Array(ids.length).fill(-1);
     const answered: ReportItemRecord[] = [];
     replies.forEach(({ index: replyIndex, reply }, n) => {
-      for (let index = indexOf(ids, parentIds[replyIndex] ?? -1); index >= 0 && climbedBy[index] !== n; index = indexOf(ids, parentIds[index] ?? -1)) {
+      for (
+        let index = indexInSorted(ids, parentIds[replyIndex] ?? -1);
+        index >= 0 && climbedBy[index] !== n;
+        index = indexInSorted(ids, parentIds[index] ?? -1)
+      ) {
         climbedBy[index] = n;
         const item = itemAt[index];
         if (item === undefined) continue;
