@@ -20,12 +20,15 @@ function run(cwd: string, outputType: 'err' | 'json') {
   return spawnSync(process.execPath, [depcruise, 'src', '--config', config, '--output-type', outputType], {
     cwd,
     encoding: 'utf8',
+    // The JSON report of the whole src/ passed 1 MiB (spawnSync's default, which cuts it short).
+    maxBuffer: 64 * 1024 * 1024,
   });
 }
 
 /** The violations, from the JSON report (whose exit status is always 0). */
 function violationsIn(cwd: string): Violation[] {
   const result = run(cwd, 'json');
+  if (result.error) throw result.error;
   if (!result.stdout) throw new Error(`depcruise printed no report: ${result.stderr}`);
   return (JSON.parse(result.stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
