@@ -66,7 +66,7 @@ function harness(laneOrder: TaskKind<Task>['laneOrder']) {
         if (t.outcome === 'wait-once' && t.attempts === 0) queue.commit({ ...t, state: 'waiting', attempts: 1, nextAttemptAt: clock.now() + 10_000 });
         else queue.commit({ ...t, state: 'done' });
       },
-      interrupted: (t, now) => ({ ...t, state: 'waiting', nextAttemptAt: now, lastError: { code: 'interrupted', message: 'stopped' } }),
+      noun: () => 'task',
     },
     rows,
     clock,
@@ -104,10 +104,14 @@ describe('the one durable task queue', () => {
     expect(sent).toEqual(['first', 'second']);
   });
 
-  it('writes back a task the process left mid-send, as its kind says, before anything else', () => {
+  it('writes back a task the process left mid-send as waiting, due now, before anything else', () => {
     const { queue, rows } = harness('written');
     queue.load([{ ...task('x', 'A', 'ok', 7), state: 'sending', attempts: 1, outcomeUnknown: true }]);
-    expect(queue.get('x')).toMatchObject({ state: 'waiting', outcomeUnknown: true, lastError: { code: 'interrupted' } });
+    expect(queue.get('x')).toMatchObject({
+      state: 'waiting',
+      outcomeUnknown: true,
+      lastError: { code: 'interrupted', message: 'The app stopped while this task was being sent' },
+    });
     expect(rows.written.get('x')?.state).toBe('waiting');
   });
 

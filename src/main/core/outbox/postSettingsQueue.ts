@@ -79,14 +79,7 @@ export class PostSettingsQueue {
         isPending: (change) => PENDING.includes(change.state),
         readyAt,
         send: (change, signal) => this.delivery.run(change, signal),
-        // The process stopped mid-PUT: send it again (idempotent), now.
-        interrupted: (change, now) => ({
-          ...change,
-          state: 'waiting',
-          nextAttemptAt: now,
-          lastError: { code: 'interrupted', message: 'The app stopped while this change was being sent' },
-          updated: now,
-        }),
+        noun: () => 'change',
       },
       rows: repo,
       clock: this.clock,

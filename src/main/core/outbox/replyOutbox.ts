@@ -237,15 +237,7 @@ export class ReplyOutbox {
         isPending,
         readyAt,
         send: (item, signal) => this.delivery.run(item, signal),
-        // The process stopped mid-turn. If the request may have left, outcomeUnknown is already on
-        // disk (it is written before sending), and the thread is read before anything is resent.
-        interrupted: (item, now) => ({
-          ...item,
-          state: 'waiting',
-          nextAttemptAt: now,
-          lastError: { code: 'interrupted', message: `The app stopped while this ${item.kind} was being sent` },
-          updated: now,
-        }),
+        noun: (item) => item.kind,
       },
       rows: repo,
       clock: this.clock,

@@ -1,8 +1,8 @@
 // The one durable task queue: every write the person makes that must reach the service (a reply, a
 // direct message, a comments on/off switch) is a task on it. Modelled on Signal Desktop's JobQueue
 // and Mailspring's tasks: a task KIND declares what is particular to it (which lane a task goes in,
-// when it may go, how one turn sends it and settles an unknown outcome, what a restart mid-send
-// leaves), and the queue owns everything else, once:
+// when it may go, how one turn sends it and settles an unknown outcome), and the queue owns
+// everything else, once:
 //   - persistence: a task is on disk (its kind's rows in its file) before `add` returns, and every
 //     change of state is written before anyone hears of it;
 //   - lanes: per profile in the order written (replies and messages), or one lane where the
@@ -10,11 +10,12 @@
 //   - draining (drainRunner.ts): fair lanes, a concurrency limit, nothing polls, `nudge()` when
 //     connectivity returns, `close()` with a grace time for the sends in flight;
 //   - the undo window: a new task is not sent before `sendAfter(now)`;
-//   - the backoff after failures that can pass (backoff.ts), and what a turn that could not write
-//     its file leaves in memory (it waits; an attempt that may have left is checked first);
+//   - the backoff after failures that can pass (backoff.ts), a task a stopped process left mid-send
+//     (`load`), and what a turn that could not write its file leaves in memory (it waits; an
+//     attempt that may have left is checked first);
 //   - refusing changes once closing, and a typed error when the file refuses a write the person asked for.
 // What a kind merges or replaces when a newer wish comes (a comments switch flipped twice) is the
-// kind's own rule, applied through `replace`/`remove` here (postSettingsRules.ts).
+// kind's own rule, applied through `change`/`remove` here (postSettingsRules.ts).
 import type { Clock } from '../clock.ts';
 import { backoffDelay } from './backoff.ts';
 import { commitWaitingAsDue, DrainRunner } from './drainRunner.ts';
@@ -56,8 +57,8 @@ export interface TaskKind<T extends QueuedTask> {
   readyAt(task: T): number;
   /** One turn: sends (or settles) the task, committing each step through the queue. */
   send(task: T, signal: AbortSignal): Promise<void>;
-  /** The task as it stands after the process stopped while it was being sent (read at load). */
-  interrupted(task: T, now: number): T;
+  /** What the task is, in words ("reply", "message", "change"), for what the person reads about it. */
+  noun(task: T): string;
 }
 
 export interface TaskQueueOptions<T extends QueuedTask, Extra> {
@@ -99,13 +100,18 @@ export class TaskQueue<T extends QueuedTask, Extra = never> {
     });
   }
 
-  /** Takes the tasks read from the file; one left mid-send becomes what its kind says (written back). */
+  /**
+   * Takes the tasks read from the file. One the process left mid-send waits, due now, and is written
+   * back: if its request may have left, `outcomeUnknown` is already on disk (written before sending),
+   * so its kind checks (or, where sending twice is harmless, repeats) before anything else.
+   */
   load(loaded: Iterable<T>): void {
     const now = this.options.clock.now();
     for (const stored of loaded) {
       let task = stored;
       if (task.state === 'sending') {
-        task = this.options.kind.interrupted(task, now);
+        const message = `The app stopped while this ${this.options.kind.noun(task)} was being sent`;
+        task = { ...task, state: 'waiting', nextAttemptAt: now, lastError: { code: 'interrupted', message }, updated: now };
         this.options.rows.update(task);
       }
       this.tasks.set(task.id, task);
