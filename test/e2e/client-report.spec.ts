@@ -3,7 +3,7 @@
 // from the store); its CSV holds the numbers of the page; its PDF (Chromium's print of the page with
 // the print stylesheet) has a first page that is not blank (rendered to PNG by poppler's pdftoppm).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -74,13 +74,11 @@ test('a client report from the store: its numbers, the same offline after a rest
     }
   }
   await screenshot(page, testInfo, 'client-report');
-  await page.screenshot({ path: '/tmp/h19-reports.png', fullPage: true });
   // The page scrolls inside its view: the growth charts get a picture of their own.
   const growthPath = testInfo.outputPath('client-report-growth.png');
   await page.getByRole('heading', { name: 'Account growth' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: growthPath });
   await testInfo.attach('client-report-growth', { path: growthPath, contentType: 'image/png' });
-  copyFileSync(growthPath, '/tmp/h14-growth.png');
   await expectAccessible(page, testInfo, 'client-report');
 
   // The client's settings: every hour counts, a target of 1 hour; the report is computed again with them.
@@ -93,7 +91,6 @@ test('a client report from the store: its numbers, the same offline after a rest
   await form.getByLabel('Count business hours only').uncheck();
   await form.getByLabel('Target in hours').fill('1');
   await form.getByLabel('Target clock').selectOption('wall');
-  await page.screenshot({ path: '/tmp/h19-report-settings.png', fullPage: true });
   await form.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('counted in every hour (no business hours set); response target 1 h (every hour)')).toBeVisible();
   const saved = await app.call('report.settings.get', { profileId });
@@ -176,7 +173,6 @@ test('a client report from the store: its numbers, the same offline after a rest
     const { inkShare, colours } = inkOf(readPng(readFileSync(path)));
     expect(inkShare, `ink on PDF page ${index + 1}`).toBeGreaterThan(0.002);
     expect(colours, `colours on PDF page ${index + 1}`).toBeGreaterThan(2);
-    copyFileSync(path, `/tmp/h19-pdf-page${index + 1}.png`);
     await testInfo.attach(`pdf-page-${index + 1}`, { path, contentType: 'image/png' });
   }
 });

@@ -31,7 +31,6 @@ test('a key gone after a restart: the notice asks for it, opens Settings → Acc
     await expect(notice).not.toContainText('Unexpected');
     // The sync line does not repeat it in a cut-off line of its own.
     await expect(page.getByRole('navigation').getByText(/is missing/)).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/h18-key-problem.png' });
     await screenshot(page, testInfo, 'key-problem');
     await expectAccessible(page, testInfo, 'key-problem');
 
@@ -44,11 +43,9 @@ test('a key gone after a restart: the notice asks for it, opens Settings → Acc
     await expect(card.getByRole('button', { name: 'Replace keys' })).toHaveAttribute('aria-expanded', 'true');
     const form = card.getByRole('form', { name: 'Replace the keys of Studio' });
     await expect(form.getByLabel(/New API key/)).toBeFocused();
-    await page.screenshot({ path: '/tmp/h18-key-settings.png' });
     await page.keyboard.type(studio.running.apiKey);
     await form.getByRole('button', { name: 'Save keys' }).click();
     await expect(card.getByText('Keys updated.')).toBeVisible();
-    await page.screenshot({ path: '/tmp/h18-key-replaced.png' });
     await settings.getByRole('button', { name: 'Close settings' }).click();
 
     await expect(page.getByRole('region', { name: NOTICE })).toHaveCount(0);
@@ -76,7 +73,6 @@ test('a passing sync problem: said in the sync line, gone once the sync brings c
   await app.call('sync.refresh', { postKey });
   await expect(problem).toBeVisible({ timeout: 20_000 });
   await problem.scrollIntoViewIfNeeded();
-  await nav.screenshot({ path: '/tmp/h18-sync-problem.png' });
   // The service answers again and the sync brings a new comment: the problem is over, and said no more.
   await sandbox.clearFaults();
   await sandbox.injectComment({ platform: 'facebook', socialPostId: post.socialId, comment: 'Is the shop open on Sunday?' });

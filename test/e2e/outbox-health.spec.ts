@@ -62,7 +62,6 @@ test('a damaged outbox file: the app says what happened, lists the set-aside row
   // A string, not a function: this file is type-checked without the DOM's types.
   expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(BROKEN_TEXT);
 
-  await page.screenshot({ path: '/tmp/h3-outbox-health.png' });
   await screenshot(page, testInfo, 'outbox-health');
   await expectAccessible(page, testInfo, 'outbox-health');
 

@@ -39,7 +39,6 @@ async function damagedStartJourney(page: Page, app: AppHost, testInfo: TestInfo,
   await expect.poll(() => needsReplyCount(app), { timeout: 30_000 }).toBe(rowsBefore);
   await expect(inbox.rows.first()).toBeVisible();
 
-  await page.screenshot({ path: `/tmp/h18-${name}.png` });
   await screenshot(page, testInfo, name);
   await expectAccessible(page, testInfo, name);
 
