@@ -120,6 +120,8 @@ export const commands = {
     z.strictObject({ key: ConversationKeySchema }),
     z.object({ conversation: ConversationThreadSchema, outbox: z.array(OutboxItemViewSchema) }),
   ),
+  /** The person's picture as a data: URL, fetched by main (the page loads no image from elsewhere); null when there is none or it could not be used. */
+  'inbox.personPicture': command(z.strictObject({ key: ConversationKeySchema }), z.object({ dataUrl: z.string().startsWith('data:image/').nullable() })),
   /** facebook and instagram conversations whose reply window is open, the soonest to close first. */
   'inbox.closingSoon': command(
     z.strictObject({ profileIds: z.array(Id).max(200).optional(), withinMs: z.number().int().min(1).max(MESSAGE_REPLY_WINDOW_MS).optional() }),

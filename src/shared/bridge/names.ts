@@ -26,6 +26,7 @@ export const COMMAND_NAMES = [
   'inbox.triageView',
   'inbox.undoTriage',
   'inbox.conversation',
+  'inbox.personPicture',
   'inbox.closingSoon',
   'inbox.deleteComment',
   'reply.send',

@@ -124,6 +124,19 @@ describe('secrets on the bridge', () => {
     // Direct messages: the windows closing soonest, a conversation read, a message sent once.
     const conversation = await rig.until('a conversation waiting for an answer', async () => (await rig.call('inbox.closingSoon', {})).rows[0]);
     await rig.call('inbox.conversation', { key: conversation.key });
+    // The person's picture is fetched by main. A person whose picture is on a server that does not
+    // speak https (the sandbox itself, addressed as https): an answer without one, not an error,
+    // and no request leaves this machine.
+    const pictured = (await rig.control('POST', '/messages', {
+      profileRefId: conversation.profileId,
+      platform: conversation.platform,
+      message: 'Here is my picture',
+      from: { name: 'Pia Picture', profileImage: `${rig.sandbox.url.replace(/^http:/, 'https:')}/picture.png` },
+    })) as { conversationId: string };
+    const picturedKey = `dm:${conversation.platform}:${pictured.conversationId}`;
+    await rig.call('sync.refresh', { profileId: conversation.profileId });
+    await rig.until('the pictured conversation', async () => (await rig.invoke('inbox.conversation', { key: picturedKey })).ok);
+    expect(await rig.call('inbox.personPicture', { key: picturedKey })).toEqual({ dataUrl: null });
     const message = (await rig.call('message.send', { conversationKey: conversation.key, text: 'Thanks for writing!' })).item;
     await rig.until('the message sent', async () => (await rig.call('outbox.list', {})).items.find((item) => item.id === message.id && item.state === 'sent'));
 

@@ -200,6 +200,7 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
   ],
   'inbox.undoTriage': [{ undoToken: 'token-1' }],
   'inbox.conversation': [{ key: 'dm:instagram:conv-1' }, { key: 'dm:twitter:1744-1800' }],
+  'inbox.personPicture': [{ key: 'dm:instagram:conv-1' }],
   'inbox.closingSoon': [{}, { profileIds: ['p1'], withinMs: 86_400_000 }],
   'inbox.deleteComment': [{ key: 'facebook:c1' }],
   'reply.send': [
@@ -290,6 +291,7 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
   'inbox.triageView': { changed: 523, undoToken: 'token-2' },
   'inbox.undoTriage': { restored: 1 },
   'inbox.conversation': { conversation, outbox: [messageItem] },
+  'inbox.personPicture': { dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
   'inbox.closingSoon': { rows: [conversationRow] },
   'inbox.deleteComment': { deleted: true },
   'reply.send': { item },

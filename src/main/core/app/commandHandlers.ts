@@ -5,6 +5,7 @@ import type { ReportPdfPort, SettingsPort } from './ports.ts';
 import type { AccountService } from './accountService.ts';
 import type { InboxService } from './inboxService.ts';
 import type { MessageService } from './messageService.ts';
+import type { PersonPictures } from './personPictures.ts';
 import type { CommentDeletion } from './commentDeletion.ts';
 import type { CommentsSwitch } from './commentsSwitch.ts';
 import type { PostService } from './postService.ts';
@@ -22,6 +23,8 @@ export interface HandlerServices {
   replies: ReplyService;
   /** Direct messages: conversations, the reply windows closing soonest, sending. */
   messages: MessageService;
+  /** The person's picture in a conversation, fetched by main as a data: URL. */
+  pictures: PersonPictures;
   posts: PostService;
   report: ReportService;
   /** null: the host cannot save a PDF (the web host); the renderer prints with the browser instead. */
@@ -83,6 +86,7 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'inbox.search': ({ filter, cursor, limit, text }) => s.inbox.page({ ...filter, text }, cursor, limit),
     'inbox.thread': ({ key }) => s.inbox.thread(key, (commentKey) => s.replies.answering(commentKey)),
     'inbox.conversation': ({ key }) => ({ conversation: s.messages.conversation(key), outbox: s.replies.answering(key) }),
+    'inbox.personPicture': async ({ key }) => ({ dataUrl: (await s.pictures.picture(key)).dataUrl }),
     'inbox.closingSoon': (input) => ({ rows: s.messages.closingSoon(input) }),
     'inbox.triage': (input) => s.inbox.triage(input),
     'inbox.viewSize': ({ filter }) => s.inbox.viewSize(filter),

@@ -22,6 +22,7 @@ import { CommentDeletion } from './commentDeletion.ts';
 import { CommentsSwitch } from './commentsSwitch.ts';
 import { KnownSecrets } from './knownSecrets.ts';
 import { MessageService } from './messageService.ts';
+import { PersonPictures } from './personPictures.ts';
 import type { AppCoreOptions, NotifierPort } from './ports.ts';
 import { PostService } from './postService.ts';
 import { ClientSettingsFile, clientSettingsFileIn } from './clientSettingsFile.ts';
@@ -35,6 +36,15 @@ export type { AppCore } from './appCore.ts';
 
 const PREVIEW_LENGTH = 120;
 const silentNotifier: NotifierPort = { show: () => {} };
+
+/** A service address on this machine (the sandbox, or a stand-in of the service). */
+function servesFromThisMachine(baseUrl: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(baseUrl).hostname);
+  } catch {
+    return false;
+  }
+}
 
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const clock = options.clock ?? systemClock;
@@ -145,6 +155,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const accountService = accounts;
   const replies = new ReplyService(accountService, inbox, () => clock.now());
   const messages = new MessageService({ store, registry, accounts: accountService, now: () => clock.now() });
+  const pictures = new PersonPictures({
+    store,
+    logger,
+    now: () => clock.now(),
+    fetchesFor: (profileId) => {
+      const accountId = store.profiles().find((profile) => profile.profileId === profileId)?.accountId;
+      const account = accountId === undefined ? undefined : registry.get(accountId);
+      return account !== undefined && !servesFromThisMachine(account.baseUrl);
+    },
+  });
   const posts = new PostService(store, accountService, () => clock.now());
   const report = new ReportService({
     store,
@@ -207,6 +227,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       deletion,
       replies,
       messages,
+      pictures,
       posts,
       report,
       reportPdf: options.reportPdf ?? null,

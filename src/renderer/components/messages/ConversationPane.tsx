@@ -3,13 +3,16 @@
 // account's on the right) with the account's messages still in the outbox among them in their
 // state, and the composer (Send off, with the reason, once the window has closed).
 //
-// The person's picture is not shown, only their initials: the page's Content-Security-Policy
-// allows images from the app itself only (img-src 'self' data:, index.html, the web host's headers
-// and the app:// protocol's), so a picture on the network's servers cannot load, and loading it
-// would tell that server when the inbox is open. "Picture" opens it in the browser instead.
-import { useLayoutEffect, useMemo, useRef } from 'react';
+// The person's picture comes from main as a data: URL (inbox.personPicture), never from the
+// network's servers: the page's Content-Security-Policy allows images from the app itself only
+// (img-src 'self' data:, index.html, the web host's headers and the app:// protocol's), and a page
+// that loaded it would tell that server when the inbox is open. Main fetches it with tight limits
+// (core/app/personPictures.ts). Until it comes, or when it cannot be used, the initials stand in,
+// and "Picture" opens the address in the browser.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ConversationThread, DirectMessage } from '../../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
+import { call } from '../../api/bridge.ts';
 import { NETWORK_LABELS } from '../../logic/composerRules.ts';
 import { chatItems, personInitials } from '../../logic/directMessages.ts';
 import { chatTime, exactTime } from '../../logic/relativeTime.ts';
@@ -26,16 +29,36 @@ function isWebAddress(value: string): boolean {
   return /^https:\/\/\S+$/i.test(value);
 }
 
+/** The person's picture as main fetched it, asked once per open conversation: undefined while asked, null when there is none. */
+function usePersonPicture(key: string): string | null | undefined {
+  const [answer, setAnswer] = useState<{ key: string; dataUrl: string | null } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void call('inbox.personPicture', { key }).then((result) => {
+      if (current) setAnswer({ key, dataUrl: result.ok ? result.data.dataUrl : null });
+    });
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  return answer?.key === key ? answer.dataUrl : undefined;
+}
+
 function PersonCard({ conversation }: { conversation: ConversationThread }) {
   const { row } = conversation;
   const info = row.conversation;
   const name = info?.name ?? row.authorName;
   const count = info?.messageCount ?? conversation.messages.length;
+  const picture = usePersonPicture(row.key);
   return (
     <section className="person-card" aria-label="The person">
-      <span className="person-avatar" aria-hidden="true">
-        {personInitials(name)}
-      </span>
+      {picture ? (
+        <img className="person-avatar person-picture" src={picture} alt="" />
+      ) : (
+        <span className="person-avatar" aria-hidden="true">
+          {personInitials(name)}
+        </span>
+      )}
       <div className="person-who">
         <p className="person-name">{name}</p>
         <p className="person-meta">
@@ -46,13 +69,13 @@ function PersonCard({ conversation }: { conversation: ConversationThread }) {
           </span>
         </p>
       </div>
-      {info?.pictureUrl && isWebAddress(info.pictureUrl) && (
+      {picture === null && info?.pictureUrl && isWebAddress(info.pictureUrl) && (
         <a
           className="person-picture-link"
           href={info.pictureUrl}
           target="_blank"
           rel="noreferrer noopener"
-          title="The app loads no pictures from other sites: this opens it in the browser"
+          title="The picture could not be loaded in the app: this opens it in the browser"
         >
           Picture
         </a>
