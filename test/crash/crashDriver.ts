@@ -10,7 +10,6 @@
 // last drain; whatever is started (children, sandbox, temp directory) is stopped in `finally`.
 // If the queue runs dry before the kills are done, another batch of replies is queued (counted in
 // the report), so every kill lands while replies are draining.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +27,7 @@ import {
   REPLY_BY_SOCIAL_ID_NETWORKS,
 } from '../../src/shared/networks.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
+import { ChildLives, type LifeOutcome } from './childLives.ts';
 import type { ChildConfig } from './drainChild.ts';
 
 export interface CrashOptions {
@@ -111,15 +111,6 @@ interface LedgerEntry {
   text: string | null;
 }
 
-interface LifeOutcome {
-  killed: boolean;
-  sawReady: boolean;
-  sawDrained: boolean;
-  exitCode: number | null;
-  failures: string[];
-  stderr: string;
-}
-
 /** A small seeded generator (mulberry32), so a failing run can be repeated with its seed. */
 function seeded(seed: number): () => number {
   let state = seed >>> 0;
@@ -172,8 +163,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
   const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', rateLimit: 1_000_000 });
   const dir = mkdtempSync(join(tmpdir(), 'outbox-crash-'));
   const outboxPath = join(dir, 'outbox.sqlite');
-  let child: ChildProcess | null = null;
-  let childExited: Promise<void> = Promise.resolve();
+  let lives: ChildLives | null = null;
   const control = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const response = await fetch(`${sandbox.controlUrl}${path}`, {
       method,
@@ -298,57 +288,9 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       }
     };
 
-    const live = (killAfterMs: number | null, fromSpawn: boolean): Promise<LifeOutcome> =>
-      new Promise((resolve) => {
-        const outcome: LifeOutcome = { killed: false, sawReady: false, sawDrained: false, exitCode: null, failures: [], stderr: '' };
-        const proc = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', CHILD], {
-          env: { ...process.env, CRASH_CHILD: JSON.stringify(config) },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        child = proc;
-        childExited = new Promise((exited) => proc.once('exit', () => exited()));
-        let killTimer: NodeJS.Timeout | undefined;
-        const kill = () => {
-          if (proc.exitCode !== null || proc.signalCode !== null) return;
-          outcome.killed = true;
-          proc.kill('SIGKILL');
-        };
-        const armKill = () => {
-          if (killAfterMs !== null) killTimer = setTimeout(kill, killAfterMs);
-        };
-        const lifeLimit = setTimeout(
-          () => {
-            if (!outcome.sawReady || killAfterMs !== null) outcome.failures.push('the child did not finish within its time limit');
-            kill();
-          },
-          killAfterMs === null ? settings.finalDrainMs : settings.lifeLimitMs,
-        );
-        if (fromSpawn) armKill();
-        let buffered = '';
-        proc.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-          buffered += chunk;
-          let newline: number;
-          while ((newline = buffered.indexOf('\n')) >= 0) {
-            const line = buffered.slice(0, newline);
-            buffered = buffered.slice(newline + 1);
-            if (line === 'ready') {
-              outcome.sawReady = true;
-              if (!fromSpawn) armKill();
-            } else if (line === 'drained') outcome.sawDrained = true;
-            else if (line.startsWith('failed ') || line.startsWith('quarantined ')) outcome.failures.push(line);
-          }
-        });
-        proc.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-          outcome.stderr = (outcome.stderr + chunk).slice(-4000);
-        });
-        proc.on('exit', (code) => {
-          clearTimeout(killTimer);
-          clearTimeout(lifeLimit);
-          outcome.exitCode = code;
-          child = null;
-          resolve(outcome);
-        });
-      });
+    lives = new ChildLives(CHILD, config, { lifeLimitMs: settings.lifeLimitMs, finalDrainMs: settings.finalDrainMs });
+    const running = lives;
+    const live = (killAfterMs: number | null, fromSpawn: boolean): Promise<LifeOutcome> => running.live(killAfterMs, fromSpawn);
 
     await queueReplies(options.replies);
     log(`seed ${seed}: ${options.replies} replies queued; killing until ${options.kills} kills have landed while draining`);
@@ -433,11 +375,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     if (report.messages === 0) report.problems.push('no direct message was queued: the world has no conversation to answer');
     report.ok = report.problems.length === 0;
   } finally {
-    const running = child as ChildProcess | null;
-    if (running?.exitCode === null && running.signalCode === null) {
-      running.kill('SIGKILL');
-      await childExited;
-    }
+    await lives?.stop();
     await sandbox.close();
     rmSync(dir, { recursive: true, force: true });
     report.durationMs = Math.round(performance.now() - started);
