@@ -9,6 +9,18 @@ export function isNetwork(value: unknown): value is Network {
 }
 
 /** POST /comments/:id also names reddit, which no profile of ours links. */
+/** Each network's name in a sentence (the service's "twitter" is X). */
+export const NETWORK_NAMES: Record<Network, string> = {
+  bluesky: 'Bluesky',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
+  twitter: 'X',
+  youtube: 'YouTube',
+  threads: 'Threads',
+};
+
 export const COMMENT_NETWORKS = [...NETWORKS, 'reddit'] as const;
 export type CommentNetwork = (typeof COMMENT_NETWORKS)[number];
 

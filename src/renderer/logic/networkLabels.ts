@@ -1,13 +1,5 @@
 // Each network's name as the screen writes it.
-import type { Network } from '../../shared/networks.ts';
+import { NETWORK_NAMES, type Network } from '../../shared/networks.ts';
 
-export const NETWORK_LABELS: Record<Network, string> = {
-  bluesky: 'Bluesky',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  tiktok: 'TikTok',
-  twitter: 'X (Twitter)',
-  youtube: 'YouTube',
-  threads: 'Threads',
-};
+/** As NETWORK_NAMES, but X keeps its old name beside it on labels, where people still look for "Twitter". */
+export const NETWORK_LABELS: Record<Network, string> = { ...NETWORK_NAMES, twitter: 'X (Twitter)' };

@@ -1,7 +1,7 @@
 // Which comments the service can delete, and why not, said before anyone tries. A comment is
 // deleted by its social comment id on its own network; TikTok lets an account delete only its own
 // comments (the service answers 328 otherwise). The core checks the same rule before it calls.
-import type { Network } from '../networks.ts';
+import { NETWORK_NAMES, type Network } from '../networks.ts';
 
 export type DeletionRule = { allowed: true; note: string } | { allowed: false; reason: string };
 
@@ -13,17 +13,6 @@ export function deletionRule(comment: { platform: Network; byAccount: boolean })
     allowed: true,
     note: comment.byAccount
       ? 'Deletes your comment on the network for everyone. This cannot be undone.'
-      : `Deletes this comment on ${NAMES[comment.platform]} for everyone, not only in the inbox. This cannot be undone.`,
+      : `Deletes this comment on ${NETWORK_NAMES[comment.platform]} for everyone, not only in the inbox. This cannot be undone.`,
   };
 }
-
-const NAMES: Record<Network, string> = {
-  bluesky: 'Bluesky',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  tiktok: 'TikTok',
-  twitter: 'X',
-  youtube: 'YouTube',
-  threads: 'Threads',
-};

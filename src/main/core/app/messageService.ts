@@ -4,7 +4,7 @@
 // longest text), so that a message the network would refuse is refused in words before anything is
 // queued; then the account's outbox takes it and sends it once, like a reply.
 import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
-import { isMessageNetwork, MESSAGE_REPLY_WINDOW_MS, MESSAGE_TEXT_LIMITS, type MessageNetwork } from '../../../shared/networks.ts';
+import { isMessageNetwork, MESSAGE_REPLY_WINDOW_MS, NETWORK_NAMES, MESSAGE_TEXT_LIMITS, type MessageNetwork } from '../../../shared/networks.ts';
 import { messageLength } from '../../../shared/wire/messages.ts';
 import type { ConversationInfo, ConversationThread, InboxRow, MessageStore, Store } from '../store/types.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
@@ -61,7 +61,7 @@ export class MessageService {
     const limit = MESSAGE_TEXT_LIMITS[platform];
     if (length > limit) {
       refuse(
-        `This message has ${length.toLocaleString('en-GB')} characters; ${networkName(platform)} takes at most ${limit.toLocaleString('en-GB')} in a direct message: shorten it or send it as several messages`,
+        `This message has ${length.toLocaleString('en-GB')} characters; ${NETWORK_NAMES[platform]} takes at most ${limit.toLocaleString('en-GB')} in a direct message: shorten it or send it as several messages`,
       );
     }
     const { profile, runtime } = await this.#d.accounts.forProfile(row.profileId);
@@ -83,16 +83,12 @@ export class MessageService {
 /** Why the network would refuse a message now (facebook and instagram's reply window), or null when it takes one. */
 function windowClosed(platform: MessageNetwork, info: ConversationInfo, now: number): string | null {
   if (platform === 'twitter') return null;
-  const rule = `${networkName(platform)} takes an answer only within ${WINDOW_DAYS} days of the person's last message`;
+  const rule = `${NETWORK_NAMES[platform]} takes an answer only within ${WINDOW_DAYS} days of the person's last message`;
   if (info.replyWindowClosesAt === null) {
     return `${info.name} has not written in this conversation, so it cannot be answered here: ${rule}`;
   }
   if (now < info.replyWindowClosesAt) return null;
   return `The reply window of this conversation closed on ${utcTime(info.replyWindowClosesAt)}: ${rule}. It opens again when ${info.name} writes`;
-}
-
-function networkName(platform: MessageNetwork): string {
-  return platform === 'facebook' ? 'Facebook' : platform === 'instagram' ? 'Instagram' : 'X';
 }
 
 /** "12 Nov 2026, 14:03 UTC": the same in every locale the main process may run in. */

@@ -2,7 +2,7 @@
 // own pre-flight rules (the wire schema of POST /messages), plus what the outbox needs to check an
 // unknown outcome later (the conversation to read back). Used when a message is queued and again
 // when a row is loaded, like replyRules.ts for replies.
-import { isMessageNetwork } from '../../../shared/networks.ts';
+import { isMessageNetwork, MESSAGE_REPLY_WINDOW_MS, NETWORK_NAMES } from '../../../shared/networks.ts';
 import { checkShape } from '../../../shared/wire/check.ts';
 import { SendMessageRequestSchema } from '../../../shared/wire/messages.ts';
 import type { InputIssue } from './errors.ts';
@@ -26,9 +26,9 @@ export function messageIssues(request: DirectMessageRequest): InputIssue[] {
 export function replyWindowClosed(request: DirectMessageRequest, now: number): OutboxErrorInfo | null {
   const closesAt = request.replyWindowClosesAt;
   if (closesAt === null || now < closesAt) return null;
-  const network = request.platform === 'instagram' ? 'Instagram' : 'Facebook';
+  const days = Math.round(MESSAGE_REPLY_WINDOW_MS / 86_400_000);
   return {
     code: 'reply-window-closed',
-    message: `${network} lets an account answer only within 7 days of the person's last message; this conversation's window closed at ${new Date(closesAt).toISOString()}. It was not sent.`,
+    message: `${NETWORK_NAMES[request.platform]} lets an account answer only within ${days} days of the person's last message; this conversation's window closed at ${new Date(closesAt).toISOString()}. It was not sent.`,
   };
 }
