@@ -1,7 +1,9 @@
 // How long a conversation may still be answered, in words. facebook and instagram take a direct
 // message only within MESSAGE_REPLY_WINDOW_MS of the person's last message (the core puts when
-// that ends on the row, `replyWindowClosesAt`); X has no window. Pure: the clock is passed in.
-import { MESSAGE_REPLY_WINDOW_MS, MESSAGE_REPLY_WINDOW_NETWORKS, type Network } from '../../shared/networks.ts';
+// that ends on the row, `replyWindowClosesAt`); X has no window. The state itself is shared with
+// main (shared/domain/replyWindow.ts); this file says it in words. Pure: the clock is passed in.
+import type { ReplyWindowState } from '../../shared/domain/replyWindow.ts';
+import { MESSAGE_REPLY_WINDOW_MS, type Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
 import { exactTime, relativeTime } from './relativeTime.ts';
 
@@ -10,28 +12,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Under this much time left, the window is "closing soon": the pane and the row warn. */
-export const CLOSING_SOON_MS = DAY;
-
-export type ReplyWindowState =
-  /** The network has no reply window (X): an answer is always possible. */
-  | { kind: 'none' }
-  | { kind: 'open'; closesAt: number; leftMs: number; closingSoon: boolean }
-  | { kind: 'closed'; closedAt: number }
-  /** The person never wrote in it, so the window never opened. */
-  | { kind: 'neverOpened' };
-
-function hasWindow(platform: Network): boolean {
-  return (MESSAGE_REPLY_WINDOW_NETWORKS as readonly Network[]).includes(platform);
-}
-
-export function replyWindowState(platform: Network, closesAt: number | null, now: number): ReplyWindowState {
-  if (!hasWindow(platform)) return { kind: 'none' };
-  if (closesAt === null) return { kind: 'neverOpened' };
-  const leftMs = closesAt - now;
-  if (leftMs <= 0) return { kind: 'closed', closedAt: closesAt };
-  return { kind: 'open', closesAt, leftMs, closingSoon: leftMs < CLOSING_SOON_MS };
-}
+export { CLOSING_SOON_MS, replyWindowState, type ReplyWindowState } from '../../shared/domain/replyWindow.ts';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

@@ -4,6 +4,7 @@
 // longest text), so that a message the network would refuse is refused in words before anything is
 // queued; then the account's outbox takes it and sends it once, like a reply.
 import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
+import { replyWindowState } from '../../../shared/domain/replyWindow.ts';
 import { isMessageNetwork, MESSAGE_REPLY_WINDOW_MS, NETWORK_NAMES, MESSAGE_TEXT_LIMITS, type MessageNetwork } from '../../../shared/networks.ts';
 import { messageLength } from '../../../shared/wire/messages.ts';
 import type { ConversationInfo, ConversationThread, InboxRow, MessageStore, Store } from '../store/types.ts';
@@ -82,13 +83,17 @@ export class MessageService {
 
 /** Why the network would refuse a message now (facebook and instagram's reply window), or null when it takes one. */
 function windowClosed(platform: MessageNetwork, info: ConversationInfo, now: number): string | null {
-  if (platform === 'twitter') return null;
+  const state = replyWindowState(platform, info.replyWindowClosesAt, now);
   const rule = `${NETWORK_NAMES[platform]} takes an answer only within ${WINDOW_DAYS} days of the person's last message`;
-  if (info.replyWindowClosesAt === null) {
-    return `${info.name} has not written in this conversation, so it cannot be answered here: ${rule}`;
+  switch (state.kind) {
+    case 'none':
+    case 'open':
+      return null;
+    case 'neverOpened':
+      return `${info.name} has not written in this conversation, so it cannot be answered here: ${rule}`;
+    case 'closed':
+      return `The reply window of this conversation closed on ${utcTime(state.closedAt)}: ${rule}. It opens again when ${info.name} writes`;
   }
-  if (now < info.replyWindowClosesAt) return null;
-  return `The reply window of this conversation closed on ${utcTime(info.replyWindowClosesAt)}: ${rule}. It opens again when ${info.name} writes`;
 }
 
 /** "12 Nov 2026, 14:03 UTC": the same in every locale the main process may run in. */
