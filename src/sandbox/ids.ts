@@ -145,9 +145,20 @@ export function messagePersonId(rng: Random, network: 'facebook' | 'instagram' |
   return rng.digits(network === 'twitter' ? rng.int(9, 19) : 16);
 }
 
+/** An X user id: a whole number of 1 to 19 digits (below 2^63), without a leading zero. */
+export function isXUserId(id: string): boolean {
+  return /^[1-9]\d{0,18}$/.test(id);
+}
+
+/** Orders X user ids as numbers: a shorter one is smaller, then digit by digit (no BigInt, so no throw). */
+function numericOrder(a: string, b: string): number {
+  return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
+}
+
 /**
  * facebook threads are "t_<digits>"; instagram's are opaque base64 ("aWdf…"); a one-to-one X
- * conversation is the two user ids joined by "-", the smaller first.
+ * conversation is the two user ids joined by "-", the smaller first. So an X conversation's id is
+ * fixed by who is in it, never drawn: a caller must check it is not taken (see personMessages.ts).
  */
 export function conversationIdFor(rng: Random, network: 'facebook' | 'instagram' | 'twitter', accountId: string, personId: string): string {
   switch (network) {
@@ -156,7 +167,7 @@ export function conversationIdFor(rng: Random, network: 'facebook' | 'instagram'
     case 'instagram':
       return `aWdfZAG06${rng.chars(URL_SAFE, 40)}`;
     case 'twitter': {
-      const [a, b] = BigInt(accountId) < BigInt(personId) ? [accountId, personId] : [personId, accountId];
+      const [a, b] = numericOrder(accountId, personId) < 0 ? [accountId, personId] : [personId, accountId];
       return `${a}-${b}`;
     }
   }

@@ -18,6 +18,7 @@ export const ErrorCode = {
   unknownId: 114,
   duplicateTitle: 115,
   noConversation: 116,
+  conversationTaken: 117,
   planRequired: 120,
   profileSuspended: 121,
   unknownEndpoint: 130,
@@ -38,11 +39,14 @@ export const ErrorCode = {
 export class ServiceError extends Error {
   readonly status: number;
   readonly body: Record<string, unknown>;
+  /** Headers the answer carries besides the usual ones (`connection: close` after an unread body). */
+  readonly headers: Record<string, string>;
 
-  constructor(status: number, body: Record<string, unknown> & { code: number; message: string }) {
+  constructor(status: number, body: Record<string, unknown> & { code: number; message: string }, headers: Record<string, string> = {}) {
     super(body.message);
     this.status = status;
     this.body = { status: 'error', ...body };
+    this.headers = headers;
   }
 }
 

@@ -66,7 +66,7 @@ export function createSandboxServer(runtime: SandboxRuntime, apiRoutes: readonly
       sendJson(req, res, result.status ?? 200, result.body, result.json, rateHeaders);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
-      sendJson(req, res, error.status, error.body, undefined, rateHeaders);
+      sendJson(req, res, error.status, error.body, undefined, { ...rateHeaders, ...error.headers });
     }
   }
 
@@ -95,7 +95,7 @@ export function createSandboxServer(runtime: SandboxRuntime, apiRoutes: readonly
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent || req.socket.destroyed) return;
-      if (error instanceof ServiceError) return sendJson(req, res, error.status, error.body);
+      if (error instanceof ServiceError) return sendJson(req, res, error.status, error.body, undefined, error.headers);
       // A bug of ours, not the client's: say so without taking the process down.
       console.error('sandbox: internal error', error);
       sendJson(req, res, 500, { status: 'error', code: ErrorCode.internal, message: 'Internal sandbox error' });

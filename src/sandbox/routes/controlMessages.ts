@@ -5,12 +5,12 @@ import { isMessageNetwork, MESSAGE_NETWORKS, type MessageNetwork } from '../../s
 import { badRequest, ErrorCode, notFound, ServiceError } from '../http/errors.ts';
 import type { ControlRoute } from '../http/server.ts';
 import { optionalBoolean, optionalString, optionalStringArray, requireString } from '../http/validate.ts';
-import { messagePersonId } from '../ids.ts';
+import { isXUserId, messagePersonId } from '../ids.ts';
 import type { SandboxRuntime } from '../runtime.ts';
 import type { ConversationState, PersonState } from '../world/messageTypes.ts';
 import { billingMonth, lastReceived, messageRecord } from '../world/messageViews.ts';
 import { newPerson } from '../world/messageVocabulary.ts';
-import { reactByPerson, readByPerson, receiveMessage } from '../world/personMessages.ts';
+import { clashingXConversation, reactByPerson, readByPerson, receiveMessage } from '../world/personMessages.ts';
 import type { ProfileState } from '../world/types.ts';
 
 /** A conversation of the world as `GET /__sandbox/world` shows it. */
@@ -93,6 +93,13 @@ function personActs(runtime: SandboxRuntime, body: Record<string, unknown>): unk
     let conversation = conversationId ? conversationOf(runtime, profile, platform, conversationId) : undefined;
     conversation ??= from ? runtime.world.messages.conversationWith(profile.refId, platform, from.id) : undefined;
     const person = conversation?.person ?? from ?? newPerson(runtime.world.draw(), platform);
+    const clash = conversation ? undefined : clashingXConversation(runtime.world, profile, platform, person.id);
+    if (clash) {
+      throw new ServiceError(409, {
+        code: ErrorCode.conversationTaken,
+        message: `X conversation ${clash.conversationId} is another profile's: "from.id" ${person.id} is that profile's own X account, and on X a conversation between two accounts is one conversation`,
+      });
+    }
     const attachments = (optionalStringArray(body, 'mediaUrls') ?? []).map((url) => ({ type: 'image' as const, url }));
     const text = optionalString(body, 'message') ?? '';
     if (text.trim() === '' && attachments.length === 0) throw badRequest(ErrorCode.emptyText, 'Field "message" must not be empty (or send "mediaUrls")');
@@ -122,8 +129,13 @@ function parsePerson(runtime: SandboxRuntime, value: unknown, platform: MessageN
     throw badRequest(ErrorCode.invalidField, '"from" must be {id?, name, username?, profileImage?}');
   }
   const record = value as Record<string, unknown>;
+  const id = optionalString(record, 'id');
+  // X joins the two user ids into the conversation's id: they are numbers there.
+  if (id !== undefined && platform === 'twitter' && !isXUserId(id)) {
+    throw badRequest(ErrorCode.invalidField, `"from.id" must be an X user id (a number of 1 to 19 digits) on twitter; got "${id.slice(0, 60)}"`);
+  }
   const person: PersonState = {
-    id: optionalString(record, 'id') ?? messagePersonId(runtime.world.draw(), platform),
+    id: id ?? messagePersonId(runtime.world.draw(), platform),
     name: requireString(record, 'name'),
   };
   const username = optionalString(record, 'username');

@@ -7,6 +7,7 @@ import type { SandboxRuntime } from '../runtime.ts';
 import type { AttachmentState, ConversationState, MessageState, PersonState } from './messageTypes.ts';
 import { messageRecord, personDetails } from './messageViews.ts';
 import type { ProfileState } from './types.ts';
+import type { World } from './world.ts';
 
 export interface PersonWrites {
   profile: ProfileState;
@@ -16,6 +17,19 @@ export interface PersonWrites {
   person: PersonState;
   text: string;
   attachments: AttachmentState[];
+}
+
+/**
+ * The conversation of another profile that already has the id a new X conversation of this profile
+ * with this person would get. An X conversation's id is the two user ids joined, so the two are
+ * the same when the person is that other profile's own X account and this profile's account wrote
+ * to it there: on X that is one conversation, which the sandbox does not share between profiles.
+ */
+export function clashingXConversation(world: World, profile: ProfileState, platform: MessageNetwork, personId: string): ConversationState | undefined {
+  const accountId = profile.accounts[platform]?.id;
+  if (platform !== 'twitter' || accountId === undefined) return undefined;
+  const taken = world.messages.conversation(platform, conversationIdFor(world.rng, platform, accountId, personId));
+  return taken?.profileRefId === profile.refId && taken.person.id === personId ? undefined : taken;
 }
 
 export function receiveMessage(runtime: SandboxRuntime, input: PersonWrites): { conversation: ConversationState; message: MessageState } {

@@ -9,6 +9,7 @@ import { Random } from '../random.ts';
 import type { ConversationState, MessageState } from './messageTypes.ts';
 import { accountReplyToPerson, followUpText, newPerson, openerText, receivedImageUrl } from './messageVocabulary.ts';
 import type { ProfileState } from './types.ts';
+import { UNIQUE_ID_ATTEMPTS } from './world.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -37,7 +38,10 @@ export function seedConversations(seed: number, nowMs: number, profiles: Profile
   const takenIds = new Set<string>();
   const unique = (make: () => string) => {
     let id = make();
-    while (takenIds.has(id)) id = make();
+    for (let attempt = 1; takenIds.has(id); attempt++) {
+      if (attempt >= UNIQUE_ID_ATTEMPTS) throw new Error(`seed: no free id after ${UNIQUE_ID_ATTEMPTS} attempts`);
+      id = make();
+    }
     takenIds.add(id);
     return id;
   };

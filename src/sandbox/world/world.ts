@@ -14,6 +14,9 @@ import {
   type WorldState,
 } from './types.ts';
 
+/** Random ids are 16 to 40 characters: a thousand taken ones in a row means the generator cannot give another. */
+export const UNIQUE_ID_ATTEMPTS = 1000;
+
 export class World {
   readonly state: WorldState;
   /** Generator for ids made while serving; reseeded from the draw count so a reloaded world goes on. */
@@ -201,12 +204,17 @@ export class World {
     return this.rng;
   }
 
-  /** A new id that no comment or post of `platform` has yet. */
+  /**
+   * A new id that `taken` does not know yet. Bounded: a generator that keeps giving taken ids (one
+   * whose id is fixed by its inputs, as an X conversation's is) ends in an error, a 500 for that
+   * request, instead of spinning the sandbox's only thread forever.
+   */
   unique(make: () => string, taken: (id: string) => boolean): string {
-    for (;;) {
+    for (let attempt = 0; attempt < UNIQUE_ID_ATTEMPTS; attempt++) {
       const id = make();
       if (!taken(id)) return id;
     }
+    throw new Error(`no free id after ${UNIQUE_ID_ATTEMPTS} attempts`);
   }
 
   record(entry: Omit<LedgerEntry, 'seq'>): LedgerEntry {
