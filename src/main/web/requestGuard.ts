@@ -1,5 +1,6 @@
 // Who may talk to the web host. It runs the user's whole app (their clients' inboxes, replies sent
-// in their name), so every HTTP request and the socket upgrade pass three checks:
+// in their name), so every HTTP request and the socket upgrade pass three checks, after two of
+// their shape (one Host header, as RFC 9112 requires: 400; a URL of at most 2 KiB: 414):
 // - Host is 127.0.0.1:<port> or localhost:<port>: a DNS-rebinding page (evil.example resolving to
 //   127.0.0.1) still sends `Host: evil.example`, and is refused;
 // - Origin, when the browser sends one, is our own: another site's page cannot drive the bridge;
@@ -29,11 +30,30 @@ export function ownOrigins(port: number): string[] {
   return [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
 }
 
-export type GuardVerdict =
-  { allowed: true; tokenFrom: 'query' | 'cookie' } | { allowed: false; reason: 'foreign-host' | 'foreign-origin' | 'no-token' | 'wrong-token' };
+/**
+ * The page's own addresses are under 100 bytes (`/?token=…`, `/assets/…`, `/bridge?token=…`);
+ * 2 KiB leaves room and still refuses the 8-16 KB a client might use to probe the parser or the logs.
+ */
+export const MAX_URL_BYTES = 2048;
+
+export type RefusalReason = 'duplicate-host' | 'url-too-long' | 'foreign-host' | 'foreign-origin' | 'no-token' | 'wrong-token';
+
+export type GuardVerdict = { allowed: true; tokenFrom: 'query' | 'cookie' } | { allowed: false; reason: RefusalReason };
+
+/** The HTTP status of each refusal: a malformed request (RFC 9112: more than one Host is 400), a URL too long (414), else forbidden. */
+export const REFUSAL_STATUS: Record<RefusalReason, 400 | 403 | 414> = {
+  'duplicate-host': 400,
+  'url-too-long': 414,
+  'foreign-host': 403,
+  'foreign-origin': 403,
+  'no-token': 403,
+  'wrong-token': 403,
+};
 
 export interface GuardedRequest {
   headers: IncomingHttpHeaders;
+  /** The headers as sent, name and value alternating: Node keeps only the first of two Host headers in `headers`. */
+  rawHeaders?: readonly string[];
   url?: string | undefined;
 }
 
@@ -51,6 +71,9 @@ export class RequestGuard {
   }
 
   check(request: GuardedRequest): GuardVerdict {
+    // The request's shape first: a second Host could be the one a proxy or another parser believes.
+    if (hostHeaderCount(request.rawHeaders) > 1) return { allowed: false, reason: 'duplicate-host' };
+    if (Buffer.byteLength(request.url ?? '') > MAX_URL_BYTES) return { allowed: false, reason: 'url-too-long' };
     const host = request.headers.host?.toLowerCase();
     if (host === undefined || !this.hosts.has(host)) return { allowed: false, reason: 'foreign-host' };
     // Browsers send Origin on every cross-origin request and on the WebSocket handshake; "null"
@@ -70,6 +93,12 @@ export class RequestGuard {
     const given = Buffer.from(candidate);
     return given.length === this.token.length && timingSafeEqual(given, this.token);
   }
+}
+
+function hostHeaderCount(rawHeaders: readonly string[] | undefined): number {
+  let count = 0;
+  for (let i = 0; i < (rawHeaders?.length ?? 0); i += 2) if (rawHeaders?.[i]?.toLowerCase() === 'host') count++;
+  return count;
 }
 
 function queryToken(url: string | undefined): string | undefined {

@@ -1,7 +1,7 @@
 // The web host's server: the built renderer and the bridge socket, on 127.0.0.1 only, behind the
 // request guard (token, Host, Origin). It knows the core only as a BridgeDispatcher, so it serves
 // whatever core it is given, and tests can give it a small one of their own.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -9,7 +9,7 @@ import type { LoggerPort } from '../core/app/ports.ts';
 import type { BridgeDispatcher } from '../core/bridge/dispatcher.ts';
 import { serveBridgeSocket } from './bridgeSocket.ts';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, policeConnections, serverTimeouts } from './connectionLimits.ts';
-import { type GuardVerdict, newToken, RequestGuard, tokenCookie } from './requestGuard.ts';
+import { type GuardVerdict, newToken, REFUSAL_STATUS, type RefusalReason, RequestGuard, tokenCookie } from './requestGuard.ts';
 import { BASE_HEADERS, contentSecurityPolicy } from './securityHeaders.ts';
 import { openStaticFile, resolveStaticFile } from './staticFiles.ts';
 
@@ -42,7 +42,9 @@ export interface RunningWebHost {
   close(): Promise<void>;
 }
 
-const REFUSALS: Record<Exclude<GuardVerdict, { allowed: true }>['reason'], string> = {
+const REFUSALS: Record<RefusalReason, string> = {
+  'duplicate-host': 'Refused: a request may carry one Host header only.',
+  'url-too-long': 'Refused: that address is too long.',
   'foreign-host': 'Refused: this server answers only to 127.0.0.1 and localhost on its own port.',
   'foreign-origin': 'Refused: requests from other sites are not allowed.',
   'no-token': 'Refused: open the address that `npm run web` printed; it carries the token.',
@@ -74,7 +76,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   function refuseRequest(response: ServerResponse, verdict: GuardVerdict | undefined): void {
     const reason = verdict && !verdict.allowed ? verdict.reason : 'no-token';
     logger.warn('web host: refused a request', { reason });
-    response.writeHead(403, { ...BASE_HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end(`${REFUSALS[reason]}\n`);
+    response.writeHead(REFUSAL_STATUS[reason], { ...BASE_HEADERS, 'content-type': 'text/plain; charset=utf-8' }).end(`${REFUSALS[reason]}\n`);
   }
 
   function serveFile(request: IncomingMessage, response: ServerResponse): void {
@@ -114,11 +116,11 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     if (!verdict?.allowed) {
       const reason = verdict && !verdict.allowed ? verdict.reason : 'no-token';
       logger.warn('web host: refused a socket', { reason });
-      refuseUpgrade(socket, 403, 'Forbidden', REFUSALS[reason]);
+      refuseUpgrade(socket, REFUSAL_STATUS[reason], REFUSALS[reason]);
       return;
     }
     if ((request.url ?? '/').split('?', 1)[0] !== BRIDGE_PATH) {
-      refuseUpgrade(socket, 404, 'Not Found', 'The bridge is at /bridge.');
+      refuseUpgrade(socket, 404, 'The bridge is at /bridge.');
       return;
     }
     // The bridge socket is often idle for long: it must not be closed as a waiting connection.
@@ -164,9 +166,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   };
 }
 
-function refuseUpgrade(socket: Duplex, status: number, statusText: string, message: string): void {
+function refuseUpgrade(socket: Duplex, status: number, message: string): void {
   const body = `${message}\n`;
   socket.end(
-    `HTTP/1.1 ${status} ${statusText}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Refused'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
 }
