@@ -1,10 +1,12 @@
 // npm run sandbox -- [--port N] [--host H] [--seed N] [--api-key KEY] [--rate-limit N]
 //                    [--activity N] [--state FILE] [--plan P] [--conversation-limit N] [--reply-window-hours N]
 // Prints one line with the service's URL once it listens; SIGINT/SIGTERM stop it (saving --state).
+// Started with an IPC channel (by the web host), it also serves parentChannel.ts.
 // No side effects on import: cli.ts is the program that runs it.
 import { parseArgs } from 'node:util';
 import { PLANS, type Plan } from '../shared/networks.ts';
 import { type SandboxOptions, startSandbox } from './index.ts';
+import { hasParentChannel, serveParentChannel } from './parentChannel.ts';
 
 const USAGE =
   'usage: npm run sandbox -- [--port N] [--host H] [--seed N] [--api-key KEY] [--rate-limit N] [--activity N] [--state FILE] [--plan basic|premium|launch|business|enterprise] [--conversation-limit N] [--reply-window-hours N]';
@@ -96,8 +98,15 @@ export async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  if (hasParentChannel()) {
+    // Supervised (the web host's built-in sandbox): Ctrl+C in the terminal reaches the whole
+    // process group, and the parent, which stops us with SIGTERM as it closes, decides when.
+    process.on('SIGINT', () => {});
+    serveParentChannel(sandbox, stop);
+  } else {
+    process.on('SIGINT', () => stop('SIGINT'));
+  }
 }
 
 export function runMain(): void {

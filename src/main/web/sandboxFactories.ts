@@ -1,9 +1,10 @@
-// The built-in sandbox account's service, for the web host: an embedded sandbox on a free loopback
-// port (the default), or one the user already runs (`--sandbox-url`). Either way the account's keys
+// The built-in sandbox account's service, for the web host: a sandbox of its own in a child process
+// on a free loopback port (the default), or one the user already runs (`--sandbox-url`). Either way the account's keys
 // come from the sandbox's own control surface, GET /__sandbox/world, so nothing is configured twice.
 import type { SandboxFactory } from '../core/app/ports.ts';
 import type { XCredentials } from '../core/service/credentials.ts';
-import { SANDBOX_DEFAULTS, startSandbox } from '../../sandbox/index.ts';
+import { SANDBOX_DEFAULTS } from '../../sandbox/index.ts';
+import { SandboxProcess, type SandboxProcessOptions } from './sandboxProcess.ts';
 
 type StartedSandbox = Awaited<ReturnType<SandboxFactory['start']>>;
 
@@ -14,14 +15,18 @@ export class SandboxUnavailableError extends Error {
 
 const WORLD_TIMEOUT_MS = 10_000;
 
-/** Runs a sandbox in this process, on a port the OS picks; closing the account's service stops it. */
-export function embeddedSandboxFactory(): SandboxFactory {
+/**
+ * Runs the sandbox program in a child process of its own, under a watchdog (sandboxProcess.ts),
+ * on a port the OS picks, with the sandbox's default key; closing the account's service stops it.
+ */
+export function childProcessSandboxFactory(options: SandboxProcessOptions): SandboxFactory {
   return {
     async start(): Promise<StartedSandbox> {
-      const sandbox = await startSandbox({ port: 0 });
+      const sandbox = new SandboxProcess(options);
+      const urls = await sandbox.start();
       try {
-        const world = await fetchWorld(sandbox.controlUrl, sandbox.apiKey);
-        return { url: sandbox.url, apiKey: world.apiKey, xCredentials: world.xCredentials, close: () => sandbox.close() };
+        const world = await fetchWorld(urls.controlUrl, SANDBOX_DEFAULTS.apiKey);
+        return { url: urls.url, apiKey: world.apiKey, xCredentials: world.xCredentials, close: () => sandbox.close() };
       } catch (error) {
         await sandbox.close();
         throw error;

@@ -6,7 +6,8 @@ import type { LoggerPort, SandboxFactory } from '../core/app/ports.ts';
 import type { AppCore } from '../core/app/appCore.ts';
 import { createAppCore } from '../core/app/createAppCore.ts';
 import { MemorySecretVault } from './memoryVault.ts';
-import { embeddedSandboxFactory, remoteSandboxFactory } from './sandboxFactories.ts';
+import { childProcessSandboxFactory, remoteSandboxFactory } from './sandboxFactories.ts';
+import type { SandboxProcessOptions } from './sandboxProcess.ts';
 import { JsonSettingsFile } from './settingsFile.ts';
 import { startWebHost } from './webHost.ts';
 
@@ -17,8 +18,10 @@ export interface WebAppOptions {
   dataDir: string;
   /** The built renderer (out/renderer). */
   rendererDir: string;
-  /** The built-in sandbox account's service: an already running sandbox; absent, an embedded one. */
+  /** The built-in sandbox account's service: an already running sandbox; absent, one in a child process of its own. */
   sandboxUrl?: string;
+  /** Tests make the watchdog of that child process quicker; by default sandboxProcess.ts's. */
+  sandboxWatchdog?: Omit<SandboxProcessOptions, 'logger'>;
   logger: LoggerPort;
   /** The sync's interval for posts of the last day (`--poll-hot-ms`); absent: the sync's default. */
   pollHotMs?: number;
@@ -38,7 +41,8 @@ export interface RunningWebApp {
 export async function startWebApp(options: WebAppOptions): Promise<RunningWebApp> {
   const { logger } = options;
   mkdirSync(options.dataDir, { recursive: true });
-  const sandbox: SandboxFactory = options.sandboxUrl === undefined ? embeddedSandboxFactory() : remoteSandboxFactory(options.sandboxUrl);
+  const sandbox: SandboxFactory =
+    options.sandboxUrl === undefined ? childProcessSandboxFactory({ logger, ...options.sandboxWatchdog }) : remoteSandboxFactory(options.sandboxUrl);
   const core = await createAppCore({
     dataDir: options.dataDir,
     vault: new MemorySecretVault(),

@@ -2,7 +2,8 @@
 // own, or one already running (--sandbox-url), with the keys read from the sandbox's control surface.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
-import { embeddedSandboxFactory, remoteSandboxFactory, SandboxUnavailableError, sandboxBase } from '../../../src/main/web/sandboxFactories.ts';
+import { childProcessSandboxFactory, remoteSandboxFactory, SandboxUnavailableError, sandboxBase } from '../../../src/main/web/sandboxFactories.ts';
+import { RecordingLogger } from './harness.ts';
 
 let running: RunningSandbox;
 let otherKey: RunningSandbox;
@@ -20,9 +21,9 @@ async function world(sandbox: RunningSandbox) {
   return (await response.json()) as { apiKey: string; xCredentials: { key: string; secret: string } };
 }
 
-describe('the embedded sandbox', () => {
+describe('the sandbox of its own (in a child process)', () => {
   it("runs on a loopback port of its own, answers with its world's keys, and stops on close", async () => {
-    const started = await embeddedSandboxFactory().start();
+    const started = await childProcessSandboxFactory({ logger: new RecordingLogger() }).start();
     expect(started.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     expect(started.url).not.toBe(running.url);
     const user = await fetch(`${started.url}/user`, { headers: { authorization: `Bearer ${started.apiKey}` } });
