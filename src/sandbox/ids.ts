@@ -150,9 +150,14 @@ export function isXUserId(id: string): boolean {
   return /^[1-9]\d{0,18}$/.test(id);
 }
 
-/** Orders X user ids as numbers: a shorter one is smaller, then digit by digit (no BigInt, so no throw). */
+/**
+ * Orders X user ids as numbers (without leading zeros, a shorter one is smaller, then digit by
+ * digit), with no BigInt, so nothing a caller passes can throw; other strings in string order.
+ */
 function numericOrder(a: string, b: string): number {
-  return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
+  if (!/^\d+$/.test(a) || !/^\d+$/.test(b)) return a < b ? -1 : a > b ? 1 : 0;
+  const [x, y] = [a.replace(/^0+(?=\d)/, ''), b.replace(/^0+(?=\d)/, '')];
+  return x.length !== y.length ? x.length - y.length : x < y ? -1 : x > y ? 1 : 0;
 }
 
 /**

@@ -90,7 +90,9 @@ export class SandboxProcess {
         child.kill('SIGKILL');
         reject(new SandboxProcessError('The built-in sandbox did not start in time.'));
       }, this.options.startTimeoutMs);
-      child.on('message', (message: SandboxChildMessage) => {
+      child.on('message', (received: unknown) => {
+        if (typeof received !== 'object' || received === null) return;
+        const message = received as SandboxChildMessage;
         if (message.kind === 'pong' && message.n === this.pending?.n && child === this.current?.child) this.pending = undefined;
         if (message.kind !== 'ready') return;
         clearTimeout(timer);
