@@ -43,6 +43,8 @@ const RETRY_DELAYS_MS = [0, 1_000, 2_000, 5_000, 10_000, 30_000];
 export class SandboxProcess {
   private readonly options: Required<SandboxProcessOptions>;
   private current: Launched | undefined;
+  /** A sandbox starting and not ready yet: close() kills it rather than wait up to startTimeoutMs. */
+  private starting: ChildProcess | undefined;
   private port = 0;
   private closed = false;
   private restarting: Promise<void> | undefined;
@@ -75,6 +77,7 @@ export class SandboxProcess {
     this.closed = true;
     this.closing.abort();
     clearInterval(this.heartbeat);
+    this.starting?.kill('SIGKILL');
     await this.restarting;
     if (this.current) await this.stop(this.current, 'SIGTERM');
   }
@@ -85,6 +88,10 @@ export class SandboxProcess {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'json' });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.on('error', () => {}); // A failed spawn also exits; that is handled below.
+    this.starting = child;
+    void exited.then(() => {
+      if (this.starting === child) this.starting = undefined;
+    });
     return new Promise<Launched>((resolve, reject) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
@@ -96,6 +103,7 @@ export class SandboxProcess {
         if (message.kind === 'pong' && message.n === this.pending?.n && child === this.current?.child) this.pending = undefined;
         if (message.kind !== 'ready') return;
         clearTimeout(timer);
+        this.starting = undefined;
         this.current = { child, exited, url: message.url, controlUrl: message.controlUrl };
         this.pending = undefined;
         void exited.then(() => this.onExit(child));
