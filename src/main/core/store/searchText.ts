@@ -8,9 +8,14 @@ const MAX_WORDS = 16;
 
 export type SearchQuery = { kind: 'none' } | { kind: 'nothing' } | { kind: 'match'; fts: string };
 
+/** The words a search looks for, as typed (at most MAX_WORDS). */
+export function searchWordsOf(text: string | undefined): string[] {
+  return text?.match(WORD)?.slice(0, MAX_WORDS) ?? [];
+}
+
 export function searchQueryOf(text: string | undefined): SearchQuery {
   if (text === undefined || text.trim() === '') return { kind: 'none' };
-  const words = text.match(WORD)?.slice(0, MAX_WORDS) ?? [];
+  const words = searchWordsOf(text);
   // Only symbols (emoji, punctuation): the index holds words only, so nothing can match.
   if (words.length === 0) return { kind: 'nothing' };
   const quoted = words.map((word, index) => `"${word}"${index === words.length - 1 ? ' *' : ''}`);
