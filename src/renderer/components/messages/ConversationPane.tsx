@@ -1,5 +1,6 @@
 // The open conversation of direct messages as a chat: who the person is, how long the reply window
-// stays open (facebook, instagram), the messages oldest first (the person's on the left, the
+// stays open (facebook, instagram), both pinned above the messages (a long chat opens at its newest
+// message, and the person and the countdown stay in view), the messages oldest first (the person's on the left, the
 // account's on the right) with the account's messages still in the outbox among them in their
 // state, and the composer (Send off, with the reason, once the window has closed).
 //
@@ -130,13 +131,18 @@ export function ConversationPane({ openKey }: { openKey: string }) {
   return (
     <aside className="thread conversation" aria-label="Conversation">
       <ThreadHead item={row} />
+      {/* Pinned above the messages: who it is and how long an answer can go, however long the chat. */}
+      {current && row && (
+        <div className="conversation-pinned">
+          <PersonCard conversation={current} />
+          <ReplyWindowNotice platform={row.platform} closesAt={row.conversation?.replyWindowClosesAt ?? null} personName={personName} />
+        </div>
+      )}
       <div ref={body} className="thread-body">
         {error && <p className="error-text">{error}</p>}
         {!current && loading && <p className="muted">Loading the conversation…</p>}
         {current && row && (
           <>
-            <PersonCard conversation={current} />
-            <ReplyWindowNotice platform={row.platform} closesAt={row.conversation?.replyWindowClosesAt ?? null} personName={personName} />
             <ol className="chat" aria-label="Messages">
               {items.map((item) =>
                 item.kind === 'message' ? (
