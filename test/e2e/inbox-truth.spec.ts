@@ -72,6 +72,8 @@ test('the list header shows the exact count of the view, the sidebar the same, a
   await expect(page.getByText(`${client.title} · ${format(mine)}`, { exact: true })).toBeVisible();
   await inbox.expectNeedsReply(mine);
   await screenshot(page, testInfo, 'counts-client');
+  await page.setViewportSize(NARROW);
+  await screenshot(page, testInfo, 'counts-client-narrow');
 
   // Inbox zero for the client: every badge of it is gone, the header says 0.
   await inbox.list.focus();
@@ -108,6 +110,8 @@ test('a sent reply shows once in its thread, with its delivery state beside it',
   await expect(pane(page).getByRole('list', { name: 'Comments' }).getByText(replyText, { exact: true })).toBeVisible();
   await expect(inbox.replyCard(replyText).getByText('Sent', { exact: true })).toBeVisible();
   await screenshot(page, testInfo, 'reply-once');
+  await page.setViewportSize(NARROW);
+  await screenshot(page, testInfo, 'reply-once-narrow');
   await expectAccessible(page, testInfo, 'reply-once');
 });
 
@@ -132,6 +136,8 @@ test('a Threads comment says to answer it on Threads, and r says why instead of 
   await expect(answer).toBeVisible();
   await expect(answer).toHaveAttribute('href', /^https:\/\//);
   await screenshot(page, testInfo, 'answer-on-threads');
+  await page.setViewportSize(NARROW);
+  await screenshot(page, testInfo, 'answer-on-threads-narrow');
   await expectAccessible(page, testInfo, 'answer-on-threads');
 });
 
@@ -150,6 +156,8 @@ test('a client with messaging off says so in Messages, with how to turn it on', 
   await expect(page.getByText(/Messaging Active/)).toBeVisible();
   await expect(page.getByText('Inbox zero: nothing needs a reply.')).toHaveCount(0);
   await screenshot(page, testInfo, 'messaging-off');
+  await page.setViewportSize(NARROW);
+  await screenshot(page, testInfo, 'messaging-off-narrow');
   await expectAccessible(page, testInfo, 'messaging-off');
 });
 
@@ -199,6 +207,8 @@ test('search highlights the matching words, and in a conversation shows the mess
     await expect(inbox.rows).toHaveCount(1);
     await expect(inbox.rows.first().locator('mark')).toHaveText(['pistachio', 'loaf', 'pistachio', 'loaves']);
     await screenshot(page, testInfo, 'search-highlight');
+    await page.setViewportSize(NARROW);
+    await screenshot(page, testInfo, 'search-highlight-narrow');
     await expectAccessible(page, testInfo, 'search-highlight');
   } finally {
     await app.dispose();
