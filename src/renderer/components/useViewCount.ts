@@ -7,6 +7,8 @@ import { useCountsStore } from '../stores/countsStore.ts';
 import { inClosingSoon, useInboxStore } from '../stores/inboxStore.ts';
 import { coreFilter } from '../stores/triageStore.ts';
 
+const COUNT_AFTER_TYPING_MS = 250;
+
 /** The number of items of the list, or null while it is not known (the outbox has its own list). */
 export function useViewCount(): number | null {
   const filter = useInboxStore((state) => state.filter);
@@ -20,11 +22,18 @@ export function useViewCount(): number | null {
   useEffect(() => {
     if (!asks) return;
     let current = true;
-    void call('inbox.viewSize', { filter: coreFilter(filter) }).then((result) => {
-      if (current && result.ok) setAsked({ filter, count: result.data.count });
-    });
+    // Counting every hit of a search costs more than its first page: asked once the typing pauses,
+    // so that it never holds up the page of the next keystroke.
+    const timer = setTimeout(
+      () =>
+        void call('inbox.viewSize', { filter: coreFilter(filter) }).then((result) => {
+          if (current && result.ok) setAsked({ filter, count: result.data.count });
+        }),
+      filter.text.trim() === '' ? 0 : COUNT_AFTER_TYPING_MS,
+    );
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, [asks, filter, counts]);
 
