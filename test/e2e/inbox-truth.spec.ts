@@ -193,6 +193,11 @@ test('search highlights the matching words, and in a conversation shows the mess
     await expect(row).toContainText(matched);
     await expect(row).not.toContainText('Thanks in advance!');
     await expect(row.locator('mark')).toHaveText(['saffron']);
+    // Opened, the conversation shows that message with the word marked.
+    await row.click();
+    const matchedMessage = pane(page).getByRole('listitem').filter({ hasText: matched });
+    await expect(matchedMessage.locator('mark')).toHaveText(['saffron']);
+    await expect(matchedMessage).toBeInViewport();
     // A comment: the words it matched are marked in its text.
     const target = ordinaryPost(world, 'facebook');
     const made = await sandbox.injectComment({
@@ -206,6 +211,8 @@ test('search highlights the matching words, and in a conversation shows the mess
     await inbox.search.fill('pistachio loa');
     await expect(inbox.rows).toHaveCount(1);
     await expect(inbox.rows.first().locator('mark')).toHaveText(['pistachio', 'loaf', 'pistachio', 'loaves']);
+    // The header counts the search's results too.
+    await expect(page.getByText('All clients · 1', { exact: true })).toBeVisible();
     await screenshot(page, testInfo, 'search-highlight');
     await page.setViewportSize(NARROW);
     await screenshot(page, testInfo, 'search-highlight-narrow');

@@ -3,15 +3,9 @@
 // quoted, so FTS5's own syntax (AND, NEAR, column filters, stray quotes) is never interpreted:
 // any input is a valid query.
 
-const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
-const MAX_WORDS = 16;
+import { searchWordsOf } from '../../../shared/domain/searchWords.ts';
 
 export type SearchQuery = { kind: 'none' } | { kind: 'nothing' } | { kind: 'match'; fts: string };
-
-/** The words a search looks for, as typed (at most MAX_WORDS). */
-export function searchWordsOf(text: string | undefined): string[] {
-  return text?.match(WORD)?.slice(0, MAX_WORDS) ?? [];
-}
 
 export function searchQueryOf(text: string | undefined): SearchQuery {
   if (text === undefined || text.trim() === '') return { kind: 'none' };
