@@ -1,4 +1,5 @@
 // Every action of the screen in one place, so a key, a button and the command palette do the same.
+import { answerElsewhere } from './logic/answerElsewhere.ts';
 import { KIND_CHOICES, nextKind } from './logic/itemKinds.ts';
 import type { GotoView, KeyAction } from './logic/keymap.ts';
 import { call } from './api/bridge.ts';
@@ -153,7 +154,10 @@ export function perform(action: KeyAction): void {
       const row = currentRow(inbox);
       if (!row) return;
       if (inbox.openKey !== row.key) openRow(row.key);
-      ui.focusComposer();
+      // No composer for a comment answered on its network: say why instead.
+      const elsewhere = answerElsewhere(row);
+      if (elsewhere) ui.showToast(elsewhere.toast);
+      else ui.focusComposer();
       return;
     }
     case 'done':

@@ -15,6 +15,7 @@ import { useUiStore } from '../stores/uiStore.ts';
 import { openRow } from '../actions.ts';
 import { useCssVars, useNow } from './hooks.ts';
 import { InboxRowView } from './InboxRowView.tsx';
+import { MessagingOffNote, useMessagingOff } from './messages/MessagingOffNote.tsx';
 
 export const ROW_HEIGHT = 88;
 export const HEADER_HEIGHT = 36;
@@ -184,6 +185,8 @@ export function InboxList({ emptyText }: { emptyText: string }) {
   }
 
   const empty = ready && rows.length === 0;
+  // A client's Messages list is empty because messaging is off, not because all is answered.
+  const messagingOff = useMessagingOff(empty && filter.kind === 'conversation' && filter.text.trim() === '' ? filter.profileId : null);
   return (
     <div className="list-wrap">
       <div
@@ -212,6 +215,8 @@ export function InboxList({ emptyText }: { emptyText: string }) {
         <div className="list-empty">
           {error ? (
             <p className="error-text">{error}</p>
+          ) : messagingOff === true && filter.profileId !== null ? (
+            <MessagingOffNote profileId={filter.profileId} />
           ) : (
             <>
               <svg width="56" height="56" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="empty-mark">

@@ -8,12 +8,17 @@
 import { memo, useMemo } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
+import type { Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { stateLabel } from '../logic/outboxLabels.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { replyWindowState, windowBadge } from '../logic/replyWindow.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
+import { useClock } from '../stores/clockStore.ts';
+import { answerElsewhere } from '../logic/answerElsewhere.ts';
+import { aroundFirstMatch } from '../logic/aroundFirstMatch.ts';
+import { Highlighted } from './Highlighted.tsx';
 import { useCssVars } from './hooks.ts';
 import { NetworkIcon } from './NetworkIcon.tsx';
 
@@ -70,12 +75,17 @@ const RowBody = memo(function RowBody({ row, clientTitle, now }: { row: InboxRow
   const snoozed = row.snoozedUntil !== null && row.snoozedUntil > now;
   const outboxState = outbox ? stateLabel(outbox) : null;
   const conversation = row.kind === 'conversation' ? (row.conversation ?? null) : null;
-  const window = conversation ? windowBadge(replyWindowState(row.platform, conversation.replyWindowClosesAt, now)) : null;
+  // Answered (the account spoke last, or an answer is on its way): the window is no one's worry.
+  const answered = row.replied || (outbox !== undefined && outbox.state !== 'failed' && outbox.state !== 'cancelled');
+  const elsewhere = !conversation && !row.byAccount && !row.replied ? answerElsewhere(row) : null;
+  const match = row.match;
+  const shown = match ? aroundFirstMatch(match.text, match.ranges) : null;
+  const fromAccount = match ? match.message?.fromAccount === true : conversation !== null && row.replied;
   return (
     <div className="row-body">
       <div className="row-line row-head">
         {conversation && <DirectMessageMark />}
-        <span className="row-author">{row.authorName}</span>
+        <span className="row-author">{match ? <Highlighted text={row.authorName} ranges={match.authorRanges} /> : row.authorName}</span>
         <span className="row-client">
           <span className="client-dot" aria-hidden="true" />
           <span className="row-client-name">{clientTitle}</span>
@@ -84,7 +94,10 @@ const RowBody = memo(function RowBody({ row, clientTitle, now }: { row: InboxRow
           {relativeTime(created, now)}
         </span>
       </div>
-      <div className="row-line row-text">{conversation && row.replied ? `You: ${row.text}` : row.text}</div>
+      <div className="row-line row-text">
+        {fromAccount && 'You: '}
+        {shown ? <Highlighted text={shown.text} ranges={shown.ranges} /> : row.text}
+      </div>
       <div className="row-line row-foot">
         <NetworkIcon network={row.platform} size={14} />
         <span className="visually-hidden">{NETWORK_LABELS[row.platform]}</span>
@@ -92,7 +105,8 @@ const RowBody = memo(function RowBody({ row, clientTitle, now }: { row: InboxRow
           {conversation ? `Direct message${conversation.username ? ` · @${conversation.username.replace(/^@+/, '')}` : ''}` : row.postExcerpt}
         </span>
         <span className="row-badges">
-          {window && <span className={`badge${window.warning ? ' badge-window' : ''}`}>{window.text}</span>}
+          {conversation && !answered && <WindowBadge platform={row.platform} closesAt={conversation.replyWindowClosesAt} />}
+          {elsewhere && <span className="badge badge-elsewhere">{elsewhere.label}</span>}
           {row.unread && <span className="badge badge-unread">Unread</span>}
           {outboxState !== null && <span className={`badge badge-${outbox?.state ?? ''}`}>{outboxState}</span>}
           {row.replied && outboxState === null && !conversation && <span className="badge badge-replied">Replied</span>}
@@ -105,6 +119,15 @@ const RowBody = memo(function RowBody({ row, clientTitle, now }: { row: InboxRow
     </div>
   );
 });
+
+/** A conversation's window, on the clock the open conversation's pane counts down on (clockStore.ts). */
+function WindowBadge({ platform, closesAt }: { platform: Network; closesAt: number | null }) {
+  // Two plain values, so that the row renders again only when one of them changes.
+  const text = useClock((now) => windowBadge(replyWindowState(platform, closesAt, now))?.text ?? null);
+  const warning = useClock((now) => windowBadge(replyWindowState(platform, closesAt, now))?.warning === true);
+  if (text === null) return null;
+  return <span className={`badge${warning ? ' badge-window' : ''}`}>{text}</span>;
+}
 
 /** A speech bubble before the person's name: this row is a conversation, not a comment. */
 function DirectMessageMark() {

@@ -1,6 +1,7 @@
 // Clients with their unread counts and colours, networks, the views with live counts, the
 // accounts (with "Connect your account"), the sync line and the theme.
-import type { ViewCounts } from '../../shared/domain/inbox.ts';
+import type { InboxItemKind } from '../../shared/domain/inbox.ts';
+import { createFormatter, pluralNoun } from '../../shared/format/formatter.ts';
 import { NETWORKS, type Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { useCountsStore } from '../stores/countsStore.ts';
@@ -15,19 +16,39 @@ import { NetworkIcon } from './NetworkIcon.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
-/** count null: the view has no count (Closing soon is short, and its rows say how long is left). */
-const VIEWS: { view: ListView; label: string; count: keyof ViewCounts | 'outbox' | null; title?: string }[] = [
+/**
+ * A badge counts only what asks for work, so every badge is 0 at inbox zero (what needs a reply,
+ * what waits to be sent); the other views show their exact count in the list's header instead
+ * (docs/decisions/0035-badges-count-work.md). count null: no badge (Closing soon is short, and its
+ * rows say how long is left).
+ */
+const VIEWS: { view: ListView; label: string; count: 'needsReply' | 'outbox' | null; title?: string }[] = [
   { view: 'needsReply', label: 'Needs reply', count: 'needsReply' },
   { view: 'closingSoon', label: 'Closing soon', count: null, title: 'Direct messages whose reply window closes first (g c)' },
-  { view: 'all', label: 'All', count: 'unread' },
-  { view: 'done', label: 'Done', count: 'done' },
-  { view: 'snoozed', label: 'Snoozed', count: 'snoozed' },
+  { view: 'all', label: 'All', count: null },
+  { view: 'done', label: 'Done', count: null },
+  { view: 'snoozed', label: 'Snoozed', count: null },
   { view: 'outbox', label: 'Outbox', count: 'outbox' },
-  { view: 'hidden', label: 'Hidden', count: 'hidden' },
+  { view: 'hidden', label: 'Hidden', count: null },
 ];
 
+const format = createFormatter();
+
 function formatCount(value: number): string {
-  return value >= 10_000 ? `${Math.round(value / 1000)}k` : value.toLocaleString('en-GB');
+  return value >= 10_000 ? `${format.number(Math.round(value / 1000))}k` : format.number(value);
+}
+
+/** What a badge counts, in words: its tooltip, and (for a client) the end of its accessible name. */
+export function badgeMeaning(count: 'needsReply' | 'outbox', value: number, kind: InboxItemKind | null): string {
+  if (count === 'outbox')
+    return `${format.number(value)} ${pluralNoun(value, { one: 'reply or message waits', other: 'replies and messages wait' })} to be sent`;
+  const noun =
+    kind === 'comment'
+      ? { one: 'comment needs', other: 'comments need' }
+      : kind === 'conversation'
+        ? { one: 'conversation needs', other: 'conversations need' }
+        : { one: 'comment or conversation needs', other: 'comments and conversations need' };
+  return `${format.number(value)} ${pluralNoun(value, noun)} a reply`;
 }
 
 function ViewIcon({ view }: { view: ListView }) {
@@ -47,10 +68,22 @@ function ViewIcon({ view }: { view: ListView }) {
   );
 }
 
+/** A client's badge: what of it needs a reply (none at inbox zero), said in full to a screen reader and on hover. */
+function ClientBadge({ value, kind }: { value: number; kind: InboxItemKind | null }) {
+  if (value <= 0) return null;
+  return (
+    <span className="side-count" title={badgeMeaning('needsReply', value, kind)}>
+      {formatCount(value)}
+      <span className="visually-hidden">{value === 1 ? ' needs a reply' : ' need a reply'}</span>
+    </span>
+  );
+}
+
 export function Sidebar() {
   const filter = useInboxStore((state) => state.filter);
   const setFilter = useInboxStore((state) => state.setFilter);
   const counts = useCountsStore((state) => state.counts);
+  const countedKind = useCountsStore((state) => state.kind);
   const profiles = useProfilesStore((state) => state.profiles);
   const accounts = useProfilesStore((state) => state.accounts);
   const outbox = useOutboxStore((state) => state.items);
@@ -101,8 +134,8 @@ export function Sidebar() {
                 >
                   <ViewIcon view={view} />
                   <span className="side-label">{label}</span>
-                  {value > 0 && (
-                    <span className="side-count" title={count === 'unread' ? `${value} unread` : undefined}>
+                  {count !== null && value > 0 && (
+                    <span className="side-count" title={badgeMeaning(count, value, countedKind)}>
                       {formatCount(value)}
                     </span>
                   )}
@@ -162,11 +195,11 @@ export function Sidebar() {
             >
               <span className="client-dot client-dot-all" aria-hidden="true" />
               <span className="side-label">All clients</span>
-              {(counts?.total.unread ?? 0) > 0 && <span className="side-count">{formatCount(counts?.total.unread ?? 0)}</span>}
+              <ClientBadge value={counts?.total.needsReply ?? 0} kind={countedKind} />
             </button>
           </li>
           {profiles.map((profile, index) => {
-            const unread = counts?.byProfile[profile.profileId]?.unread ?? 0;
+            const needsReply = counts?.byProfile[profile.profileId]?.needsReply ?? 0;
             const active = filter.profileId === profile.profileId;
             return (
               <li key={profile.profileId}>
@@ -179,11 +212,7 @@ export function Sidebar() {
                 >
                   <ClientDot color={profileColor(profiles, profile.profileId)} />
                   <span className="side-label">{profile.title}</span>
-                  {unread > 0 && (
-                    <span className="side-count" aria-label={`${unread} unread`}>
-                      {formatCount(unread)}
-                    </span>
-                  )}
+                  <ClientBadge value={needsReply} kind={countedKind} />
                 </button>
               </li>
             );

@@ -4,7 +4,11 @@
 // ConversationPane.
 import { useEffect } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
+import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import type { PostView } from '../../shared/domain/posts.ts';
+import { answerElsewhere } from '../logic/answerElsewhere.ts';
+import { stateLabel } from '../logic/outboxLabels.ts';
+import { deliveredReplies } from '../logic/sentReplies.ts';
 import { commentsToggleSupported, NETWORK_LABELS } from '../logic/composerRules.ts';
 import { isConversationKey } from '../logic/directMessages.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
@@ -14,6 +18,7 @@ import { usePostsStore } from '../stores/postsStore.ts';
 import { useThreadStore } from '../stores/threadStore.ts';
 import { CommentsSwitch } from './CommentsSwitch.tsx';
 import { Composer } from './Composer.tsx';
+import { AnswerElsewhere } from './comments/AnswerElsewhere.tsx';
 import { CommentDelete } from './comments/CommentDelete.tsx';
 import { ConversationPane } from './messages/ConversationPane.tsx';
 import { ThreadHead } from './ThreadHead.tsx';
@@ -21,13 +26,19 @@ import { useNow } from './hooks.ts';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { OutboxCard } from './OutboxCard.tsx';
 
-function Comment({ row, kind, now }: { row: InboxRow; kind: 'ancestor' | 'main' | 'reply'; now: number }) {
+/** `delivery`: this reply is one the app sent (sentReplies.ts): its state is said beside it, and its outbox card is not shown. */
+function Comment({ row, kind, now, delivery }: { row: InboxRow; kind: 'ancestor' | 'main' | 'reply'; now: number; delivery?: OutboxItemView | undefined }) {
   const created = Date.parse(row.created);
-  return (
-    <li className={`comment comment-${kind}${row.byAccount ? ' is-own' : ''}`}>
+  const body = (
+    <>
       <div className="comment-head">
         <span className="comment-author">{row.authorName}</span>
-        {row.byAccount && <span className="badge badge-own">Your account</span>}
+        {row.byAccount && <span className="badge badge-own">{delivery ? 'Your reply' : 'Your account'}</span>}
+        {delivery && (
+          <span className={`badge badge-${delivery.state}`} title={`Sent from the app ${exactTime(delivery.updated)}`}>
+            {stateLabel(delivery)}
+          </span>
+        )}
         {row.hidden && <span className="badge badge-hidden">Hidden</span>}
         <span className="comment-time" title={exactTime(created)}>
           {relativeTime(created, now)}
@@ -38,6 +49,17 @@ function Comment({ row, kind, now }: { row: InboxRow; kind: 'ancestor' | 'main' 
         <span className="comment-likes">
           {row.likeCount} {row.likeCount === 1 ? 'like' : 'likes'}
         </span>
+      )}
+    </>
+  );
+  return (
+    <li className={`comment comment-${kind}${row.byAccount ? ' is-own' : ''}`}>
+      {delivery ? (
+        <article className="comment-delivered" aria-label={`Your reply: ${stateLabel(delivery)}`}>
+          {body}
+        </article>
+      ) : (
+        body
       )}
     </li>
   );
@@ -111,9 +133,13 @@ function CommentThread({ openKey }: { openKey: string }) {
   const now = useNow(30_000);
 
   const comment = thread?.comment;
-  const mine = Object.values(outboxItems)
+  const answering = Object.values(outboxItems)
     .filter((item) => item.answers === openKey && item.state !== 'cancelled')
     .sort((a, b) => a.created - b.created);
+  const delivered = deliveredReplies(thread?.replies ?? [], answering);
+  const shown = new Set(delivered.values());
+  const mine = answering.filter((item) => !shown.has(item));
+  const elsewhere = thread ? answerElsewhere(thread.comment) : null;
 
   return (
     <aside className="thread" aria-label="Conversation">
@@ -130,7 +156,7 @@ function CommentThread({ openKey }: { openKey: string }) {
               ))}
               <Comment row={thread.comment} kind="main" now={now} />
               {thread.replies.map((row) => (
-                <Comment key={row.key} row={row} kind="reply" now={now} />
+                <Comment key={row.key} row={row} kind="reply" now={now} delivery={delivered.get(row.key)} />
               ))}
             </ol>
             {mine.length > 0 && (
@@ -144,7 +170,8 @@ function CommentThread({ openKey }: { openKey: string }) {
           </>
         )}
       </div>
-      {thread?.comment.key === openKey && <Composer row={thread.comment} />}
+      {thread?.comment.key === openKey &&
+        (elsewhere ? <AnswerElsewhere where={elsewhere} url={thread.post?.url ?? null} /> : <Composer row={thread.comment} />)}
     </aside>
   );
 }

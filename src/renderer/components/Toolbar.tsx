@@ -3,6 +3,7 @@
 // selection when there is one, or on every item of the view once it is selected whole (Shift+A, or
 // "Select all").
 import { useEffect, useRef, useState } from 'react';
+import { createFormatter } from '../../shared/format/formatter.ts';
 import { markDone, setRead, snooze } from '../actions.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { itemsNoun } from '../logic/itemKinds.ts';
@@ -11,7 +12,10 @@ import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useTriageStore } from '../stores/triageStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { KindSwitch } from './messages/KindSwitch.tsx';
+import { useViewCount } from './useViewCount.ts';
 import { ViewSelectionBar } from './ViewSelectionBar.tsx';
+
+const format = createFormatter();
 
 /** Keystrokes closer together than this make one search. */
 const SEARCH_PAUSE_MS = 25;
@@ -35,7 +39,7 @@ export function Toolbar() {
   const hasCurrent = useInboxStore((state) => currentRow(state) !== null);
   const clearChecked = useInboxStore((state) => state.clearChecked);
   const loadedCount = useInboxStore((state) => state.rows.length);
-  const more = useInboxStore((state) => state.next !== null);
+  const exactCount = useViewCount();
   const profiles = useProfilesStore((state) => state.profiles);
   const searchFocus = useUiStore((state) => state.searchFocus);
   const canUndo = useTriageStore((state) => state.history.length > 0);
@@ -73,7 +77,7 @@ export function Toolbar() {
           <h2>{searching ? 'Search' : VIEW_TITLES[filter.view]}</h2>
           <span className="toolbar-scope">
             {scope}
-            {!inOutbox && loadedCount > 0 && ` · ${loadedCount.toLocaleString('en-GB')}${more ? '+' : ''}`}
+            {!inOutbox && exactCount !== null && ` · ${format.number(exactCount)}`}
           </span>
         </div>
         <div className="search" role="search">

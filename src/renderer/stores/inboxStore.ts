@@ -180,13 +180,19 @@ export const useInboxStore = create<InboxState>((set, get) => ({
     const merged = mergeFirstPage(state.rows, result.data.rows, result.data.next !== null);
     // A comment answered from here stays in place (showing its reply's state) until the view is
     // left, even once the answer takes it out of the view: rows never vanish under the cursor.
+    // Closing soon is the exception once the answer is sent: the list of what is urgent drops it.
     const answered = useOutboxStore.getState().byComment;
     const present = new Set(merged.map((row) => row.key));
     const last = merged[merged.length - 1];
+    const closing = inClosingSoon(filter);
     const sticky = state.rows.filter(
-      (row) => !present.has(row.key) && answered[row.key] !== undefined && (result.data.next === null || last === undefined || compareRows(row, last) < 0),
+      (row) =>
+        !present.has(row.key) &&
+        answered[row.key] !== undefined &&
+        !(closing && answered[row.key]?.state === 'sent') &&
+        (result.data.next === null || last === undefined || compareRows(row, last) < 0),
     );
-    const rows = sticky.length === 0 ? merged : [...merged, ...sticky].sort(inClosingSoon(filter) ? compareClosing : compareRows);
+    const rows = sticky.length === 0 ? merged : [...merged, ...sticky].sort(closing ? compareClosing : compareRows);
     const next = rows.length > result.data.rows.length ? state.next : result.data.next;
     const ordered = withOrder(rows, state.grouped);
     let cursor = currentKey === undefined ? 0 : ordered.order.findIndex((index) => rows[index]?.key === currentKey);

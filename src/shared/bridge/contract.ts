@@ -127,6 +127,8 @@ export const commands = {
     z.strictObject({ profileIds: z.array(Id).max(200).optional(), withinMs: z.number().int().min(1).max(MESSAGE_REPLY_WINDOW_MS).optional() }),
     z.object({ rows: z.array(InboxRowSchema) }),
   ),
+  /** Clients whose messaging is off at the service (the sync's reads of their direct messages are refused), since when (epoch ms). */
+  'inbox.messagingOff': command(z.strictObject({}), z.object({ profiles: z.array(z.object({ profileId: z.string(), since: z.number() })) })),
   /** Deletes a comment on its network, then from the inbox (TikTok: the account's own only; see shared/domain/commentDeletion.ts). */
   'inbox.deleteComment': command(z.strictObject({ key: CommentKeySchema }), z.object({ deleted: z.literal(true) })),
 

@@ -28,6 +28,7 @@ export const COMMAND_NAMES = [
   'inbox.conversation',
   'inbox.personPicture',
   'inbox.closingSoon',
+  'inbox.messagingOff',
   'inbox.deleteComment',
   'reply.send',
   'message.send',

@@ -69,6 +69,24 @@ export const ConversationInfoSchema = z.object({
 });
 export type ConversationInfo = z.infer<typeof ConversationInfoSchema>;
 
+/** [start, end) of a text, in UTF-16 units: a word a search matched. */
+export const TextRangeSchema = z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]);
+export type TextRange = z.infer<typeof TextRangeSchema>;
+
+/**
+ * Why a row is among search results: the words the search matched, as ranges the screen marks (it
+ * builds its own nodes; no markup comes from here). A comment: its text and author. A conversation:
+ * the message that matched (not always its last one) and the person's name.
+ */
+export const SearchMatchSchema = z.object({
+  text: z.string(),
+  ranges: z.array(TextRangeSchema),
+  authorRanges: z.array(TextRangeSchema),
+  /** A conversation's message that matched: whose it is and when it was written; null for a comment. */
+  message: z.object({ fromAccount: z.boolean(), created: z.string() }).nullable(),
+});
+export type SearchMatch = z.infer<typeof SearchMatchSchema>;
+
 export const InboxRowSchema = z.object({
   /** Comments: `${platform}:${socialCommentId}`. Conversations: `dm:${platform}:${conversationId}`. */
   key: z.string(),
@@ -97,6 +115,8 @@ export const InboxRowSchema = z.object({
   videoId: z.string().nullable(),
   /** Set on conversation rows only. */
   conversation: ConversationInfoSchema.optional(),
+  /** Set on search results only: what matched. */
+  match: SearchMatchSchema.optional(),
 });
 export type InboxRow = z.infer<typeof InboxRowSchema>;
 

@@ -53,6 +53,16 @@ afterAll(async () => {
 });
 
 describe('direct messages in the application core', () => {
+  it('lists the client whose messaging is off (the service refuses its conversations with 361), and only that one', async () => {
+    const off = world.profiles.filter((p) => !p.messagingEnabled).map((p) => p.refId);
+    expect(off.length).toBeGreaterThan(0);
+    const listed = await rig.until('the client with messaging off', async () => {
+      const answer: { profiles: { profileId: string }[] } = await rig.call('inbox.messagingOff', {});
+      return answer.profiles.length >= off.length ? answer.profiles.map((p) => p.profileId) : null;
+    });
+    expect(listed.sort()).toEqual(off.sort());
+  });
+
   it('syncs every client’s conversations into the inbox beside the comments, counted in the tray, not notified as a backlog', async () => {
     const expected = synced();
     expect(new Set(expected.map((c) => c.platform))).toEqual(new Set(['facebook', 'instagram', 'twitter']));

@@ -202,6 +202,7 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
   'inbox.conversation': [{ key: 'dm:instagram:conv-1' }, { key: 'dm:twitter:1744-1800' }],
   'inbox.personPicture': [{ key: 'dm:instagram:conv-1' }],
   'inbox.closingSoon': [{}, { profileIds: ['p1'], withinMs: 86_400_000 }],
+  'inbox.messagingOff': [{}],
   'inbox.deleteComment': [{ key: 'facebook:c1' }],
   'reply.send': [
     { commentKey: 'instagram:c1', text: 'Thanks!' },
@@ -293,6 +294,7 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
   'inbox.conversation': { conversation, outbox: [messageItem] },
   'inbox.personPicture': { dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
   'inbox.closingSoon': { rows: [conversationRow] },
+  'inbox.messagingOff': { profiles: [{ profileId: 'p1', since: 1_700_000_000_000 }] },
   'inbox.deleteComment': { deleted: true },
   'reply.send': { item },
   'message.send': { item: messageItem },

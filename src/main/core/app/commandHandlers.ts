@@ -88,6 +88,7 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'inbox.conversation': ({ key }) => ({ conversation: s.messages.conversation(key), outbox: s.replies.answering(key) }),
     'inbox.personPicture': async ({ key }) => ({ dataUrl: (await s.pictures.picture(key)).dataUrl }),
     'inbox.closingSoon': (input) => ({ rows: s.messages.closingSoon(input) }),
+    'inbox.messagingOff': () => ({ profiles: s.messages.messagingOff() }),
     'inbox.triage': (input) => s.inbox.triage(input),
     'inbox.viewSize': ({ filter }) => s.inbox.viewSize(filter),
     'inbox.triageView': (input) => s.inbox.triageView(input),

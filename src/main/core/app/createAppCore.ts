@@ -22,6 +22,7 @@ import { CommentDeletion } from './commentDeletion.ts';
 import { CommentsSwitch } from './commentsSwitch.ts';
 import { KnownSecrets } from './knownSecrets.ts';
 import { MessageService } from './messageService.ts';
+import { MessagingOff } from './messagingOff.ts';
 import { PersonPictures } from './personPictures.ts';
 import type { AppCoreOptions, NotifierPort } from './ports.ts';
 import { PostService } from './postService.ts';
@@ -110,6 +111,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
 
   let accounts: AccountService | null = null;
+  const messagingOff = new MessagingOff();
   const coreEvents = new CoreEvents({
     hub,
     store,
@@ -144,7 +146,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
           settings: () => settings.get(),
           tuning,
           logger,
-          onSyncEvent: (event) => coreEvents.sync(event),
+          onSyncEvent: (event) => {
+            messagingOff.observe(event, clock.now());
+            coreEvents.sync(event);
+          },
           onOutboxEvent: (accountId) => (event) => coreEvents.outbox(accountId, event),
           onPostSettingsEvent: (accountId) => (event) => commentsSwitch.queueEvent(accountId, event),
           syncPaused: () => board.syncPaused,
@@ -154,7 +159,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   const accountService = accounts;
   const replies = new ReplyService(accountService, inbox, () => clock.now());
-  const messages = new MessageService({ store, registry, accounts: accountService, now: () => clock.now() });
+  const messages = new MessageService({ store, registry, accounts: accountService, now: () => clock.now(), messagingOff });
   const pictures = new PersonPictures({
     store,
     logger,

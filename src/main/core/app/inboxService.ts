@@ -5,6 +5,7 @@ import type { InboxCounts, InboxItemKind, ThreadView, ViewCounts } from '../../.
 import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import type { Network } from '../../../shared/networks.ts';
 import { isConversationKey } from '../store/keys.ts';
+import { commentMatch, conversationMatch, searchTermsOf } from '../store/searchMatch.ts';
 import type { CommentKey, InboxCursor, InboxFilter, InboxPage, InboxRow, MessageStore, Store, TriagePatch } from '../store/types.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
 import { refuse } from './refusal.ts';
@@ -51,8 +52,16 @@ export class InboxService {
     this.#changed = changed;
   }
 
+  /** With a search, every row says what matched (the words, and a conversation's message). */
   page(filter: Omit<InboxFilter, 'now'>, cursor: InboxCursor | null | undefined, limit: number | undefined): InboxPage {
-    return this.#store.inboxPage(this.#activeFilter(filter), cursor ?? null, limit);
+    const page = this.#store.inboxPage(this.#activeFilter(filter), cursor ?? null, limit);
+    const terms = searchTermsOf(filter.text);
+    if (terms === null) return page;
+    const rows = page.rows.map((row) => {
+      if (!isConversationKey(row.key)) return { ...row, match: commentMatch(row, terms) };
+      return { ...row, match: conversationMatch(row, this.#store.conversation(row.key)?.messages ?? [], terms) };
+    });
+    return { ...page, rows };
   }
 
   /** `kind`: only comments or only conversations (the Comments / Messages switch); absent: both, as the tray counts. */

@@ -10,6 +10,7 @@ import { messageLength } from '../../../shared/wire/messages.ts';
 import type { ConversationInfo, ConversationThread, InboxRow, MessageStore, Store } from '../store/types.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
 import type { AccountService } from './accountService.ts';
+import type { MessagingOff } from './messagingOff.ts';
 import { refuse } from './refusal.ts';
 import { outboxItemView } from './views.ts';
 
@@ -20,6 +21,8 @@ export interface MessageServiceDeps {
   registry: AccountRegistry;
   accounts: AccountService;
   now: () => number;
+  /** What the sync learnt of clients whose messaging is off. */
+  messagingOff: MessagingOff;
 }
 
 export class MessageService {
@@ -34,6 +37,11 @@ export class MessageService {
     const thread = this.#d.store.conversation(key);
     if (thread === null || !this.#d.registry.activeProfileIds().has(thread.row.profileId)) refuse('That conversation is not in the inbox (any more)');
     return thread;
+  }
+
+  /** Clients (of accounts still here) whose messaging is off at the service, since when the app knows it. */
+  messagingOff(): { profileId: string; since: number }[] {
+    return this.#d.messagingOff.profiles(this.#d.registry.activeProfileIds());
   }
 
   /** facebook and instagram conversations waiting for an answer whose window is still open, the soonest to close first. */

@@ -3,14 +3,13 @@
 // quoted, so FTS5's own syntax (AND, NEAR, column filters, stray quotes) is never interpreted:
 // any input is a valid query.
 
-const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
-const MAX_WORDS = 16;
+import { searchWordsOf } from '../../../shared/domain/searchWords.ts';
 
 export type SearchQuery = { kind: 'none' } | { kind: 'nothing' } | { kind: 'match'; fts: string };
 
 export function searchQueryOf(text: string | undefined): SearchQuery {
   if (text === undefined || text.trim() === '') return { kind: 'none' };
-  const words = text.match(WORD)?.slice(0, MAX_WORDS) ?? [];
+  const words = searchWordsOf(text);
   // Only symbols (emoji, punctuation): the index holds words only, so nothing can match.
   if (words.length === 0) return { kind: 'nothing' };
   const quoted = words.map((word, index) => `"${word}"${index === words.length - 1 ? ' *' : ''}`);

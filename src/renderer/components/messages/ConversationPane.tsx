@@ -1,5 +1,6 @@
 // The open conversation of direct messages as a chat: who the person is, how long the reply window
-// stays open (facebook, instagram), the messages oldest first (the person's on the left, the
+// stays open (facebook, instagram), both pinned above the messages (a long chat opens at its newest
+// message, and the person and the countdown stay in view), the messages oldest first (the person's on the left, the
 // account's on the right) with the account's messages still in the outbox among them in their
 // state, and the composer (Send off, with the reason, once the window has closed).
 //
@@ -10,15 +11,18 @@
 // (core/app/personPictures.ts). Until it comes, or when it cannot be used, the initials stand in,
 // and "Picture" opens the address in the browser.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ConversationThread, DirectMessage } from '../../../shared/domain/inbox.ts';
+import type { ConversationThread, DirectMessage, TextRange } from '../../../shared/domain/inbox.ts';
+import { bestMatchingMessage, matchRanges, searchTermsOf } from '../../../shared/domain/searchWords.ts';
 import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import { call } from '../../api/bridge.ts';
 import { NETWORK_LABELS } from '../../logic/composerRules.ts';
 import { chatItems, personInitials } from '../../logic/directMessages.ts';
 import { chatTime, exactTime } from '../../logic/relativeTime.ts';
 import { useOutboxStore } from '../../stores/outboxStore.ts';
+import { useInboxStore } from '../../stores/inboxStore.ts';
 import { useThreadStore } from '../../stores/threadStore.ts';
 import { Composer } from '../Composer.tsx';
+import { Highlighted } from '../Highlighted.tsx';
 import { useNow } from '../hooks.ts';
 import { OutboxCard } from '../OutboxCard.tsx';
 import { ThreadHead } from '../ThreadHead.tsx';
@@ -84,13 +88,30 @@ function PersonCard({ conversation }: { conversation: ConversationThread }) {
   );
 }
 
-function ChatMessage({ message, personName, now }: { message: DirectMessage; personName: string; now: number }) {
+/** `marks`: the words a search matched in it; `matched`: the message the search's row showed (scrolled into view). */
+function ChatMessage({
+  message,
+  personName,
+  now,
+  marks,
+  matched,
+}: {
+  message: DirectMessage;
+  personName: string;
+  now: number;
+  marks: TextRange[];
+  matched: boolean;
+}) {
   const mine = message.action === 'sent';
   const created = Date.parse(message.created);
   return (
-    <li className={`chat-message ${mine ? 'from-account' : 'from-person'}`}>
+    <li className={`chat-message ${mine ? 'from-account' : 'from-person'}${matched ? ' is-match' : ''}`} data-search-match={matched ? 'true' : undefined}>
       <div className="chat-bubble">
-        {message.text !== '' && <p className="chat-text">{message.text}</p>}
+        {message.text !== '' && (
+          <p className="chat-text">
+            <Highlighted text={message.text} ranges={marks} />
+          </p>
+        )}
         {message.mediaUrls.filter(isWebAddress).map((url) => (
           <a key={url} className="chat-media" href={url} target="_blank" rel="noreferrer noopener">
             Attachment (opens in the browser)
@@ -118,29 +139,48 @@ export function ConversationPane({ openKey }: { openKey: string }) {
   const current = conversation?.row.key === openKey ? conversation : null;
   const mine = useMemo<OutboxItemView[]>(() => Object.values(outboxItems).filter((item) => item.answers === openKey), [outboxItems, openKey]);
   const items = useMemo(() => (current ? chatItems(current.messages, mine) : []), [current, mine]);
+  // Opened from a search: its words are marked, and the message that matched is the one in view.
+  const searchText = useInboxStore((state) => state.filter.text);
+  const terms = useMemo(() => searchTermsOf(searchText), [searchText]);
+  const matched = useMemo(() => (current && terms ? (bestMatchingMessage(current.messages, terms)?.message.messageId ?? null) : null), [current, terms]);
 
-  // A chat opens at its newest message, and follows new ones.
+  // A chat opens at its newest message (or the one a search matched), and follows new ones.
   useLayoutEffect(() => {
     const element = body.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [openKey, items.length]);
+    if (!element) return;
+    const match = matched === null ? null : element.querySelector<HTMLElement>('[data-search-match="true"]');
+    if (match) element.scrollTop += match.getBoundingClientRect().top - element.getBoundingClientRect().top - 16;
+    else element.scrollTop = element.scrollHeight;
+  }, [openKey, items.length, matched]);
 
   const row = current?.row ?? null;
   const personName = row?.conversation?.name ?? row?.authorName ?? '';
   return (
     <aside className="thread conversation" aria-label="Conversation">
       <ThreadHead item={row} />
+      {/* Pinned above the messages: who it is and how long an answer can go, however long the chat. */}
+      {current && row && (
+        <div className="conversation-pinned">
+          <PersonCard conversation={current} />
+          <ReplyWindowNotice platform={row.platform} closesAt={row.conversation?.replyWindowClosesAt ?? null} personName={personName} />
+        </div>
+      )}
       <div ref={body} className="thread-body">
         {error && <p className="error-text">{error}</p>}
         {!current && loading && <p className="muted">Loading the conversation…</p>}
         {current && row && (
           <>
-            <PersonCard conversation={current} />
-            <ReplyWindowNotice platform={row.platform} closesAt={row.conversation?.replyWindowClosesAt ?? null} personName={personName} />
             <ol className="chat" aria-label="Messages">
               {items.map((item) =>
                 item.kind === 'message' ? (
-                  <ChatMessage key={item.message.messageId} message={item.message} personName={personName} now={now} />
+                  <ChatMessage
+                    key={item.message.messageId}
+                    message={item.message}
+                    personName={personName}
+                    now={now}
+                    marks={terms ? matchRanges(item.message.text, terms) : []}
+                    matched={item.message.messageId === matched}
+                  />
                 ) : (
                   <li key={item.item.id} className="chat-message from-account is-pending">
                     <OutboxCard item={item.item} />

@@ -1,13 +1,14 @@
 // How long the conversation can still be answered (facebook, instagram): a countdown that ticks
-// every second, a warning under a day, and since when it is closed. X has no window, and says so.
+// every second (the one clock the list's rows read too), a warning under a day, and since when it is closed. X has no window, and says so.
 import type { Network } from '../../../shared/networks.ts';
 import { NETWORK_LABELS } from '../../logic/composerRules.ts';
 import { exactTime } from '../../logic/relativeTime.ts';
 import { closedAgo, countdown, replyWindowState, windowRule } from '../../logic/replyWindow.ts';
-import { useNow } from '../hooks.ts';
+import { useClock } from '../../stores/clockStore.ts';
 
 export function ReplyWindowNotice({ platform, closesAt, personName }: { platform: Network; closesAt: number | null; personName: string }) {
-  const now = useNow(1000);
+  // The list's rows count down on the same clock (clockStore.ts).
+  const now = useClock((value) => value);
   const state = replyWindowState(platform, closesAt, now);
   switch (state.kind) {
     case 'none':
