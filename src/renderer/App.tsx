@@ -85,6 +85,7 @@ export function App() {
             <ThreadPane />
           </div>
         )}
+        <Toast />
       </main>
       {overlay === 'help' && <HelpOverlay />}
       {overlay === 'palette' && <CommandPalette />}
@@ -92,7 +93,6 @@ export function App() {
       {overlay === 'settings' && <SettingsScreen />}
       {overlay === 'snooze' && <SnoozeMenu />}
       {overlay === 'savedReplies' && <SavedRepliesEditor />}
-      <Toast />
     </div>
   );
 }
