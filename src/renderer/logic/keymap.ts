@@ -22,10 +22,27 @@ export type KeyAction =
   | { type: 'help' }
   | { type: 'send' };
 
-export type GotoView = 'inbox' | 'done' | 'outbox' | 'posts' | 'closingSoon';
+export type GotoView = 'inbox' | 'done' | 'outbox' | 'posts' | 'closingSoon' | 'all' | 'snoozed' | 'hidden' | 'reports' | 'settings';
+
+/**
+ * Every place `g` leads to: the keymap, the `?` help and the command palette all read this one list,
+ * so a place reachable by one is reachable, and listed, by the others.
+ */
+export const GOTO_PLACES: readonly { key: string; view: GotoView; label: string }[] = [
+  { key: 'i', view: 'inbox', label: 'Needs reply (the inbox)' },
+  { key: 'c', view: 'closingSoon', label: 'Closing soon (direct messages whose reply window closes first)' },
+  { key: 'a', view: 'all', label: 'All' },
+  { key: 'd', view: 'done', label: 'Done' },
+  { key: 'z', view: 'snoozed', label: 'Snoozed' },
+  { key: 'o', view: 'outbox', label: 'Outbox' },
+  { key: 'h', view: 'hidden', label: 'Hidden comments' },
+  { key: 'p', view: 'posts', label: 'Posts and their metrics' },
+  { key: 'r', view: 'reports', label: 'Reports (the client report)' },
+  { key: 's', view: 'settings', label: 'Settings: accounts, keys, webhooks, the app' },
+];
 
 /** The second key after `g`. */
-const GOTO_KEYS: Record<string, GotoView> = { i: 'inbox', d: 'done', o: 'outbox', p: 'posts', c: 'closingSoon' };
+const GOTO_KEYS: Record<string, GotoView> = Object.fromEntries(GOTO_PLACES.map((place) => [place.key, place.view]));
 
 export interface KeyInput {
   key: string;
@@ -63,11 +80,7 @@ export const SHORTCUTS: readonly { keys: string[]; label: string }[] = [
   { keys: ['Shift A'], label: 'Select everything in this view (then e, u or h for all of it)' },
   { keys: ['m'], label: 'Show comments, messages or both (Comments / Messages / Everything)' },
   { keys: ['/'], label: 'Search' },
-  { keys: ['g i'], label: 'Go to the inbox (needs reply)' },
-  { keys: ['g c'], label: 'Go to Closing soon (direct messages whose reply window closes first)' },
-  { keys: ['g d'], label: 'Go to Done' },
-  { keys: ['g o'], label: 'Go to the Outbox' },
-  { keys: ['g p'], label: 'Go to Posts and their metrics' },
+  ...GOTO_PLACES.map((place) => ({ keys: [`g ${place.key}`], label: `Go to ${place.label}` })),
   { keys: ['1 … 9'], label: 'Switch client' },
   { keys: ['z'], label: 'Undo the last triage action' },
   { keys: ['Ctrl/⌘ K'], label: 'Command palette' },
