@@ -15,6 +15,7 @@ interface El {
   className: unknown;
   textContent: string | null;
   scrollWidth: number;
+  scrollHeight: number;
   clientWidth: number;
   getBoundingClientRect(): Box;
   closest(selector: string): El | null;
