@@ -208,5 +208,13 @@ export function perform(action: KeyAction): void {
     case 'send':
       // Ctrl/Cmd+Enter is the composer's own (it knows its draft).
       return;
+    case 'savedReply': {
+      // The current item's composer opens its saved replies (opening the item first when needed).
+      const row = currentRow(inbox);
+      if (!row) return;
+      if (inbox.openKey !== row.key) openRow(row.key);
+      ui.openSavedReplies();
+      return;
+    }
   }
 }

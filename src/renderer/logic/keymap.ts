@@ -20,7 +20,9 @@ export type KeyAction =
   | { type: 'undo' }
   | { type: 'palette' }
   | { type: 'help' }
-  | { type: 'send' };
+  | { type: 'send' }
+  /** `;` (Ctrl/⌘ ; in the reply box): the saved replies, to insert one from the keyboard. */
+  | { type: 'savedReply' };
 
 export type GotoView = 'inbox' | 'done' | 'outbox' | 'posts' | 'closingSoon' | 'all' | 'snoozed' | 'hidden' | 'reports' | 'settings';
 
@@ -73,6 +75,7 @@ export const SHORTCUTS: readonly { keys: string[]; label: string }[] = [
   { keys: ['Esc'], label: 'Back (close, leave the field)' },
   { keys: ['r'], label: 'Reply (a comment or a direct message)' },
   { keys: ['Ctrl/⌘ Enter'], label: 'Send' },
+  { keys: [';', 'Ctrl/⌘ ;'], label: 'Insert a saved reply (Ctrl/⌘ ; in the reply box; arrows and Enter choose)' },
   { keys: ['e'], label: 'Mark done and move on' },
   { keys: ['u'], label: 'Toggle unread' },
   { keys: ['h'], label: 'Snooze (later today, tomorrow, next week)' },
@@ -92,6 +95,7 @@ export function resolveKey(input: KeyInput, state: KeyState): KeyResult {
   const mod = input.ctrlKey || input.metaKey;
   if (mod && !input.altKey && (input.key === 'k' || input.key === 'K')) return { action: { type: 'palette' }, state: IDLE };
   if (mod && input.key === 'Enter') return { action: { type: 'send' }, state: IDLE };
+  if (mod && !input.altKey && input.key === ';') return { action: { type: 'savedReply' }, state: IDLE };
   if (input.key === 'Escape') return { action: { type: 'back' }, state: IDLE };
   // Typing is typing: nothing else fires in a text field.
   if (input.typing || mod || input.altKey) return { action: null, state: IDLE };
@@ -130,6 +134,8 @@ export function resolveKey(input: KeyInput, state: KeyState): KeyResult {
       return { action: { type: 'undo' }, state: IDLE };
     case '?':
       return { action: { type: 'help' }, state: IDLE };
+    case ';':
+      return { action: { type: 'savedReply' }, state: IDLE };
     case 'g':
       return { action: null, state: { pendingG: true } };
     default:
