@@ -5,7 +5,10 @@ import { expect, test } from './fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
 import { InboxPage } from './support/inboxPage.ts';
 
-test('an empty key says why the button is off; Connect starts in its first field; no desktop-only options or backticks in the browser', async ({ page, app }, testInfo) => {
+test('an empty key says why the button is off; Connect starts in its first field; no desktop-only options or backticks in the browser', async ({
+  page,
+  app,
+}, testInfo) => {
   const inbox = new InboxPage(page);
   await inbox.open(app.url);
   const nav = page.getByRole('navigation', { name: 'Inbox navigation' });

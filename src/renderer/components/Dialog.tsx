@@ -8,7 +8,8 @@ export function Dialog({ title, children, className = '' }: { title: string; chi
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // A field marked data-autofocus first (a form's first field, not its Close button), else the first control.
-    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>('input, button, select, textarea, [tabindex]');
+    const first =
+      ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>('input, button, select, textarea, [tabindex]');
     (first ?? ref.current)?.focus();
     return () => previous?.focus();
   }, []);
