@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import { composerRules, draftProblems, fillTemplate, messageRules } from '../logic/composerRules.ts';
 import { useCommentsSwitchStore } from '../stores/commentsSwitchStore.ts';
+import { openRow } from '../actions.ts';
 import { useComposerStore } from '../stores/composerStore.ts';
 import { useThreadStore } from '../stores/threadStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
@@ -59,10 +60,16 @@ export function Composer({ row }: { row: InboxRow }) {
 
   async function submit() {
     if (!canSend) return;
+    const next = nextKeyAfter(row.key);
     const ok = await send(row.key);
     if (ok) {
       useUiStore.getState().showToast(editing ? `${noun} edited and queued again` : `${noun} queued`);
       useUiStore.getState().focusList();
+      // Auto-advance (a setting, on by default): the next item opens, unless another was opened meanwhile.
+      if (useSettingsStore.getState().settings.autoAdvance && next !== null && useInboxStore.getState().openKey === row.key) {
+        useInboxStore.getState().selectKey(next);
+        openRow(next);
+      }
     }
   }
 
@@ -214,4 +221,13 @@ function useCommentsOff(row: InboxRow): boolean {
   const live = useCommentsSwitchStore((state) => (post ? state.views[post.key] : undefined)) ?? post;
   if (!live) return false;
   return live.disableComments || live.commentsChange?.enabled === false;
+}
+
+/** The item after this one in the list as it is ordered now (or the one before, at the end); null when alone. */
+function nextKeyAfter(key: string): string | null {
+  const { rows, order } = useInboxStore.getState();
+  const position = order.findIndex((index) => rows[index]?.key === key);
+  if (position < 0) return null;
+  const after = order[position + 1] ?? order[position - 1];
+  return after === undefined ? null : (rows[after]?.key ?? null);
 }

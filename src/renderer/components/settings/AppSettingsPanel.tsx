@@ -51,6 +51,10 @@ export function AppSettingsPanel() {
           }}
         />
       </label>
+      <label className="settings-check">
+        <input type="checkbox" checked={settings.autoAdvance} onChange={(event) => void save({ autoAdvance: event.target.checked })} />
+        After sending, open the next comment or conversation
+      </label>
       <label>
         Sync pace
         <select value={settings.syncPace} onChange={(event) => void save({ syncPace: event.target.value as Settings['syncPace'] })}>
