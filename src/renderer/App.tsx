@@ -19,6 +19,7 @@ import { useSettingsShortcut } from './components/settings/useSettingsShortcut.t
 import { Toolbar } from './components/Toolbar.tsx';
 import { itemsNoun } from './logic/itemKinds.ts';
 import { useKeyboard } from './components/useKeyboard.ts';
+import { restoreChoices } from './stores/choices.ts';
 import { useInboxStore, type ListFilter } from './stores/inboxStore.ts';
 import { loadEverything, startLiveUpdates } from './stores/liveUpdates.ts';
 import { usePostsStore } from './stores/postsStore.ts';
@@ -56,6 +57,8 @@ export function App() {
   useSettingsShortcut();
 
   useEffect(() => {
+    // The client and report period chosen last time are in place before anything loads.
+    restoreChoices();
     const off = startLiveUpdates();
     void loadEverything();
     return off;
@@ -85,6 +88,7 @@ export function App() {
             <ThreadPane />
           </div>
         )}
+        <Toast />
       </main>
       {overlay === 'help' && <HelpOverlay />}
       {overlay === 'palette' && <CommandPalette />}
@@ -92,7 +96,6 @@ export function App() {
       {overlay === 'settings' && <SettingsScreen />}
       {overlay === 'snooze' && <SnoozeMenu />}
       {overlay === 'savedReplies' && <SavedRepliesEditor />}
-      <Toast />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { call } from './api/bridge.ts';
 import { currentRow, useInboxStore } from './stores/inboxStore.ts';
 import { usePostsStore } from './stores/postsStore.ts';
 import { useProfilesStore } from './stores/profilesStore.ts';
+import { useReportsStore } from './stores/reportsStore.ts';
 import { coveredBy, targetKeys, useTriageStore } from './stores/triageStore.ts';
 import { useUiStore } from './stores/uiStore.ts';
 
@@ -84,10 +85,20 @@ function followOpen(): void {
 }
 
 export function gotoView(view: GotoView): void {
+  if (view === 'settings') {
+    useUiStore.getState().setOverlay('settings');
+    return;
+  }
+  if (view === 'reports') {
+    useReportsStore.getState().setOpen(true);
+    return;
+  }
   if (view === 'posts') {
     usePostsStore.getState().setOpen(true);
     return;
   }
+  // A view of the inbox leaves Reports (as the sidebar's views do).
+  useReportsStore.getState().setOpen(false);
   useInboxStore.getState().setFilter({ view: view === 'inbox' ? 'needsReply' : view, text: '' });
 }
 
@@ -201,5 +212,13 @@ export function perform(action: KeyAction): void {
     case 'send':
       // Ctrl/Cmd+Enter is the composer's own (it knows its draft).
       return;
+    case 'savedReply': {
+      // The current item's composer opens its saved replies (opening the item first when needed).
+      const row = currentRow(inbox);
+      if (!row) return;
+      if (inbox.openKey !== row.key) openRow(row.key);
+      ui.openSavedReplies();
+      return;
+    }
   }
 }

@@ -13,6 +13,8 @@ const settingFields = {
   syncPace: z.enum(['gentle', 'normal', 'eager']),
   startAtLogin: z.boolean(),
   closeToTray: z.boolean(),
+  /** After a reply or a message is sent, the next item opens (as Superhuman does). */
+  autoAdvance: z.boolean(),
   /** Texts reused in replies; `{name}` is filled from the comment's author. A patch replaces the whole list. */
   savedReplies: z
     .array(
@@ -31,6 +33,7 @@ export const settingsSchema = z.object({
   syncPace: settingFields.syncPace.default('normal'),
   startAtLogin: settingFields.startAtLogin.default(false),
   closeToTray: settingFields.closeToTray.default(true),
+  autoAdvance: settingFields.autoAdvance.default(true),
   savedReplies: settingFields.savedReplies.default(() => DEFAULT_SAVED_REPLIES.map((reply) => ({ ...reply }))),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -49,6 +49,8 @@ test('comments turned off while offline are queued, survive a restart, are sent 
   // Offline: the switch answers "queued", with Cancel; nothing reaches the service.
   await sandbox.setFaults({ down: true });
   await toggle.click();
+  // Issue 19: the switch asks first, naming the post and the client.
+  await page.getByRole('alertdialog', { name: 'Turn comments off?' }).getByRole('button', { name: 'Turn comments off' }).click();
   await expect(post.getByRole('status').filter({ hasText: QUEUED })).toBeVisible({ timeout: 15_000 });
   await expect(toggle).not.toBeChecked();
   await expect(post.getByRole('button', { name: 'Cancel turning comments off' })).toBeVisible();
@@ -109,6 +111,8 @@ test('a change the service refuses shows Failed with its message; Cancel takes i
   // Every answer of the service is a 400 for a moment: the change fails at once, with its message.
   await sandbox.setFaults({ errorRate: 1, status: 400 });
   await toggle.click();
+  // Issue 19: the switch asks first, naming the post and the client.
+  await page.getByRole('alertdialog', { name: 'Turn comments off?' }).getByRole('button', { name: 'Turn comments off' }).click();
   const failure = post.getByRole('alert').filter({ hasText: /^Failed: / });
   await expect(failure).toBeVisible({ timeout: 15_000 });
   await expect(post.getByRole('button', { name: 'Retry' })).toBeVisible();

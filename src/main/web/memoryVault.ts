@@ -10,7 +10,7 @@ export const MEMORY_PROTECTION: VaultProtection = {
   kind: 'memory',
   backend: 'memory',
   warning:
-    'Keys added in the browser are kept in memory only: they are forgotten when `npm run web` stops. Use the desktop app to keep them in your system keychain.',
+    'Keys added in the browser are kept in memory only: they are forgotten when the browser version of the app stops. Use the desktop app to keep them in your system keychain.',
 };
 
 /** A key that is not there (keys live only as long as this process): names the account or profile id, never a key. */

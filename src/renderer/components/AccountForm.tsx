@@ -1,7 +1,7 @@
 // Adding an account: a name, the service's address, the API key and, optionally, the X key pair.
 // The core checks the key with the service before anything is kept, and its answer is shown here.
 // One form for the first run ("Connect your account") and for Settings → Accounts.
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { call } from '../api/bridge.ts';
 import { FormMessage, type FormMessageValue } from './FormMessage.tsx';
 import { hasXKeyPair, NO_X_PAIR, type XKeyPair, XKeyPairFields } from './XKeyPairFields.tsx';
@@ -14,15 +14,22 @@ export interface AccountFormProps {
   onAdded: () => Promise<void> | void;
   /** Buttons beside the submit button (e.g. Cancel in a dialog); told whether an account was added. */
   extraActions?: (added: boolean) => ReactNode;
+  /** The Name field takes the focus when the dialog opens. */
+  autoFocus?: boolean;
 }
 
-export function AccountForm({ submitLabel, onAdded, extraActions }: AccountFormProps) {
+/** Why the submit button is off while the key is empty (shown beside it, and its description). */
+const NEEDS_KEY = 'Paste your API key to check it with the service.';
+
+export function AccountForm({ submitLabel, onAdded, extraActions, autoFocus = false }: AccountFormProps) {
   const [title, setTitle] = useState('');
   const [baseUrl, setBaseUrl] = useState(DEFAULT_SERVICE_URL);
   const [apiKey, setApiKey] = useState('');
   const [xPair, setXPair] = useState<XKeyPair>(NO_X_PAIR);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<FormMessageValue>(null);
+  const hintId = useId();
+  const noKey = apiKey.trim() === '';
 
   async function submit() {
     setBusy(true);
@@ -59,7 +66,7 @@ export function AccountForm({ submitLabel, onAdded, extraActions }: AccountFormP
       <div className="settings-row">
         <label>
           Name
-          <input value={title} placeholder="My studio" onChange={(event) => setTitle(event.target.value)} />
+          <input value={title} placeholder="My studio" data-autofocus={autoFocus ? '' : undefined} onChange={(event) => setTitle(event.target.value)} />
         </label>
         <label>
           Service address
@@ -76,8 +83,13 @@ export function AccountForm({ submitLabel, onAdded, extraActions }: AccountFormP
       </fieldset>
       <FormMessage message={message} />
       <div className="form-actions">
+        {noKey && (
+          <span className="form-hint" id={hintId}>
+            {NEEDS_KEY}
+          </span>
+        )}
         {extraActions?.(message?.kind === 'ok')}
-        <button type="submit" className="button primary" disabled={busy || apiKey.trim() === ''}>
+        <button type="submit" className="button primary" disabled={busy || noKey} aria-describedby={noKey ? hintId : undefined}>
           {busy ? 'Checking with the service…' : submitLabel}
         </button>
       </div>

@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import { gotoView, markDone, snooze, switchClient, toggleUnread } from '../actions.ts';
 import { KIND_CHOICES } from '../logic/itemKinds.ts';
+import { GOTO_PLACES } from '../logic/keymap.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useProfilesStore } from '../stores/profilesStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
@@ -24,21 +25,9 @@ export function CommandPalette() {
   const commands = useMemo<Command[]>(() => {
     const ui = useUiStore.getState();
     const inbox = useInboxStore.getState();
-    const view = (label: string, id: Parameters<typeof inbox.setFilter>[0]['view'], hint?: string): Command => ({
-      id: `view-${id}`,
-      label,
-      ...(hint ? { hint } : {}),
-      run: () => inbox.setFilter({ ...(id ? { view: id } : {}), text: '' }),
-    });
     return [
-      { id: 'goto-inbox', label: 'Go to Needs reply', hint: 'g i', run: () => gotoView('inbox') },
-      { id: 'goto-closing-soon', label: 'Go to Closing soon (reply windows of direct messages)', hint: 'g c', run: () => gotoView('closingSoon') },
-      view('Go to All', 'all'),
-      { id: 'goto-done', label: 'Go to Done', hint: 'g d', run: () => gotoView('done') },
-      view('Go to Snoozed', 'snoozed'),
-      { id: 'goto-outbox', label: 'Go to Outbox', hint: 'g o', run: () => gotoView('outbox') },
-      { id: 'goto-posts', label: 'Go to Posts and their metrics', hint: 'g p', run: () => gotoView('posts') },
-      view('Go to Hidden', 'hidden'),
+      // The places, from the keymap's own list (the same keys `?` lists).
+      ...GOTO_PLACES.map((place) => ({ id: `goto-${place.view}`, label: `Go to ${place.label}`, hint: `g ${place.key}`, run: () => gotoView(place.view) })),
       ...KIND_CHOICES.map((choice) => ({
         id: `kind-${choice.kind ?? 'everything'}`,
         label: `Show ${choice.title.toLowerCase()} (${choice.label})`,

@@ -2,14 +2,19 @@
 // shown: "queued, will be sent when the connection is back", "sending…", or "failed: <the
 // service's words>" with Retry and Cancel. Never silent: a refused command says why in a toast.
 //
+// One click never changes a client's live post (issue 19): the switch first asks, naming the post
+// and the client, and only "Turn comments off/on" sends the change.
+//
 // While the switch's own command runs (it waits for the first try, up to a few seconds), the
 // switch keeps showing what it showed before, with "Sending…": online, it then moves once the
 // service has answered, so what it shows is what the service has.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PostView } from '../../shared/domain/posts.ts';
+import { cutAtWord } from '../../shared/format/formatter.ts';
 import { call } from '../api/bridge.ts';
-import { commentsToggleSupported } from '../logic/composerRules.ts';
+import { commentsToggleSupported, NETWORK_LABELS } from '../logic/composerRules.ts';
 import { listenToCommentsSwitch, useCommentsSwitchStore, useLivePost } from '../stores/commentsSwitchStore.ts';
+import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import './commentsSwitch.css';
 
@@ -28,7 +33,14 @@ export function commentsChangeText(post: PostView): string | null {
 export function CommentsSwitch({ post, onChanged, compact = false }: { post: PostView; onChanged?: (post: PostView) => void; compact?: boolean }) {
   const live = useLivePost(post);
   const [busy, setBusy] = useState<{ shown: PostView } | null>(null);
+  const [asking, setAsking] = useState(false);
+  const profiles = useProfilesStore((state) => state.profiles);
+  const keep = useRef<HTMLButtonElement | null>(null);
   useEffect(() => listenToCommentsSwitch(), []);
+  // The question takes the focus on its safe answer: Enter right after the click changes nothing.
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
 
   if (!commentsToggleSupported(post.platform)) return null;
   const shown = busy?.shown ?? live;
@@ -52,13 +64,52 @@ export function CommentsSwitch({ post, onChanged, compact = false }: { post: Pos
   if (compact && !change && !busy) {
     return shown.disableComments ? <span className="badge comments-off-badge">Comments off</span> : null;
   }
+  const turning = checked ? 'off' : 'on';
+  const client = profileTitle(profiles, post.profileId);
+  const excerpt = cutAtWord(shown.text, 60);
   return (
     <div className={`comments-switch${compact ? ' is-compact' : ''}`}>
       {!compact && (
         <label className="toggle">
-          <input type="checkbox" checked={checked} aria-busy={busy !== null} onChange={() => void run('posts.setComments')} />
+          <input type="checkbox" checked={checked} aria-busy={busy !== null} onChange={() => setAsking(true)} />
           Comments on
         </label>
+      )}
+      {asking && (
+        <div
+          className="comments-switch-ask"
+          role="alertdialog"
+          aria-label={`Turn comments ${turning}?`}
+          aria-describedby={`comments-ask-${post.key}`}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.stopPropagation();
+            event.preventDefault();
+            setAsking(false);
+          }}
+        >
+          <p id={`comments-ask-${post.key}`}>
+            Turn comments {turning} on {client}’s {NETWORK_LABELS[post.platform]} post “{excerpt}”?{' '}
+            {turning === 'off'
+              ? 'People can no longer comment on it, and replies to its comments cannot be sent, until you turn them back on.'
+              : 'People can comment on it again.'}
+          </p>
+          <span className="comments-switch-actions">
+            <button
+              type="button"
+              className="button small primary"
+              onClick={() => {
+                setAsking(false);
+                void run('posts.setComments');
+              }}
+            >
+              Turn comments {turning}
+            </button>
+            <button ref={keep} type="button" className="button small ghost" onClick={() => setAsking(false)}>
+              Keep comments {turning === 'off' ? 'on' : 'off'}
+            </button>
+          </span>
+        </div>
       )}
       {text && (
         <span

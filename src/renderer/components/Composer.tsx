@@ -5,7 +5,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import { composerRules, draftProblems, fillTemplate, messageRules } from '../logic/composerRules.ts';
+import { useCommentsSwitchStore } from '../stores/commentsSwitchStore.ts';
+import { openRow } from '../actions.ts';
 import { useComposerStore } from '../stores/composerStore.ts';
+import { useThreadStore } from '../stores/threadStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
@@ -23,6 +26,8 @@ export function Composer({ row }: { row: InboxRow }) {
   const sending = useComposerStore((state) => state.sending);
   const error = useComposerStore((state) => state.error);
   const composerFocus = useUiStore((state) => state.composerFocus);
+  const savedRequest = useUiStore((state) => state.savedRepliesRequest);
+  const savedList = useRef<HTMLUListElement | null>(null);
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const [savedOpen, setSavedOpen] = useState(false);
   const savedReplies = useSettingsStore((state) => state.settings.savedReplies);
@@ -34,7 +39,8 @@ export function Composer({ row }: { row: InboxRow }) {
   const rules = isMessage ? messageRules(row, now) : composerRules(row);
   const noun = isMessage ? 'Message' : 'Reply';
   const problems = draftProblems(rules, text, imageUrl);
-  const canSend = rules.canReply && problems.length === 0 && !sending;
+  const commentsOff = useCommentsOff(row);
+  const canSend = rules.canReply && !commentsOff && problems.length === 0 && !sending;
 
   // A pending request (r, Edit, Undo) is taken once, also by a composer that appears just after;
   // a composer that appears for the next comment otherwise leaves the focus in the list.
@@ -43,12 +49,27 @@ export function Composer({ row }: { row: InboxRow }) {
     if (useUiStore.getState().takeComposerFocus()) textarea.current?.focus();
   }, [composerFocus, row.key]);
 
+  // `;` or Ctrl/⌘ ; (issue 19): the saved replies open with the focus on the first, to pick from the keyboard.
+  useEffect(() => {
+    if (useInboxStore.getState().openKey !== row.key || isMessage) return;
+    if (useUiStore.getState().takeSavedReplies()) setSavedOpen(true);
+  }, [savedRequest, row.key, isMessage]);
+  useEffect(() => {
+    if (savedOpen) savedList.current?.querySelector<HTMLButtonElement>('button')?.focus();
+  }, [savedOpen]);
+
   async function submit() {
     if (!canSend) return;
+    const next = nextKeyAfter(row.key);
     const ok = await send(row.key);
     if (ok) {
       useUiStore.getState().showToast(editing ? `${noun} edited and queued again` : `${noun} queued`);
       useUiStore.getState().focusList();
+      // Auto-advance (a setting, on by default): the next item opens, unless another was opened meanwhile.
+      if (useSettingsStore.getState().settings.autoAdvance && next !== null && useInboxStore.getState().openKey === row.key) {
+        useInboxStore.getState().selectKey(next);
+        openRow(next);
+      }
     }
   }
 
@@ -63,6 +84,11 @@ export function Composer({ row }: { row: InboxRow }) {
       }}
     >
       {rules.blockedReason && <p className="composer-note is-warning">{rules.blockedReason}</p>}
+      {!rules.blockedReason && commentsOff && (
+        <p className="composer-note is-warning" id={`comments-off-${row.key}`}>
+          Comments are off on this post, so a reply cannot be posted. Turn them on above to reply.
+        </p>
+      )}
       {rules.filledIn.length > 0 && (
         <ul className="composer-facts">
           {rules.filledIn.map((fact) => (
@@ -77,6 +103,8 @@ export function Composer({ row }: { row: InboxRow }) {
         className="composer-text"
         placeholder={isMessage ? `Message ${row.authorName}…` : `Reply to ${row.authorName}…`}
         rows={3}
+        disabled={commentsOff}
+        aria-describedby={commentsOff ? `comments-off-${row.key}` : undefined}
         value={text}
         onChange={(event) => update(row.key, { text: event.target.value })}
         onKeyDown={(event) => {
@@ -121,7 +149,27 @@ export function Composer({ row }: { row: InboxRow }) {
             Saved replies
           </button>
           {savedOpen && (
-            <ul className="saved-list" id={`saved-${row.key}`} aria-label="Saved replies">
+            <ul
+              ref={savedList}
+              className="saved-list"
+              id={`saved-${row.key}`}
+              aria-label="Saved replies"
+              onKeyDown={(event) => {
+                // Arrows (or j/k) move, Enter inserts (the button's own), Esc goes back to the text.
+                const buttons = [...(savedList.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+                const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+                if (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'j' || event.key === 'k') {
+                  event.preventDefault();
+                  const step = event.key === 'ArrowDown' || event.key === 'j' ? 1 : -1;
+                  buttons[(at + step + buttons.length) % buttons.length]?.focus();
+                } else if (event.key === 'Escape') {
+                  event.preventDefault();
+                  event.stopPropagation();
+                  setSavedOpen(false);
+                  textarea.current?.focus();
+                }
+              }}
+            >
               {savedReplies.map((saved, index) => (
                 <li key={`${index}:${saved.title}`}>
                   <button
@@ -161,4 +209,25 @@ export function Composer({ row }: { row: InboxRow }) {
       </div>
     </form>
   );
+}
+
+/**
+ * Whether the comment's post has its comments off (or on their way off): the service refuses a
+ * reply then, so the composer says so before anything is typed (issue 19). Read from the open
+ * thread's post, as its comments switch shows it.
+ */
+function useCommentsOff(row: InboxRow): boolean {
+  const post = useThreadStore((state) => (row.kind !== 'conversation' && state.thread?.comment.key === row.key ? state.thread.post : null));
+  const live = useCommentsSwitchStore((state) => (post ? state.views[post.key] : undefined)) ?? post;
+  if (!live) return false;
+  return live.disableComments || live.commentsChange?.enabled === false;
+}
+
+/** The item after this one in the list as it is ordered now (or the one before, at the end); null when alone. */
+function nextKeyAfter(key: string): string | null {
+  const { rows, order } = useInboxStore.getState();
+  const position = order.findIndex((index) => rows[index]?.key === key);
+  if (position < 0) return null;
+  const after = order[position + 1] ?? order[position - 1];
+  return after === undefined ? null : (rows[after]?.key ?? null);
 }

@@ -25,6 +25,7 @@ export function ConnectAccount() {
       {keyWarning && <p className="notice">{keyWarning}</p>}
       <AccountForm
         submitLabel="Check and connect"
+        autoFocus
         onAdded={() => useProfilesStore.getState().load()}
         extraActions={(added) => (
           <button type="button" className="button ghost" onClick={close}>

@@ -7,7 +7,9 @@ export function Dialog({ title, children, className = '' }: { title: string; chi
   const ref = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = ref.current?.querySelector<HTMLElement>('input, button, select, textarea, [tabindex]');
+    // A field marked data-autofocus first (a form's first field, not its Close button), else the first control.
+    const first =
+      ref.current?.querySelector<HTMLElement>('[data-autofocus]') ?? ref.current?.querySelector<HTMLElement>('input, button, select, textarea, [tabindex]');
     (first ?? ref.current)?.focus();
     return () => previous?.focus();
   }, []);

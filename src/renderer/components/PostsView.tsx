@@ -292,7 +292,7 @@ export function PostsView() {
             <label className="posts-client">
               <span className="visually-hidden">Client</span>
               {profile && <ClientDot color={profileColor(profiles, profile.profileId)} />}
-              <select value={profileId ?? ''} onChange={(event) => void load(event.target.value)}>
+              <select value={profileId ?? ''} onChange={(event) => useInboxStore.getState().setFilter({ profileId: event.target.value })}>
                 {profiles.map((p) => (
                   <option key={p.profileId} value={p.profileId}>
                     {p.title}

@@ -231,7 +231,7 @@ function Controls() {
     <div className="report-controls">
       <label>
         Client{' '}
-        <select aria-label="Client" value={profileId ?? ''} onChange={(event) => void load({ profileId: event.target.value })}>
+        <select aria-label="Client" value={profileId ?? ''} onChange={(event) => useInboxStore.getState().setFilter({ profileId: event.target.value })}>
           {profileId === null && <option value="">Pick a client</option>}
           {profiles.map((profile) => (
             <option key={profile.profileId} value={profile.profileId}>

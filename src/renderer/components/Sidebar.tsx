@@ -246,12 +246,19 @@ export function Sidebar() {
 
       <div className="side-footer">
         {onlySandbox && (
-          <div className="first-run">
-            <p>
+          <div className="first-run" title="Sample clients and comments to try everything safely">
+            <p className="first-run-long">
               You are looking at the <strong>built-in sandbox</strong>: sample clients and comments to try everything safely.
             </p>
-            <button type="button" className="button primary small" onClick={() => setOverlay('connect')}>
-              Connect your account
+            {/* The narrow sidebar's form of the same notice. */}
+            <p className="first-run-short" aria-hidden="true">
+              Sandbox
+            </p>
+            <button type="button" className="button primary small first-run-connect" onClick={() => setOverlay('connect')}>
+              <span className="first-run-plus" aria-hidden="true">
+                +
+              </span>
+              <span className="first-run-connect-label">Connect your account</span>
             </button>
           </div>
         )}

@@ -24,6 +24,8 @@ export function useKeyboard(): void {
       // Enter on a focused button or link is that control's.
       if (action.type === 'open' && target instanceof HTMLElement && target.closest('button, a, select, [role="dialog"]')) return;
       if (action.type === 'send') return;
+      // In a text field only the reply box's own Ctrl/⌘ ; opens the saved replies.
+      if (action.type === 'savedReply' && typing && !(target instanceof HTMLTextAreaElement && target.classList.contains('composer-text'))) return;
       event.preventDefault();
       perform(action);
     }

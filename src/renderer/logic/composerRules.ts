@@ -42,11 +42,10 @@ export function composerRules(row: Pick<InboxRow, 'platform' | 'commentUrn' | 'v
   if (!REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform)) {
     blockedReason = `Replies to comments made outside the service are not possible on ${label}: reply on ${label} itself.`;
   } else if (row.platform === 'linkedin') {
-    if (row.commentUrn === null) blockedReason = 'This LinkedIn comment has no comment URN yet: refresh the post, then reply.';
-    else filledIn.push(`LinkedIn comment URN filled in: ${row.commentUrn}`);
+    // The network's ids the reply needs are filled in from the store; never shown (issue 19: no ids on screen).
+    if (row.commentUrn === null) blockedReason = 'This LinkedIn comment cannot be answered from here yet: refresh the post, then reply.';
   } else if (row.platform === 'tiktok') {
-    if (row.videoId === null) blockedReason = 'This TikTok comment has no video id yet: refresh the post, then reply.';
-    else filledIn.push(`TikTok video id filled in: ${row.videoId}`);
+    if (row.videoId === null) blockedReason = 'This TikTok comment cannot be answered from here yet: refresh the post, then reply.';
   } else if (row.platform === 'twitter') {
     filledIn.push('Sent with the account’s X key pair.');
   }

@@ -20,12 +20,31 @@ export type KeyAction =
   | { type: 'undo' }
   | { type: 'palette' }
   | { type: 'help' }
-  | { type: 'send' };
+  | { type: 'send' }
+  /** `;` (Ctrl/⌘ ; in the reply box): the saved replies, to insert one from the keyboard. */
+  | { type: 'savedReply' };
 
-export type GotoView = 'inbox' | 'done' | 'outbox' | 'posts' | 'closingSoon';
+export type GotoView = 'inbox' | 'done' | 'outbox' | 'posts' | 'closingSoon' | 'all' | 'snoozed' | 'hidden' | 'reports' | 'settings';
+
+/**
+ * Every place `g` leads to: the keymap, the `?` help and the command palette all read this one list,
+ * so a place reachable by one is reachable, and listed, by the others.
+ */
+export const GOTO_PLACES: readonly { key: string; view: GotoView; label: string }[] = [
+  { key: 'i', view: 'inbox', label: 'Needs reply (the inbox)' },
+  { key: 'c', view: 'closingSoon', label: 'Closing soon (direct messages whose reply window closes first)' },
+  { key: 'a', view: 'all', label: 'All' },
+  { key: 'd', view: 'done', label: 'Done' },
+  { key: 'z', view: 'snoozed', label: 'Snoozed' },
+  { key: 'o', view: 'outbox', label: 'Outbox' },
+  { key: 'h', view: 'hidden', label: 'Hidden comments' },
+  { key: 'p', view: 'posts', label: 'Posts and their metrics' },
+  { key: 'r', view: 'reports', label: 'Reports (the client report)' },
+  { key: 's', view: 'settings', label: 'Settings: accounts, keys, webhooks, the app' },
+];
 
 /** The second key after `g`. */
-const GOTO_KEYS: Record<string, GotoView> = { i: 'inbox', d: 'done', o: 'outbox', p: 'posts', c: 'closingSoon' };
+const GOTO_KEYS: Record<string, GotoView> = Object.fromEntries(GOTO_PLACES.map((place) => [place.key, place.view]));
 
 export interface KeyInput {
   key: string;
@@ -56,6 +75,7 @@ export const SHORTCUTS: readonly { keys: string[]; label: string }[] = [
   { keys: ['Esc'], label: 'Back (close, leave the field)' },
   { keys: ['r'], label: 'Reply (a comment or a direct message)' },
   { keys: ['Ctrl/⌘ Enter'], label: 'Send' },
+  { keys: [';', 'Ctrl/⌘ ;'], label: 'Insert a saved reply (Ctrl/⌘ ; in the reply box; arrows and Enter choose)' },
   { keys: ['e'], label: 'Mark done and move on' },
   { keys: ['u'], label: 'Toggle unread' },
   { keys: ['h'], label: 'Snooze (later today, tomorrow, next week)' },
@@ -63,11 +83,7 @@ export const SHORTCUTS: readonly { keys: string[]; label: string }[] = [
   { keys: ['Shift A'], label: 'Select everything in this view (then e, u or h for all of it)' },
   { keys: ['m'], label: 'Show comments, messages or both (Comments / Messages / Everything)' },
   { keys: ['/'], label: 'Search' },
-  { keys: ['g i'], label: 'Go to the inbox (needs reply)' },
-  { keys: ['g c'], label: 'Go to Closing soon (direct messages whose reply window closes first)' },
-  { keys: ['g d'], label: 'Go to Done' },
-  { keys: ['g o'], label: 'Go to the Outbox' },
-  { keys: ['g p'], label: 'Go to Posts and their metrics' },
+  ...GOTO_PLACES.map((place) => ({ keys: [`g ${place.key}`], label: `Go to ${place.label}` })),
   { keys: ['1 … 9'], label: 'Switch client' },
   { keys: ['z'], label: 'Undo the last triage action' },
   { keys: ['Ctrl/⌘ K'], label: 'Command palette' },
@@ -79,6 +95,7 @@ export function resolveKey(input: KeyInput, state: KeyState): KeyResult {
   const mod = input.ctrlKey || input.metaKey;
   if (mod && !input.altKey && (input.key === 'k' || input.key === 'K')) return { action: { type: 'palette' }, state: IDLE };
   if (mod && input.key === 'Enter') return { action: { type: 'send' }, state: IDLE };
+  if (mod && !input.altKey && input.key === ';') return { action: { type: 'savedReply' }, state: IDLE };
   if (input.key === 'Escape') return { action: { type: 'back' }, state: IDLE };
   // Typing is typing: nothing else fires in a text field.
   if (input.typing || mod || input.altKey) return { action: null, state: IDLE };
@@ -117,6 +134,8 @@ export function resolveKey(input: KeyInput, state: KeyState): KeyResult {
       return { action: { type: 'undo' }, state: IDLE };
     case '?':
       return { action: { type: 'help' }, state: IDLE };
+    case ';':
+      return { action: { type: 'savedReply' }, state: IDLE };
     case 'g':
       return { action: null, state: { pendingG: true } };
     default:

@@ -59,3 +59,35 @@ export function snoozeChoices(now: Date = new Date()): SnoozeChoice[] {
   });
   return choices;
 }
+
+/** The hour a picked day wakes at when no time is given: "tomorrow 9:00". */
+export const PICKED_HOUR = 9;
+
+/** A date-time field's value ("2026-11-28T09:00", local time) for this moment, to the minute. */
+export function pickerValue(ms: number): string {
+  const at = new Date(ms);
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
+/** What the date-time picker starts at: tomorrow at 9:00. */
+export function defaultPickedTime(now: Date): number {
+  const at = new Date(now);
+  at.setDate(at.getDate() + 1);
+  at.setHours(PICKED_HOUR, 0, 0, 0);
+  return at.getTime();
+}
+
+/**
+ * A picked time, from the date-time field's value, checked: a time in the future, within a year.
+ * Answers the wake time (epoch ms) or why it cannot be used, in words.
+ */
+export function pickedTime(value: string, now: Date): { ok: true; until: number } | { ok: false; reason: string } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return { ok: false, reason: 'Pick a day and a time.' };
+  const [, year, month, day, hour, minute] = match.map(Number) as [number, number, number, number, number, number];
+  const at = new Date(year, month - 1, day, hour, minute, 0, 0);
+  if (at.getMonth() !== month - 1 || at.getDate() !== day) return { ok: false, reason: 'That day does not exist.' };
+  if (at.getTime() <= now.getTime()) return { ok: false, reason: 'Pick a time later than now.' };
+  if (at.getTime() > now.getTime() + 366 * 24 * 3_600_000) return { ok: false, reason: 'Pick a time within a year.' };
+  return { ok: true, until: at.getTime() };
+}

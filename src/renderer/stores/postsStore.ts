@@ -57,9 +57,19 @@ export const usePostsStore = create<PostsState>((set, get) => ({
   seenBefore: {},
   setOpen(open) {
     set(open ? { open } : { open, panelKey: null, panel: null });
+    // The client chosen in the sidebar follows you here (issue 19).
+    const chosen = useInboxStore.getState().filter.profileId;
+    if (open && chosen !== null && chosen !== get().profileId) void get().load(chosen);
   },
   async load(profileId) {
-    set({ profileId, loading: true, error: null });
+    // Another client's post does not stay open beside this client's list.
+    const panelPost = get().panel?.post;
+    set({
+      profileId,
+      loading: true,
+      error: null,
+      ...(panelPost && panelPost.profileId !== profileId ? { panelKey: null, panel: null, panelError: null } : {}),
+    });
     const result = await call('posts.list', { profileId });
     if (get().profileId !== profileId) return;
     if (!result.ok) {

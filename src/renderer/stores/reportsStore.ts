@@ -35,7 +35,11 @@ export const useReportsStore = create<ReportsState>((set, get) => ({
   error: null,
   setOpen(open) {
     set({ open });
-    if (open) usePostsStore.getState().setOpen(false);
+    if (!open) return;
+    usePostsStore.getState().setOpen(false);
+    // The client chosen in the sidebar follows you here (issue 19).
+    const chosen = useInboxStore.getState().filter.profileId;
+    if (chosen !== null && chosen !== get().profileId) void get().load({ profileId: chosen });
   },
   async load(choice = {}) {
     const profileId = choice.profileId ?? get().profileId;

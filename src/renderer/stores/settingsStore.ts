@@ -12,6 +12,7 @@ const DEFAULT_SETTINGS: Settings = {
   syncPace: 'normal',
   startAtLogin: false,
   closeToTray: true,
+  autoAdvance: true,
   savedReplies: DEFAULT_SAVED_REPLIES.map((reply) => ({ ...reply })),
 };
 

@@ -15,6 +15,9 @@ interface UiState {
   /** Bumped to ask the composer to take the focus. */
   composerFocus: number;
   composerFocusPending: boolean;
+  /** Bumped to ask the open composer to show its saved replies (`;`), taken once like the focus. */
+  savedRepliesRequest: number;
+  savedRepliesPending: boolean;
   /** Bumped to ask the search field to take the focus. */
   searchFocus: number;
   /** Bumped to ask the list to take the focus. */
@@ -30,6 +33,9 @@ interface UiState {
   takeComposerFocus: () => boolean;
   focusSearch: () => void;
   focusList: () => void;
+  openSavedReplies: () => void;
+  /** True once per request: the composer opens its saved replies. */
+  takeSavedReplies: () => boolean;
   showToast: (text: string, undoable?: boolean) => void;
   clearToast: (id: number) => void;
 }
@@ -42,6 +48,8 @@ export const useUiStore = create<UiState>((set, get) => ({
   composerFocusPending: false,
   searchFocus: 0,
   listFocus: 0,
+  savedRepliesRequest: 0,
+  savedRepliesPending: false,
   toast: null,
   keysFor: null,
   setOverlay(overlay) {
@@ -63,6 +71,14 @@ export const useUiStore = create<UiState>((set, get) => ({
   },
   focusList() {
     set((state) => ({ listFocus: state.listFocus + 1 }));
+  },
+  openSavedReplies() {
+    set((state) => ({ savedRepliesRequest: state.savedRepliesRequest + 1, savedRepliesPending: true }));
+  },
+  takeSavedReplies() {
+    if (!get().savedRepliesPending) return false;
+    set({ savedRepliesPending: false });
+    return true;
   },
   showToast(text, undoable = false) {
     toastIds += 1;

@@ -151,5 +151,6 @@ export const SettingsPatchInput = z.strictObject({
   syncPace: settingsSchema.shape.syncPace.unwrap().optional(),
   startAtLogin: settingsSchema.shape.startAtLogin.unwrap().optional(),
   closeToTray: settingsSchema.shape.closeToTray.unwrap().optional(),
+  autoAdvance: settingsSchema.shape.autoAdvance.unwrap().optional(),
   savedReplies: settingsSchema.shape.savedReplies.unwrap().optional(),
 });

@@ -18,6 +18,11 @@ export interface AppHostOptions {
   dataDir?: string;
   /** `--poll-hot-ms`: how often the sync asks for a post of the last day (the app's default is 30 s). */
   pollHotMs?: number;
+  /**
+   * Open the next item after a send (the app's default is on). Off unless asked: the journeys
+   * written before issue 19 look at the item they replied to after sending.
+   */
+  autoAdvance?: boolean;
 }
 
 export class AppHost {
@@ -33,7 +38,10 @@ export class AppHost {
     this.#sandboxUrl = options.sandboxUrl;
     this.#pollHotMs = options.pollHotMs;
     if (options.undoSeconds !== undefined) {
-      writeFileSync(join(this.dataDir, 'settings.json'), `${JSON.stringify({ undoSeconds: options.undoSeconds, notifications: false })}\n`);
+      writeFileSync(
+        join(this.dataDir, 'settings.json'),
+        `${JSON.stringify({ undoSeconds: options.undoSeconds, notifications: false, autoAdvance: options.autoAdvance ?? false })}\n`,
+      );
     }
   }
 

@@ -22,17 +22,18 @@ function conversation(replyWindowClosesAt: number | null): ConversationInfo {
 }
 
 describe('the composer rules', () => {
-  it('shows the LinkedIn comment URN filled in from the store and explains @[Full Name]', () => {
+  // Issue 19 changed this: the network's ids are never shown to the user.
+  it('takes the LinkedIn comment URN from the store without showing it, and explains @[Full Name]', () => {
     const rules = composerRules({ platform: 'linkedin', commentUrn: 'urn:li:comment:(urn:li:activity:1,2)', videoId: null });
     expect(rules.canReply).toBe(true);
-    expect(rules.filledIn.join()).toContain('urn:li:comment:(urn:li:activity:1,2)');
+    expect(rules.filledIn.join()).not.toContain('urn:');
     expect(rules.mentionHelp).toContain('@[Full Name]');
   });
 
   it('refuses a LinkedIn reply without a URN, and a TikTok reply without a video id, before sending', () => {
-    expect(composerRules({ platform: 'linkedin', commentUrn: null, videoId: null }).blockedReason).toMatch(/URN/);
-    expect(composerRules({ platform: 'tiktok', commentUrn: null, videoId: null }).blockedReason).toMatch(/video id/);
-    expect(composerRules({ platform: 'tiktok', commentUrn: null, videoId: '123' }).filledIn.join()).toContain('123');
+    expect(composerRules({ platform: 'linkedin', commentUrn: null, videoId: null }).blockedReason).toMatch(/LinkedIn comment cannot be answered from here yet/);
+    expect(composerRules({ platform: 'tiktok', commentUrn: null, videoId: null }).blockedReason).toMatch(/TikTok comment cannot be answered from here yet/);
+    expect(composerRules({ platform: 'tiktok', commentUrn: null, videoId: '3130779558455504604' }).filledIn.join()).not.toContain('3130779558455504604');
   });
 
   it('says where replies to outside comments are not possible', () => {

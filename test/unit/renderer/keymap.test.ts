@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE, isTypingTarget, resolveKey, SHORTCUTS, type KeyInput } from '../../../src/renderer/logic/keymap.ts';
+import { GOTO_PLACES, IDLE, isTypingTarget, resolveKey, SHORTCUTS, type KeyInput } from '../../../src/renderer/logic/keymap.ts';
 
 const key = (k: string, extra: Partial<KeyInput> = {}): KeyInput => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, typing: false, ...extra });
 
@@ -85,5 +85,18 @@ describe('the keyboard map', () => {
     const listed = SHORTCUTS.flatMap((shortcut) => shortcut.keys).join(' ');
     for (const k of ['j', 'k', 'Enter', 'o', 'Esc', 'r', 'e', 'u', 'h', 'x', 'Shift A', '/', 'g i', 'g c', 'g d', 'g o', 'm', '1 … 9', 'z', 'Ctrl/⌘ K', '?'])
       expect(listed).toContain(k);
+  });
+
+  it('reaches every place with g, Reports and Settings too, and lists each in the help (issue 19)', () => {
+    const pending = resolveKey(key('g'), IDLE).state;
+    expect(resolveKey(key('r'), pending).action).toEqual({ type: 'goto', view: 'reports' });
+    expect(resolveKey(key('s'), pending).action).toEqual({ type: 'goto', view: 'settings' });
+    expect(resolveKey(key('a'), pending).action).toEqual({ type: 'goto', view: 'all' });
+    const listed = SHORTCUTS.flatMap((shortcut) => shortcut.keys);
+    for (const place of GOTO_PLACES) {
+      expect(resolveKey(key(place.key), pending).action).toEqual({ type: 'goto', view: place.view });
+      expect(listed).toContain(`g ${place.key}`);
+    }
+    expect(new Set(GOTO_PLACES.map((place) => place.key)).size).toBe(GOTO_PLACES.length);
   });
 });

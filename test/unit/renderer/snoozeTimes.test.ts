@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { laterToday, nextWeek, snoozeChoices, tomorrowMorning } from '../../../src/renderer/logic/snoozeTimes.ts';
+import { defaultPickedTime, laterToday, nextWeek, pickedTime, pickerValue, snoozeChoices, tomorrowMorning } from '../../../src/renderer/logic/snoozeTimes.ts';
 
 // Local times (the person's clock): new Date(year, monthIndex, day, hours, minutes).
 const at = (day: number, hours: number, minutes = 0) => new Date(2026, 10, day, hours, minutes);
@@ -38,5 +38,16 @@ describe('snooze times', () => {
     expect(choices.map((c) => c.id)).toEqual(['laterToday', 'tomorrow', 'nextWeek']);
     expect(choices.map((c) => c.when)).toEqual(['13:00', 'Sat 8:00', 'Mon 23 Nov, 8:00']);
     for (const choice of choices) expect(choice.until).toBeGreaterThan(now.getTime());
+  });
+
+  it('a picked time (issue 19): starts at tomorrow 9:00, must be later than now and within a year', () => {
+    const now = at(20, 15, 45);
+    expect(pickerValue(defaultPickedTime(now))).toBe('2026-11-21T09:00');
+    const picked = pickedTime('2026-11-21T09:00', now);
+    expect(picked.ok && local(picked.until)).toEqual([11, 21, 9, 0]);
+    expect(pickedTime('2026-11-20T15:00', now)).toEqual({ ok: false, reason: 'Pick a time later than now.' });
+    expect(pickedTime('2026-02-30T09:00', now)).toEqual({ ok: false, reason: 'That day does not exist.' });
+    expect(pickedTime('2028-01-01T09:00', now)).toEqual({ ok: false, reason: 'Pick a time within a year.' });
+    expect(pickedTime('', now)).toEqual({ ok: false, reason: 'Pick a day and a time.' });
   });
 });

@@ -1,8 +1,9 @@
 // The app's own settings: theme, notifications, the undo window, the sync pace, start at login,
-// close to the tray. Each change is saved at once (settings.update) and the answer is shown.
+// close to the tray (only where the host has them: not in a browser). Each change is saved at once (settings.update) and the answer is shown.
 import { useState } from 'react';
 import type { Settings } from '../../../shared/settings.ts';
 import { call } from '../../api/bridge.ts';
+import { hostCapabilities } from '../../api/hostCapabilities.ts';
 import { useSettingsStore } from '../../stores/settingsStore.ts';
 import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
 
@@ -11,6 +12,7 @@ type Patch = Partial<Settings>;
 export function AppSettingsPanel() {
   const settings = useSettingsStore((state) => state.settings);
   const [message, setMessage] = useState<FormMessageValue>(null);
+  const host = hostCapabilities();
 
   async function save(patch: Patch) {
     const result = await call('settings.update', patch);
@@ -49,6 +51,10 @@ export function AppSettingsPanel() {
           }}
         />
       </label>
+      <label className="settings-check">
+        <input type="checkbox" checked={settings.autoAdvance} onChange={(event) => void save({ autoAdvance: event.target.checked })} />
+        After sending, open the next comment or conversation
+      </label>
       <label>
         Sync pace
         <select value={settings.syncPace} onChange={(event) => void save({ syncPace: event.target.value as Settings['syncPace'] })}>
@@ -57,14 +63,19 @@ export function AppSettingsPanel() {
           <option value="eager">Eager: fresher comments, less room for replies</option>
         </select>
       </label>
-      <label className="settings-check">
-        <input type="checkbox" checked={settings.startAtLogin} onChange={(event) => void save({ startAtLogin: event.target.checked })} />
-        Start at login
-      </label>
-      <label className="settings-check">
-        <input type="checkbox" checked={settings.closeToTray} onChange={(event) => void save({ closeToTray: event.target.checked })} />
-        Closing the window keeps the app in the tray
-      </label>
+      {host.startAtLogin && (
+        <label className="settings-check">
+          <input type="checkbox" checked={settings.startAtLogin} onChange={(event) => void save({ startAtLogin: event.target.checked })} />
+          Start at login
+        </label>
+      )}
+      {host.tray && (
+        <label className="settings-check">
+          <input type="checkbox" checked={settings.closeToTray} onChange={(event) => void save({ closeToTray: event.target.checked })} />
+          Closing the window keeps the app in the tray
+        </label>
+      )}
+      {!host.startAtLogin && <p className="muted small">Starting with the computer and the icon by the clock come with the desktop app.</p>}
       <FormMessage message={message} />
     </form>
   );

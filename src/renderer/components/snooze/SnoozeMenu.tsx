@@ -1,8 +1,10 @@
 // `h` (or the Snooze button): a small menu of when the comment comes back: later today, tomorrow
-// morning, next week. 1/2/3 or the arrows and Enter choose; Esc closes without snoozing.
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+// morning, next week, or a day and time picked (issue 19; it starts at tomorrow 9:00). 1/2/3/4 or the
+// arrows and Enter choose; Esc closes without snoozing.
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createFormatter } from '../../../shared/format/formatter.ts';
 import { snoozeUntil } from '../../actions.ts';
-import { snoozeChoices, type SnoozeChoice } from '../../logic/snoozeTimes.ts';
+import { defaultPickedTime, pickedTime, pickerValue, snoozeChoices, type SnoozeChoice } from '../../logic/snoozeTimes.ts';
 import { useUiStore } from '../../stores/uiStore.ts';
 import { Dialog } from '../Dialog.tsx';
 import './snoozeMenu.css';
@@ -10,6 +12,13 @@ import './snoozeMenu.css';
 export function SnoozeMenu() {
   const choices = useMemo(() => snoozeChoices(new Date()), []);
   const list = useRef<HTMLDivElement | null>(null);
+  const picker = useRef<HTMLInputElement | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState(() => pickerValue(defaultPickedTime(new Date())));
+  const [pickProblem, setPickProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (picking) picker.current?.focus();
+  }, [picking]);
   // The first choice takes the focus (this runs after the dialog's own focus move).
   useEffect(() => list.current?.querySelector<HTMLButtonElement>('button')?.focus(), []);
 
@@ -19,7 +28,25 @@ export function SnoozeMenu() {
     snoozeUntil(choice.until, `Snoozed until ${choice.label === 'Later today' ? choice.when : `${choice.label.toLowerCase()} (${choice.when})`}`);
   }
 
+  function snoozePicked() {
+    const answer = pickedTime(picked, new Date());
+    if (!answer.ok) {
+      setPickProblem(answer.reason);
+      return;
+    }
+    useUiStore.getState().setOverlay(null);
+    useUiStore.getState().focusList();
+    snoozeUntil(answer.until, `Snoozed until ${createFormatter().dateTime(answer.until)}`);
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // In the date-time field, keys are the field's.
+    if (event.target instanceof HTMLInputElement) return;
+    if (event.key === String(choices.length + 1)) {
+      event.preventDefault();
+      setPicking(true);
+      return;
+    }
     const number = Number(event.key);
     const chosen = Number.isInteger(number) && number >= 1 ? choices[number - 1] : undefined;
     if (chosen !== undefined) {
@@ -53,7 +80,42 @@ export function SnoozeMenu() {
               <span className="snooze-when">{choice.when}</span>
             </button>
           ))}
+          <button type="button" className="snooze-choice" aria-expanded={picking} onClick={() => setPicking(true)}>
+            <kbd aria-hidden="true">{choices.length + 1}</kbd>
+            <span className="snooze-label">Pick a day and time…</span>
+          </button>
         </div>
+        {picking && (
+          <form
+            className="snooze-pick"
+            onSubmit={(event) => {
+              event.preventDefault();
+              snoozePicked();
+            }}
+          >
+            <label>
+              Until
+              <input
+                ref={picker}
+                type="datetime-local"
+                value={picked}
+                aria-describedby={pickProblem ? 'snooze-pick-problem' : undefined}
+                onChange={(event) => {
+                  setPicked(event.target.value);
+                  setPickProblem(null);
+                }}
+              />
+            </label>
+            <button type="submit" className="button primary small">
+              Snooze
+            </button>
+            {pickProblem && (
+              <p id="snooze-pick-problem" className="error-text small" role="alert">
+                {pickProblem}
+              </p>
+            )}
+          </form>
+        )}
         <p className="muted small">It leaves Needs reply until then, waits in Snoozed, and comes back by itself.</p>
       </div>
     </Dialog>
