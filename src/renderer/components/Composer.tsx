@@ -74,6 +74,8 @@ export function Composer({ row }: { row: InboxRow }) {
   }
 
   const imageProblem = problems.find((problem) => problem.field === 'image' && imageUrl.trim() !== '');
+  // Why Send is off for a text that is there (too long, a broken character, only invisible ones); a blank box needs no words.
+  const textProblem = text.trim() === '' ? undefined : problems.find((problem) => problem.field === 'text');
   return (
     <form
       className="composer"
@@ -115,6 +117,7 @@ export function Composer({ row }: { row: InboxRow }) {
           }
         }}
       />
+      {textProblem && <p className="composer-note is-warning">{textProblem.message}</p>}
       {rules.imageAllowed && (
         <input
           type="url"

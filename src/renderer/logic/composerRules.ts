@@ -11,6 +11,7 @@ import {
   REPLY_IMAGE_NETWORKS,
   type Network,
 } from '../../shared/networks.ts';
+import { writtenTextProblem } from '../../shared/domain/writtenText.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
 import { replyWindowState, windowBlockedReason } from './replyWindow.ts';
 
@@ -84,6 +85,9 @@ export interface DraftProblem {
 export function draftProblems(rules: ComposerRules, text: string, imageUrl: string): DraftProblem[] {
   const problems: DraftProblem[] = [];
   if (text.trim() === '') problems.push({ field: 'text', message: `Write a ${rules.noun} first.` });
+  // The bridge refuses these too; said here first, so Send is off with the reason beside it.
+  const unwritten = writtenTextProblem(text, rules.noun);
+  if (unwritten !== null) problems.push({ field: 'text', message: `${unwritten}.` });
   if (text.length > rules.maxLength)
     problems.push({ field: 'text', message: `A ${rules.noun} is at most ${rules.maxLength.toLocaleString('en-GB')} characters.` });
   const image = imageUrl.trim();

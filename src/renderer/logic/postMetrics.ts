@@ -2,6 +2,7 @@
 // numbers to draw over time, and the CSV export of a client's posts. Pure: no DOM, no bridge.
 import type { AnalyticsSnapshot, PostDataFlags, PostSummary } from '../../shared/domain/posts.ts';
 import type { Network } from '../../shared/networks.ts';
+import { csvField } from './csvField.ts';
 
 const LABELS: Record<string, string> = {
   // shared
@@ -154,13 +155,8 @@ export function seriesOf(history: readonly AnalyticsSnapshot[], key: string): { 
 
 // ---- CSV ----
 
-/** One CSV field: quoted when it holds a comma, a quote, a line break or leading/trailing space; quotes doubled. Formula-looking text is defused. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+// The one CSV field writer (formula defusing included), here too for the modules that import it from here.
+export { csvField };
 
 export interface CsvRange {
   /** Inclusive, epoch ms; null for open. */

@@ -5,7 +5,7 @@
 import type { ClientReport, FiguresUnread, KindFigures, ResponsivenessView } from '../../shared/domain/clientReport.ts';
 import type { Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
-import { csvField } from './postMetrics.ts';
+import { csvField } from './csvField.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -10,6 +10,7 @@ import { MESSAGE_TEXT_LIMITS } from '../networks.ts';
 import { InboxCursorSchema, InboxFilterSchema, INBOX_VIEWS, VIEW_SWEEP_MAX } from '../domain/inbox.ts';
 import { clientSettingsSchema } from '../domain/clientSettings.ts';
 import { parsePostReference } from '../domain/trackedPosts.ts';
+import { writtenTextProblem, type WrittenNoun } from '../domain/writtenText.ts';
 
 // Bounds of untrusted input.
 const ID_MAX = 512;
@@ -110,15 +111,25 @@ export const TriageViewInput = z
 /** The longest any network takes (each network's own limit is checked in main, with the conversation known). */
 const MESSAGE_TEXT_MAX = Math.max(...Object.values(MESSAGE_TEXT_LIMITS));
 
+/** A broken character (lone surrogate) or only invisible characters: refused before anything is queued. */
+function refuseUnwrittenText(noun: WrittenNoun) {
+  return (text: string, context: z.RefinementCtx) => {
+    const problem = writtenTextProblem(text, noun);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  };
+}
+
 export const ReplyText = z
   .string()
   .max(TEXT_MAX, `A reply is at most ${TEXT_MAX} characters`)
-  .refine((text) => text.trim() !== '', 'A reply must not be empty');
+  .refine((text) => text.trim() !== '', 'A reply must not be empty')
+  .superRefine(refuseUnwrittenText('reply'));
 
 export const MessageText = z
   .string()
   .max(MESSAGE_TEXT_MAX, `A message is at most ${MESSAGE_TEXT_MAX.toLocaleString('en')} characters`)
-  .refine((text) => text.trim() !== '', 'A message must not be empty');
+  .refine((text) => text.trim() !== '', 'A message must not be empty')
+  .superRefine(refuseUnwrittenText('message'));
 
 export const RefreshTarget = z.union([z.strictObject({ postKey: PostKeySchema }), z.strictObject({ profileId: Id })]);
 

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type AddressPolicy, classifyAddress } from '../../../src/main/core/app/addressPolicy.ts';
 import { PersonPictures, type PersonPicturesOptions } from '../../../src/main/core/app/personPictures.ts';
 import { conversationKeyOf } from '../../../src/main/core/store/keys.ts';
 import { dm } from '../../unit/store/messageFixtures.ts';
@@ -51,6 +52,11 @@ const routes: Record<string, Route> = {
     response.writeHead(302, { location: '/picture.png' });
     response.end();
   },
+  // To the same picture on the IPv6 loopback server (its port is known once it listens).
+  '/to-v6': (_, response) => {
+    response.writeHead(302, { location: `${baseV6}/picture.png` });
+    response.end();
+  },
   '/to-http': (_, response) => {
     response.writeHead(302, { location: 'http://pictures.example/picture.png' });
     response.end();
@@ -64,24 +70,38 @@ const routes: Record<string, Route> = {
 };
 
 let server: Server;
+let serverV6: Server;
 let base = '';
+let baseV6 = '';
+let port = 0;
+/** Requests that reached the 127.0.0.1 server, and the [::1] one. */
 const requests: string[] = [];
+const requestsV6: string[] = [];
 
-beforeAll(async () => {
-  server = createServer((request, response) => {
+function startServer(host: string, seen: string[]): Promise<Server> {
+  const started = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    requests.push(path);
+    seen.push(path);
     const route = routes[path];
     if (route) route(request, response);
     else response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return new Promise((resolve) => started.listen(0, host, () => resolve(started)));
+}
+
+beforeAll(async () => {
+  server = await startServer('127.0.0.1', requests);
+  serverV6 = await startServer('::1', requestsV6);
+  port = (server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+  baseV6 = `http://[::1]:${(serverV6.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const running of [server, serverV6]) {
+    running.closeAllConnections();
+    await new Promise<void>((resolve) => running.close(() => resolve()));
+  }
 });
 
 let temp: TempStore | undefined;
@@ -90,6 +110,7 @@ afterEach(() => {
   temp?.cleanup();
   temp = undefined;
   requests.length = 0;
+  requestsV6.length = 0;
 });
 
 /** A real store with one conversation per picture address; answers their keys in the same order. */
@@ -104,8 +125,14 @@ function storeWith(...pictureUrls: (string | undefined)[]): { temp: TempStore; k
   return { temp, keys };
 }
 
+/** A test policy: loopback stands in for the internet (every other address by the default rules). */
+const loopbackStandsIn: AddressPolicy = (address) => {
+  const kind = classifyAddress(address);
+  return kind === 'loopback' ? 'public' : kind;
+};
+
 function service(temp: TempStore, options: Partial<PersonPicturesOptions> = {}): PersonPictures {
-  return new PersonPictures({ store: temp.store, allowLoopbackHttp: true, ...options });
+  return new PersonPictures({ store: temp.store, allowLoopbackHttp: true, addressPolicy: loopbackStandsIn, ...options });
 }
 
 describe('person pictures fetched by main', () => {
@@ -218,5 +245,53 @@ describe('person pictures fetched by main', () => {
     expect(lines[0]).toContain(base);
     expect(lines[0]).not.toContain('SECRET-SIGNATURE');
     expect(lines[0]).not.toContain('never.png');
+  });
+});
+
+describe('only servers on the internet are reached (the default address policy)', () => {
+  const PNG_URL = `data:image/png;base64,${PNG.toString('base64')}`;
+  const THIS_COMPUTER = 'The picture’s address leads to this computer, not to the internet';
+  /** The default policy: what the app uses. Plain http is still allowed here (the servers have no TLS), so only the policy decides. */
+  const defaultPolicy = (temp: TempStore) => new PersonPictures({ store: temp.store, allowLoopbackHttp: true });
+
+  it('refuses 127.0.0.1, [::1] and a name resolving to loopback before any request, with the kind of address', async () => {
+    const { temp, keys } = storeWith(`${base}/picture.png`, `${baseV6}/picture.png`, `http://localhost:${port}/picture.png`);
+    const pictures = defaultPolicy(temp);
+    for (const key of keys) expect(await pictures.picture(key)).toEqual({ dataUrl: null, reason: THIS_COMPUTER, refusedAddress: 'loopback' });
+    expect(requests).toEqual([]);
+    expect(requestsV6).toEqual([]);
+  });
+
+  it('refuses the other spellings of 127.0.0.1 (shorthand, hex, decimal, octal, IPv4-mapped IPv6)', async () => {
+    const spellings = ['127.1', '0x7f.1', '0x7f000001', '2130706433', '0177.0.0.1', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]'];
+    const { temp, keys } = storeWith(...spellings.map((host) => `http://${host}:${port}/picture.png`));
+    const pictures = defaultPolicy(temp);
+    for (const [i, key] of keys.entries()) {
+      expect(await pictures.picture(key), spellings[i]).toEqual({ dataUrl: null, reason: THIS_COMPUTER, refusedAddress: 'loopback' });
+    }
+    expect(requests).toEqual([]);
+  });
+
+  it('refuses a redirect to loopback on the hop that would reach it', async () => {
+    // 127.0.0.1 stands in for a CDN on the internet; [::1] is judged by the default rules.
+    const cdnOnly: AddressPolicy = (address) => (address === '127.0.0.1' ? 'public' : classifyAddress(address));
+    const { temp, keys } = storeWith(`${base}/to-v6`);
+    expect(await service(temp, { addressPolicy: cdnOnly }).picture(keys[0]!)).toEqual({ dataUrl: null, reason: THIS_COMPUTER, refusedAddress: 'loopback' });
+    expect(requests).toEqual(['/to-v6']);
+    expect(requestsV6).toEqual([]);
+  });
+
+  it('with a policy that lets loopback stand in for the internet, the same addresses are fetched as before', async () => {
+    const spellings = [
+      `${baseV6}/picture.png`,
+      `http://localhost:${port}/picture.png`,
+      `http://0x7f000001:${port}/picture.png`,
+      `http://[::ffff:127.0.0.1]:${port}/picture.png`,
+    ];
+    const { temp, keys } = storeWith(`${base}/to-v6`, ...spellings);
+    const pictures = service(temp);
+    for (const key of keys) expect((await pictures.picture(key)).dataUrl).toBe(PNG_URL);
+    expect(requests).toEqual(['/to-v6', '/picture.png', '/picture.png', '/picture.png']);
+    expect(requestsV6).toEqual(['/picture.png', '/picture.png']);
   });
 });

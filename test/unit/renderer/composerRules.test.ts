@@ -56,6 +56,21 @@ describe('the composer rules', () => {
     expect(draftProblems(rules, '   ', '')[0]?.field).toBe('text');
   });
 
+  it('says before Send that a broken character or only invisible characters cannot go out (the bridge refuses them too)', () => {
+    const reply = composerRules({ platform: 'instagram', commentUrn: null, videoId: null });
+    const message = messageRules({ platform: 'twitter', authorName: 'Sam', conversation: conversation(null) }, NOW);
+    expect(draftProblems(reply, 'Thanks \uD83D', '')).toEqual([
+      {
+        field: 'text',
+        message: 'This reply holds a broken character (half of an emoji or a symbol, often left by a cut-off paste): delete it and type it again.',
+      },
+    ]);
+    expect(draftProblems(message, '\u200B\u200D', '')).toEqual([
+      { field: 'text', message: 'This message holds only invisible characters: write something the person can read.' },
+    ]);
+    expect(draftProblems(reply, 'Thanks 😀 👩‍💻', '')).toEqual([]);
+  });
+
   it('fills {name} in saved replies from the author', () => {
     expect(fillTemplate('Thanks, {name}!', '@the_real_zoe')).toBe('Thanks, the_real_zoe!');
     expect(fillTemplate('Hi {name} and {name}', 'Ada Lovelace')).toBe('Hi Ada and Ada');

@@ -5,11 +5,18 @@
 // comes from a network's API and the answer from a server we do not control: https only (redirects
 // too), one overall deadline, a small body read as it streams, an image type by header and by its
 // first bytes. Every failure is an answer with a reason, never a throw; the address is never logged
-// with its query string (CDN addresses often carry signatures there).
+// with its query string (CDN addresses often carry signatures there). Only servers on the internet
+// are reached: every hop's connection goes through an address policy that refuses this computer,
+// private networks and metadata services, on the address actually connected to (addressPolicy.ts,
+// guardedDispatcher.ts).
+import { fetch, type Response } from 'undici';
 import type { MessageStore } from '../store/types.ts';
+import { type AddressPolicy, classifyAddress, classifyHost, type RefusedKind } from './addressPolicy.ts';
+import { addressRefusalIn, guardedAgent } from './guardedDispatcher.ts';
 import type { LoggerPort } from './ports.ts';
 
-export type PictureAnswer = { dataUrl: string } | { dataUrl: null; reason: string };
+/** No picture: why, and when the policy refused the address, what kind of address it was. */
+export type PictureAnswer = { dataUrl: string } | { dataUrl: null; reason: string; refusedAddress?: RefusedKind };
 
 export interface PersonPicturesOptions {
   store: Pick<MessageStore, 'conversation'>;
@@ -26,8 +33,14 @@ export interface PersonPicturesOptions {
   cacheBytes?: number;
   /** How long an answer is remembered; default 10 minutes. */
   cacheMs?: number;
-  /** Tests only: plain http to 127.0.0.1 is accepted too (a loopback server stands in for the CDN). */
+  /** Tests only: plain http to a loopback address or localhost is accepted too (a loopback server stands in for the CDN). */
   allowLoopbackHttp?: boolean;
+  /**
+   * What each address connected to counts as; only `public` ones are reached. Default
+   * `classifyAddress` (servers on the internet only). Tests give one that lets loopback stand in
+   * for the internet.
+   */
+  addressPolicy?: AddressPolicy;
   /**
    * Whether the pictures of a client profile's people are fetched at all (default: yes). The app
    * says no for an account whose service runs on this machine (the sandbox): its people and their
@@ -85,6 +98,7 @@ export class PersonPictures {
   readonly #cacheBytes: number;
   readonly #cacheMs: number;
   readonly #allowLoopbackHttp: boolean;
+  readonly #addressPolicy: AddressPolicy;
   readonly #fetchesFor: (profileId: string) => boolean;
   /** Per address, in use order (a Map keeps insertion order: the first is the least recently used). */
   readonly #cache = new Map<string, CacheEntry>();
@@ -100,6 +114,7 @@ export class PersonPictures {
     this.#cacheBytes = options.cacheBytes ?? 16 * 1024 * 1024;
     this.#cacheMs = options.cacheMs ?? 10 * 60_000;
     this.#allowLoopbackHttp = options.allowLoopbackHttp ?? false;
+    this.#addressPolicy = options.addressPolicy ?? classifyAddress;
     this.#fetchesFor = options.fetchesFor ?? (() => true);
   }
 
@@ -166,14 +181,25 @@ export class PersonPictures {
     try {
       return { dataUrl: await this.#fetch(address) };
     } catch (error) {
-      const reason = error instanceof PictureRefused ? error.message : unreachable(error);
+      const refusal = addressRefusalIn(error);
+      const reason = error instanceof PictureRefused ? error.message : refusal !== null ? refusal.message : unreachable(error);
       this.#logger?.warn('A person’s picture could not be loaded', { site, reason });
-      return { dataUrl: null, reason };
+      return refusal === null ? { dataUrl: null, reason } : { dataUrl: null, reason, refusedAddress: refusal.kind };
     }
   }
 
   async #fetch(first: string): Promise<string> {
     const signal = AbortSignal.timeout(this.#deadlineMs);
+    // One Agent per picture (every hop through it), gone with the fetch: nothing stays open.
+    const dispatcher = guardedAgent(this.#addressPolicy, this.#deadlineMs);
+    try {
+      return await this.#follow(first, signal, dispatcher);
+    } finally {
+      void dispatcher.destroy().catch(() => {});
+    }
+  }
+
+  async #follow(first: string, signal: AbortSignal, dispatcher: ReturnType<typeof guardedAgent>): Promise<string> {
     let address = first;
     for (let hop = 0; ; hop += 1) {
       this.#check(address, hop > 0);
@@ -182,6 +208,7 @@ export class PersonPictures {
         redirect: 'manual',
         credentials: 'omit',
         headers: { accept: MEDIA_TYPES.join(', ') },
+        dispatcher,
       });
       if (REDIRECT_STATUSES.has(response.status)) {
         await response.body?.cancel();
@@ -206,7 +233,7 @@ export class PersonPictures {
     }
   }
 
-  /** https only; plain http to 127.0.0.1 when a test allows it; no user name or password in it. */
+  /** https only; plain http to loopback when a test allows it; no user name or password in it. */
   #check(address: string, redirected: boolean): void {
     let url: URL;
     try {
@@ -214,7 +241,7 @@ export class PersonPictures {
     } catch {
       refused('The picture’s address is not a web address');
     }
-    const loopback = this.#allowLoopbackHttp && url.protocol === 'http:' && url.hostname === '127.0.0.1';
+    const loopback = this.#allowLoopbackHttp && url.protocol === 'http:' && (url.hostname === 'localhost' || classifyHost(url.hostname) === 'loopback');
     if (url.protocol !== 'https:' && !loopback) {
       refused(redirected ? 'The picture’s server redirected to an address that is not https' : 'The picture’s address is not https');
     }
