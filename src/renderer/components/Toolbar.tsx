@@ -39,7 +39,7 @@ export function Toolbar() {
   const hasCurrent = useInboxStore((state) => currentRow(state) !== null);
   const clearChecked = useInboxStore((state) => state.clearChecked);
   const loadedCount = useInboxStore((state) => state.rows.length);
-  const exactCount = useViewCount();
+  const viewCount = useViewCount();
   const profiles = useProfilesStore((state) => state.profiles);
   const searchFocus = useUiStore((state) => state.searchFocus);
   const canUndo = useTriageStore((state) => state.history.length > 0);
@@ -77,7 +77,7 @@ export function Toolbar() {
           <h2>{searching ? 'Search' : VIEW_TITLES[filter.view]}</h2>
           <span className="toolbar-scope">
             {scope}
-            {!inOutbox && exactCount !== null && ` · ${format.number(exactCount)}`}
+            {!inOutbox && viewCount !== null && ` · ${'exact' in viewCount ? format.number(viewCount.exact) : `more than ${format.number(viewCount.atLeast)}`}`}
           </span>
         </div>
         <div className="search" role="search">

@@ -1,5 +1,6 @@
-// The list's exact size for the header (see logic/viewCount.ts): from the sidebar's counts, or asked
-// of the core again whenever the filter or the counts change (a triage, new comments).
+// The list's size for the header (see logic/viewCount.ts): from the sidebar's counts, asked of the
+// core again whenever the filter or the counts change (a triage, new comments), or a search's
+// loaded results.
 import { useEffect, useState } from 'react';
 import { call } from '../api/bridge.ts';
 import { countFromCounts } from '../logic/viewCount.ts';
@@ -7,12 +8,13 @@ import { useCountsStore } from '../stores/countsStore.ts';
 import { inClosingSoon, useInboxStore } from '../stores/inboxStore.ts';
 import { coreFilter } from '../stores/triageStore.ts';
 
-const COUNT_AFTER_TYPING_MS = 250;
+/** How many items the list has (`atLeast`: more than that, a search with pages still to load); null while not known. */
+export type ViewCount = { exact: number } | { atLeast: number };
 
-/** The number of items of the list, or null while it is not known (the outbox has its own list). */
-export function useViewCount(): number | null {
+export function useViewCount(): ViewCount | null {
   const filter = useInboxStore((state) => state.filter);
-  const closingSoonRows = useInboxStore((state) => (inClosingSoon(state.filter) && state.ready ? state.rows.length : null));
+  const loaded = useInboxStore((state) => (state.ready ? state.rows.length : null));
+  const more = useInboxStore((state) => state.next !== null);
   const counts = useCountsStore((state) => state.counts);
   const countedKind = useCountsStore((state) => state.kind);
   const fromCounts = countFromCounts(filter, counts, countedKind);
@@ -22,23 +24,18 @@ export function useViewCount(): number | null {
   useEffect(() => {
     if (!asks) return;
     let current = true;
-    // Counting every hit of a search costs more than its first page: asked once the typing pauses,
-    // so that it never holds up the page of the next keystroke.
-    const timer = setTimeout(
-      () =>
-        void call('inbox.viewSize', { filter: coreFilter(filter) }).then((result) => {
-          if (current && result.ok) setAsked({ filter, count: result.data.count });
-        }),
-      filter.text.trim() === '' ? 0 : COUNT_AFTER_TYPING_MS,
-    );
+    void call('inbox.viewSize', { filter: coreFilter(filter) }).then((result) => {
+      if (current && result.ok) setAsked({ filter, count: result.data.count });
+    });
     return () => {
       current = false;
-      clearTimeout(timer);
     };
   }, [asks, filter, counts]);
 
-  if (inClosingSoon(filter)) return closingSoonRows;
+  // Closing soon is one answer of the core, no pages: its rows are all of it.
+  if (inClosingSoon(filter)) return loaded === null ? null : { exact: loaded };
   if (filter.view === 'outbox' && filter.text.trim() === '') return null;
-  if (fromCounts !== 'ask') return fromCounts;
-  return asked?.filter === filter ? asked.count : null;
+  if (fromCounts === 'loaded') return loaded === null ? null : more ? { atLeast: loaded } : { exact: loaded };
+  if (fromCounts !== 'ask') return fromCounts === null ? null : { exact: fromCounts };
+  return asked?.filter === filter ? { exact: asked.count } : null;
 }

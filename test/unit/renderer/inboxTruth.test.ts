@@ -19,10 +19,10 @@ describe("the list header's count", () => {
     expect(countFromCounts({ ...filter, view: 'all', profileId: 'a' }, counts, null)).toBe(900);
   });
 
-  it('waits while the counts are of another kind, and asks the core for what the counts do not cover', () => {
+  it('waits while the counts are of another kind, asks the core for what the counts do not cover, and counts a search by its results', () => {
     expect(countFromCounts({ ...filter, kind: 'conversation' }, counts, null)).toBeNull();
     expect(countFromCounts(filter, null, null)).toBeNull();
-    expect(countFromCounts({ ...filter, text: 'mug' }, counts, null)).toBe('ask');
+    expect(countFromCounts({ ...filter, text: 'mug' }, counts, null)).toBe('loaded');
     expect(countFromCounts({ ...filter, unreadOnly: true }, counts, null)).toBe('ask');
     expect(countFromCounts({ ...filter, platform: 'instagram' }, counts, null)).toBe('ask');
   });
