@@ -51,3 +51,22 @@ test('the chosen client follows you between the inbox, Posts and Reports; panels
   await expect(chosen(reportClient)).toHaveText('Bloom Bakery');
   await expect(chosen(period)).toHaveText('Last 30 days');
 });
+
+test('an open comment closes when the list switches to Messages, or to another network, and so leaves it', async ({ page, app }) => {
+  const inbox = new InboxPage(page);
+  await inbox.open(app.url);
+  const thread = page.getByRole('complementary', { name: 'Conversation' });
+  const kinds = page.getByRole('group', { name: /^Show comments, messages or both/ });
+  await kinds.getByRole('button', { name: 'Comments' }).click();
+  await inbox.rows.first().click();
+  await expect(thread).not.toContainText('No conversation open');
+  await kinds.getByRole('button', { name: 'Messages' }).click();
+  await expect(thread).toContainText('No conversation open');
+
+  // A Facebook conversation open, then Instagram chosen: it closes too.
+  await page.getByRole('navigation').getByRole('button', { name: 'Facebook' }).click();
+  await inbox.rows.first().click();
+  await expect(thread).not.toContainText('No conversation open');
+  await page.getByRole('navigation').getByRole('button', { name: 'Instagram' }).click();
+  await expect(thread).toContainText('No conversation open');
+});

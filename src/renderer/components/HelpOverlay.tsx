@@ -29,6 +29,10 @@ export function HelpOverlay() {
         ))}
       </dl>
       <p className="muted small">Shortcuts wait while you type in a field; Esc and Ctrl/⌘ Enter work there too.</p>
+      <p className="muted small">
+        Everything else (each client, the theme, grouping by post, saved replies, connecting an account) is in the command palette: <kbd>Ctrl/⌘ K</kbd>, then
+        type its name.
+      </p>
     </Dialog>
   );
 }

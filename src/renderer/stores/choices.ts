@@ -2,8 +2,11 @@
 // inbox, Posts and Reports all show) and the report's period. They are kept in the page's
 // localStorage: they are this window's way of looking, not settings of the app, and the settings
 // are sent whole on every change (decision 0037). A stored client that no longer exists is dropped.
+// And what is open follows the list: an open comment or conversation closes when a switch of kind
+// (Comments / Messages) or network takes it out of the list.
+import { isConversationKey } from '../logic/directMessages.ts';
 import { lastMonth, last30Days } from '../logic/reportFigures.ts';
-import { useInboxStore } from './inboxStore.ts';
+import { useInboxStore, type ListFilter } from './inboxStore.ts';
 import { useProfilesStore } from './profilesStore.ts';
 import { useReportsStore } from './reportsStore.ts';
 
@@ -89,8 +92,20 @@ export function restoreChoices(): void {
   });
   useInboxStore.subscribe((state, prev) => {
     if (state.filter.profileId !== prev.filter.profileId) write({ ...readChoices(), profileId: state.filter.profileId });
+    if (state.openKey !== null && state.openKey === prev.openKey && leftTheList(state.openKey, state.filter, prev.filter)) state.open(null);
   });
   useReportsStore.subscribe((state, prev) => {
     if (state.from !== prev.from || state.to !== prev.to) write({ ...readChoices(), period: periodOf(state.from, state.to) });
   });
+}
+
+/** Whether a change of kind or network takes the open item (by its key) out of the list. */
+function leftTheList(openKey: string, filter: ListFilter, before: ListFilter): boolean {
+  const conversation = isConversationKey(openKey);
+  if (filter.kind !== before.kind && filter.kind !== null && (filter.kind === 'conversation') !== conversation) return true;
+  if (filter.platform !== before.platform && filter.platform !== null) {
+    const platform = (conversation ? openKey.slice('dm:'.length) : openKey).split(':')[0];
+    return platform !== filter.platform;
+  }
+  return false;
 }
