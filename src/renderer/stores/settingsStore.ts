@@ -13,6 +13,8 @@ const DEFAULT_SETTINGS: Settings = {
   startAtLogin: false,
   closeToTray: true,
   savedReplies: DEFAULT_SAVED_REPLIES.map((reply) => ({ ...reply })),
+  reportName: '',
+  reportLogo: null,
 };
 
 interface SettingsState {

@@ -152,4 +152,6 @@ export const SettingsPatchInput = z.strictObject({
   startAtLogin: settingsSchema.shape.startAtLogin.unwrap().optional(),
   closeToTray: settingsSchema.shape.closeToTray.unwrap().optional(),
   savedReplies: settingsSchema.shape.savedReplies.unwrap().optional(),
+  reportName: settingsSchema.shape.reportName.unwrap().optional(),
+  reportLogo: settingsSchema.shape.reportLogo.unwrap().optional(),
 });

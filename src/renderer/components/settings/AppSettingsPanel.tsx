@@ -1,10 +1,12 @@
 // The app's own settings: theme, notifications, the undo window, the sync pace, start at login,
 // close to the tray. Each change is saved at once (settings.update) and the answer is shown.
+// Also your name and logo on client reports (ReportBrandingFields).
 import { useState } from 'react';
 import type { Settings } from '../../../shared/settings.ts';
 import { call } from '../../api/bridge.ts';
 import { useSettingsStore } from '../../stores/settingsStore.ts';
 import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
+import { ReportBrandingFields } from './ReportBrandingFields.tsx';
 
 type Patch = Partial<Settings>;
 
@@ -65,6 +67,7 @@ export function AppSettingsPanel() {
         <input type="checkbox" checked={settings.closeToTray} onChange={(event) => void save({ closeToTray: event.target.checked })} />
         Closing the window keeps the app in the tray
       </label>
+      <ReportBrandingFields settings={settings} save={save} />
       <FormMessage message={message} />
     </form>
   );
