@@ -5,7 +5,7 @@
 // timestamp, the waiting items quoting their words, growth over more than one day. With the
 // appendix: more pages, each numbered.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createFormatter, cutAtWord } from '../../src/shared/format/formatter.ts';
 import { PAGE_TWO_WAITING, WAITING_WORDS } from '../../src/renderer/logic/reportWords.ts';
@@ -40,7 +40,12 @@ const flat = (text: string) => text.replace(/[\s\u2009\u202f]+/gu, ' ').trim();
 
 test('the report of a seeded client printed: two pages a freelancer can send as they are', async ({ page, app }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
+  // The freelancer's name and logo, as Settings keeps them (the logo a data: URL, the CSP's img-src data:).
+  const logo = `data:image/png;base64,${readFileSync('resources/icon.png').toString('base64')}`;
+  await app.call('settings.update', { reportName: 'Sam Lee Social', reportLogo: logo });
   await openReports(page, app.url);
+  await expect(page.getByText('Prepared by Sam Lee Social')).toBeVisible();
+  expect(await page.locator('.report-brand-logo').evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
   const client = page.getByLabel('Client', { exact: true });
   const bloom = await client.locator('option', { hasText: 'Bloom Bakery' }).getAttribute('value');
   if (bloom !== null) await client.selectOption(bloom);
@@ -76,6 +81,7 @@ test('the report of a seeded client printed: two pages a freelancer can send as 
   // Page 1: the client, the period, the four headline figures with the period before.
   expect(first).toContain(clientName);
   expect(first).toContain(period);
+  expect(first).toContain('Prepared by Sam Lee Social');
   // pdftotext reads the two columns of figures row by row: each label, value and period before is there.
   expect(first).toContain('Comments and messages received');
   expect(first).toContain(` ${format.number(core.current.totals.received)} `);

@@ -3,7 +3,7 @@
 // long) and the account growth in a compact table. Sized for one A4 sheet: the lists are cut to what
 // fits, and the appendix has the rest.
 import type { ClientReport, ResponsivenessView, TopPost } from '../../shared/domain/clientReport.ts';
-import { cutAtWord, type Formatter } from '../../shared/format/formatter.ts';
+import { cutAtWord, pluralNoun, type Formatter } from '../../shared/format/formatter.ts';
 import { NETWORK_LABELS } from '../logic/networkLabels.ts';
 import { postWords } from '../logic/postMetrics.ts';
 import { PAGE_TWO_POSTS, PAGE_TWO_WAITING, waitingLines } from '../logic/reportWords.ts';
@@ -67,7 +67,7 @@ function VolumeByNetwork({ report, format }: { report: ClientReport; format: For
               <th scope="col">Network</th>
               <th scope="col">Received</th>
               <th scope="col">Answered</th>
-              <th scope="col">Not answered</th>
+              <th scope="col">Waiting</th>
               <th scope="col">Hidden</th>
               <th scope="col">Before</th>
             </tr>
@@ -126,8 +126,8 @@ export function TopPostList({ report, format, count }: { report: ClientReport; f
       )}
       {awaiting > 0 && report.topPosts.length > 0 && (
         <p className="report-small">
-          {format.count(awaiting, { one: 'post', other: 'posts' })} of the period {awaiting === 1 ? 'has' : 'have'} no figures yet and{' '}
-          {awaiting === 1 ? 'is' : 'are'} not ranked.
+          {format.count(awaiting, { one: 'post', other: 'posts' })} of the period {pluralNoun(awaiting, { one: 'has', other: 'have' })} no figures yet and{' '}
+          {pluralNoun(awaiting, { one: 'is', other: 'are' })} not ranked.
         </p>
       )}
     </section>

@@ -3,7 +3,7 @@
 // counted word goes through the one formatter (src/shared/format/formatter.ts), made in the client's
 // time zone and the system's locale. Pure: no DOM, no bridge, so the words can be tested as written.
 import type { ClientReport, ResponsivenessView } from '../../shared/domain/clientReport.ts';
-import { createFormatter, cutAtWord, type Formatter, type Noun } from '../../shared/format/formatter.ts';
+import { createFormatter, cutAtWord, pluralNoun, type Formatter, type Noun } from '../../shared/format/formatter.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
 
 const ITEM: Noun = { one: 'comment or message', other: 'comments and messages' };
@@ -72,7 +72,10 @@ export function headlines(report: ClientReport, format: Formatter): Headline[] {
   const business = now.counts === 'business';
   const split = now.targetSplit;
   const splitBefore = before.targetSplit;
-  const ratio = (s: typeof split) => (s == null ? '—' : `${format.number(s.answeredOnTime)} of ${format.number(s.answeredOnTime + s.answeredLate)}`);
+  const ratio = (s: typeof split) =>
+    s == null || s.answeredOnTime + s.answeredLate === 0
+      ? 'none answered'
+      : `${format.number(s.answeredOnTime)} of ${format.number(s.answeredOnTime + s.answeredLate)}`;
   const earlyNow = now.beforeOpening?.answered ?? 0;
   const waitingNow = now.totals.unanswered;
   const pendingNow = split?.unansweredPending ?? 0;
@@ -99,8 +102,10 @@ export function headlines(report: ClientReport, format: Formatter): Headline[] {
       label: 'Typical first answer',
       value: durationOr(medianOf(now), format),
       before: durationOr(medianOf(before), format),
-      meaning: `Half of the answers came faster than this${business ? ', counted in business hours' : ''}${
-        earlyNow > 0 ? `; ${format.count(earlyNow, { one: 'more was', other: 'more were' })} answered before opening hours` : ''
+      meaning: `Half of the answers came faster than this${business ? ' (counted in business hours)' : ''}${
+        earlyNow > 0
+          ? `; ${format.count(earlyNow, { one: 'answer', other: 'answers' })} sent before opening hours ${pluralNoun(earlyNow, { one: 'is', other: 'are' })} left out`
+          : ''
       }.`,
     },
     {

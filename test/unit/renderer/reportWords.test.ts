@@ -83,10 +83,10 @@ describe('the report in words', () => {
     const one = headlines(report(view({ onTime: 1, late: 0, overdue: 1, pending: 0 }, 1), view({ onTime: 0, late: 0, overdue: 0, pending: 0 })), format);
     const sentences = one.map((figure) => figure.meaning).join(' ');
     expect(sentences).toContain('Of the 1 answer given, 1 came within the target and 0 later.');
-    expect(sentences).toContain('1 more was answered before opening hours');
+    expect(sentences).toContain('1 answer sent before opening hours is left out');
     const many = headlines(report(view({ onTime: 5, late: 2, overdue: 1, pending: 2 }, 3), view({ onTime: 1, late: 1, overdue: 0, pending: 0 })), format);
     expect(many.map((figure) => figure.meaning).join(' ')).toContain('Of the 7 answers given, 5 came within the target and 2 later.');
-    expect(many.map((figure) => figure.meaning).join(' ')).toContain('3 more were answered before opening hours');
+    expect(many.map((figure) => figure.meaning).join(' ')).toContain('3 answers sent before opening hours are left out');
     expect(many.find((figure) => figure.key === 'on-target')).toMatchObject({ value: '5 of 7', before: '1 of 2' });
     // The typical time leaves out the answers before opening: 80 min, not 0.
     expect(many.find((figure) => figure.key === 'median')?.value).toBe('1 h 20 min');
