@@ -6,7 +6,6 @@
 // appendix: more pages, each numbered.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { createFormatter, cutAtWord } from '../../src/shared/format/formatter.ts';
 import { PAGE_TWO_WAITING, WAITING_WORDS } from '../../src/renderer/logic/reportWords.ts';
 import { expect, test } from './fixtures.ts';
@@ -15,12 +14,6 @@ import { InboxPage } from './support/inboxPage.ts';
 test.setTimeout(120_000);
 
 const SHOTS = process.env.REPORT_SHOTS_DIR;
-
-async function openReports(page: Page, url: string): Promise<void> {
-  await new InboxPage(page).open(url);
-  await page.getByRole('navigation', { name: 'Inbox navigation' }).getByRole('button', { name: 'Reports' }).click();
-  await expect(page.getByRole('heading', { name: 'Client report' })).toBeVisible();
-}
 
 function pdfInfo(path: string): Record<string, string> {
   const text = execFileSync('pdfinfo', [path], { encoding: 'utf8' });
@@ -40,10 +33,22 @@ const flat = (text: string) => text.replace(/[\s\u2009\u202f]+/gu, ' ').trim();
 
 test('the report of a seeded client printed: two pages a freelancer can send as they are', async ({ page, app }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  // The freelancer's name and logo, as Settings keeps them (the logo a data: URL, the CSP's img-src data:).
+  // The freelancer's name and logo, chosen in Settings (main keeps the logo, the page gets a data: URL).
+  await new InboxPage(page).open(app.url);
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'App' }).click();
+  await dialog.getByLabel('Your name or business').fill('Sam Lee Social');
+  await dialog.getByLabel('Your name or business').blur();
+  await expect.poll(async () => (await app.call('settings.get', {})).reportName).toBe('Sam Lee Social');
+  await dialog.getByLabel(/Your logo/).setInputFiles('resources/icon.png');
   const logo = `data:image/png;base64,${readFileSync('resources/icon.png').toString('base64')}`;
-  await app.call('settings.update', { reportName: 'Sam Lee Social', reportLogo: logo });
-  await openReports(page, app.url);
+  await expect.poll(async () => (await app.call('settings.get', {})).reportLogo).toBe(logo);
+  await expect(dialog.getByRole('img', { name: 'Your logo as reports show it' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('navigation', { name: 'Inbox navigation' }).getByRole('button', { name: 'Reports' }).click();
+  await expect(page.getByRole('heading', { name: 'Client report' })).toBeVisible();
   await expect(page.getByText('Prepared by Sam Lee Social')).toBeVisible();
   expect(await page.locator('.report-brand-logo').evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
   const client = page.getByLabel('Client', { exact: true });
