@@ -167,4 +167,11 @@ test('the report of a seeded client printed: two pages a freelancer can send as 
     mkdirSync(SHOTS, { recursive: true });
     copyFileSync(withAppendix, `${SHOTS}/report-appendix.pdf`);
   }
+
+  // The chosen client and period are remembered: the page opened again shows them.
+  await new InboxPage(page).open(app.url);
+  await page.getByRole('navigation', { name: 'Inbox navigation' }).getByRole('button', { name: 'Reports' }).click();
+  await expect(page.getByLabel('Client', { exact: true })).toHaveValue(profileId);
+  await expect(page.getByLabel('Period', { exact: true })).toHaveValue('last-30');
+  await expect(page.getByTestId('report-client')).toHaveText(clientName);
 });
