@@ -5,6 +5,7 @@
 import type { ClientReport } from '../../shared/domain/clientReport.ts';
 import type { Formatter } from '../../shared/format/formatter.ts';
 import { beforeOpeningWords, definitions, headlines, onTargetWords, periodWords } from '../logic/reportWords.ts';
+import './report-summary.css';
 
 /** Who prepared the report: the freelancer's name and logo (a data: URL), from Settings; either may be empty. */
 export interface ReportBranding {
