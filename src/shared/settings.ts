@@ -3,7 +3,28 @@
 import { z } from 'zod';
 import { DEFAULT_SAVED_REPLIES, SAVED_REPLY_LIMITS } from './savedReplies.ts';
 
-/** Each setting's rule, without its default: a patch names only what it changes. */
+/** The largest logo the reports take, in bytes of the image (a data: URL is about a third longer). */
+export const REPORT_LOGO_MAX_BYTES = 256 * 1024;
+
+/** Each image type's data: URL prefix and how its bytes begin, in base64 (PNG's signature, JPEG's SOI, WebP's RIFF). */
+const LOGO_TYPES: readonly (readonly [string, string])[] = [
+  ['data:image/png;base64,', 'iVBORw0KGgo'],
+  ['data:image/jpeg;base64,', '/9j/'],
+  ['data:image/webp;base64,', 'UklGR'],
+];
+
+/** A logo: a PNG, JPEG or WebP as a data: URL whose bytes are of that type, small enough to keep in the settings. */
+const reportLogoSchema = z
+  .string()
+  .max(Math.ceil(REPORT_LOGO_MAX_BYTES / 3) * 4 + 32, 'The logo is too large: pick an image under 256 KB')
+  .refine(
+    (url) =>
+      LOGO_TYPES.some(
+        ([prefix, magic]) => url.startsWith(prefix) && url.startsWith(magic, prefix.length) && /^[A-Za-z0-9+/]+=*$/u.test(url.slice(prefix.length)),
+      ),
+    'The logo must be a PNG, JPEG or WebP image',
+  );
+
 const settingFields = {
   theme: z.enum(['system', 'light', 'dark']),
   notifications: z.boolean(),
@@ -24,6 +45,10 @@ const settingFields = {
       }),
     )
     .max(SAVED_REPLY_LIMITS.count, `At most ${SAVED_REPLY_LIMITS.count} saved replies`),
+  /** The freelancer's name on the client reports' cover ("Prepared by …"); empty: none. */
+  reportName: z.string().trim().max(80, 'At most 80 characters for your name on reports'),
+  /** The freelancer's logo on the client reports' cover (main keeps it; the page gets it as a data: URL); null: none. */
+  reportLogo: reportLogoSchema.nullable(),
 };
 
 export const settingsSchema = z.object({
@@ -35,6 +60,8 @@ export const settingsSchema = z.object({
   closeToTray: settingFields.closeToTray.default(true),
   autoAdvance: settingFields.autoAdvance.default(true),
   savedReplies: settingFields.savedReplies.default(() => DEFAULT_SAVED_REPLIES.map((reply) => ({ ...reply }))),
+  reportName: settingFields.reportName.default(''),
+  reportLogo: settingFields.reportLogo.default(null),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

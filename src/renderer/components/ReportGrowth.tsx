@@ -1,20 +1,20 @@
-// Account growth in the client report, from the daily account snapshots the sync keeps: per network a
-// chart of each figure over the period's days (the shared MetricChart; from two days on), then the table of each
-// figure on the first and last snapshot day and the change between them. Both come from
-// growthFigures, as the CSV's growth rows do.
+// Account growth in the client report, from the daily account snapshots the sync keeps (and, from an
+// account's first sync, the past month the service gives per day). Page 2 has the compact table:
+// followers, reach or views and engagement per network with a small chart each (the shared
+// MetricChart); networks without history say so in one line. The appendix has every figure of every
+// network: its chart, and the table of first day, last day and change. All from growthFigures, as
+// the CSV's growth rows are.
 import type { ClientReport } from '../../shared/domain/clientReport.ts';
-import { NETWORK_LABELS } from '../logic/composerRules.ts';
+import type { Formatter } from '../../shared/format/formatter.ts';
+import type { Network } from '../../shared/networks.ts';
+import { NETWORK_LABELS } from '../logic/networkLabels.ts';
 import { growthFigures, unreadWords, type GrowthFigure } from '../logic/reportFigures.ts';
 import { MetricChart } from './MetricChart.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 
-function formatNumber(value: number | undefined): string {
-  return value === undefined ? '—' : value.toLocaleString('en-GB', { maximumFractionDigits: 2 });
-}
-
-function formatChange(value: number | undefined): string {
+function formatChange(value: number | undefined, format: Formatter): string {
   if (value === undefined) return '—';
-  return `${value > 0 ? '+' : ''}${formatNumber(value)}`;
+  return `${value > 0 ? '+' : ''}${format.number(value, 2)}`;
 }
 
 /** The day's noon UTC in seconds: uPlot's time axis, as the volume-by-day chart has it. */
@@ -22,103 +22,180 @@ function daySeconds(day: string): number {
   return Date.parse(`${day}T12:00:00Z`) / 1000;
 }
 
-function GrowthChart({ figure }: { figure: GrowthFigure }) {
+/** A day key's words ("27 Nov"), read at its noon so no zone moves it to another day. */
+function dayWords(day: string, format: Formatter): string {
+  return format.dayMonth(Date.parse(`${day}T12:00:00Z`));
+}
+
+/** The figures page 2 shows per network, each the first of its list the network reports. */
+const SUMMARY_COLUMNS: readonly { title: string; figures: readonly string[] }[] = [
+  { title: 'Followers', figures: ['followers'] },
+  { title: 'Reach or views', figures: ['reach', 'views', 'impressions', 'pageViews'] },
+  { title: 'Engagement', figures: ['engagement'] },
+];
+
+function SummaryCell({ figure, format }: { figure: GrowthFigure | undefined; format: Formatter }) {
+  if (figure === undefined) return <td className="report-muted">—</td>;
+  // Followers are a count now; reach, views and engagement add up: their change is the period's amount.
+  const level = figure.figure === 'followers';
+  return (
+    <td data-growth-cell={`${figure.network}-${figure.figure}`}>
+      <span className="report-growth-cell">
+        <span>
+          <strong>{level ? format.number(figure.last ?? 0) : formatChange(figure.change, format)}</strong>{' '}
+          <span className="report-muted">{level ? (figure.series.length >= 2 ? formatChange(figure.change, format) : 'now') : figure.words}</span>
+        </span>
+        {figure.series.length >= 2 && (
+          <MetricChart
+            kind="spark"
+            width={84}
+            height={20}
+            x={figure.series.map((point) => daySeconds(point.day))}
+            y={figure.series.map((point) => point.value)}
+            label={`${NETWORK_LABELS[figure.network]} ${figure.words} over ${figure.series.length} days`}
+          />
+        )}
+      </span>
+    </td>
+  );
+}
+
+export function ReportGrowthSummary({ report, format }: { report: ClientReport; format: Formatter }) {
+  const figures = growthFigures(report.growth);
+  const networks = [...new Set(figures.map((figure) => figure.network))];
+  const days = (network: Network) => new Set(figures.filter((f) => f.network === network).flatMap((f) => f.series.map((point) => point.day)));
+  const withHistory = networks.filter((network) => days(network).size >= 2);
+  const without = networks.filter((network) => days(network).size < 2);
+  const spans = withHistory.map((network) => [...days(network)].sort());
+  const first = spans.map((span) => span[0] ?? '').sort()[0];
+  const last = spans
+    .map((span) => span.at(-1) ?? '')
+    .sort()
+    .at(-1);
+  return (
+    <section className="report-section" aria-labelledby="report-growth-summary">
+      <h3 id="report-growth-summary">Account growth</h3>
+      {withHistory.length === 0 ? (
+        <p className="report-small">No account figures of more than one day in this period yet: the sync keeps one a day.</p>
+      ) : (
+        <>
+          <table className="report-table report-growth-summary">
+            <thead>
+              <tr>
+                <th scope="col">Network</th>
+                {SUMMARY_COLUMNS.map((column) => (
+                  <th key={column.title} scope="col">
+                    {column.title}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {withHistory.map((network) => (
+                <tr key={network} data-growth-network={network}>
+                  <td className="report-network">
+                    <NetworkIcon network={network} size={12} />
+                    {NETWORK_LABELS[network]}
+                  </td>
+                  {SUMMARY_COLUMNS.map((column) => (
+                    <SummaryCell
+                      key={column.title}
+                      format={format}
+                      figure={column.figures
+                        .map((name) => figures.find((f) => f.network === network && f.figure === name))
+                        .find((f) => f !== undefined && f.series.length > 0)}
+                    />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {first !== undefined && last !== undefined && (
+            <p className="report-small" data-testid="growth-span">
+              Daily figures from {dayWords(first, format)} to {dayWords(last, format)}.
+            </p>
+          )}
+        </>
+      )}
+      {without.length > 0 && (
+        <p className="report-small" data-testid="growth-no-history">
+          {without.map((network) => NETWORK_LABELS[network]).join(', ')}: no history from the service, so growth starts with the app&apos;s first daily reading.
+        </p>
+      )}
+      {(report.figuresUnread ?? []).map((note) => (
+        <p key={note.network} className="report-small" data-unread={note.network}>
+          {unreadWords(note, format)}
+        </p>
+      ))}
+    </section>
+  );
+}
+
+function GrowthChart({ figure, format }: { figure: GrowthFigure; format: Formatter }) {
   const network = NETWORK_LABELS[figure.network];
   return (
     <figure className="report-growth-chart" data-growth-chart={`${figure.network}-${figure.figure}`}>
       <figcaption>
         <span className="report-growth-figure">{figure.words}</span>
-        <strong>{formatNumber(figure.last)}</strong> <span className="muted small">{formatChange(figure.change)}</span>
+        <strong>{figure.last === undefined ? '—' : format.number(figure.last, 2)}</strong>{' '}
+        <span className="report-muted">{formatChange(figure.change, format)}</span>
       </figcaption>
       {figure.series.length < 2 ? (
         // One day is a point, not a line: the chart starts with the second day's figures.
-        <p className="muted small report-growth-one-day">{figure.series.length === 1 ? `only ${figure.lastDay} so far` : 'not reported'}</p>
+        <p className="report-small report-growth-one-day">
+          {figure.series.length === 1 ? `one reading so far, ${dayWords(figure.lastDay, format)}` : 'not reported'}
+        </p>
       ) : (
         <MetricChart
-          kind="chart"
-          height={96}
+          kind="spark"
+          width={150}
+          height={36}
           x={figure.series.map((point) => daySeconds(point.day))}
           y={figure.series.map((point) => point.value)}
-          label={`${network} ${figure.words} per day: ${figure.series.length} days, last ${formatNumber(figure.last)}, change ${formatChange(figure.change)}`}
+          label={`${network} ${figure.words} per day: ${figure.series.length} days, last ${format.number(figure.last ?? 0, 2)}, change ${formatChange(figure.change, format)}`}
         />
       )}
     </figure>
   );
 }
 
-function GrowthTable({ figures }: { figures: GrowthFigure[] }) {
+/** The appendix: every figure of one network, its chart and its first day, last day and change. */
+export function ReportGrowthNetwork({ network, figures, format }: { network: Network; figures: GrowthFigure[]; format: Formatter }) {
   return (
-    <table className="report-table">
-      <thead>
-        <tr>
-          <th scope="col">Network</th>
-          <th scope="col">Figure</th>
-          <th scope="col">First day</th>
-          <th scope="col">Last day</th>
-          <th scope="col">Change</th>
-        </tr>
-      </thead>
-      <tbody>
+    <section className="report-section" aria-label={`${NETWORK_LABELS[network]} growth`}>
+      <h3 className="report-network">
+        <NetworkIcon network={network} size={14} />
+        {NETWORK_LABELS[network]}: every account figure
+      </h3>
+      <div className="report-growth-charts">
         {figures.map((figure) => (
-          <tr key={`${figure.network}-${figure.figure}`} data-growth={`${figure.network}-${figure.figure}`}>
-            <td className="report-network">
-              <NetworkIcon network={figure.network} size={14} />
-              {NETWORK_LABELS[figure.network]}
-            </td>
-            <td>{figure.words}</td>
-            <td title={figure.firstDay}>{formatNumber(figure.first)}</td>
-            <td title={figure.lastDay}>{formatNumber(figure.last)}</td>
-            <td>{formatChange(figure.change)}</td>
-          </tr>
+          <GrowthChart key={figure.figure} figure={figure} format={format} />
         ))}
-      </tbody>
-    </table>
-  );
-}
-
-export function ReportGrowth({ growth, unread }: { growth: ClientReport['growth']; unread: NonNullable<ClientReport['figuresUnread']> }) {
-  const figures = growthFigures(growth);
-  const networks = [...new Set(figures.map((figure) => figure.network))];
-  return (
-    <section className="report-section" aria-labelledby="report-growth">
-      <h3 id="report-growth">Account growth</h3>
-      {unread.length > 0 && (
-        <ul className="report-unread" aria-label="Figures not read">
-          {unread.map((note) => (
-            <li key={note.network} data-unread={note.network}>
-              {unreadWords(note)}
-            </li>
+      </div>
+      <table className="report-table">
+        <thead>
+          <tr>
+            <th scope="col">Figure</th>
+            <th scope="col">First day</th>
+            <th scope="col">Last day</th>
+            <th scope="col">Change</th>
+          </tr>
+        </thead>
+        <tbody>
+          {figures.map((figure) => (
+            <tr key={figure.figure} data-growth={`${figure.network}-${figure.figure}`}>
+              <td>{figure.words}</td>
+              <td>
+                {figure.first === undefined ? '—' : format.number(figure.first, 2)} <span className="report-muted">({dayWords(figure.firstDay, format)})</span>
+              </td>
+              <td>
+                {figure.last === undefined ? '—' : format.number(figure.last, 2)} <span className="report-muted">({dayWords(figure.lastDay, format)})</span>
+              </td>
+              <td>{formatChange(figure.change, format)}</td>
+            </tr>
           ))}
-        </ul>
-      )}
-      {!growth.collected ? (
-        <p className="muted">Growth: not yet collected. The sync keeps one snapshot of the account figures a day; none fell in this period.</p>
-      ) : (
-        <>
-          {networks.map((network) => {
-            const ofNetwork = figures.filter((figure) => figure.network === network);
-            const days = new Set(ofNetwork.flatMap((figure) => figure.series.map((point) => point.day))).size;
-            return (
-              <div key={network} className="report-keep report-growth-network">
-                <h4 className="report-network">
-                  <NetworkIcon network={network} size={16} />
-                  {NETWORK_LABELS[network]}
-                  <span className="muted small">
-                    {' '}
-                    · {days} day{days === 1 ? '' : 's'} of figures
-                  </span>
-                </h4>
-                <div className="report-growth-charts">
-                  {ofNetwork.map((figure) => (
-                    <GrowthChart key={figure.figure} figure={figure} />
-                  ))}
-                </div>
-              </div>
-            );
-          })}
-          <GrowthTable figures={figures} />
-        </>
-      )}
+        </tbody>
+      </table>
     </section>
   );
 }

@@ -3,13 +3,16 @@
 // charts and its CSV rows come from one list (growthFigures), so the CSV cannot say a number the
 // page does not. Pure: no DOM, no bridge.
 import type { ClientReport, FiguresUnread, KindFigures, ResponsivenessView } from '../../shared/domain/clientReport.ts';
+import { createFormatter, type Formatter } from '../../shared/format/formatter.ts';
 import type { Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
 import { csvField } from './csvField.ts';
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const DAY_MS = 86_400_000;
+
+/** The system's formatter, for words that belong to no client's report (the page's own words use the client's zone: reportWords.ts). */
+const systemFormat = createFormatter();
 
 /** 'YYYY-MM-DD' of a local date. */
 function localDate(date: Date): string {
@@ -29,29 +32,14 @@ export function last30Days(now: Date): { from: string; to: string } {
   return { from: localDate(new Date(now.getTime() - 29 * DAY_MS)), to: localDate(now) };
 }
 
-/** "45 min", "3 h 20 min", "2 d 4 h"; "—" when there is none. */
-export function formatDuration(ms: number | null): string {
-  if (ms === null || !Number.isFinite(ms)) return '—';
-  if (ms < HOUR) return `${Math.round(ms / MINUTE)} min`;
-  if (ms < DAY_MS) {
-    const hours = Math.floor(ms / HOUR);
-    const minutes = Math.round((ms - hours * HOUR) / MINUTE);
-    return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
-  }
-  const days = Math.floor(ms / DAY_MS);
-  const hours = Math.round((ms - days * DAY_MS) / HOUR);
-  return hours === 0 ? `${days} d` : `${days} d ${hours} h`;
+/** "45 min", "3 h 20 min", "2 d 4 h" (the formatter's words); "—" when there is none. */
+export function formatDuration(ms: number | null, format: Formatter = systemFormat): string {
+  return ms === null || !Number.isFinite(ms) ? '—' : format.duration(ms);
 }
 
-export function formatShare(share: number | null): string {
-  return share === null ? '—' : `${Math.round(share * 100)} %`;
-}
-
-/** "1 Oct 2026 – 31 Oct 2026" of a report's calendar days. */
-export function periodLabel(from: string, to: string): string {
-  const words = (date: string) =>
-    new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  return from === to ? words(from) : `${words(from)} – ${words(to)}`;
+/** A share as a percentage in the locale's way; "—" when there is none. */
+export function formatShare(share: number | null, format: Formatter = systemFormat): string {
+  return share === null ? '—' : format.percent(share);
 }
 
 /** The clock durations are counted on, in words. */
@@ -89,6 +77,12 @@ function summaryRows(now: ResponsivenessView, before: ResponsivenessView): Repor
     row('Missed target', (r) => r.target?.missed ?? null),
     row('Still within target (pending)', (r) => r.target?.pending ?? null),
     row('Share within target (%)', (r) => (r.target?.share == null ? null : Math.round(r.target.share * 100))),
+    row('Answered on time', (r) => r.targetSplit?.answeredOnTime ?? null),
+    row('Answered late', (r) => r.targetSplit?.answeredLate ?? null),
+    row('Not answered yet, past the target', (r) => r.targetSplit?.unansweredOverdue ?? null),
+    row('Not answered yet, within the target', (r) => r.targetSplit?.unansweredPending ?? null),
+    row('Answered before opening hours', (r) => r.beforeOpening?.answered ?? null),
+    row('Median first response in hours, without those (minutes)', (r) => minutes(r.beforeOpening?.inHours.medianMs ?? null)),
   ];
 }
 
@@ -177,15 +171,19 @@ export function growthFigures(growth: ClientReport['growth']): GrowthFigure[] {
   );
 }
 
-/** "Instagram's figures could not be read since 3 Nov 2026: <the service's reason>". */
-export function unreadWords(note: FiguresUnread): string {
-  const since = new Date(note.since).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-  return `${NETWORK_LABELS[note.network]}'s figures could not be read since ${since}: ${note.reason}`;
+/** "Instagram's figures could not be read since 3 Nov 2026, 08:30: <the service's reason>". */
+export function unreadWords(note: FiguresUnread, format: Formatter = systemFormat): string {
+  return `${NETWORK_LABELS[note.network]}'s figures could not be read since ${format.dateTime(note.since)}: ${note.reason}`;
 }
 
 /** The growth section's figures: first day, last day and change of each, then each day's value (the charts). */
-function growthRows(growth: ClientReport['growth'], unread: readonly FiguresUnread[]): ReportRow[] {
-  const rows: ReportRow[] = unread.map((note) => ({ section: 'Account growth', name: `${note.network} not read`, value: unreadWords(note), previous: null }));
+function growthRows(growth: ClientReport['growth'], unread: readonly FiguresUnread[], format: Formatter): ReportRow[] {
+  const rows: ReportRow[] = unread.map((note) => ({
+    section: 'Account growth',
+    name: `${note.network} not read`,
+    value: unreadWords(note, format),
+    previous: null,
+  }));
   const figures = growthFigures(growth);
   for (const figure of figures) {
     const name = `${figure.network} ${figure.figure}`;
@@ -201,7 +199,7 @@ function growthRows(growth: ClientReport['growth'], unread: readonly FiguresUnre
 }
 
 /** Every figure of the page, in the page's order. */
-export function reportRows(report: ClientReport): ReportRow[] {
+export function reportRows(report: ClientReport, format: Formatter = systemFormat): ReportRow[] {
   const { current, previous } = report;
   const rows = summaryRows(current, previous);
   current.distribution.forEach((bucket, index) => {
@@ -224,12 +222,12 @@ export function reportRows(report: ClientReport): ReportRow[] {
   for (const item of current.slowestUnanswered) {
     rows.push({ section: 'Slowest unanswered', name: item.id, value: Math.round(item.ageMs / MINUTE), previous: null });
   }
-  rows.push(...growthRows(report.growth, report.figuresUnread ?? []));
+  rows.push(...growthRows(report.growth, report.figuresUnread ?? [], format));
   return rows;
 }
 
 /** The CSV of every figure on the page: client, period, then one line per row of reportRows. */
-export function reportCsv(report: ClientReport, from: string, to: string): string {
+export function reportCsv(report: ClientReport, from: string, to: string, format: Formatter = systemFormat): string {
   const lines = [
     ['client', report.clientTitle].map(csvField).join(','),
     ['period', `${from} to ${to}`].map(csvField).join(','),
@@ -238,6 +236,6 @@ export function reportCsv(report: ClientReport, from: string, to: string): strin
     '',
     ['section', 'figure', 'this period', 'period before'].map(csvField).join(','),
   ];
-  for (const row of reportRows(report)) lines.push([row.section, row.name, row.value, row.previous].map(csvField).join(','));
+  for (const row of reportRows(report, format)) lines.push([row.section, row.name, row.value, row.previous].map(csvField).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

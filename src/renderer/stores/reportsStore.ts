@@ -1,11 +1,13 @@
 // The Reports view: which client and which calendar days, the report the core computed from the
 // store (so it shows offline), and the client's report settings. The view is on screen instead of
-// the inbox or the Posts view; choosing an inbox view (Sidebar) or Posts leaves it.
+// the inbox or the Posts view; choosing an inbox view (Sidebar) or Posts leaves it. The period starts
+// as the last complete month, or the last 30 days when that month has nothing (a new user's month
+// before they started); the chosen client and period are remembered on this computer.
 import { create } from 'zustand';
 import type { ClientReport } from '../../shared/domain/clientReport.ts';
 import type { ClientSettings } from '../../shared/domain/clientSettings.ts';
 import { call } from '../api/bridge.ts';
-import { lastMonth } from '../logic/reportFigures.ts';
+import { last30Days, lastMonth } from '../logic/reportFigures.ts';
 import { useInboxStore } from './inboxStore.ts';
 import { usePostsStore } from './postsStore.ts';
 
@@ -15,9 +17,12 @@ interface ReportsState {
   from: string;
   to: string;
   report: ClientReport | null;
+  /** Whether the pages include the appendix (every figure, daily tables). */
+  appendix: boolean;
   loading: boolean;
   error: string | null;
   setOpen: (open: boolean) => void;
+  setAppendix: (appendix: boolean) => void;
   /** Shows the report of this client for these days (each defaults to what is chosen now). */
   load: (choice?: { profileId?: string; from?: string; to?: string }) => Promise<void>;
   /** Saves the client's settings and reads the report again; answers the refusal's words, or null. */
@@ -26,13 +31,68 @@ interface ReportsState {
 
 let request = 0;
 
+const CHOICE_KEY = 'report-choice';
+
+interface Choice {
+  profileId: string | null;
+  /** 'last-month' and 'last-30' move with the calendar; 'custom' keeps its days. */
+  period: 'last-month' | 'last-30' | 'custom';
+  from: string;
+  to: string;
+}
+
+/** The choice remembered, or null (first use, or storage unusable: the defaults then). */
+function rememberedChoice(): Choice | null {
+  try {
+    const value = JSON.parse(globalThis.localStorage.getItem(CHOICE_KEY) ?? 'null') as Partial<Choice> | null;
+    if (value === null || typeof value !== 'object' || typeof value.from !== 'string' || typeof value.to !== 'string') return null;
+    const period = value.period === 'last-month' || value.period === 'last-30' ? value.period : 'custom';
+    return { profileId: typeof value.profileId === 'string' ? value.profileId : null, period, from: value.from, to: value.to };
+  } catch {
+    return null;
+  }
+}
+
+function remember(choice: Choice): void {
+  try {
+    globalThis.localStorage.setItem(CHOICE_KEY, JSON.stringify(choice));
+  } catch {
+    // Not remembered: the next start begins with the defaults.
+  }
+}
+
+function periodOf(from: string, to: string): Choice['period'] {
+  const month = lastMonth(new Date());
+  const days = last30Days(new Date());
+  return from === month.from && to === month.to ? 'last-month' : from === days.from && to === days.to ? 'last-30' : 'custom';
+}
+
+/** The days to start with: the remembered period (moved to today's calendar), else last month. */
+function startingDays(choice: Choice | null): { from: string; to: string } {
+  if (choice?.period === 'last-30') return last30Days(new Date());
+  if (choice?.period === 'custom') return { from: choice.from, to: choice.to };
+  return lastMonth(new Date());
+}
+
+const remembered = rememberedChoice();
+/** No period chosen yet: last month is tried first, and the last 30 days taken when it has nothing. */
+let periodIsDefault = remembered === null;
+
+function hasData(report: ClientReport): boolean {
+  return report.current.totals.received > 0 || report.topPosts.length > 0 || (report.postsAwaitingFigures ?? 0) > 0;
+}
+
 export const useReportsStore = create<ReportsState>((set, get) => ({
   open: false,
-  profileId: null,
-  ...lastMonth(new Date()),
+  profileId: remembered?.profileId ?? null,
+  ...startingDays(remembered),
   report: null,
+  appendix: false,
   loading: false,
   error: null,
+  setAppendix(appendix) {
+    set({ appendix });
+  },
   setOpen(open) {
     set({ open });
     if (!open) return;
@@ -45,14 +105,20 @@ export const useReportsStore = create<ReportsState>((set, get) => ({
     const profileId = choice.profileId ?? get().profileId;
     const from = choice.from ?? get().from;
     const to = choice.to ?? get().to;
+    if (choice.from !== undefined || choice.to !== undefined) periodIsDefault = false;
     set({ profileId, from, to });
     if (profileId === null) return;
+    remember({ profileId, period: periodOf(from, to), from, to });
     const mine = ++request;
     set({ loading: true, error: null });
     const result = await call('report.get', { profileId, from, to });
     if (mine !== request) return;
     if (!result.ok) set({ loading: false, error: result.error.message, report: null });
-    else set({ loading: false, report: result.data });
+    else if (periodIsDefault && !hasData(result.data)) {
+      // Last month has nothing for this client (a new user): the last 30 days say more.
+      periodIsDefault = false;
+      await get().load(last30Days(new Date()));
+    } else set({ loading: false, report: result.data });
   },
   async saveSettings(settings) {
     const profileId = get().profileId;

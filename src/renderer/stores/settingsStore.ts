@@ -14,6 +14,8 @@ const DEFAULT_SETTINGS: Settings = {
   closeToTray: true,
   autoAdvance: true,
   savedReplies: DEFAULT_SAVED_REPLIES.map((reply) => ({ ...reply })),
+  reportName: '',
+  reportLogo: null,
 };
 
 interface SettingsState {

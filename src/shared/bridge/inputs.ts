@@ -164,4 +164,6 @@ export const SettingsPatchInput = z.strictObject({
   closeToTray: settingsSchema.shape.closeToTray.unwrap().optional(),
   autoAdvance: settingsSchema.shape.autoAdvance.unwrap().optional(),
   savedReplies: settingsSchema.shape.savedReplies.unwrap().optional(),
+  reportName: settingsSchema.shape.reportName.unwrap().optional(),
+  reportLogo: settingsSchema.shape.reportLogo.unwrap().optional(),
 });

@@ -43,6 +43,21 @@ const TargetSchema = z.object({
 
 const ItemKindSchema = z.enum(['comment', 'dm']);
 
+const TargetSplitSchema = z.object({
+  minutes: z.number().int(),
+  clock: z.enum(['business', 'wall']),
+  answeredOnTime: z.number().int(),
+  answeredLate: z.number().int(),
+  unansweredOverdue: z.number().int(),
+  unansweredPending: z.number().int(),
+});
+export type TargetSplitView = z.infer<typeof TargetSplitSchema>;
+
+const BeforeOpeningSchema = z.object({
+  answered: z.number().int(),
+  inHours: z.object({ medianMs: z.number().nullable(), p90Ms: z.number().nullable() }),
+});
+
 /** One kind of item alone (comments; direct messages, one item per turn of a conversation). */
 const KindFiguresSchema = z.object({
   kind: ItemKindSchema,
@@ -65,7 +80,22 @@ export const ResponsivenessViewSchema = z.object({
   target: TargetSchema.nullable(),
   /** The same figures per kind of item that received anything, comments first (absent from reports made before direct messages counted). */
   byKind: z.array(KindFiguresSchema).optional(),
-  slowestUnanswered: z.array(z.object({ id: z.string(), network: CommentNetworkSchema, kind: ItemKindSchema, createdAt: z.number(), ageMs: z.number() })),
+  /** The target judged in parts: answered on time, answered late, not answered yet (never one blended share); null without a target. */
+  targetSplit: TargetSplitSchema.nullable().optional(),
+  /** Items answered before opening hours (0 business minutes), and the response times of the others. */
+  beforeOpening: BeforeOpeningSchema.optional(),
+  slowestUnanswered: z.array(
+    z.object({
+      id: z.string(),
+      network: CommentNetworkSchema,
+      kind: ItemKindSchema,
+      createdAt: z.number(),
+      ageMs: z.number(),
+      /** Who wrote it and what (the store's copy; absent when the store no longer has it). */
+      author: z.string().optional(),
+      text: z.string().optional(),
+    }),
+  ),
 });
 export type ResponsivenessView = z.infer<typeof ResponsivenessViewSchema>;
 
@@ -79,8 +109,14 @@ export const TopPostSchema = z.object({
   engagement: z.number().nullable(),
   /** The fields summed into `engagement`, flattened ("publicMetrics.likeCount"). */
   engagementFields: z.array(z.string()),
-  /** Comments by others the post received in the period. */
+  /** Comments by others the post received in the period (summed over its networks when cross-posted). */
   commentsInPeriod: z.number().int(),
+  /**
+   * A post sent to several networks through the service at once (one service post id) is one top
+   * post: every network it went to, and which of them have no figures yet. Absent: this network alone.
+   */
+  networks: z.array(NetworkSchema).optional(),
+  awaitingFigures: z.array(NetworkSchema).optional(),
   /** The snapshot the numbers come from (its lastUpdated, backfilled/recovered marks: the honest-data badges). */
   latest: AnalyticsSnapshotSchema.nullable(),
   flags: PostDataFlagsSchema,
@@ -106,6 +142,8 @@ export const ClientReportSchema = z.object({
     z.object({ collected: z.literal(false) }),
     z.object({ collected: z.literal(true), networks: z.array(NetworkGrowthSchema) }),
   ]),
+  /** Posts of the period whose figures are not in yet on any network: not ranked, counted (absent: none). */
+  postsAwaitingFigures: z.number().int().optional(),
   /** Networks whose figures the sync could not read since before the period ended (absent: none). */
   figuresUnread: z.array(FiguresUnreadSchema).optional(),
 });

@@ -3,6 +3,7 @@ import type { ClientReport, ResponsivenessView } from '../../../src/shared/domai
 import { defaultClientSettings } from '../../../src/shared/domain/clientSettings.ts';
 import { csvField } from '../../../src/renderer/logic/postMetrics.ts';
 import { formatDuration, growthFigures, kindFigures, lastMonth, reportCsv, reportRows, unreadWords } from '../../../src/renderer/logic/reportFigures.ts';
+import { createFormatter } from '../../../src/shared/format/formatter.ts';
 
 const base: ResponsivenessView = {
   period: { start: 0, end: 1 },
@@ -92,9 +93,14 @@ describe('report figures', () => {
   it("says which network's figures could not be read, since when and why, as the page says it", () => {
     const since = Date.parse('2026-10-02T08:30:00Z');
     const note = { network: 'instagram' as const, since, reason: 'Token expired (code 300)' };
-    const words = unreadWords(note);
-    expect(words).toMatch(/^Instagram's figures could not be read since 2 Oct 2026, \d\d:\d\d: Token expired \(code 300\)$/);
-    const lines = reportCsv({ ...report, figuresUnread: [note] }, '2026-10-01', '2026-10-02').split('\r\n');
+    const words = unreadWords(note, createFormatter({ locale: 'en-GB', timeZone: 'UTC', hour12: false }));
+    expect(words).toMatch(/^Instagram's figures could not be read since 2 Oct 2026, \d{1,2}:\d\d: Token expired \(code 300\)$/);
+    const lines = reportCsv(
+      { ...report, figuresUnread: [note] },
+      '2026-10-01',
+      '2026-10-02',
+      createFormatter({ locale: 'en-GB', timeZone: 'UTC', hour12: false }),
+    ).split('\r\n');
     expect(lines).toContain(`Account growth,instagram not read,${csvField(words)},`);
   });
 

@@ -13,7 +13,7 @@ import { receivedByDay, reportPeriods } from '../report/reportPeriod.ts';
 import { computeResponsiveness } from '../report/responsiveness.ts';
 import { topPosts } from '../report/topPosts.ts';
 import type { OutboxItem } from '../outbox/types.ts';
-import type { AccountSnapshotStore, ReportStore, Store } from '../store/types.ts';
+import type { AccountSnapshotStore, MessageStore, ReportStore, Store } from '../store/types.ts';
 import { accountFiguresUnreadCursor, unreadNotesOf } from '../sync/accountAnalyticsJob.ts';
 import type { AccountService } from './accountService.ts';
 import type { ClientSettingsFile } from './clientSettingsFile.ts';
@@ -22,7 +22,8 @@ import { CoreRefusal, refuse } from './refusal.ts';
 
 export interface ReportServiceDeps {
   /** `cursor`: the account-analytics sync's notes of networks it could not read. */
-  store: ReportStore & Pick<AccountSnapshotStore, 'accountSnapshots'> & Pick<Store, 'cursor'>;
+  /** `thread`, `conversation`: who wrote the items still waiting, and what. */
+  store: ReportStore & Pick<AccountSnapshotStore, 'accountSnapshots'> & Pick<Store, 'cursor' | 'thread'> & Pick<MessageStore, 'conversation'>;
   accounts: AccountService;
   posts: PostService;
   settingsFile: ClientSettingsFile;
@@ -30,6 +31,9 @@ export interface ReportServiceDeps {
   /** The zone a client without settings starts in: the system's. */
   systemTimeZone?: () => string;
 }
+
+/** Enough of a waiting item's text for its first words (the page cuts it at a word). */
+const WAITING_TEXT_MAX = 280;
 
 function systemZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -62,13 +66,17 @@ export class ReportService {
     return parsed.data;
   }
 
-  async report(input: { profileId: string; from: string; to: string }): Promise<ClientReport> {
+  /**
+   * The report of one client for a range of its calendar days, as of `now` (the moment it is made:
+   * answers after it do not count yet). A prepared report passes the moment it was prepared.
+   */
+  async report(input: { profileId: string; from: string; to: string }, now: number = this.#d.now()): Promise<ClientReport> {
     const profile = this.#d.accounts.profile(input.profileId);
     const settings = this.settings(input.profileId);
     try {
       const periods = reportPeriods(input.from, input.to, settings.timeZone);
       const confirmed = await this.#confirmedReplies(profile.accountId, input.profileId);
-      const asOf = this.#d.now();
+      const asOf = now;
       // Both periods in one read: they touch, and the period before's answers are read anyway
       // (they can come after its end), so one read serves both; computeResponsiveness keeps each
       // period's items.
@@ -83,11 +91,25 @@ export class ReportService {
         const created = Date.parse(post.created);
         return created >= periods.current.start && created < periods.current.end;
       });
+      const top = topPosts(
+        posts,
+        periods.current,
+        store.reportCommentsPerPost(
+          input.profileId,
+          periods.current,
+          postsInPeriod.map(({ post }) => post.key),
+        ),
+      );
+      const current = computeResponsiveness({ items, period: periods.current, asOf, settings });
+      current.slowestUnanswered = current.slowestUnanswered.map((item) => ({
+        ...item,
+        ...this.#waitingWords(input.profileId, item.id, item.kind, item.createdAt),
+      }));
       return {
         profileId: input.profileId,
         clientTitle: profile.title,
         settings,
-        current: computeResponsiveness({ items, period: periods.current, asOf, settings }),
+        current,
         previous: computeResponsiveness({ items, period: periods.previous, asOf, settings }),
         byDay: receivedByDay(
           items.createdAt.filter((at) => at >= periods.current.start && at < periods.current.end),
@@ -95,15 +117,8 @@ export class ReportService {
           periods.days,
           settings.timeZone,
         ),
-        topPosts: topPosts(
-          posts,
-          periods.current,
-          store.reportCommentsPerPost(
-            input.profileId,
-            periods.current,
-            postsInPeriod.map(({ post }) => post.key),
-          ),
-        ),
+        topPosts: top.posts,
+        ...(top.awaitingFigures > 0 ? { postsAwaitingFigures: top.awaitingFigures } : {}),
         // Snapshot days are the figures' UTC days; the period's days are the client's: close enough for growth.
         growth: accountGrowth(this.#d.store.accountSnapshots(input.profileId, input.from, input.to)),
         figuresUnread: this.#figuresUnread(input.profileId, periods.current.end),
@@ -111,6 +126,24 @@ export class ReportService {
     } catch (error) {
       if (error instanceof ReportInputError) refuse(error.message);
       throw error;
+    }
+  }
+
+  /** Who wrote an item still waiting and what (a direct message's turn: the person's message that opened it); {} when the store has it no more. */
+  #waitingWords(profileId: string, id: string, kind: 'comment' | 'dm', createdAt: number): { author?: string; text?: string } {
+    try {
+      if (kind === 'comment') {
+        const comment = this.#d.store.thread(id)?.comment;
+        return comment === undefined ? {} : { author: comment.authorName, text: comment.text.slice(0, WAITING_TEXT_MAX) };
+      }
+      const conversation = this.#d.store.conversation(id, profileId);
+      if (conversation === null) return {};
+      const received = conversation.messages.filter((message) => message.action === 'received');
+      const opening = received.find((message) => Date.parse(message.created) === createdAt) ?? received.at(-1);
+      return { author: conversation.row.authorName, ...(opening === undefined ? {} : { text: opening.text.slice(0, WAITING_TEXT_MAX) }) };
+    } catch {
+      // The words are a courtesy: a store that cannot read them leaves the item with its network and age.
+      return {};
     }
   }
 

@@ -13,7 +13,12 @@
 //    an item that arrives out of hours starts its clock at the next opening.
 //  - Median and p90 are nearest-rank percentiles of the answered items' response times.
 //  - The target share is within / (within + missed): an unanswered item older than the target at
-//    `asOf` is missed, a younger one is pending and left out, since it may still make it.
+//    `asOf` is missed, a younger one is pending and left out, since it may still make it. The report
+//    shows the split instead of that share (`targetSplit`): answered on time, answered late and
+//    not answered yet apart, never one blended percentage.
+//  - An item that arrived out of hours and was answered before the next opening took 0 business
+//    minutes: it is counted apart (`beforeOpening`), and the response times "in hours" leave it out,
+//    so a month answered mostly at breakfast does not read "median 0 min".
 import type { CommentNetwork } from '../../../shared/networks.ts';
 import { clientSettingsSchema, type ClientSettings } from '../../../shared/domain/clientSettings.ts';
 import { businessClock, type BusinessClock } from './businessTime.ts';
@@ -30,11 +35,12 @@ import {
   sourceOfCode,
 } from './receivedColumns.ts';
 import { ReportInputError } from './reportInputError.ts';
+import { distributionOf, type DistributionBucket } from './responseTimeBuckets.ts';
+import { compareText, slowest, type SlowUnansweredItem } from './slowestUnanswered.ts';
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
 
-export type { FirstResponseSource, ItemKind };
+export type { DistributionBucket, FirstResponseSource, ItemKind, SlowUnansweredItem };
 
 /**
  * The account's first reply to an item. The caller picks it by one rule: of the account's replies
@@ -84,15 +90,6 @@ export interface ItemCounts {
 
 export type ChannelCounts = ItemCounts & { network: CommentNetwork; kind: ItemKind };
 
-export interface DistributionBucket {
-  key: string;
-  label: string;
-  /** Response times t with fromMs ≤ t < toMs (toMs null: no upper edge), on the report's clock. */
-  fromMs: number;
-  toMs: number | null;
-  count: number;
-}
-
 export interface TargetFigures {
   minutes: number;
   clock: 'business' | 'wall';
@@ -106,13 +103,26 @@ export interface TargetFigures {
   share: number | null;
 }
 
-export interface SlowUnansweredItem {
-  id: string;
-  network: CommentNetwork;
-  kind: ItemKind;
-  createdAt: number;
-  /** Time from arrival to asOf, on the report's clock. */
-  ageMs: number;
+/** The target judged in three parts (the report's one on-target figure): never blended into one share. */
+export interface TargetSplit {
+  minutes: number;
+  clock: 'business' | 'wall';
+  /** Answered, no later than the target after arrival. */
+  answeredOnTime: number;
+  /** Answered, later than the target. */
+  answeredLate: number;
+  /** Not answered by asOf, and already older than the target. */
+  unansweredOverdue: number;
+  /** Not answered by asOf, still younger than the target. */
+  unansweredPending: number;
+}
+
+/** Items that arrived out of hours and were answered before the next opening, and the response times of the others. */
+export interface BeforeOpening {
+  /** Answered before the next opening: 0 business minutes, shown as such. */
+  answered: number;
+  /** Median and p90 of the answered items without them; null when none is left. */
+  inHours: { medianMs: number | null; p90Ms: number | null };
 }
 
 /** The figures of one kind of item alone: comments apart from direct messages. */
@@ -137,19 +147,14 @@ export interface ResponsivenessReport {
   firstResponse: { medianMs: number | null; p90Ms: number | null };
   distribution: DistributionBucket[];
   target: TargetFigures | null;
+  /** The same judgement split: answered on time, answered late, not answered yet (null without a target). */
+  targetSplit: TargetSplit | null;
+  /** Items answered before opening hours (business clock only; 0 on the wall clock). */
+  beforeOpening: BeforeOpening;
   slowestUnanswered: SlowUnansweredItem[];
 }
 
 export const DEFAULT_SLOWEST_COUNT = 10;
-
-/** The histogram's edges, in hours on the report's clock. */
-const BUCKETS = [
-  { key: 'under-1h', label: 'under 1 h', fromHours: 0, toHours: 1 },
-  { key: '1h-4h', label: '1–4 h', fromHours: 1, toHours: 4 },
-  { key: '4h-24h', label: '4–24 h', fromHours: 4, toHours: 24 },
-  { key: '24h-72h', label: '24–72 h', fromHours: 24, toHours: 72 },
-  { key: '72h-plus', label: '72 h or more', fromHours: 72, toHours: null },
-] as const;
 
 /**
  * Nearest-rank percentile of values sorted ascending: the value at rank ⌈percent/100 × n⌉ (1-based).
@@ -181,52 +186,6 @@ function checkInput(input: ResponsivenessInput): ClientSettings {
   return parsed.data;
 }
 
-function distributionOf(times: Iterable<number>): DistributionBucket[] {
-  const buckets: DistributionBucket[] = BUCKETS.map(({ key, label, fromHours, toHours }) => ({
-    key,
-    label,
-    fromMs: fromHours * HOUR_MS,
-    toMs: toHours === null ? null : toHours * HOUR_MS,
-    count: 0,
-  }));
-  for (const time of times) {
-    const bucket = buckets.find(({ toMs }) => toMs === null || time < toMs);
-    if (bucket !== undefined) bucket.count++;
-  }
-  return buckets;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
- * The `count` oldest unanswered items, oldest first (ties: earlier arrival, then id). The ages are
- * sorted as numbers first to find the cut-off age, so only the items at or above it are named and
- * compared as objects: a month with tens of thousands unanswered sorts a typed array, not objects.
- */
-function slowest(columns: ReceivedColumns, indexes: number[], ages: number[], count: number): SlowUnansweredItem[] {
-  if (count === 0 || indexes.length === 0) return [];
-  const sortedAges = Float64Array.from(ages).sort();
-  const cutOff = sortedAges[Math.max(0, sortedAges.length - count)] ?? 0;
-  const picked: number[] = [];
-  const pickedAges: number[] = [];
-  indexes.forEach((index, n) => {
-    const ageMs = ages[n] ?? 0;
-    if (ageMs >= cutOff) {
-      picked.push(index);
-      pickedAges.push(ageMs);
-    }
-  });
-  const names = columns.names(picked);
-  const candidates: SlowUnansweredItem[] = picked.map((index, n) => {
-    const { network, kind } = columns.channels[columns.channel[index] ?? 0] ?? { network: 'bluesky', kind: 'comment' };
-    return { id: names[n] ?? '', network, kind, createdAt: columns.createdAt[index] ?? 0, ageMs: pickedAges[n] ?? 0 };
-  });
-  candidates.sort((a, b) => b.ageMs - a.ageMs || a.createdAt - b.createdAt || compareText(a.id, b.id));
-  return candidates.slice(0, count);
-}
-
 /** One kind's (or all kinds') response times and target judgements, gathered as the items are read. */
 class Tally {
   readonly counts = emptyCounts();
@@ -245,6 +204,11 @@ class Tally {
     const { within, missed, pending } = this;
     return { minutes: target.minutes, clock: target.clock, within, missed, pending, share: within + missed === 0 ? null : within / (within + missed) };
   }
+}
+
+function inHoursFigures(times: number[]): BeforeOpening['inHours'] {
+  const sorted = Float64Array.from(times).sort();
+  return { medianMs: nearestRank(sorted, 50), p90Ms: nearestRank(sorted, 90) };
 }
 
 /** The columns of items given one by one (the per-item form: tests, and reportItems' reference path). */
@@ -273,6 +237,11 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
   const targetMs = target === null ? 0 : target.minutes * MINUTE_MS;
 
   const all = new Tally();
+  let answeredLate = 0;
+  let unansweredOverdue = 0;
+  // Response times of the items not answered before the opening (business clock only).
+  const inHoursTimes: number[] = [];
+  let beforeOpening = 0;
   const kinds = new Map<ItemKind, Tally>();
   const channels = columns.channels.map((channel): ChannelCounts => ({ ...channel, ...emptyCounts() }));
   const received = new Uint8Array(channels.length);
@@ -319,9 +288,13 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
       const responseTime = clock.between(createdAt, at);
       all.times.push(responseTime);
       tally.times.push(responseTime);
+      // 0 business minutes for a reply after the item: it came before the clock started (out of hours).
+      if (clock.counts === 'business' && responseTime === 0 && at > createdAt) beforeOpening++;
+      else inHoursTimes.push(responseTime);
       if (targetClock !== null) {
         const onTargetClock = targetClock === clock ? responseTime : targetClock.between(createdAt, at);
         const field = onTargetClock <= targetMs ? 'within' : 'missed';
+        if (field === 'missed') answeredLate++;
         all[field]++;
         tally[field]++;
       }
@@ -335,6 +308,7 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
       if (targetClock !== null) {
         const onTargetClock = targetClock === clock ? age : targetClock.between(createdAt, asOf);
         const field = onTargetClock > targetMs ? 'missed' : 'pending';
+        if (field === 'missed') unansweredOverdue++;
         all[field]++;
         tally[field]++;
       }
@@ -363,6 +337,18 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
     firstResponse: { medianMs, p90Ms },
     distribution: distributionOf(sorted),
     target: all.targetFigures(target),
+    targetSplit:
+      target === null
+        ? null
+        : {
+            minutes: target.minutes,
+            clock: target.clock,
+            answeredOnTime: all.within,
+            answeredLate,
+            unansweredOverdue,
+            unansweredPending: all.pending,
+          },
+    beforeOpening: { answered: beforeOpening, inHours: inHoursFigures(inHoursTimes) },
     slowestUnanswered: slowest(columns, unansweredIndexes, unansweredAges, input.slowestCount ?? DEFAULT_SLOWEST_COUNT),
   };
 }

@@ -42,25 +42,75 @@ export function engagementOf(metrics: Record<string, unknown>): { engagement: nu
   return { engagement: fields.length === 0 ? null : engagement, fields };
 }
 
-export function topPosts(summaries: readonly PostSummary[], period: { start: number; end: number }, commentsByPost: ReadonlyMap<string, number>): TopPost[] {
-  const posts: TopPost[] = [];
-  for (const { post, latest, flags } of summaries) {
-    const created = Date.parse(post.created);
+export interface TopPostsResult {
+  posts: TopPost[];
+  /** Posts of the period with no figures yet on any of their networks: not ranked (they are not "0"). */
+  awaitingFigures: number;
+}
+
+/** The post's entry alone, before cross-posts are merged. */
+function entryOf({ post, latest, flags }: PostSummary, commentsByPost: ReadonlyMap<string, number>): TopPost {
+  const { engagement, fields } = latest === null ? { engagement: null, fields: [] } : engagementOf(latest.metrics);
+  return {
+    postKey: post.key,
+    platform: post.platform,
+    text: post.text,
+    url: post.url,
+    created: post.created,
+    engagement,
+    engagementFields: fields,
+    commentsInPeriod: commentsByPost.get(post.key) ?? 0,
+    networks: [post.platform],
+    awaitingFigures: engagement === null ? [post.platform] : [],
+    latest,
+    flags,
+  };
+}
+
+/**
+ * One post sent to several networks at once: the entry of its most engaged network (its text, link,
+ * snapshot and flags), with every network, the engagement and comments summed over them, and the
+ * networks whose figures are not in yet.
+ */
+function merged(entries: TopPost[]): TopPost {
+  const sorted = [...entries].sort((a, b) => (b.engagement ?? -1) - (a.engagement ?? -1) || (a.postKey < b.postKey ? -1 : 1));
+  const lead = sorted[0];
+  if (lead === undefined || entries.length === 1) return entries[0] as TopPost;
+  const known = entries.filter((entry) => entry.engagement !== null);
+  return {
+    ...lead,
+    engagement: known.length === 0 ? null : known.reduce((sum, entry) => sum + (entry.engagement ?? 0), 0),
+    engagementFields: [...new Set(entries.flatMap((entry) => entry.engagementFields))],
+    commentsInPeriod: entries.reduce((sum, entry) => sum + entry.commentsInPeriod, 0),
+    networks: [...new Set(sorted.map((entry) => entry.platform))],
+    awaitingFigures: entries.filter((entry) => entry.engagement === null).map((entry) => entry.platform),
+  };
+}
+
+/**
+ * The client's posts published in the period, most engaged first. A post cross-posted through the
+ * service (the same service post id on each network) counts once; a post with no figures yet on any
+ * network is left out of the ranking and counted apart, since ranking it by "no engagement" would
+ * put a post of an hour ago below one of a month ago for want of data.
+ */
+export function topPosts(
+  summaries: readonly PostSummary[],
+  period: { start: number; end: number },
+  commentsByPost: ReadonlyMap<string, number>,
+): TopPostsResult {
+  const groups = new Map<string, TopPost[]>();
+  for (const summary of summaries) {
+    const created = Date.parse(summary.post.created);
     if (!(created >= period.start && created < period.end)) continue;
-    const { engagement, fields } = latest === null ? { engagement: null, fields: [] } : engagementOf(latest.metrics);
-    posts.push({
-      postKey: post.key,
-      platform: post.platform,
-      text: post.text,
-      url: post.url,
-      created: post.created,
-      engagement,
-      engagementFields: fields,
-      commentsInPeriod: commentsByPost.get(post.key) ?? 0,
-      latest,
-      flags,
-    });
+    // A post made outside the service has no service id: it stands alone.
+    const group = summary.post.servicePostId === null ? `post:${summary.post.key}` : `service:${summary.post.servicePostId}`;
+    const entries = groups.get(group);
+    const entry = entryOf(summary, commentsByPost);
+    if (entries === undefined) groups.set(group, [entry]);
+    else entries.push(entry);
   }
-  posts.sort((a, b) => (b.engagement ?? -1) - (a.engagement ?? -1) || b.commentsInPeriod - a.commentsInPeriod || (a.postKey < b.postKey ? -1 : 1));
-  return posts.slice(0, TOP_POSTS);
+  const posts = [...groups.values()].map(merged);
+  const ranked = posts.filter((post) => post.engagement !== null);
+  ranked.sort((a, b) => (b.engagement ?? -1) - (a.engagement ?? -1) || b.commentsInPeriod - a.commentsInPeriod || (a.postKey < b.postKey ? -1 : 1));
+  return { posts: ranked.slice(0, TOP_POSTS), awaitingFigures: posts.length - ranked.length };
 }

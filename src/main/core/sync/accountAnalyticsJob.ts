@@ -8,12 +8,16 @@
 // It is asked again with the next day's read, and until it answers the report says since when and
 // why its figures could not be read (a sync cursor holds it: accountFiguresUnreadCursor). A request
 // that failed as a whole (the service down, a timeout) is tried again later, with the same back-off
-// as a failed comments poll. The day of the last complete read is kept in a sync cursor, so a
+// as a failed comments poll. While a network that has per-day values (facebook, instagram, tiktok,
+// youtube) has fewer stored days of the last month than the service gives (an account's first
+// sync), the read asks `daily: true` and keeps the past days it lacks as their snapshots
+// (dailyAccountFigures.ts), so the first report already shows a month of growth. The day of the last complete read is kept in a sync cursor, so a
 // restart the same day does not ask again. Ranked low: a day late matters less than a comment
 // waiting (jobQueue.ts).
 import { isNetwork, NETWORKS, type Network } from '../../../shared/networks.ts';
 import { figuresDayOf } from '../../../shared/wire/accountAnalytics.ts';
 import { AccountAnalyticsRefusedError, type AccountAnalyticsFailure, type AccountAnalyticsFound } from '../service/operations/accountAnalytics.ts';
+import { DAILY_DAYS, DAILY_NETWORKS, pastDays } from './dailyAccountFigures.ts';
 import { storeCall } from './jobFailures.ts';
 import { retryDelay } from './pollPolicy.ts';
 import type { AccountSnapshotSyncStore, SyncJobContext } from './syncJobContext.ts';
@@ -109,13 +113,20 @@ export class AccountAnalyticsSync {
     const { client, clock } = ports;
     const startedAt = clock.now();
     try {
-      const answer = await requests.request((options) => client.accountAnalytics(requests.target, { platforms: networks }, options));
+      const lacking = this.lackingDays(networks, startedAt);
+      const daily = lacking.size > 0;
+      const answer = await requests.request((options) =>
+        client.accountAnalytics(requests.target, { platforms: networks, ...(daily ? { daily: true } : {}) }, options),
+      );
       const now = clock.now();
       const failures: AccountAnalyticsFailure[] = [];
       for (const network of networks) {
         const result = answer.networks[network];
-        if (result?.status === 'found') this.record(profile.profileId, result, now);
-        else failures.push(result ?? { network, status: 'missing', message: `The service's answer did not mention ${network}` });
+        if (result?.status === 'found') {
+          this.record(profile.profileId, result, now);
+          const have = lacking.get(network);
+          if (have !== undefined) this.recordPastDays(profile.profileId, result, have, now);
+        } else failures.push(result ?? { network, status: 'missing', message: `The service's answer did not mention ${network}` });
       }
       this.noteUnread(networks, failures, now);
       this.done(now);
@@ -175,6 +186,46 @@ export class AccountAnalyticsSync {
     storeCall('save account analytics', () =>
       this.store.recordAccountSnapshot({ profileId, network: result.network, day, figures: result.figures, entry: result.entry, fetchedAt: Math.floor(now) }),
     );
+  }
+
+  /**
+   * The daily networks asked that have fewer stored days of the last month than the service gives,
+   * each with the days it has (so a past day never replaces a snapshot read on its day). None when
+   * the host keeps no snapshots to count, or they cannot be read (then the read goes on without days).
+   */
+  private lackingDays(networks: readonly Network[], now: number): Map<Network, Set<string>> {
+    const lacking = new Map<Network, Set<string>>();
+    const daily = networks.filter((network) => DAILY_NETWORKS.includes(network));
+    if (daily.length === 0 || this.store.accountSnapshots === undefined) return lacking;
+    let stored: { network: Network; day: string }[];
+    try {
+      stored = this.store.accountSnapshots(this.context.profile.profileId, utcDayOf(now - (DAILY_DAYS + 2) * DAY), utcDayOf(now));
+    } catch {
+      return lacking;
+    }
+    for (const network of daily) {
+      const days = new Set(stored.filter((snapshot) => snapshot.network === network).map((snapshot) => snapshot.day));
+      if (days.size < DAILY_DAYS) lacking.set(network, days);
+    }
+    return lacking;
+  }
+
+  /** The past days of the answer's daily values that the store lacks, each kept as that day's snapshot. */
+  private recordPastDays(profileId: string, result: AccountAnalyticsFound, have: ReadonlySet<string>, now: number): void {
+    const today = result.day ?? utcDayOf(now);
+    for (const past of pastDays(result.network, result.entry.analytics)) {
+      if (have.has(past.day) || past.day >= today) continue;
+      storeCall('save past account analytics', () =>
+        this.store.recordAccountSnapshot({
+          profileId,
+          network: result.network,
+          day: past.day,
+          figures: past.figures,
+          entry: past.entry,
+          fetchedAt: Math.floor(now),
+        }),
+      );
+    }
   }
 
   /** Read today (figures or a network's reason for none): the next read is due when the next UTC day starts. */

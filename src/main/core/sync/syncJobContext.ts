@@ -23,8 +23,8 @@ export interface ProfileRef {
 /** What the direct-messages job needs of the store: the ingest, and a conversation's last message after a restart. */
 export type MessageSyncStore = Pick<MessageStore, 'ingestMessages' | 'conversation'>;
 
-/** What the account-analytics job needs of the store: the day's snapshot (its last read day is a sync cursor of `store`). */
-export type AccountSnapshotSyncStore = Pick<AccountSnapshotStore, 'recordAccountSnapshot'>;
+/** What the account-analytics job needs of the store: the day's snapshot (its last read day is a sync cursor of `store`), and the days it has (to fill the past ones it lacks). */
+export type AccountSnapshotSyncStore = Pick<AccountSnapshotStore, 'recordAccountSnapshot'> & Partial<Pick<AccountSnapshotStore, 'accountSnapshots'>>;
 
 export interface ProfileSyncPorts {
   client: SyncClient;

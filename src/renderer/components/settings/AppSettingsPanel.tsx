@@ -1,11 +1,13 @@
 // The app's own settings: theme, notifications, the undo window, the sync pace, start at login,
 // close to the tray (only where the host has them: not in a browser). Each change is saved at once (settings.update) and the answer is shown.
+// Also your name and logo on client reports (ReportBrandingFields).
 import { useState } from 'react';
 import type { Settings } from '../../../shared/settings.ts';
 import { call } from '../../api/bridge.ts';
 import { hostCapabilities } from '../../api/hostCapabilities.ts';
 import { useSettingsStore } from '../../stores/settingsStore.ts';
 import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
+import { ReportBrandingFields } from './ReportBrandingFields.tsx';
 
 type Patch = Partial<Settings>;
 
@@ -76,6 +78,7 @@ export function AppSettingsPanel() {
         </label>
       )}
       {!host.startAtLogin && <p className="muted small">Starting with the computer and the icon by the clock come with the desktop app.</p>}
+      <ReportBrandingFields settings={settings} save={save} />
       <FormMessage message={message} />
     </form>
   );
