@@ -10,6 +10,7 @@ import { MESSAGE_TEXT_LIMITS } from '../networks.ts';
 import { InboxCursorSchema, InboxFilterSchema, INBOX_VIEWS, VIEW_SWEEP_MAX } from '../domain/inbox.ts';
 import { clientSettingsSchema } from '../domain/clientSettings.ts';
 import { parsePostReference } from '../domain/trackedPosts.ts';
+import { ReportMonthSchema } from '../domain/preparedReports.ts';
 
 // Bounds of untrusted input.
 const ID_MAX = 512;
@@ -152,4 +153,15 @@ export const SettingsPatchInput = z.strictObject({
   startAtLogin: settingsSchema.shape.startAtLogin.unwrap().optional(),
   closeToTray: settingsSchema.shape.closeToTray.unwrap().optional(),
   savedReplies: settingsSchema.shape.savedReplies.unwrap().optional(),
+});
+
+/** One prepared report: its month ("2026-10") and client. */
+export const PreparedReportTarget = z.strictObject({ month: ReportMonthSchema, profileId: Id });
+
+/** "Export all" of a month: the CSV of each client's prepared report, made by the page from the kept figures. */
+export const PreparedExportInput = z.strictObject({
+  month: ReportMonthSchema,
+  files: z
+    .array(z.strictObject({ profileId: Id, csv: z.string().max(2_000_000, 'A report CSV is at most 2,000,000 characters') }))
+    .max(500, 'At most 500 reports at once'),
 });

@@ -61,6 +61,10 @@ export const COMMAND_NAMES = [
   'report.settings.get',
   'report.settings.update',
   'report.exportPdf',
+  'reports.prepared.list',
+  'reports.prepared.get',
+  'reports.prepared.prepareAgain',
+  'reports.prepared.exportAll',
 ] as const;
 
 export const EVENT_NAMES = [
