@@ -21,6 +21,7 @@ import { ReportKinds } from './ReportKinds.tsx';
 import { ReportSettingsForm } from './ReportSettingsForm.tsx';
 import './reports.css';
 import { DataBadgeList } from './DataBadgeList.tsx';
+import { PreparedReports } from './PreparedReports.tsx';
 
 /**
  * The PDF: the desktop app prints the page itself and asks where to save it; the web host answers
@@ -362,6 +363,7 @@ export function ReportsView() {
           </section>
         </div>
       )}
+      <PreparedReports />
     </section>
   );
 }

@@ -288,6 +288,8 @@ export const events = {
   'store.recovered': StoreRecoverySchema,
   /** Accounts or profiles were added, removed or renamed: lists should be read again. */
   'accounts.changed': z.object({}),
+  /** Prepared reports were added or prepared again: the list should be read again. */
+  'reports.prepared.changed': z.object({}),
 } as const;
 
 export type Commands = typeof commands;

@@ -81,6 +81,7 @@ export const EVENT_NAMES = [
   'keys.warning',
   'store.recovered',
   'accounts.changed',
+  'reports.prepared.changed',
 ] as const;
 
 /** The IPC channel of a command (Electron): one per command, so the main side can check the name. */

@@ -184,6 +184,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     timeZone: (profileId) => report.settings(profileId).timeZone,
     report: (input) => report.report(input),
     notify: (month, clients) => planner.reportsReady(month, clients),
+    changed: () => hub.emit('reports.prepared.changed', {}),
     // Every account started and every client's posts read once (offline or held: as good as it gets).
     syncSettled: () =>
       accountService.running().length >= registry.list().length &&

@@ -29,6 +29,8 @@ export interface PreparedReportsDeps {
   timeZone(profileId: string): string;
   /** The report of a client for calendar days on its clock (ReportService.report). */
   report(input: { profileId: string; from: string; to: string }): Promise<ClientReport>;
+  /** A report was prepared (the pages read the list again). */
+  changed(): void;
   /** Shows "<Month>'s reports are ready for N clients" (the notification planner). */
   notify(month: string, clients: number): void;
   /** The sync has finished its first round (or cannot): the store holds what it can before the month is read. */
@@ -189,6 +191,7 @@ export class PreparedReports {
       report,
     };
     this.#d.files.save(file);
+    this.#d.changed();
     return file;
   }
 
