@@ -68,6 +68,15 @@ test("last month's reports are prepared without asking, listed by month, and dow
   const received = csv.split('\r\n').find((row) => row.startsWith('Summary,Received,'));
   expect(received?.split(',')[2]).toBe(String(kept.report.current.totals.received));
 
+  // "Open" shows the kept figures in the report view (whose Export PDF prints them), whatever the store holds now.
+  const other = reports.find((report) => report.profileId !== first.profileId)!;
+  const otherKept = (await app.call('reports.prepared.get', { month: other.month, profileId: other.profileId })).report;
+  await group.getByTestId('prepared-report').filter({ hasText: other.clientTitle }).getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByTestId('report-client')).toHaveText(other.clientTitle);
+  await expect(page.locator('[data-figure="received"]')).toHaveText(String(otherKept.report.current.totals.received));
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(month.from);
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(month.to);
+
   // "Export all" in a browser: one CSV with every client of the month.
   const exporting = page.waitForEvent('download');
   await group.getByRole('button', { name: 'Export all' }).click();

@@ -1,6 +1,7 @@
 // "Prepared reports": last month's report of every client, prepared on the 1st and kept as it was
-// (main, src/main/core/app/preparedReports.ts), listed by month under the Reports view. Each one
-// downloads as the same CSV as the Reports view's (built by reportCsv from the kept figures, so it
+// (main, src/main/core/app/preparedReports.ts), listed by month under the Reports view. "Open" shows
+// the kept figures in the Reports view above, whose "Export PDF" prints them (the PDF is made when
+// asked, from the kept figures: decision 0043). Each one also downloads as the same CSV as the Reports view's (built by reportCsv from the kept figures, so it
 // says the same numbers every time) or as its figures; "Prepare again" replaces it with today's
 // figures; "Export all" saves a month in one go (the desktop app: into a folder it asks for; in a
 // browser: one CSV of every client).
@@ -9,6 +10,7 @@ import type { PreparedReportFile, PreparedReportSummary } from '../../shared/dom
 import { createFormatter } from '../../shared/format/formatter.ts';
 import { call, on } from '../api/bridge.ts';
 import { reportCsv } from '../logic/reportFigures.ts';
+import { useReportsStore } from '../stores/reportsStore.ts';
 import { downloadBlob } from './downloadBlob.ts';
 import './preparedReports.css';
 
@@ -60,6 +62,23 @@ function PreparedItem({ report, onNote, onChanged }: { report: PreparedReportSum
         {report.preparedAgain ? 'prepared again' : 'prepared'} {words.dateTime(report.preparedAt)}
       </span>
       <span className="prepared-actions">
+        <button
+          type="button"
+          className="button small"
+          disabled={busy}
+          title="Show the kept figures in the report above, to read them or export the PDF"
+          onClick={() =>
+            run(async () => {
+              const file = await kept(report);
+              // The Reports view shows what its store holds: the kept figures take the place of a computed report.
+              useReportsStore.setState({ profileId: file.profileId, from: file.from, to: file.to, report: file.report, loading: false, error: null });
+              onNote(`Showing ${file.clientTitle}’s report as prepared ${words.dateTime(file.preparedAt)} above: Export PDF prints it.`);
+              document.querySelector('.reports-view')?.scrollTo({ top: 0 });
+            })
+          }
+        >
+          Open
+        </button>
         <button
           type="button"
           className="button small"
@@ -169,8 +188,8 @@ export function PreparedReports() {
     <section className="prepared-reports" aria-labelledby="prepared-reports-title">
       <h3 id="prepared-reports-title">Prepared reports</h3>
       <p className="muted small">
-        On the 1st of each month, last month’s report of every client is prepared and kept as it was then, so a client can be sent the same numbers again. Each
-        downloads as a CSV or as its figures.
+        On the 1st of each month, last month’s report of every client is prepared and kept as it was then, so a client can be sent the same numbers again. Open
+        one to read it or export its PDF; each also downloads as a CSV or as its figures.
       </p>
       {error !== null && (
         <p className="notice" role="alert">
