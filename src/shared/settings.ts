@@ -22,6 +22,8 @@ const settingFields = {
       }),
     )
     .max(SAVED_REPLY_LIMITS.count, `At most ${SAVED_REPLY_LIMITS.count} saved replies`),
+  /** Where the reports prepared on the 1st are kept (desktop: chosen with the system's folder dialog); null: the data folder's `reports`. Never set by the page. */
+  reportsFolder: z.string().min(1).max(4_096).nullable(),
 };
 
 export const settingsSchema = z.object({
@@ -32,6 +34,7 @@ export const settingsSchema = z.object({
   startAtLogin: settingFields.startAtLogin.default(false),
   closeToTray: settingFields.closeToTray.default(true),
   savedReplies: settingFields.savedReplies.default(() => DEFAULT_SAVED_REPLIES.map((reply) => ({ ...reply }))),
+  reportsFolder: settingFields.reportsFolder.default(null),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

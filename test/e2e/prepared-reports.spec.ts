@@ -77,6 +77,17 @@ test("last month's reports are prepared without asking, listed by month, and dow
   await expect(page.getByLabel('From', { exact: true })).toHaveValue(month.from);
   await expect(page.getByLabel('To', { exact: true })).toHaveValue(month.to);
 
+  // "Prepare again" asks first, then replaces that one report (its row says so).
+  const row = list.getByTestId('prepared-report').filter({ hasText: other.clientTitle });
+  await row.getByRole('button', { name: 'Prepare again…' }).click();
+  await expect(row.getByText('Replace it with today’s figures?')).toBeVisible();
+  await row.screenshot({ path: '/tmp/h20b/prepared-reports-confirm.png' });
+  await row.getByRole('button', { name: 'Prepare again', exact: true }).click();
+  await expect(row).toContainText('prepared again');
+  const replaced = (await app.call('reports.prepared.list', {})).reports;
+  expect(replaced.find((report) => report.profileId === other.profileId)).toMatchObject({ preparedAgain: true });
+  expect(replaced.filter((report) => report.profileId !== other.profileId)).toEqual(reports.filter((report) => report.profileId !== other.profileId));
+
   // "Export all" in a browser: one CSV with every client of the month.
   const exporting = page.waitForEvent('download');
   await group.getByRole('button', { name: 'Export all' }).click();

@@ -13,6 +13,7 @@ const DEFAULT_SETTINGS: Settings = {
   startAtLogin: false,
   closeToTray: true,
   savedReplies: DEFAULT_SAVED_REPLIES.map((reply) => ({ ...reply })),
+  reportsFolder: null,
 };
 
 interface SettingsState {

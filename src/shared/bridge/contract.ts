@@ -212,7 +212,16 @@ export const commands = {
 
   // Reports prepared on the 1st (kept as they were computed; see shared/domain/preparedReports.ts)
   /** Every prepared report, newest month first; where they are kept. */
-  'reports.prepared.list': command(Empty, z.object({ reports: z.array(PreparedReportSummarySchema), folder: z.string() })),
+  'reports.prepared.list': command(Empty, z.object({ reports: z.array(PreparedReportSummarySchema), folder: z.string(), canChooseFolder: z.boolean() })),
+  /** The desktop app's "Change folder…": its folder dialog; the reports kept so far are copied there. The web host: 'unsupported'. */
+  'reports.prepared.chooseFolder': command(
+    Empty,
+    z.discriminatedUnion('outcome', [
+      z.object({ outcome: z.literal('saved'), folder: z.string(), months: z.number().int() }),
+      z.object({ outcome: z.literal('cancelled') }),
+      z.object({ outcome: z.literal('unsupported') }),
+    ]),
+  ),
   /** One prepared report with its figures as kept (the page makes its CSV from them). */
   'reports.prepared.get': command(PreparedReportTarget, z.object({ report: PreparedReportFileSchema })),
   /** "Prepare again": the month's report of this client computed from the store as it is now, replacing the one kept. */

@@ -65,6 +65,7 @@ export const COMMAND_NAMES = [
   'reports.prepared.get',
   'reports.prepared.prepareAgain',
   'reports.prepared.exportAll',
+  'reports.prepared.chooseFolder',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -151,6 +151,12 @@ describe('reports prepared on the 1st', () => {
     expect(missing).toMatchObject({ ok: false, error: { code: 'refused' } });
     const bad = await rig.invoke('reports.prepared.get', { month: '2026-13', profileId: first[0]!.profileId });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    // A host without a folder dialog (the web host, this one): kept in the data folder, no choosing, no export to a folder.
+    expect(await rig.call('reports.prepared.list', {})).toMatchObject({ folder: join(dataDir, 'reports'), canChooseFolder: false });
+    expect(await rig.call('reports.prepared.chooseFolder', {})).toEqual({ outcome: 'unsupported' });
+    expect(await rig.call('reports.prepared.exportAll', { month: '2026-10', files: [] })).toEqual({ outcome: 'unsupported' });
+    // The page cannot name the folder: the setting is not part of what it may change.
+    expect(await rig.invoke('settings.update', { reportsFolder: '/tmp/elsewhere' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
 
   it('a month with no data still gives every client a report that says so', async () => {

@@ -296,8 +296,19 @@ describe('the Electron host, composed (fake Electron, real core)', () => {
     const written = readdirSync(chosen);
     expect(written.filter((name) => name.endsWith(' report.csv'))).toHaveLength(files.length);
     expect(written.filter((name) => name.endsWith(' report figures.json'))).toHaveLength(files.length);
+
+    // "Change folder…": the reports kept so far are copied there, the setting names it, nothing is prepared again.
+    const kept = mkdtempSync(join(userData, 'kept-'));
+    await app.ask({ type: 'open-dialog-answer', answer: { canceled: false, filePaths: [kept] } });
+    expect(await app.invoke('reports.prepared.chooseFolder', {})).toEqual({ ok: true, data: { outcome: 'saved', folder: kept, months: 1 } });
+    const after = (await app.invoke('reports.prepared.list', {})) as { ok: true; data: { reports: typeof reports; folder: string; canChooseFolder: boolean } };
+    expect(after.data).toMatchObject({ folder: kept, canChooseFolder: true });
+    expect(after.data.reports).toEqual(reports);
+    expect(readdirSync(join(kept, month)).filter((name) => name.endsWith('.report.json'))).toHaveLength(reports.filter((r) => r.month === month).length);
+    expect(await app.invoke('settings.get', {})).toMatchObject({ ok: true, data: { reportsFolder: kept } });
+
     const state = await app.ask<{ openDialogs: Array<{ withWindow: boolean; properties: string[] }> }>({ type: 'state' });
-    expect(state.openDialogs).toHaveLength(2);
+    expect(state.openDialogs).toHaveLength(3);
     expect(state.openDialogs.every((d) => d.withWindow && d.properties.includes('openDirectory'))).toBe(true);
   }, 90_000);
 

@@ -245,6 +245,7 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
   ],
   'report.exportPdf': [{ suggestedName: 'report-Bakery-2026-10-01-2026-10-31' }, { suggestedName: '' }],
   'reports.prepared.list': [{}],
+  'reports.prepared.chooseFolder': [{}],
   'reports.prepared.get': [{ month: '2026-10', profileId: 'p1' }],
   'reports.prepared.prepareAgain': [{ month: '2026-10', profileId: 'p1' }],
   'reports.prepared.exportAll': [
@@ -362,7 +363,8 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
   'report.settings.get': { settings: defaultClientSettings('Europe/Berlin') },
   'report.settings.update': { settings: { timeZone: 'UTC', businessHours: null, responseTarget: null } },
   'report.exportPdf': { outcome: 'saved', path: '/home/someone/report-Bakery.pdf' },
-  'reports.prepared.list': { reports: [preparedSummary], folder: '/home/someone/Social Inbox/reports' },
+  'reports.prepared.list': { reports: [preparedSummary], folder: '/home/someone/Social Inbox/reports', canChooseFolder: true },
+  'reports.prepared.chooseFolder': { outcome: 'saved', folder: '/home/someone/Reports', months: 2 },
   'reports.prepared.get': { report: { ...preparedSummary, version: 1, report: clientReport } },
   'reports.prepared.prepareAgain': { report: { ...preparedSummary, preparedAgain: true } },
   'reports.prepared.exportAll': { outcome: 'saved', folder: '/home/someone/Reports', files: 2 },

@@ -140,7 +140,11 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'report.settings.get': ({ profileId }) => ({ settings: s.report.settings(profileId) }),
     'report.settings.update': ({ profileId, settings }) => ({ settings: s.report.updateSettings(profileId, settings) }),
     'report.exportPdf': ({ suggestedName }) => s.reportPdf?.save(suggestedName) ?? { outcome: 'unsupported' },
-    'reports.prepared.list': () => ({ reports: s.prepared.list(), folder: s.prepared.folder }),
+    'reports.prepared.list': () => ({ reports: s.prepared.list(), folder: s.prepared.folder, canChooseFolder: s.folderChoice !== null }),
+    'reports.prepared.chooseFolder': () =>
+      s.prepared.chooseFolder(s.folderChoice, async (folder) => {
+        await s.updateSettings({ reportsFolder: folder });
+      }),
     'reports.prepared.get': ({ month, profileId }) => ({ report: s.prepared.get(month, profileId) }),
     'reports.prepared.prepareAgain': async ({ month, profileId }) => ({ report: await s.prepared.prepareAgain(month, profileId) }),
     'reports.prepared.exportAll': ({ month, files }) => s.prepared.exportAll(month, files, s.folderChoice),

@@ -178,7 +178,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   const prepared = new PreparedReports({
     ...tuning.preparedReports,
-    files: new PreparedReportFiles(options.reportsDir ?? join(options.dataDir, 'reports'), () => clock.now()),
+    files: new PreparedReportFiles(
+      () => settings.get().reportsFolder ?? options.reportsDir ?? join(options.dataDir, 'reports'),
+      () => clock.now(),
+    ),
     clock: tuning.preparedReports?.clock ?? clock,
     clients: () => accountService.profiles().map((profile) => ({ profileId: profile.profileId, title: profile.title })),
     timeZone: (profileId) => report.settings(profileId).timeZone,

@@ -7,8 +7,8 @@
 // Every file is written whole or not at all (temporary file, fsync, rename), so a crash mid-way
 // leaves a client either prepared or not, never half; the client files are themselves the record of
 // which clients are done, so a restart finishes the others and repeats none.
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PreparedMonthNotifiedSchema, PreparedReportFileSchema, type PreparedReportFile } from '../../../shared/domain/preparedReports.ts';
 
 const MONTH_FOLDER = /^\d{4}-(?:0[1-9]|1[0-2])$/;
@@ -39,16 +39,34 @@ function writeWhole(file: string, value: unknown): void {
 }
 
 export class PreparedReportFiles {
-  readonly #folder: string;
+  readonly #where: () => string;
   readonly #now: () => number;
 
-  constructor(folder: string, now: () => number) {
-    this.#folder = folder;
+  /** @param where the reports folder now (the person may choose another). */
+  constructor(where: string | (() => string), now: () => number) {
+    this.#where = typeof where === 'string' ? () => where : where;
     this.#now = now;
   }
 
   get folder(): string {
-    return this.#folder;
+    return this.#where();
+  }
+
+  get #folder(): string {
+    return this.#where();
+  }
+
+  /**
+   * Copies every month's reports into another folder (the person chose a new one), never over a file
+   * already there: the reports kept stay the ones prepared, and are not prepared again. Answers how many months.
+   */
+  copyTo(folder: string): number {
+    const months = this.months();
+    if (resolve(folder) === resolve(this.#folder)) return months.length;
+    for (const month of months) {
+      cpSync(join(this.#folder, month), join(folder, month), { recursive: true, force: false, errorOnExist: false });
+    }
+    return months.length;
   }
 
   /** Months with a folder, newest first. */

@@ -122,6 +122,29 @@ export class PreparedReports {
     }
   }
 
+  /**
+   * The desktop app's "Change folder…": the system's dialog, then the reports kept so far are copied
+   * there (so none is prepared again) before the setting names it. Without a dialog: 'unsupported'.
+   */
+  async chooseFolder(
+    choice: FolderChoicePort | null,
+    save: (folder: string) => Promise<void>,
+  ): Promise<{ outcome: 'saved'; folder: string; months: number } | { outcome: 'cancelled' } | { outcome: 'unsupported' }> {
+    if (choice === null) return { outcome: 'unsupported' };
+    const folder = await choice.chooseFolder('Keep the prepared reports in this folder');
+    if (folder === null) return { outcome: 'cancelled' };
+    return this.#serial(async () => {
+      let months: number;
+      try {
+        months = this.#d.files.copyTo(folder);
+      } catch {
+        refuse('The reports could not be copied to that folder: choose one you can write to. They stay where they were.');
+      }
+      await save(folder);
+      return { outcome: 'saved' as const, folder, months };
+    });
+  }
+
   /** The person asks for the month's report again: computed from the store as it is now, replacing the one kept. */
   prepareAgain(month: string, profileId: string): Promise<PreparedReportSummary> {
     return this.#serial(async () => {
