@@ -3,6 +3,7 @@
 // after the 1st of this month, so last month is due); the Reports view lists them by month, a CSV
 // downloads with the kept figures, and "Export all" (in a browser: one CSV of every client) too.
 import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
 import { InboxPage } from './support/inboxPage.ts';
@@ -97,4 +98,12 @@ test("last month's reports are prepared without asking, listed by month, and dow
   await all.saveAs(allPath);
   const combined = readFileSync(allPath, 'utf8');
   for (const profile of profiles) expect(combined).toContain(`"Client","${profile.title}"`);
+
+  // Settings → App says where they are kept (the web host's data folder) and offers no other folder.
+  await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('tab', { name: 'App' }).click();
+  await expect(settings.getByText('Prepared reports are kept in')).toContainText(join(app.dataDir, 'reports'));
+  await expect(settings.getByRole('button', { name: 'Change folder…' })).toHaveCount(0);
+  await settings.screenshot({ path: '/tmp/h20b/settings-reports-folder.png' });
 });

@@ -12,6 +12,7 @@ import { call, on } from '../api/bridge.ts';
 import { reportCsv } from '../logic/reportFigures.ts';
 import { useReportsStore } from '../stores/reportsStore.ts';
 import { downloadBlob } from './downloadBlob.ts';
+import { ReportsFolderSetting } from './ReportsFolderSetting.tsx';
 import './preparedReports.css';
 
 const words = createFormatter();
@@ -169,40 +170,13 @@ function MonthGroup({ month, reports, onChanged }: { month: string; reports: Pre
   );
 }
 
-/** Where the reports are kept; the desktop app lets the person choose (its folder dialog), a browser cannot. */
-function KeptIn({ folder, canChoose, onChanged }: { folder: string; canChoose: boolean; onChanged: () => void }) {
-  const [note, setNote] = useState('');
-  const choose = async () => {
-    setNote('');
-    const answer = await call('reports.prepared.chooseFolder', {});
-    if (!answer.ok) setNote(answer.error.message);
-    else if (answer.data.outcome === 'saved') {
-      setNote(answer.data.months === 0 ? 'New reports will be kept there.' : `The reports kept so far were copied there; new ones will be kept there too.`);
-      onChanged();
-    }
-  };
-  return (
-    <p className="muted small prepared-folder">
-      Kept in <span className="prepared-path">{folder}</span>
-      {canChoose && (
-        <button type="button" className="button small ghost" onClick={() => void choose()}>
-          Change folder…
-        </button>
-      )}
-      {note !== '' && <span role="status">{note}</span>}
-    </p>
-  );
-}
-
 export function PreparedReports() {
   const [reports, setReports] = useState<PreparedReportSummary[] | null>(null);
-  const [where, setWhere] = useState<{ folder: string; canChoose: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
     void call('reports.prepared.list', {}).then((answer) => {
       if (answer.ok) {
         setReports(answer.data.reports);
-        setWhere({ folder: answer.data.folder, canChoose: answer.data.canChooseFolder });
         setError(null);
       } else setError(answer.error.message);
     });
@@ -218,7 +192,7 @@ export function PreparedReports() {
         On the 1st of each month, last month’s report of every client is prepared and kept as it was then, so a client can be sent the same numbers again. Open
         one to read it or export its PDF; each also downloads as a CSV or as its figures.
       </p>
-      {where !== null && <KeptIn folder={where.folder} canChoose={where.canChoose} onChanged={load} />}
+      <ReportsFolderSetting onChanged={load} />
       {error !== null && (
         <p className="notice" role="alert">
           {error}

@@ -5,6 +5,7 @@ import type { Settings } from '../../../shared/settings.ts';
 import { call } from '../../api/bridge.ts';
 import { useSettingsStore } from '../../stores/settingsStore.ts';
 import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
+import { ReportsFolderSetting } from '../ReportsFolderSetting.tsx';
 
 type Patch = Partial<Settings>;
 
@@ -65,6 +66,7 @@ export function AppSettingsPanel() {
         <input type="checkbox" checked={settings.closeToTray} onChange={(event) => void save({ closeToTray: event.target.checked })} />
         Closing the window keeps the app in the tray
       </label>
+      <ReportsFolderSetting />
       <FormMessage message={message} />
     </form>
   );
