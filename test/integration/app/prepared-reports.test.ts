@@ -159,6 +159,31 @@ describe('reports prepared on the 1st', () => {
     expect(await rig.invoke('settings.update', { reportsFolder: '/tmp/elsewhere' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
 
+  it("while the app runs across the month's end, the 1st prepares the month just ended, a few minutes after midnight", async () => {
+    const clock = new SteppingClock(Date.UTC(2026, 9, 31, 22, 0));
+    const rig = await startRig(freshDir(), clock);
+    const ids = await clientsReady(rig);
+    const september = await letItRun(rig, clock, ids.length);
+    expect(new Set(september.map((report) => report.month))).toEqual(new Set(['2026-09']));
+    await rig.until('the notification of September', () => readyNotifications(rig).length > 0);
+
+    // Midnight: October has ended, but its last minutes' comments may still be on their way.
+    await clock.advanceTo(Date.UTC(2026, 10, 1, 0, 1));
+    expect((await prepared(rig)).filter((report) => report.month === '2026-10')).toEqual([]);
+    // Five minutes after midnight (the timer on the clock; no start, no click): every client's October, one notification.
+    await clock.advanceTo(Date.UTC(2026, 10, 1, 0, 5));
+    const october = await rig.until('October prepared', async () => {
+      const reports = (await prepared(rig)).filter((report) => report.month === '2026-10');
+      return reports.length === ids.length ? reports : null;
+    });
+    expect(october.every((report) => report.preparedAt === Date.UTC(2026, 10, 1, 0, 5))).toBe(true);
+    await rig.until('the notification of October', () => readyNotifications(rig).length > 1);
+    expect(readyNotifications(rig).map((n) => [n.month, n.clients])).toEqual([
+      ['2026-09', ids.length],
+      ['2026-10', ids.length],
+    ]);
+  });
+
   it('a month with no data still gives every client a report that says so', async () => {
     const clock = new SteppingClock(Date.UTC(2020, 2, 1, 9));
     const rig = await startRig(freshDir(), clock);

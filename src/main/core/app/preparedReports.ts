@@ -167,15 +167,17 @@ export class PreparedReports {
       // catches up, and no timer is longer than the platform's (about 24 days).
       const zones = this.#d.clients().map((client) => this.#zone(client.profileId));
       const now = clock.now();
-      const nextMonth = Math.min(...zones.map((zone) => nextMonthStartIn(now, zone)));
-      const wake = Math.min(nextMonth + (this.#d.afterMonthStartMs ?? 5 * MINUTE), now + HOUR);
+      const margin = this.#margin();
+      const nextMonth = Math.min(...zones.map((zone) => nextMonthStartIn(now - margin, zone)));
+      const wake = Math.min(nextMonth + margin, now + HOUR);
       await clock.sleep(Math.max(1_000, wake - now), signal);
     }
   }
 
   async #prepareDue(): Promise<void> {
-    const now = this.#d.clock.now();
-    const due = this.#d.clients().map((client) => ({ client, month: lastMonthIn(now, this.#zone(client.profileId)) }));
+    // A month is due a few minutes after it ended (the margin), so its last comments are in the store.
+    const asOf = this.#d.clock.now() - this.#margin();
+    const due = this.#d.clients().map((client) => ({ client, month: lastMonthIn(asOf, this.#zone(client.profileId)) }));
     for (const { client, month } of due) {
       if (this.#stop.signal.aborted) return;
       if (this.#d.files.has(month.month, client.profileId)) continue;
@@ -216,6 +218,10 @@ export class PreparedReports {
     this.#d.files.save(file);
     this.#d.changed();
     return file;
+  }
+
+  #margin(): number {
+    return this.#d.afterMonthStartMs ?? 5 * MINUTE;
   }
 
   #zone(profileId: string): string {
