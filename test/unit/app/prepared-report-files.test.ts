@@ -1,6 +1,7 @@
 // The reports folder on disk: a report is read back as written, a client id cannot name a path
 // outside its month's folder, a damaged file is moved aside (kept) and counts as not prepared, a
-// month's marker is a file of its own, and another folder receives copies without overwriting.
+// report of another version's shape is kept and counts as prepared, a month's marker is a file of
+// its own, and another folder receives copies without overwriting.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +49,22 @@ describe('the reports folder', () => {
     expect(files.has('2026-10', 'p1')).toBe(false);
     expect(files.reportsOf('2026-10')).toEqual([]);
     expect(existsSync(join(root, '2026-10', `${name!}.damaged-42`))).toBe(true);
+  });
+
+  it('keeps a report whose figures another version of the app wrote: listed, prepared, but without figures to give', () => {
+    const root = folder();
+    const files = new PreparedReportFiles(root, () => 42);
+    files.save(report('p1'));
+    const [name] = readdirSync(join(root, '2026-10'));
+    const path = join(root, '2026-10', name!);
+    const kept = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    writeFileSync(path, JSON.stringify({ ...kept, report: { pages: 2, aShapeOfTomorrow: true } }));
+    expect(files.has('2026-10', 'p1')).toBe(true);
+    expect(files.get('2026-10', 'p1')).toBeNull();
+    expect(files.reportsOf('2026-10')).toEqual([]);
+    const { version: _version, report: _report, ...summary } = report('p1');
+    expect(files.summariesOf('2026-10')).toEqual([summary]);
+    expect(readdirSync(join(root, '2026-10'))).toEqual([name]);
   });
 
   it("keeps a month's marker apart from its reports", () => {

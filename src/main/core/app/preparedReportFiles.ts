@@ -9,11 +9,26 @@
 // which clients are done, so a restart finishes the others and repeats none.
 import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PreparedMonthNotifiedSchema, PreparedReportFileSchema, type PreparedReportFile } from '../../../shared/domain/preparedReports.ts';
+import {
+  PreparedMonthNotifiedSchema,
+  PreparedReportFileSchema,
+  PreparedReportSummarySchema,
+  type PreparedReportFile,
+  type PreparedReportSummary,
+} from '../../../shared/domain/preparedReports.ts';
 
 const MONTH_FOLDER = /^\d{4}-(?:0[1-9]|1[0-2])$/;
 const NOTIFIED_FILE = 'notified.json';
 const REPORT_SUFFIX = '.report.json';
+
+/** The kept summary of a report, whatever the shape of its figures. */
+const KeptSummarySchema = PreparedReportSummarySchema.extend({ version: PreparedReportFileSchema.shape.version });
+
+interface Kept {
+  summary: PreparedReportSummary;
+  /** null: the figures are of another version's shape. */
+  file: PreparedReportFile | null;
+}
 
 /** A profile id as a file name: base64url, so no id can name a path outside the month's folder. */
 function reportFileName(profileId: string): string {
@@ -80,8 +95,29 @@ export class PreparedReportFiles {
     return names.filter((name) => MONTH_FOLDER.test(name)).sort((a, b) => b.localeCompare(a));
   }
 
-  /** Every readable prepared report of a month. A damaged file is moved aside (kept) and counts as not prepared. */
+  /** Every prepared report of a month whose figures this version can read. */
   reportsOf(month: string): PreparedReportFile[] {
+    return this.#kept(month).flatMap((kept) => (kept.file === null ? [] : [kept.file]));
+  }
+
+  /** What the list shows of every prepared report of a month, also of one whose figures are of another version's shape. */
+  summariesOf(month: string): PreparedReportSummary[] {
+    return this.#kept(month).map((kept) => kept.summary);
+  }
+
+  /** The report with its figures; null when there is none, or its figures are of another version's shape (see `has`). */
+  get(month: string, profileId: string): PreparedReportFile | null {
+    const kept = this.#read(join(this.#folder, month, reportFileName(profileId)));
+    return kept !== null && kept.summary.month === month && kept.summary.profileId === profileId ? kept.file : null;
+  }
+
+  /** Prepared: also when its figures are of another version's shape (they are kept, never prepared again unasked). */
+  has(month: string, profileId: string): boolean {
+    const kept = this.#read(join(this.#folder, month, reportFileName(profileId)));
+    return kept !== null && kept.summary.month === month && kept.summary.profileId === profileId;
+  }
+
+  #kept(month: string): Kept[] {
     const folder = join(this.#folder, month);
     let names: string[];
     try {
@@ -89,21 +125,12 @@ export class PreparedReportFiles {
     } catch {
       return [];
     }
-    const reports: PreparedReportFile[] = [];
-    for (const name of names.filter((n) => n.endsWith(REPORT_SUFFIX))) {
-      const report = this.#read(join(folder, name));
-      if (report !== null && report.month === month) reports.push(report);
-    }
-    return reports;
-  }
-
-  get(month: string, profileId: string): PreparedReportFile | null {
-    const report = this.#read(join(this.#folder, month, reportFileName(profileId)));
-    return report !== null && report.month === month && report.profileId === profileId ? report : null;
-  }
-
-  has(month: string, profileId: string): boolean {
-    return this.get(month, profileId) !== null;
+    return names
+      .filter((n) => n.endsWith(REPORT_SUFFIX))
+      .flatMap((name) => {
+        const kept = this.#read(join(folder, name));
+        return kept !== null && kept.summary.month === month ? [kept] : [];
+      });
   }
 
   save(report: PreparedReportFile): void {
@@ -126,7 +153,12 @@ export class PreparedReportFiles {
     writeWhole(join(folder, NOTIFIED_FILE), { version: 1, month, notifiedAt: this.#now(), clients });
   }
 
-  #read(file: string): PreparedReportFile | null {
+  /**
+   * A kept report. Its figures are checked against this version's shape of a report; a file whose
+   * summary reads but whose figures do not (written by another version of the app) is still a
+   * prepared report, with no figures to give. Anything else is damaged: moved aside (kept).
+   */
+  #read(file: string): Kept | null {
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
@@ -134,8 +166,17 @@ export class PreparedReportFiles {
       return null;
     }
     try {
-      const parsed = PreparedReportFileSchema.safeParse(JSON.parse(text));
-      if (parsed.success) return parsed.data;
+      const value: unknown = JSON.parse(text);
+      const whole = PreparedReportFileSchema.safeParse(value);
+      if (whole.success) {
+        const { version: _version, report: _report, ...summary } = whole.data;
+        return { summary, file: whole.data };
+      }
+      const summary = KeptSummarySchema.safeParse(value);
+      if (summary.success) {
+        const { version: _version, ...rest } = summary.data;
+        return { summary: rest, file: null };
+      }
     } catch {
       // Not JSON: damaged, as below.
     }

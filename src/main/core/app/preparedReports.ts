@@ -78,16 +78,15 @@ export class PreparedReports {
 
   /** Every prepared report, newest month first, clients by name. */
   list(): PreparedReportSummary[] {
-    return this.#d.files.months().flatMap((month) =>
-      this.#d.files
-        .reportsOf(month)
-        .map(summaryOf)
-        .sort((a, b) => a.clientTitle.localeCompare(b.clientTitle)),
-    );
+    return this.#d.files.months().flatMap((month) => this.#d.files.summariesOf(month).sort((a, b) => a.clientTitle.localeCompare(b.clientTitle)));
   }
 
   get(month: string, profileId: string): PreparedReportFile {
-    return this.#d.files.get(month, profileId) ?? refuse('There is no prepared report of this client for this month');
+    const file = this.#d.files.get(month, profileId);
+    if (file !== null) return file;
+    if (this.#d.files.has(month, profileId))
+      refuse('This report was prepared by another version of the app, which kept its figures differently: prepare it again to open it.');
+    return refuse('There is no prepared report of this client for this month');
   }
 
   /** Where the reports are kept. */
@@ -148,7 +147,8 @@ export class PreparedReports {
   /** The person asks for the month's report again: computed from the store as it is now, replacing the one kept. */
   prepareAgain(month: string, profileId: string): Promise<PreparedReportSummary> {
     return this.#serial(async () => {
-      const kept = this.get(month, profileId);
+      const kept = this.#d.files.summariesOf(month).find((summary) => summary.profileId === profileId);
+      if (kept === undefined) refuse('There is no prepared report of this client for this month');
       const file = await this.#prepare({ profileId, title: kept.clientTitle }, { month, from: kept.from, to: kept.to }, true);
       return summaryOf(file);
     });
