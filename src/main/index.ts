@@ -33,6 +33,7 @@ import { AppTray } from './electron/appTray.ts';
 import { ElectronStoreSettings } from './electron/electronStoreSettings.ts';
 import { registerIpcBridge } from './electron/ipcBridge.ts';
 import { ReportPdf } from './electron/reportPdf.ts';
+import { FolderChoice } from './electron/folderChoice.ts';
 import { BackupShelf, JsonStoreFile, type JsonObject } from './electron/jsonStoreFile.ts';
 import { openMainWindow } from './electron/mainWindow.ts';
 import { denyAllPermissions, guardEveryWebContents, type NavigationGuardOptions } from './electron/navigationGuard.ts';
@@ -196,6 +197,10 @@ async function start(): Promise<void> {
       contents: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null),
       showSaveDialog: (options) => (mainWindow && !mainWindow.isDestroyed() ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)),
     }),
+    // "Export all" of the prepared reports: a folder from the system's dialog, over the main window.
+    folderChoice: new FolderChoice((options) =>
+      mainWindow && !mainWindow.isDestroyed() ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
+    ),
     sandbox: utilityProcessSandbox(
       {
         fork: (modulePath, args) => utilityProcess.fork(modulePath, args, { stdio: 'pipe', serviceName: 'Social Inbox sandbox' }),

@@ -49,6 +49,8 @@ const settingFields = {
   reportName: z.string().trim().max(80, 'At most 80 characters for your name on reports'),
   /** The freelancer's logo on the client reports' cover (main keeps it; the page gets it as a data: URL); null: none. */
   reportLogo: reportLogoSchema.nullable(),
+  /** Where the reports prepared on the 1st are kept (desktop: chosen with the system's folder dialog); null: the data folder's `reports`. Never set by the page. */
+  reportsFolder: z.string().min(1).max(4_096).nullable(),
 };
 
 export const settingsSchema = z.object({
@@ -62,6 +64,7 @@ export const settingsSchema = z.object({
   savedReplies: settingFields.savedReplies.default(() => DEFAULT_SAVED_REPLIES.map((reply) => ({ ...reply }))),
   reportName: settingFields.reportName.default(''),
   reportLogo: settingFields.reportLogo.default(null),
+  reportsFolder: settingFields.reportsFolder.default(null),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -3,6 +3,8 @@
 // collected, so every shown notification is held until it is clicked or closed.
 import type { NotificationConstructorOptions } from 'electron';
 import type { AppNotification, NotifierPort } from '../core/app/ports.ts';
+import { monthMiddle } from '../core/app/reportMonths.ts';
+import { createFormatter } from '../../shared/format/formatter.ts';
 
 /** The parts of Electron's Notification used here. */
 export interface NotificationLike {
@@ -44,6 +46,15 @@ function newsText(comments: number, conversations: number): string {
   return parts.join(', ');
 }
 
+/** "October's reports are ready for 5 clients": the month's name in the system's words (UTC: a month key has no zone). */
+function reportsReadyText(month: string, clients: number): { title: string; body: string } {
+  const words = createFormatter({ timeZone: 'UTC' });
+  return {
+    title: `${words.monthName(monthMiddle(month))}'s reports are ready for ${words.count(clients, { one: 'client', other: 'clients' })}`,
+    body: 'Open Reports in Social Inbox to send them.',
+  };
+}
+
 export function notificationText(notification: AppNotification): { title: string; body: string } {
   switch (notification.kind) {
     case 'new-comments':
@@ -60,6 +71,8 @@ export function notificationText(notification: AppNotification): { title: string
     }
     case 'reply-failed':
       return { title: notification.item === 'message' ? 'A direct message could not be sent' : 'A reply could not be sent', body: notification.message };
+    case 'reports-ready':
+      return reportsReadyText(notification.month, notification.clients);
   }
 }
 

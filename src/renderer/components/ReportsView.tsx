@@ -17,6 +17,7 @@ import { ReportDocument } from './ReportDocument.tsx';
 import { ReportSettingsForm } from './ReportSettingsForm.tsx';
 import './reports.css';
 import './report-print.css';
+import { PreparedReports } from './PreparedReports.tsx';
 
 /**
  * The PDF: the desktop app prints the page itself and asks where to save it; the web host answers
@@ -168,6 +169,7 @@ export function ReportsView() {
           </section>
         </div>
       )}
+      <PreparedReports />
     </section>
   );
 }

@@ -16,6 +16,7 @@ const DEFAULT_SETTINGS: Settings = {
   savedReplies: DEFAULT_SAVED_REPLIES.map((reply) => ({ ...reply })),
   reportName: '',
   reportLogo: null,
+  reportsFolder: null,
 };
 
 interface SettingsState {

@@ -27,6 +27,7 @@ import { OutboxItemViewSchema, SetAsideRowSchema } from '../domain/outbox.ts';
 import { AnalyticsSnapshotSchema, PostDataFlagsSchema, PostSeenSchema, PostSummarySchema, PostViewSchema } from '../domain/posts.ts';
 import { ClientReportSchema } from '../domain/clientReport.ts';
 import { clientSettingsSchema } from '../domain/clientSettings.ts';
+import { PreparedReportFileSchema, PreparedReportSummarySchema } from '../domain/preparedReports.ts';
 import { AppStatusSchema, ConnectivitySchema, StoreRecoverySchema, SyncProblemSchema } from '../domain/status.ts';
 import { MAX_THREAD_TWEETS, PostThreadSchema } from '../domain/twitterThreads.ts';
 import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
@@ -52,6 +53,8 @@ import {
   TrackPostInput,
   WebhookListOutput,
   SettingsPatchInput,
+  PreparedReportTarget,
+  PreparedExportInput,
 } from './inputs.ts';
 
 function command<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
@@ -209,6 +212,35 @@ export const commands = {
     ]),
   ),
 
+  // Reports prepared on the 1st (kept as they were computed; see shared/domain/preparedReports.ts)
+  /** Every prepared report, newest month first; where they are kept. */
+  'reports.prepared.list': command(Empty, z.object({ reports: z.array(PreparedReportSummarySchema), folder: z.string(), canChooseFolder: z.boolean() })),
+  /** The desktop app's "Change folder…": its folder dialog; the reports kept so far are copied there. The web host: 'unsupported'. */
+  'reports.prepared.chooseFolder': command(
+    Empty,
+    z.discriminatedUnion('outcome', [
+      z.object({ outcome: z.literal('saved'), folder: z.string(), months: z.number().int() }),
+      z.object({ outcome: z.literal('cancelled') }),
+      z.object({ outcome: z.literal('unsupported') }),
+    ]),
+  ),
+  /** One prepared report with its figures as kept (the page makes its CSV from them). */
+  'reports.prepared.get': command(PreparedReportTarget, z.object({ report: PreparedReportFileSchema })),
+  /** "Prepare again": the month's report of this client computed from the store as it is now, replacing the one kept. */
+  'reports.prepared.prepareAgain': command(PreparedReportTarget, z.object({ report: PreparedReportSummarySchema })),
+  /**
+   * "Export all": the desktop app asks for a folder and writes each client's CSV and figures there; the
+   * web host answers 'unsupported' (it cannot write where the person chooses) and the page downloads them.
+   */
+  'reports.prepared.exportAll': command(
+    PreparedExportInput,
+    z.discriminatedUnion('outcome', [
+      z.object({ outcome: z.literal('saved'), folder: z.string(), files: z.number().int() }),
+      z.object({ outcome: z.literal('cancelled') }),
+      z.object({ outcome: z.literal('unsupported') }),
+    ]),
+  ),
+
   // Webhooks (per profile)
   'webhooks.list': command(ProfileTarget, WebhookListOutput),
   'webhooks.register': command(z.strictObject({ profileId: Id, action: WebhookActionSchema, url: boundedUrl(WebhookUrlSchema) }), WebhookListOutput),
@@ -267,6 +299,8 @@ export const events = {
   'store.recovered': StoreRecoverySchema,
   /** Accounts or profiles were added, removed or renamed: lists should be read again. */
   'accounts.changed': z.object({}),
+  /** Prepared reports were added or prepared again: the list should be read again. */
+  'reports.prepared.changed': z.object({}),
 } as const;
 
 export type Commands = typeof commands;

@@ -11,6 +11,7 @@ import { InboxCursorSchema, InboxFilterSchema, INBOX_VIEWS, VIEW_SWEEP_MAX } fro
 import { clientSettingsSchema } from '../domain/clientSettings.ts';
 import { parsePostReference } from '../domain/trackedPosts.ts';
 import { writtenTextProblem, type WrittenNoun } from '../domain/writtenText.ts';
+import { ReportMonthSchema } from '../domain/preparedReports.ts';
 
 // Bounds of untrusted input.
 const ID_MAX = 512;
@@ -166,4 +167,15 @@ export const SettingsPatchInput = z.strictObject({
   savedReplies: settingsSchema.shape.savedReplies.unwrap().optional(),
   reportName: settingsSchema.shape.reportName.unwrap().optional(),
   reportLogo: settingsSchema.shape.reportLogo.unwrap().optional(),
+});
+
+/** One prepared report: its month ("2026-10") and client. */
+export const PreparedReportTarget = z.strictObject({ month: ReportMonthSchema, profileId: Id });
+
+/** "Export all" of a month: the CSV of each client's prepared report, made by the page from the kept figures. */
+export const PreparedExportInput = z.strictObject({
+  month: ReportMonthSchema,
+  files: z
+    .array(z.strictObject({ profileId: Id, csv: z.string().max(2_000_000, 'A report CSV is at most 2,000,000 characters') }))
+    .max(500, 'At most 500 reports at once'),
 });

@@ -62,6 +62,11 @@ export const COMMAND_NAMES = [
   'report.settings.get',
   'report.settings.update',
   'report.exportPdf',
+  'reports.prepared.list',
+  'reports.prepared.get',
+  'reports.prepared.prepareAgain',
+  'reports.prepared.exportAll',
+  'reports.prepared.chooseFolder',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -78,6 +83,7 @@ export const EVENT_NAMES = [
   'keys.warning',
   'store.recovered',
   'accounts.changed',
+  'reports.prepared.changed',
 ] as const;
 
 /** The IPC channel of a command (Electron): one per command, so the main side can check the name. */

@@ -28,6 +28,8 @@ export interface Formatter {
   dayMonth(ms: number): string;
   /** "November 2026" */
   monthYear(ms: number): string;
+  /** "November": a month's name alone ("October's reports are ready"). */
+  monthName(ms: number): string;
   /** "14:05" or "2:05 pm", as the locale (or the hour12 option) writes a clock. */
   time(ms: number): string;
   /** "27 Nov 2026, 14:05" */
@@ -70,6 +72,7 @@ export function createFormatter(options: FormatterOptions = {}): Formatter {
   const dateFormat = new Intl.DateTimeFormat(locale, { ...zoned, day: 'numeric', month: 'short', year: 'numeric' });
   const dayMonthFormat = new Intl.DateTimeFormat(locale, { ...zoned, day: 'numeric', month: 'short' });
   const monthYearFormat = new Intl.DateTimeFormat(locale, { ...zoned, month: 'long', year: 'numeric' });
+  const monthNameFormat = new Intl.DateTimeFormat(locale, { ...zoned, month: 'long' });
   const timeFormat = new Intl.DateTimeFormat(locale, { ...zoned, hour: 'numeric', minute: '2-digit' });
   const dateTimeFormat = new Intl.DateTimeFormat(locale, {
     ...zoned,
@@ -120,6 +123,7 @@ export function createFormatter(options: FormatterOptions = {}): Formatter {
     date: guard(dateFormat),
     dayMonth: guard(dayMonthFormat),
     monthYear: guard(monthYearFormat),
+    monthName: guard(monthNameFormat),
     time: guard(timeFormat),
     dateTime: guard(dateTimeFormat),
     exact: guard(exactFormat),

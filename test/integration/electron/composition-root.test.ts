@@ -4,7 +4,7 @@
 // sandbox as a child process answering over HTTP, and the renderer's files served through the app:
 // protocol handler. What is fake: every Electron object (window, ipcMain, tray, safeStorage, …).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -272,6 +272,45 @@ describe('the Electron host, composed (fake Electron, real core)', () => {
     expect(state.saveDialogs.every((d) => d.withWindow)).toBe(true);
     expect(await app.invoke('report.exportPdf', { suggestedName: 'x', path: '/tmp/evil.pdf' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
   });
+
+  it("prepares last month's reports by itself and exports them all to the folder the dialog chose", async () => {
+    // The preparer looks every 5 s once the sync has read every client.
+    let reports: Array<{ month: string; profileId: string; clientTitle: string }> = [];
+    for (let i = 0; i < 240 && reports.length === 0; i++) {
+      const listed = (await app.invoke('reports.prepared.list', {})) as { ok: true; data: { reports: typeof reports } };
+      reports = listed.data.reports;
+      if (reports.length === 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(reports.length).toBeGreaterThan(0);
+    const month = reports[0]!.month;
+    const files = reports.filter((r) => r.month === month).map((r) => ({ profileId: r.profileId, csv: `"Client","${r.clientTitle}"\n` }));
+
+    await app.ask({ type: 'open-dialog-answer', answer: { canceled: true, filePaths: [] } });
+    expect(await app.invoke('reports.prepared.exportAll', { month, files })).toEqual({ ok: true, data: { outcome: 'cancelled' } });
+    const chosen = mkdtempSync(join(userData, 'export-'));
+    await app.ask({ type: 'open-dialog-answer', answer: { canceled: false, filePaths: [chosen] } });
+    expect(await app.invoke('reports.prepared.exportAll', { month, files })).toEqual({
+      ok: true,
+      data: { outcome: 'saved', folder: chosen, files: files.length * 2 },
+    });
+    const written = readdirSync(chosen);
+    expect(written.filter((name) => name.endsWith(' report.csv'))).toHaveLength(files.length);
+    expect(written.filter((name) => name.endsWith(' report figures.json'))).toHaveLength(files.length);
+
+    // "Change folder…": the reports kept so far are copied there, the setting names it, nothing is prepared again.
+    const kept = mkdtempSync(join(userData, 'kept-'));
+    await app.ask({ type: 'open-dialog-answer', answer: { canceled: false, filePaths: [kept] } });
+    expect(await app.invoke('reports.prepared.chooseFolder', {})).toEqual({ ok: true, data: { outcome: 'saved', folder: kept, months: 1 } });
+    const after = (await app.invoke('reports.prepared.list', {})) as { ok: true; data: { reports: typeof reports; folder: string; canChooseFolder: boolean } };
+    expect(after.data).toMatchObject({ folder: kept, canChooseFolder: true });
+    expect(after.data.reports).toEqual(reports);
+    expect(readdirSync(join(kept, month)).filter((name) => name.endsWith('.report.json'))).toHaveLength(reports.filter((r) => r.month === month).length);
+    expect(await app.invoke('settings.get', {})).toMatchObject({ ok: true, data: { reportsFolder: kept } });
+
+    const state = await app.ask<{ openDialogs: Array<{ withWindow: boolean; properties: string[] }> }>({ type: 'state' });
+    expect(state.openDialogs).toHaveLength(3);
+    expect(state.openDialogs.every((d) => d.withWindow && d.properties.includes('openDirectory'))).toBe(true);
+  }, 90_000);
 
   it('hides to the tray on close, and on Quit closes the core and the sandbox before exiting', async () => {
     const closed = await app.ask<{ prevented: boolean; visible: boolean }>({ type: 'close-window' });

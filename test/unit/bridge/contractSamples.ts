@@ -245,6 +245,26 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
     { profileId: 'p1', settings: { timeZone: 'UTC', businessHours: null, responseTarget: null } },
   ],
   'report.exportPdf': [{ suggestedName: 'report-Bakery-2026-10-01-2026-10-31' }, { suggestedName: '' }],
+  'reports.prepared.list': [{}],
+  'reports.prepared.chooseFolder': [{}],
+  'reports.prepared.get': [{ month: '2026-10', profileId: 'p1' }],
+  'reports.prepared.prepareAgain': [{ month: '2026-10', profileId: 'p1' }],
+  'reports.prepared.exportAll': [
+    { month: '2026-10', files: [{ profileId: 'p1', csv: 'figure,value\nreceived,3\n' }] },
+    { month: '2026-09', files: [] },
+  ],
+};
+
+const preparedSummary = {
+  month: '2026-10',
+  profileId: 'p1',
+  clientTitle: 'Bakery',
+  from: '2026-10-01',
+  to: '2026-10-31',
+  timeZone: 'Europe/Berlin',
+  preparedAt: 1_793_000_000_000,
+  received: 3,
+  preparedAgain: false,
 };
 
 export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
@@ -345,4 +365,9 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
   'report.settings.get': { settings: defaultClientSettings('Europe/Berlin') },
   'report.settings.update': { settings: { timeZone: 'UTC', businessHours: null, responseTarget: null } },
   'report.exportPdf': { outcome: 'saved', path: '/home/someone/report-Bakery.pdf' },
+  'reports.prepared.list': { reports: [preparedSummary], folder: '/home/someone/Social Inbox/reports', canChooseFolder: true },
+  'reports.prepared.chooseFolder': { outcome: 'saved', folder: '/home/someone/Reports', months: 2 },
+  'reports.prepared.get': { report: { ...preparedSummary, version: 1, report: clientReport } },
+  'reports.prepared.prepareAgain': { report: { ...preparedSummary, preparedAgain: true } },
+  'reports.prepared.exportAll': { outcome: 'saved', folder: '/home/someone/Reports', files: 2 },
 };

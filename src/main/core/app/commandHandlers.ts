@@ -1,7 +1,8 @@
 // Every command of the contract, mapped onto the core's services. Inputs arrive parsed (the
 // dispatcher did that); each handler's answer is checked against the output schema on the way out.
 import type { CommandHandlers } from '../bridge/createDispatcher.ts';
-import type { ReportPdfPort, SettingsPort } from './ports.ts';
+import type { FolderChoicePort, ReportPdfPort, SettingsPort } from './ports.ts';
+import type { PreparedReports } from './preparedReports.ts';
 import type { AccountService } from './accountService.ts';
 import type { InboxService } from './inboxService.ts';
 import type { MessageService } from './messageService.ts';
@@ -29,6 +30,10 @@ export interface HandlerServices {
   report: ReportService;
   /** null: the host cannot save a PDF (the web host); the renderer prints with the browser instead. */
   reportPdf: ReportPdfPort | null;
+  /** Last month's reports, prepared on the 1st and kept. */
+  prepared: PreparedReports;
+  /** null: the host has no folder dialog (the web host); "Export all" then downloads in the page. */
+  folderChoice: FolderChoicePort | null;
   /** Comments on/off, queued like a reply. */
   commentsSwitch: CommentsSwitch;
   webhooks: WebhookService;
@@ -136,5 +141,13 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'report.settings.get': ({ profileId }) => ({ settings: s.report.settings(profileId) }),
     'report.settings.update': ({ profileId, settings }) => ({ settings: s.report.updateSettings(profileId, settings) }),
     'report.exportPdf': ({ suggestedName }) => s.reportPdf?.save(suggestedName) ?? { outcome: 'unsupported' },
+    'reports.prepared.list': () => ({ reports: s.prepared.list(), folder: s.prepared.folder, canChooseFolder: s.folderChoice !== null }),
+    'reports.prepared.chooseFolder': () =>
+      s.prepared.chooseFolder(s.folderChoice, async (folder) => {
+        await s.updateSettings({ reportsFolder: folder });
+      }),
+    'reports.prepared.get': ({ month, profileId }) => ({ report: s.prepared.get(month, profileId) }),
+    'reports.prepared.prepareAgain': async ({ month, profileId }) => ({ report: await s.prepared.prepareAgain(month, profileId) }),
+    'reports.prepared.exportAll': ({ month, files }) => s.prepared.exportAll(month, files, s.folderChoice),
   };
 }

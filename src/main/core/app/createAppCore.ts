@@ -2,6 +2,7 @@
 // service client, sync and outbox), the built-in sandbox account when the host offers one, the
 // notification planner, and the bridge dispatcher over all of it. Every host (Electron, the web
 // host, tests) builds the same core with its own ports; nothing else differs.
+import { join } from 'node:path';
 import { type AppStatus } from '../../../shared/domain/status.ts';
 import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
 import { createDispatcher } from '../bridge/createDispatcher.ts';
@@ -28,6 +29,8 @@ import type { AppCoreOptions, NotifierPort } from './ports.ts';
 import { PostService } from './postService.ts';
 import { ClientSettingsFile, clientSettingsFileIn } from './clientSettingsFile.ts';
 import { ReportService } from './reportService.ts';
+import { PreparedReportFiles } from './preparedReportFiles.ts';
+import { PreparedReports } from './preparedReports.ts';
 import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
 import { UnreadWatch } from './unreadWatch.ts';
@@ -178,6 +181,31 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     settingsFile: new ClientSettingsFile(clientSettingsFileIn(options.dataDir)),
     now: () => clock.now(),
   });
+  const prepared = new PreparedReports({
+    ...tuning.preparedReports,
+    files: new PreparedReportFiles(
+      () => settings.get().reportsFolder ?? options.reportsDir ?? join(options.dataDir, 'reports'),
+      () => clock.now(),
+    ),
+    clock: tuning.preparedReports?.clock ?? clock,
+    clients: () => accountService.profiles().map((profile) => ({ profileId: profile.profileId, title: profile.title })),
+    timeZone: (profileId) => report.settings(profileId).timeZone,
+    report: (input) => report.report(input),
+    notify: (month, clients) => planner.reportsReady(month, clients),
+    changed: () => hub.emit('reports.prepared.changed', {}),
+    // Every account started and every client's posts read once (offline or held: as good as it gets).
+    syncSettled: () =>
+      accountService.running().length >= registry.list().length &&
+      accountService
+        .running()
+        .every((runtime) =>
+          Object.values(runtime.sync.status()).every(
+            (state) =>
+              state.state === 'offline' || state.state === 'held' || (state.state === 'idle' && state.postsTotal > 0 && state.postsDone >= state.postsTotal),
+          ),
+        ),
+    logger,
+  });
   const commentsSwitch = new CommentsSwitch(store, accountService, hub, logger);
   const deletion = new CommentDeletion(store, inbox, accountService, () => unread.changed());
   const webhooks = new WebhookService(accountService, vault, known);
@@ -236,6 +264,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       posts,
       report,
       reportPdf: options.reportPdf ?? null,
+      prepared,
+      folderChoice: options.folderChoice ?? null,
       commentsSwitch,
       webhooks,
       settings,
@@ -252,6 +282,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
 
   accountService.start();
+  prepared.start();
   // The full check (every page) runs beside the start, not before it: see store/backgroundCheck.ts.
   void store.verify();
 
@@ -285,6 +316,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     close: () => {
       closing ??= (async () => {
+        await prepared.close();
         planner.close();
         unread.close();
         await accountService.close();

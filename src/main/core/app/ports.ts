@@ -46,7 +46,9 @@ export type AppNotification =
       preview: string;
     }
   | { kind: 'summary'; id: string; count: number; conversations: number; profiles: number }
-  | { kind: 'reply-failed'; id: string; profileId: string; outboxId: string; commentKey: string; message: string; item: 'reply' | 'message' };
+  | { kind: 'reply-failed'; id: string; profileId: string; outboxId: string; commentKey: string; message: string; item: 'reply' | 'message' }
+  /** Last month's reports were prepared (month "2026-10") for this many clients: once per month. */
+  | { kind: 'reports-ready'; id: string; month: string; clients: number };
 
 export interface NotifierPort {
   show(notification: AppNotification): void;
@@ -55,6 +57,12 @@ export interface NotifierPort {
 /** A host that can save the page on screen as a PDF itself (the desktop app); the path is the host's to choose. */
 export interface ReportPdfPort {
   save(suggestedName: string): Promise<{ outcome: 'saved'; path: string } | { outcome: 'cancelled' }>;
+}
+
+/** A host that lets the person choose a folder (the desktop app's dialog): "Export all" of the prepared reports writes there. */
+export interface FolderChoicePort {
+  /** The folder chosen, or null when the person cancelled. */
+  chooseFolder(title: string): Promise<string | null>;
 }
 
 /** The built-in sandbox account: the core starts a sandbox through this, never by importing it. */
@@ -70,6 +78,10 @@ export interface AppCoreOptions {
   notifier?: NotifierPort;
   /** Present when the host saves PDFs itself; without it report.exportPdf answers 'unsupported'. */
   reportPdf?: ReportPdfPort;
+  /** Present when the host can ask for a folder; without it reports.prepared.exportAll answers 'unsupported'. */
+  folderChoice?: FolderChoicePort;
+  /** Where the reports prepared on the 1st are kept; default `<dataDir>/reports`. */
+  reportsDir?: string;
   /** Present when the host offers the built-in sandbox account. */
   sandbox?: SandboxFactory;
   clock?: Clock;
@@ -91,6 +103,8 @@ export interface AppCoreTuning {
   outboxBackoff?: { baseMs?: number; maxMs?: number };
   /** Whether each account's sync starts on its own (default true). */
   autoStartSync?: boolean;
+  /** The preparer of the monthly reports: its own clock (a test's fixed 1st of a month), its waits. */
+  preparedReports?: { clock?: Clock; settleMaxMs?: number; afterMonthStartMs?: number };
   /** The notification planner's windows (gathering, gaps, catch-up), in ms. */
   notifications?: { gatherMs?: number; minGapPerProfileMs?: number; maxPerWindow?: number; longOfflineMs?: number; catchUpMs?: number };
 }

@@ -149,6 +149,12 @@ export class NotificationPlanner {
     this.#show({ kind: 'reply-failed', id, ...input }, { commentKey: input.commentKey, outboxId: input.outboxId });
   }
 
+  /** Last month's reports are prepared (preparedReports.ts decides it is the month's one time): shown at once. */
+  reportsReady(month: string, clients: number): void {
+    if (this.#closed) return;
+    this.#show({ kind: 'reports-ready', id: this.#nextId('reports'), month, clients }, null);
+  }
+
   /** What a clicked notification opens; null when it is not (or no longer) known. */
   opened(notificationId: string): NotificationTarget | null {
     return this.#targets.get(notificationId) ?? null;

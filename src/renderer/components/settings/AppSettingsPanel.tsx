@@ -8,6 +8,7 @@ import { hostCapabilities } from '../../api/hostCapabilities.ts';
 import { useSettingsStore } from '../../stores/settingsStore.ts';
 import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
 import { ReportBrandingFields } from './ReportBrandingFields.tsx';
+import { ReportsFolderSetting } from '../ReportsFolderSetting.tsx';
 
 type Patch = Partial<Settings>;
 
@@ -79,6 +80,7 @@ export function AppSettingsPanel() {
       )}
       {!host.startAtLogin && <p className="muted small">Starting with the computer and the icon by the clock come with the desktop app.</p>}
       <ReportBrandingFields settings={settings} save={save} />
+      <ReportsFolderSetting />
       <FormMessage message={message} />
     </form>
   );

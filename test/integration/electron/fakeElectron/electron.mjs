@@ -28,6 +28,9 @@ const state = {
   saveDialogs: [],
   /** What the next save dialogs answer; the test sets it with a 'save-dialog-answer' message. */
   saveDialogAnswer: { canceled: true, filePath: '' },
+  /** The folder dialogs asked for, and what the next ones answer ('open-dialog-answer'). */
+  openDialogs: [],
+  openDialogAnswer: { canceled: true, filePaths: [] },
 };
 
 class App extends EventEmitter {
@@ -175,6 +178,13 @@ export const dialog = {
     const options = withWindow ? args[1] : args[0];
     state.saveDialogs.push({ withWindow, title: options.title, defaultPath: options.defaultPath, filters: options.filters });
     return Promise.resolve({ ...state.saveDialogAnswer });
+  },
+  /** dialog.showOpenDialog([window,] options): the same, for folders. */
+  showOpenDialog(...args) {
+    const withWindow = args.length > 1;
+    const options = withWindow ? args[1] : args[0];
+    state.openDialogs.push({ withWindow, title: options.title, properties: options.properties });
+    return Promise.resolve({ ...state.openDialogAnswer });
   },
 };
 
@@ -377,6 +387,9 @@ process.on('message', async (message) => {
       };
       window.emit('close', event);
       report({ type: 'reply', id: message.id, value: { prevented: event.prevented, visible: window.visible } });
+    } else if (message.type === 'open-dialog-answer') {
+      state.openDialogAnswer = message.answer;
+      report({ type: 'reply', id: message.id, value: { ok: true } });
     } else if (message.type === 'save-dialog-answer') {
       state.saveDialogAnswer = message.answer;
       report({ type: 'reply', id: message.id, value: { printed: state.printed.length } });
@@ -405,6 +418,7 @@ process.on('message', async (message) => {
           handlers: [...ipcMain.handlers.keys()],
           printed: state.printed,
           saveDialogs: state.saveDialogs,
+          openDialogs: state.openDialogs,
         },
       });
     } else if (message.type === 'quit') {
