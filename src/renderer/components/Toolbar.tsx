@@ -68,6 +68,9 @@ export function Toolbar() {
     .join(' · ');
   const inOutbox = filter.view === 'outbox' && !searching;
   const closingSoon = inClosingSoon(filter);
+  // The list's exact size (a search's: its results so far), the same number as the sidebar's badge.
+  const countText =
+    inOutbox || viewCount === null ? '' : ` · ${'exact' in viewCount ? format.number(viewCount.exact) : `more than ${format.number(viewCount.atLeast)}`}`;
   const disabled = !hasCurrent && checkedCount === 0;
 
   return (
@@ -75,9 +78,9 @@ export function Toolbar() {
       <div className="toolbar-top">
         <div className="toolbar-title">
           <h2>{searching ? 'Search' : VIEW_TITLES[filter.view]}</h2>
-          <span className="toolbar-scope">
+          <span className="toolbar-scope" title={`${scope}${countText}`}>
             {scope}
-            {!inOutbox && viewCount !== null && ` · ${'exact' in viewCount ? format.number(viewCount.exact) : `more than ${format.number(viewCount.atLeast)}`}`}
+            {countText}
           </span>
         </div>
         <div className="search" role="search">
