@@ -115,7 +115,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
   const outboxPath = join(dir, 'outbox.sqlite');
   const time = report.settle === 'service' ? new SimulatedTime(join(dir, 'clock'), Date.now()) : null;
   const startedAt = time?.now() ?? 0;
-  const pace = { speed: 10, jumpMs: 60_000, drainSpeed: 600, ...options.simulatedClock };
+  const pace = { speed: 10, jumpMs: 60_000, drainSpeed: 100, ...options.simulatedClock };
   let stopTime = time?.run(pace.speed);
   const now = () => time?.now() ?? Date.now();
   const clock = { now, sleep: (ms: number, signal?: AbortSignal) => systemClock.sleep(ms, signal) };
@@ -288,6 +288,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       // Service mode: one more life against a service that loses every request, killed after a
       // second: the last child then finds writes whose outcome is unknown and that were never
       // applied, sooner than the window allows, and must wait it out before it resends them.
+      if (afterLife().pending === 0) await queueReplies(settings.topUpBatch);
       await control('PUT', '/faults', { latencyMs: settings.latencyMs[0], down: true });
       const lost = await live(1_000, false);
       report.lives++;

@@ -39,7 +39,8 @@ export interface CrashOptions {
    * Service mode: how the simulated clock moves. While children are killed it runs at `speed`
    * simulated ms per real ms and jumps up to `jumpMs` between two lives, so a write's checks land
    * both inside the 11-minute window (it waits) and after it (it is resent or found); the last,
-   * unkilled child drains at `drainSpeed`. Defaults: 10, 1 minute, 600.
+   * unkilled child drains at `drainSpeed` (slow enough that its first checks land inside the window
+   * of the writes the life before lost, however long it takes to start). Defaults: 10, 1 minute, 100.
    */
   simulatedClock?: { speed?: number; jumpMs?: number; drainSpeed?: number };
 }
