@@ -11,6 +11,8 @@ export interface LifeOutcome {
   exitCode: number | null;
   failures: string[];
   stderr: string;
+  /** Ids of the writes that began to wait out the settle window in this life. */
+  settleWaits: string[];
 }
 
 export class ChildLives {
@@ -31,7 +33,7 @@ export class ChildLives {
   /** One life: a child spawned, killed `killAfterMs` after its start (or its "ready"), or left to drain when null. */
   live(killAfterMs: number | null, fromSpawn: boolean): Promise<LifeOutcome> {
     return new Promise((resolve) => {
-      const outcome: LifeOutcome = { killed: false, sawReady: false, sawDrained: false, exitCode: null, failures: [], stderr: '' };
+      const outcome: LifeOutcome = { killed: false, sawReady: false, sawDrained: false, exitCode: null, failures: [], stderr: '', settleWaits: [] };
       const proc = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', this.script], {
         env: { ...process.env, CRASH_CHILD: JSON.stringify(this.config) },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,6 +68,7 @@ export class ChildLives {
             outcome.sawReady = true;
             if (!fromSpawn) armKill();
           } else if (line === 'drained') outcome.sawDrained = true;
+          else if (line.startsWith('settle-wait ')) outcome.settleWaits.push(line.slice('settle-wait '.length));
           else if (line.startsWith('failed ') || line.startsWith('quarantined ')) outcome.failures.push(line);
         }
       });

@@ -6,6 +6,12 @@
 // exactly once (`comment.reply` or `message.send`) and `sent` in the outbox, with the id the outbox
 // recorded being the one the service applied.
 //
+// Two settle modes: `sandbox` (the built-in account's rules: an unknown outcome is settled by one
+// check of the thread at once) and `service` (a real service account's: a check that finds nothing
+// waits out the 11-minute window of decision 0011 before anything is resent), the latter on a
+// simulated clock that the driver runs faster than real time and shares with the sandbox and every
+// child through a file (simulatedClock.ts), so the window passes in seconds and never goes back.
+//
 // Bounded: a number of lives and a time limit for the whole run, a time limit per life and for the
 // last drain; whatever is started (children, sandbox, temp directory) is stopped in `finally`.
 // If the queue runs dry before the kills are done, another batch of replies is queued (counted in
@@ -15,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { DatabaseSync } from 'node:sqlite';
+import { systemClock } from '../../src/main/core/clock.ts';
 import { ReplyOutbox } from '../../src/main/core/outbox/replyOutbox.ts';
 import type { NewMessage, NewReply, OutboxItem } from '../../src/main/core/outbox/types.ts';
 import { ServiceClient } from '../../src/main/core/service/serviceClient.ts';
@@ -28,63 +34,13 @@ import {
 } from '../../src/shared/networks.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { ChildLives, type LifeOutcome } from './childLives.ts';
+import { readOutboxOnDisk } from './outboxOnDisk.ts';
+import { seeded } from './seededRandom.ts';
 import type { ChildConfig } from './drainChild.ts';
+import type { CrashOptions, CrashReport } from './crashReport.ts';
+import { SimulatedTime } from './simulatedClock.ts';
 
-export interface CrashOptions {
-  /** Kills to land while replies are draining (at least). */
-  kills: number;
-  /** Replies queued before the first child starts. */
-  replies: number;
-  /** Every n-th write is a direct message (the others replies). Default 3. */
-  messageEvery?: number;
-  /** Replies queued when the queue runs dry before the kills are done. Default 10. */
-  topUpBatch?: number;
-  /** Default 0.3. */
-  dropAfterCommitRate?: number;
-  /** Each life gets a latency fault drawn from this range (ms). Default [20, 120]. */
-  latencyMs?: [number, number];
-  /** A kill lands within this long after the child says "ready". Default 150 ms. */
-  maxLifeMs?: number;
-  /** Share of kills that land at any moment from the spawn on (start-up and recovery included). Default 0.15. */
-  earlyKillShare?: number;
-  /** Replies in flight at once in the child. Default 1. */
-  maxConcurrent?: number;
-  /** The whole run. Default 10 minutes. */
-  timeLimitMs?: number;
-  /** One life (a child that never says "ready" is killed and counted as a problem). Default 20 s. */
-  lifeLimitMs?: number;
-  /** The last, unkilled child. Default 60 s. */
-  finalDrainMs?: number;
-  seed?: number;
-  log?: (line: string) => void;
-}
-
-export interface CrashReport {
-  ok: boolean;
-  problems: string[];
-  seed: number;
-  kills: number;
-  /** Kills that landed after the child was draining and before it had drained. */
-  killsWhileDraining: number;
-  /** Kills that landed before the child said "ready" (start-up, recovery of the file). */
-  killsBeforeReady: number;
-  /** Kills that left a reply "sending" on disk: in the middle of a send or of a check of the thread. */
-  killsMidSend: number;
-  lives: number;
-  replies: number;
-  sent: number;
-  /** Of `replies`, the direct messages. */
-  messages: number;
-  /** Writes the outbox found in the thread (or conversation) after an unknown outcome, rather than from an answer. */
-  adopted: number;
-  /** Requests that wrote or may have written a reply, over all replies. */
-  attempts: number;
-  /** comment.reply and message.send entries in the ledger for the planned texts. */
-  ledgerReplies: number;
-  duplicates: number;
-  missing: number;
-  durationMs: number;
-}
+export type { CrashOptions, CrashReport };
 
 const CHILD = fileURLToPath(new URL('./drainChild.ts', import.meta.url));
 const ACCOUNT = 'crash-account';
@@ -111,28 +67,20 @@ interface LedgerEntry {
   text: string | null;
 }
 
-/** A small seeded generator (mulberry32), so a failing run can be repeated with its seed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export async function runCrashTest(options: CrashOptions): Promise<CrashReport> {
   const started = performance.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const random = seeded(seed);
   const log = options.log ?? (() => {});
+  const service = options.settle === 'service';
   const settings = {
     topUpBatch: options.topUpBatch ?? 10,
     dropAfterCommitRate: options.dropAfterCommitRate ?? 0.3,
     latencyMs: options.latencyMs ?? ([20, 120] as [number, number]),
-    maxLifeMs: options.maxLifeMs ?? 150,
+    // Service mode: lives long enough for a check of the thread to finish inside the window, and
+    // requests lost without being applied (the only unknown outcomes a check finds nothing for).
+    downShare: options.downShare ?? (service ? 0.25 : 0),
+    maxLifeMs: options.maxLifeMs ?? (service ? 600 : 150),
     earlyKillShare: options.earlyKillShare ?? 0.15,
     maxConcurrent: options.maxConcurrent ?? 1,
     timeLimitMs: options.timeLimitMs ?? 10 * 60_000,
@@ -158,11 +106,21 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     duplicates: 0,
     missing: 0,
     durationMs: 0,
+    settle: options.settle ?? 'sandbox',
+    settleWaits: 0,
+    simulatedMinutes: 0,
   };
 
-  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', rateLimit: 1_000_000 });
   const dir = mkdtempSync(join(tmpdir(), 'outbox-crash-'));
   const outboxPath = join(dir, 'outbox.sqlite');
+  const time = report.settle === 'service' ? new SimulatedTime(join(dir, 'clock'), Date.now()) : null;
+  const startedAt = time?.now() ?? 0;
+  const pace = { speed: 10, jumpMs: 60_000, drainSpeed: 100, ...options.simulatedClock };
+  let stopTime = time?.run(pace.speed);
+  const now = () => time?.now() ?? Date.now();
+  const clock = { now, sleep: (ms: number, signal?: AbortSignal) => systemClock.sleep(ms, signal) };
+  const waited = new Set<string>();
+  const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', rateLimit: 1_000_000, ...(time ? { now: () => new Date(time.now()) } : {}) });
   let lives: ChildLives | null = null;
   const control = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const response = await fetch(`${sandbox.controlUrl}${path}`, {
@@ -186,6 +144,8 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       xCredentials: world.xCredentials,
       profileKeys: Object.fromEntries(world.profiles.flatMap((p) => (p.profileKey === null ? [] : [[p.refId, p.profileKey]]))),
       maxConcurrent: settings.maxConcurrent,
+      settle: report.settle,
+      clockPath: time?.path ?? null,
     };
     // The parent's own client only satisfies the outbox's ports: the parent never starts a drain.
     const parentClient = new ServiceClient({
@@ -194,7 +154,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
         profileKey: async (_a, id) => config.profileKeys[id] ?? '',
       },
     });
-    const openHere = () => ReplyOutbox.open({ path: outboxPath, client: parentClient, accountIdentity: async () => null, undoMs: 0 });
+    const openHere = () => ReplyOutbox.open({ path: outboxPath, client: parentClient, accountIdentity: async () => null, undoMs: 0, clock });
     const plan: string[] = [];
 
     // Where people can write to a client: each (profile, network) the world has conversations on.
@@ -221,7 +181,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
               conversationId: written.conversationId,
               recipientId: written.recipientId,
               message: text,
-              replyWindowClosesAt: windowed ? Date.now() + MESSAGE_REPLY_WINDOW_MS : null,
+              replyWindowClosesAt: windowed ? now() + MESSAGE_REPLY_WINDOW_MS : null,
             },
           };
         } catch {
@@ -274,18 +234,12 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       }
     };
 
-    /**
-     * What a life left on disk, read with plain SQL (not through the outbox, so that recovering a
-     * reply left "sending" stays the next child's job): replies still to go, and those in flight.
-     */
     const afterLife = (): { pending: number; sending: number } => {
-      const db = new DatabaseSync(outboxPath);
-      try {
-        const count = (states: string) => (db.prepare(`SELECT count(*) AS n FROM items WHERE state IN (${states})`).get() as { n: number }).n;
-        return { pending: count("'queued', 'waiting', 'sending'"), sending: count("'sending'") };
-      } finally {
-        db.close();
-      }
+      const left = readOutboxOnDisk(outboxPath);
+      // Nothing the child wrote may be dated after the driver's clock: its time came from the file only.
+      if (time && left.lastUpdated > time.now())
+        report.problems.push(`the child wrote a time ${left.lastUpdated - time.now()} ms ahead of the simulated clock`);
+      return left;
     };
 
     lives = new ChildLives(CHILD, config, { lifeLimitMs: settings.lifeLimitMs, finalDrainMs: settings.finalDrainMs });
@@ -301,13 +255,17 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
         break;
       }
       const latencyMs = Math.round(settings.latencyMs[0] + random() * (settings.latencyMs[1] - settings.latencyMs[0]));
-      await control('PUT', '/faults', { dropAfterCommitRate: settings.dropAfterCommitRate, latencyMs });
+      // Drawn only when asked for, so that a sandbox-mode seed replays as it did before service mode.
+      const down = settings.downShare > 0 && random() < settings.downShare;
+      if (time) time.advance(random() * pace.jumpMs);
+      await control('PUT', '/faults', { dropAfterCommitRate: settings.dropAfterCommitRate, latencyMs, down });
       const early = random() < settings.earlyKillShare;
       // Early kills land anywhere in the first 400 ms: module loading, opening and recovering the file, the first sends.
       const killAfter = Math.round(random() * (early ? 400 : settings.maxLifeMs));
       const outcome = await live(killAfter, early);
       report.lives++;
       report.problems.push(...outcome.failures);
+      for (const id of outcome.settleWaits) waited.add(id);
       if (outcome.killed) {
         report.kills++;
         if (!outcome.sawReady) report.killsBeforeReady++;
@@ -326,10 +284,25 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       }
     }
 
+    if (report.problems.length === 0 && time) {
+      // Service mode: one more life against a service that loses every request, killed after a
+      // second: the last child then finds writes whose outcome is unknown and that were never
+      // applied, sooner than the window allows, and must wait it out before it resends them.
+      if (afterLife().pending === 0) await queueReplies(settings.topUpBatch);
+      await control('PUT', '/faults', { latencyMs: settings.latencyMs[0], down: true });
+      const lost = await live(1_000, false);
+      report.lives++;
+      if (lost.killed) report.kills++;
+      report.problems.push(...lost.failures);
+      for (const id of lost.settleWaits) waited.add(id);
+    }
     if (report.problems.length === 0) {
       await control('PUT', '/faults', { dropAfterCommitRate: settings.dropAfterCommitRate, latencyMs: settings.latencyMs[0] });
+      stopTime?.();
+      stopTime = time?.run(pace.drainSpeed);
       const last = await live(null, false);
       report.lives++;
+      for (const id of last.settleWaits) waited.add(id);
       report.problems.push(...last.failures);
       if (!last.sawDrained) report.problems.push(`the last child did not drain the queue (exit ${last.exitCode}): ${last.stderr.trim().slice(-500)}`);
     }
@@ -375,6 +348,9 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     if (report.messages === 0) report.problems.push('no direct message was queued: the world has no conversation to answer');
     report.ok = report.problems.length === 0;
   } finally {
+    stopTime?.();
+    report.settleWaits = waited.size;
+    report.simulatedMinutes = time ? Math.round((time.now() - startedAt) / 60_000) : 0;
     await lives?.stop();
     await sandbox.close();
     rmSync(dir, { recursive: true, force: true });

@@ -1,13 +1,21 @@
 // The process the crash test kills: the core's outbox on a data directory, draining against the
 // sandbox the driver runs. It says "ready" once it is draining and "drained" when every reply has
-// an outcome, then closes and exits; the driver kills it with SIGKILL at random moments before that.
+// an outcome, then closes and exits (and "settle-wait <id>" when a write starts to wait out the settle window); the driver kills it with SIGKILL at random moments before that.
 //
 // Configuration comes in the CRASH_CHILD environment variable (JSON of ChildConfig): the sandbox's
-// base URL and keys, the outbox file, the outbox settings.
+// base URL and keys, the outbox file, the outbox settings, and the settle mode: the built-in
+// sandbox account's rules (an unknown outcome is checked and settled at once) or a real service
+// account's (a check that finds nothing waits out the 11-minute window before resending), the
+// latter on the driver's simulated clock (simulatedClock.ts).
+import { systemClock } from '../../src/main/core/clock.ts';
 import { ReplyOutbox } from '../../src/main/core/outbox/replyOutbox.ts';
 import { identitiesFromUser } from '../../src/main/core/outbox/userIdentities.ts';
 import type { OutboxItem } from '../../src/main/core/outbox/types.ts';
 import { ServiceClient } from '../../src/main/core/service/serviceClient.ts';
+import { fileClock } from './simulatedClock.ts';
+
+/** Whose settle rules the outbox follows: the built-in sandbox account's, or a real service account's. */
+export type SettleMode = 'sandbox' | 'service';
 
 export interface ChildConfig {
   outboxPath: string;
@@ -17,6 +25,9 @@ export interface ChildConfig {
   /** refId → Profile-Key of the user profiles. */
   profileKeys: Record<string, string>;
   maxConcurrent: number;
+  settle: SettleMode;
+  /** The driver's simulated clock (service mode); null runs on the system clock. */
+  clockPath: string | null;
 }
 
 function say(line: string): void {
@@ -68,10 +79,14 @@ const outbox = ReplyOutbox.open({
   accountIdentity: identitiesFromUser(client),
   undoMs: 0,
   backoff: { baseMs: 20, maxMs: 250 },
-  // The sandbox answers live (no comment cache): a check may conclude at once.
-  reconcileSettleMs: 0,
+  clock: config.clockPath === null ? systemClock : fileClock(config.clockPath),
+  // The sandbox account's rule (its service answers live: a check may conclude at once), as the app
+  // sets it (accountRuntime.ts); a service account's is the outbox's own default window, left unset as the app leaves it.
+  ...(config.settle === 'sandbox' ? { reconcileSettleMs: 0 } : {}),
   maxConcurrent: config.maxConcurrent,
-  onEvent: () => {
+  onEvent: (event) => {
+    // A check found nothing too soon after the attempt: the write waits out the settle window (service mode).
+    if (event.type === 'changed' && event.item.state === 'waiting' && event.item.lastError?.code === 'checking') say(`settle-wait ${event.item.id}`);
     if (opened && !finished && allFinished(opened.list())) void finish(opened);
   },
 });

@@ -1,0 +1,14 @@
+// The crash test's own seeded generator, so that a failing run can be repeated with its seed (the
+// seeds in BENCHMARKS.md replay with it).
+
+/** A small seeded generator (mulberry32), so a failing run can be repeated with its seed. */
+export function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
