@@ -119,7 +119,7 @@ function alive(pid: number): boolean {
   }
 }
 
-async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, attempts = 300): Promise<T> {
+async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, attempts = 600): Promise<T> {
   for (let attempt = 0; attempt < attempts; attempt++) {
     const value = await probe();
     if (value !== undefined) return value;

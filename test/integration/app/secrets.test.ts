@@ -152,6 +152,13 @@ describe('secrets on the bridge', () => {
     await rig.call('report.get', { profileId: instagram[0]!.profileId, from: '2026-01-01', to: '2026-12-31' });
     // A host without its own PDF (this one, like the web host) tells the renderer to print instead.
     expect(await rig.call('report.exportPdf', { suggestedName: 'report' })).toEqual({ outcome: 'unsupported' });
+    // Last month's reports are prepared by themselves once the first sync round has settled.
+    const kept = await rig.until('a prepared report', async () => (await rig.call('reports.prepared.list', {})).reports[0]);
+    await rig.call('reports.prepared.get', { month: kept.month, profileId: kept.profileId });
+    await rig.call('reports.prepared.prepareAgain', { month: kept.month, profileId: kept.profileId });
+    expect(await rig.call('reports.prepared.exportAll', { month: kept.month, files: [] })).toEqual({ outcome: 'unsupported' });
+    expect(await rig.call('reports.prepared.chooseFolder', {})).toEqual({ outcome: 'unsupported' });
+    await rig.call('inbox.messagingOff', {});
     const target = await pickPostWithServiceId(rig, instagram);
     await rig.call('posts.metrics', { postKey: target.postKey });
     await rig.call('sync.refresh', { postKey: target.postKey });
