@@ -29,6 +29,7 @@ import { ClientSettingsFile, clientSettingsFileIn } from './clientSettingsFile.t
 import { ReportService } from './reportService.ts';
 import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
+import { answeredOf } from './views.ts';
 import { UnreadWatch } from './unreadWatch.ts';
 import { WebhookService } from './webhookService.ts';
 
@@ -153,7 +154,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       ),
   });
   const accountService = accounts;
-  const replies = new ReplyService(accountService, inbox, () => clock.now());
+  const replies = new ReplyService(
+    accountService,
+    inbox,
+    () => clock.now(),
+    (key) => answeredOf(store, key),
+  );
   const messages = new MessageService({ store, registry, accounts: accountService, now: () => clock.now() });
   const pictures = new PersonPictures({
     store,
