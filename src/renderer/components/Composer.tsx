@@ -47,7 +47,7 @@ export function Composer({ row }: { row: InboxRow }) {
     if (!canSend) return;
     const ok = await send(row.key);
     if (ok) {
-      useUiStore.getState().showToast(editing ? `${noun} edited and queued again` : `${noun} queued`);
+      useUiStore.getState().showToast(editing ? `${noun} edited` : `${noun} queued`, !editing);
       useUiStore.getState().focusList();
     }
   }
@@ -70,7 +70,7 @@ export function Composer({ row }: { row: InboxRow }) {
           ))}
         </ul>
       )}
-      {editing && <p className="composer-note">Editing a {rules.noun} that failed: sending puts it back in the outbox.</p>}
+      {editing && <p className="composer-note">Editing a {rules.noun} from the outbox: sending saves the new text (a failed one is queued again).</p>}
       <textarea
         ref={textarea}
         aria-label={noun}

@@ -7,6 +7,7 @@ import type { InboxRow } from '../../shared/domain/inbox.ts';
 import type { PostView } from '../../shared/domain/posts.ts';
 import { commentsToggleSupported, NETWORK_LABELS } from '../logic/composerRules.ts';
 import { isConversationKey } from '../logic/directMessages.ts';
+import { shownInLists } from '../logic/outboxLabels.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
@@ -112,7 +113,7 @@ function CommentThread({ openKey }: { openKey: string }) {
 
   const comment = thread?.comment;
   const mine = Object.values(outboxItems)
-    .filter((item) => item.answers === openKey && item.state !== 'cancelled')
+    .filter((item) => item.answers === openKey && shownInLists(item))
     .sort((a, b) => a.created - b.created);
 
   return (
