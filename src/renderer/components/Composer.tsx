@@ -47,7 +47,7 @@ export function Composer({ row }: { row: InboxRow }) {
     if (!canSend) return;
     const ok = await send(row.key);
     if (ok) {
-      useUiStore.getState().showToast(editing ? `${noun} edited` : `${noun} queued`, !editing);
+      useUiStore.getState().showToast(editing ? `${noun} edited` : `${noun} queued`);
       useUiStore.getState().focusList();
     }
   }
