@@ -14,10 +14,19 @@ import type { LoggerPort } from './ports.ts';
 import type { StatusBoard } from './statusBoard.ts';
 import { answeredOf, outboxItemView } from './views.ts';
 import { errorSentence } from '../../../shared/domain/errorWords.ts';
+import { isNetwork } from '../../../shared/networks.ts';
 import type { SyncErrorInfo } from '../sync/events.ts';
 
 /** Kinds whose message the sync builds with care for the person (a key to enter, an account that did not start): kept as they are. */
 const WORDED_KINDS: ReadonlySet<string> = new Set(['auth', 'missing-credentials', 'unexpected']);
+
+/** Why an outbox item failed, for its notification, in the translator's words (the service's own text stays in the item). */
+function failureWords(item: OutboxItem): string {
+  const failed = Object.entries(item.results).find(([, result]) => result?.state === 'failed');
+  const network = failed && isNetwork(failed[0]) ? failed[0] : null;
+  const code = failed?.[1]?.state === 'failed' ? failed[1].code : (item.lastError?.code ?? 'refused');
+  return errorSentence({ code }, { subject: item.kind === 'message' ? 'message' : 'reply', next: 'failed', network });
+}
 
 /** A sync problem in the translator's words; the sync's own text (operation, status) stays in the log. */
 function syncProblemWords(error: SyncErrorInfo): string {
@@ -139,7 +148,7 @@ export class CoreEvents {
           profileId: this.#d.store.conversation(item.answers)?.row.profileId ?? item.target.profileId ?? '',
           outboxId: item.id,
           commentKey: item.answers,
-          message: item.lastError?.message ?? 'The service refused the message',
+          message: failureWords(item),
           item: 'message',
         });
       }
@@ -151,7 +160,7 @@ export class CoreEvents {
         profileId: comment?.profileId ?? item.target.profileId ?? '',
         outboxId: item.id,
         commentKey: item.answers,
-        message: item.lastError?.message ?? 'The service refused the reply',
+        message: failureWords(item),
         item: 'reply',
       });
     }
