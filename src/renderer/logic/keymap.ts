@@ -69,7 +69,7 @@ export const SHORTCUTS: readonly { keys: string[]; label: string }[] = [
   { keys: ['g o'], label: 'Go to the Outbox' },
   { keys: ['g p'], label: 'Go to Posts and their metrics' },
   { keys: ['1 … 9'], label: 'Switch client' },
-  { keys: ['z'], label: 'Undo the last triage action' },
+  { keys: ['z'], label: 'Undo the last send (inside its undo window) or triage action' },
   { keys: ['Ctrl/⌘ K'], label: 'Command palette' },
   { keys: ['Ctrl/⌘ ,'], label: 'Settings: accounts, keys, webhooks' },
   { keys: ['?'], label: 'This help' },
