@@ -8,6 +8,7 @@ import { usePostsStore } from './stores/postsStore.ts';
 import { useProfilesStore } from './stores/profilesStore.ts';
 import { useReportsStore } from './stores/reportsStore.ts';
 import { coveredBy, targetKeys, useTriageStore } from './stores/triageStore.ts';
+import { undoLast } from './stores/undoLast.ts';
 import { useUiStore } from './stores/uiStore.ts';
 
 /** Opens a comment's thread or a conversation, and marks it read, as opening a mail does. */
@@ -201,7 +202,7 @@ export function perform(action: KeyAction): void {
       switchClient(action.index);
       return;
     case 'undo':
-      void useTriageStore.getState().undo();
+      void undoLast();
       return;
     case 'palette':
       ui.setOverlay(ui.overlay === 'palette' ? null : 'palette');

@@ -224,7 +224,8 @@ test('a reply the service refuses (215) shows Failed with its message, and is ed
   const refused = 'Yes, until Sunday! (e2e refused)';
   await inbox.replyTo(comment.text, refused);
   await expect(page.getByText('Failed', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText(/Comments are disabled on this instagram post/).first()).toBeVisible();
+  // Issue 19: the reason in the translator's words (the service's code is behind Details).
+  await expect(page.getByText(/comments may be off on this Instagram post/).first()).toBeVisible();
   await screenshot(page, testInfo, 'reply-failed');
   await expectAccessible(page, testInfo, 'reply-failed');
 

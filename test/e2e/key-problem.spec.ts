@@ -67,7 +67,8 @@ test('a passing sync problem: said in the sync line, gone once the sync brings c
   const { post } = await freshPost(sandbox, 'facebook');
   const postKey = `facebook:${post.socialId}`;
   const nav = page.getByRole('navigation', { name: 'Inbox navigation' });
-  const problem = nav.getByText(/failed: .*\(HTTP 500/);
+  // Issue 19: in the translator's words, no longer "getComments failed: … (HTTP 500)".
+  const problem = nav.getByText('The service is having trouble right now.');
 
   await sandbox.setFaults({ errorRate: 1, status: 500 });
   await app.call('sync.refresh', { postKey });

@@ -7,6 +7,7 @@ import { useInboxStore } from '../stores/inboxStore.ts';
 import { useProfilesStore } from '../stores/profilesStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
 import { useTriageStore } from '../stores/triageStore.ts';
+import { undoLast } from '../stores/undoLast.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { Dialog } from './Dialog.tsx';
 
@@ -47,7 +48,7 @@ export function CommandPalette() {
       { id: 'done', label: 'Mark done', hint: 'e', run: markDone },
       { id: 'unread', label: 'Toggle unread', hint: 'u', run: toggleUnread },
       { id: 'snooze', label: 'Snooze…', hint: 'h', run: snooze },
-      { id: 'undo', label: 'Undo the last triage action', hint: 'z', run: () => void useTriageStore.getState().undo() },
+      { id: 'undo', label: 'Undo the last send or triage action', hint: 'z', run: () => void undoLast() },
       { id: 'search', label: 'Search', hint: '/', run: () => ui.focusSearch() },
       { id: 'group', label: 'Group by post on / off', run: () => inbox.setGrouped(!useInboxStore.getState().grouped) },
       { id: 'unread-only', label: 'Unread only on / off', run: () => inbox.setFilter({ unreadOnly: !useInboxStore.getState().filter.unreadOnly }) },

@@ -63,7 +63,7 @@ export function Composer({ row }: { row: InboxRow }) {
     const next = nextKeyAfter(row.key);
     const ok = await send(row.key);
     if (ok) {
-      useUiStore.getState().showToast(editing ? `${noun} edited and queued again` : `${noun} queued`);
+      useUiStore.getState().showToast(editing ? `${noun} edited` : `${noun} queued`);
       useUiStore.getState().focusList();
       // Auto-advance (a setting, on by default): the next item opens, unless another was opened meanwhile.
       if (useSettingsStore.getState().settings.autoAdvance && next !== null && useInboxStore.getState().openKey === row.key) {
@@ -98,7 +98,7 @@ export function Composer({ row }: { row: InboxRow }) {
           ))}
         </ul>
       )}
-      {editing && <p className="composer-note">Editing a {rules.noun} that failed: sending puts it back in the outbox.</p>}
+      {editing && <p className="composer-note">Editing a {rules.noun} from the outbox: sending saves the new text (a failed one is queued again).</p>}
       <textarea
         ref={textarea}
         aria-label={noun}

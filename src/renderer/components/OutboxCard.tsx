@@ -1,13 +1,22 @@
-// A reply or a direct message in the outbox, wherever it is shown (thread, chat, Outbox view): its
-// text and its state in words, the undo countdown while it waits to go, and Retry / Edit / Cancel
-// when it failed.
+// A reply or a direct message in the outbox, wherever it is shown (thread, chat, Outbox view): to
+// whom, where (client, network) and when; its text and its state in words (the one translator's, with
+// the service's code behind "Details"); the undo countdown while it waits to go; Edit until it leaves;
+// Retry / Try now / Cancel. A cancel asked for while an earlier try may have been posted says that
+// it is being checked, and then what came of it.
+import { useId } from 'react';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
+import { createFormatter } from '../../shared/format/formatter.ts';
+import { NETWORK_NAMES } from '../../shared/networks.ts';
 import { call } from '../api/bridge.ts';
-import { stateDetail, stateLabel, undoSecondsLeft } from '../logic/outboxLabels.ts';
+import { canEdit, checkOutcome, stateDetail, stateLabel, undoSecondsLeft } from '../logic/outboxLabels.ts';
 import { useComposerStore } from '../stores/composerStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
+import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
+import { undoSend } from '../stores/undoLast.ts';
 import { useNow } from './hooks.ts';
+
+const format = createFormatter();
 
 async function act(command: 'outbox.retry' | 'outbox.cancel' | 'outbox.remove', id: string): Promise<void> {
   const result = await call(command, { id });
@@ -15,72 +24,103 @@ async function act(command: 'outbox.retry' | 'outbox.cancel' | 'outbox.remove', 
   else if ('item' in result.data) useOutboxStore.getState().put(result.data.item);
 }
 
-export function OutboxCard({ item, context }: { item: OutboxItemView; context?: string }) {
+/** When, in the formatter's words: sent at, or written at. */
+function whenOf(item: OutboxItemView, now: number): string {
+  const sentAt = Object.values(item.results).find((result) => result?.state === 'sent')?.at;
+  return sentAt === undefined ? `written ${format.chatTime(item.created, now)}` : `sent ${format.chatTime(sentAt, now)}`;
+}
+
+/**
+ * `onOpen`: the Outbox view's way to the comment or conversation, inside the card. `showWhere`: the
+ * client and network (the Outbox view lists every client's; a thread is already about one).
+ */
+export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxItemView; onOpen?: () => void; showWhere?: boolean }) {
   const now = useNow(500);
+  const profiles = useProfilesStore((state) => state.profiles);
+  const reasonId = useId();
   const label = stateLabel(item);
   const detail = stateDetail(item, now);
+  const outcome = checkOutcome(item);
   const undoLeft = undoSecondsLeft(item, now);
   const what = item.kind === 'message' ? 'Your message' : 'Your reply';
-
-  async function undo() {
-    const result = await call('outbox.undo', { id: item.id });
-    if (!result.ok) {
-      useUiStore.getState().showToast(result.error.message);
-      return;
-    }
-    useOutboxStore.getState().put(result.data.item);
-    useComposerStore.getState().update(item.answers, { text: result.data.text, editing: null });
-    useUiStore.getState().focusComposer();
-  }
+  const who = item.person ? `${what} to ${item.person}` : what;
+  const client = showWhere && item.profileId ? profileTitle(profiles, item.profileId) : null;
+  const networks = item.platforms.map((platform) => NETWORK_NAMES[platform]).join(', ');
+  const where = [client, showWhere ? networks : null, whenOf(item, now)].filter((part) => part !== null && part !== '').join(' · ');
+  const checking = item.checking === true && item.cancelRequested === true && item.state !== 'sent' && item.state !== 'cancelled';
+  const pending = item.state === 'queued' || item.state === 'waiting';
 
   function edit() {
     useComposerStore.getState().update(item.answers, { text: item.text, editing: item.id });
+    onOpen?.();
     useUiStore.getState().focusComposer();
   }
 
   return (
-    <article className={`outbox-card state-${item.state}`} aria-label={`${what}: ${label}`}>
+    <article className={`outbox-card state-${item.state}`} aria-label={`${who}: ${outcome ?? (checking ? 'Checking' : label)}`}>
       <header className="outbox-head">
-        <span className="outbox-who">
-          {what}
-          {context ? ` · ${context}` : ''}
-        </span>
-        <span className={`badge badge-${item.state}`}>{label}</span>
+        <span className="outbox-who">{who}</span>
+        <span className={`badge badge-${checking ? 'waiting' : item.state}`}>{checking ? 'Checking' : label}</span>
       </header>
+      <p className="outbox-where">{where}</p>
       <p className="outbox-text">{item.text}</p>
-      {detail && <p className={item.state === 'failed' ? 'outbox-detail is-error' : 'outbox-detail'}>{detail}</p>}
+      {outcome !== null && (
+        <p className="outbox-detail" role="status">
+          {outcome}
+        </p>
+      )}
+      {checking && (
+        <p className="outbox-detail" role="status" id={reasonId}>
+          Checking whether it was posted… It is cancelled if it was not.
+        </p>
+      )}
+      {!checking && outcome === null && detail && (
+        <div className={item.state === 'failed' ? 'outbox-detail is-error' : 'outbox-detail'}>
+          <p>{detail.text}</p>
+          {detail.details !== null && (
+            <details className="outbox-details">
+              <summary>Details</summary>
+              {detail.details}
+            </details>
+          )}
+        </div>
+      )}
       <div className="outbox-actions">
         {undoLeft > 0 && (
-          <button type="button" className="button small" onClick={() => void undo()}>
+          <button type="button" className="button small" onClick={() => void undoSend(item)}>
             Undo ({undoLeft})
           </button>
         )}
         {item.state === 'failed' && (
-          <>
-            <button type="button" className="button small primary" onClick={() => void act('outbox.retry', item.id)}>
-              Retry
-            </button>
-            <button type="button" className="button small" onClick={edit}>
-              Edit
-            </button>
-            <button type="button" className="button small ghost" onClick={() => void act('outbox.cancel', item.id)}>
-              Cancel
-            </button>
-          </>
+          <button type="button" className="button small primary" onClick={() => void act('outbox.retry', item.id)}>
+            Retry
+          </button>
         )}
-        {item.state === 'waiting' && (
-          <>
-            <button type="button" className="button small" onClick={() => void act('outbox.retry', item.id)}>
-              Try now
-            </button>
-            <button type="button" className="button small ghost" onClick={() => void act('outbox.cancel', item.id)}>
-              Cancel
-            </button>
-          </>
+        {item.state === 'waiting' && !checking && (
+          <button type="button" className="button small" onClick={() => void act('outbox.retry', item.id)}>
+            Try now
+          </button>
         )}
-        {item.state === 'queued' && undoLeft === 0 && (
-          <button type="button" className="button small ghost" onClick={() => void act('outbox.cancel', item.id)}>
+        {canEdit(item) && undoLeft === 0 && (
+          <button type="button" className="button small" onClick={edit}>
+            Edit
+          </button>
+        )}
+        {(pending || item.state === 'failed') && undoLeft === 0 && (
+          <button
+            type="button"
+            className="button small ghost"
+            disabled={checking}
+            aria-describedby={checking ? reasonId : undefined}
+            title={checking ? 'Checking whether it was posted' : undefined}
+            onClick={() => void act('outbox.cancel', item.id)}
+          >
             Cancel
+          </button>
+        )}
+        {onOpen && (
+          <button type="button" className="link-button" onClick={onOpen}>
+            {item.kind === 'message' ? 'Open the conversation' : 'Open the comment'}
           </button>
         )}
       </div>

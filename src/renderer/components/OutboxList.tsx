@@ -1,22 +1,22 @@
 // The Outbox view: replies and direct messages on their way (queued, sending, waiting) and those
-// that failed, then the latest sent ones; each opens its comment or conversation.
+// that failed, then the latest sent ones; each card says to whom, where and when, and opens its
+// comment or conversation from inside the card.
 import { useMemo } from 'react';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
-import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
+import { shownInLists } from '../logic/outboxLabels.ts';
 import { OutboxCard } from './OutboxCard.tsx';
 
 const RANK = { failed: 0, waiting: 1, queued: 1, sending: 1, sent: 2, cancelled: 3 } as const;
 
 export function OutboxList() {
   const items = useOutboxStore((state) => state.items);
-  const profiles = useProfilesStore((state) => state.profiles);
   const profileId = useInboxStore((state) => state.filter.profileId);
   const openKey = useInboxStore((state) => state.openKey);
   const list = useMemo(
     () =>
       Object.values(items)
-        .filter((item) => item.state !== 'cancelled' && (profileId === null || item.profileId === profileId))
+        .filter((item) => shownInLists(item) && (profileId === null || item.profileId === profileId))
         .sort((a, b) => RANK[a.state] - RANK[b.state] || b.created - a.created),
     [items, profileId],
   );
@@ -34,10 +34,7 @@ export function OutboxList() {
       <ul className="outbox-list" aria-label="Outbox">
         {list.map((item) => (
           <li key={item.id} className={openKey === item.answers ? 'is-open' : ''}>
-            <OutboxCard item={item} context={item.profileId ? profileTitle(profiles, item.profileId) : undefined} />
-            <button type="button" className="link-button" onClick={() => useInboxStore.getState().open(item.answers)}>
-              Open the conversation
-            </button>
+            <OutboxCard item={item} showWhere onOpen={() => useInboxStore.getState().open(item.answers)} />
           </li>
         ))}
       </ul>

@@ -7,7 +7,7 @@ import type { InboxRow } from '../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import type { PostView } from '../../shared/domain/posts.ts';
 import { answerElsewhere } from '../logic/answerElsewhere.ts';
-import { stateLabel } from '../logic/outboxLabels.ts';
+import { shownInLists, stateLabel } from '../logic/outboxLabels.ts';
 import { deliveredReplies } from '../logic/sentReplies.ts';
 import { commentsToggleSupported, NETWORK_LABELS } from '../logic/composerRules.ts';
 import { isConversationKey } from '../logic/directMessages.ts';
@@ -134,7 +134,7 @@ function CommentThread({ openKey }: { openKey: string }) {
 
   const comment = thread?.comment;
   const answering = Object.values(outboxItems)
-    .filter((item) => item.answers === openKey && item.state !== 'cancelled')
+    .filter((item) => item.answers === openKey && shownInLists(item))
     .sort((a, b) => a.created - b.created);
   const delivered = deliveredReplies(thread?.replies ?? [], answering);
   const shown = new Set(delivered.values());

@@ -1,6 +1,6 @@
 // The last action, briefly, with Undo where it can be undone.
 import { useEffect } from 'react';
-import { useTriageStore } from '../stores/triageStore.ts';
+import { undoLast } from '../stores/undoLast.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 
 export function Toast() {
@@ -17,7 +17,7 @@ export function Toast() {
         <div className="toast">
           <span>{toast.text}</span>
           {toast.undoable && (
-            <button type="button" className="link-button" onClick={() => void useTriageStore.getState().undo()}>
+            <button type="button" className="link-button" onClick={() => void undoLast()}>
               Undo <kbd>z</kbd>
             </button>
           )}

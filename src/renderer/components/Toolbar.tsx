@@ -10,6 +10,7 @@ import { itemsNoun } from '../logic/itemKinds.ts';
 import { currentRow, inClosingSoon, useInboxStore, type ListView } from '../stores/inboxStore.ts';
 import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useTriageStore } from '../stores/triageStore.ts';
+import { undoLast, useCanUndo } from '../stores/undoLast.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { KindSwitch } from './messages/KindSwitch.tsx';
 import { useViewCount } from './useViewCount.ts';
@@ -42,7 +43,7 @@ export function Toolbar() {
   const viewCount = useViewCount();
   const profiles = useProfilesStore((state) => state.profiles);
   const searchFocus = useUiStore((state) => state.searchFocus);
-  const canUndo = useTriageStore((state) => state.history.length > 0);
+  const canUndo = useCanUndo();
   const viewSelection = useTriageStore((state) => state.viewSelection);
   const [text, setText] = useState(filter.text);
   const input = useRef<HTMLInputElement | null>(null);
@@ -159,7 +160,7 @@ export function Toolbar() {
               >
                 Select all <kbd>⇧A</kbd>
               </button>
-              <button type="button" className="button small" disabled={!canUndo} onClick={() => void useTriageStore.getState().undo()} title="Undo (z)">
+              <button type="button" className="button small" disabled={!canUndo} onClick={() => void undoLast()} title="Undo (z)">
                 Undo <kbd>z</kbd>
               </button>
             </div>

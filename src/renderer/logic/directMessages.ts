@@ -3,6 +3,7 @@
 // messages and the account's messages still in the outbox, in the order they were written. Pure.
 import type { DirectMessage } from '../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
+import { shownInLists } from './outboxLabels.ts';
 
 /** `dm:<network>:<conversation id>` (shared/domain/keys.ts); a comment's key never starts so. */
 export function isConversationKey(key: string): boolean {
@@ -53,7 +54,7 @@ export function chatItems(messages: readonly DirectMessage[], outbox: readonly O
   const items: ChatItem[] = messages.map((message) => ({ kind: 'message', message, at: Date.parse(message.created) || 0 }));
   const taken = new Set<string>();
   for (const item of [...outbox].sort((a, b) => a.created - b.created)) {
-    if (item.state === 'cancelled') continue;
+    if (!shownInLists(item)) continue;
     if (item.state === 'sent') {
       const delivered = deliveredAs(item, messages, taken);
       if (delivered) {

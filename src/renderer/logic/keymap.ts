@@ -85,7 +85,7 @@ export const SHORTCUTS: readonly { keys: string[]; label: string }[] = [
   { keys: ['/'], label: 'Search' },
   ...GOTO_PLACES.map((place) => ({ keys: [`g ${place.key}`], label: `Go to ${place.label}` })),
   { keys: ['1 … 9'], label: 'Switch client' },
-  { keys: ['z'], label: 'Undo the last triage action' },
+  { keys: ['z'], label: 'Undo the last send (inside its undo window) or triage action' },
   { keys: ['Ctrl/⌘ K'], label: 'Command palette' },
   { keys: ['Ctrl/⌘ ,'], label: 'Settings: accounts, keys, webhooks' },
   { keys: ['?'], label: 'This help' },

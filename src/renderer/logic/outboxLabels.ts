@@ -1,5 +1,7 @@
 // An outbox item's state as the words the person reads, everywhere a reply or a message is shown.
 import type { OutboxItemState, OutboxItemView } from '../../shared/domain/outbox.ts';
+import { type ErrorWords, errorWords } from '../../shared/domain/errorWords.ts';
+import { isNetwork } from '../../shared/networks.ts';
 
 export const STATE_LABELS: Record<OutboxItemState, string> = {
   queued: 'Queued',
@@ -14,24 +16,35 @@ export function stateLabel(item: Pick<OutboxItemView, 'state'>): string {
   return STATE_LABELS[item.state];
 }
 
-/** A line under the state: why it waits, or what the service said. */
+/** A line under the state: why it waits, or why it failed, in the translator's words; the service's code apart for "Details". */
+export interface StateDetail {
+  text: string;
+  details: string | null;
+}
+
+/** A line under the state: why it waits, or what went wrong, and what happens next. */
 export function stateDetail(
-  item: Pick<OutboxItemView, 'state' | 'lastError' | 'nextAttemptAt' | 'results'> & { kind?: OutboxItemView['kind'] },
+  item: Pick<OutboxItemView, 'state' | 'lastError' | 'nextAttemptAt' | 'results'> & { kind?: OutboxItemView['kind']; checking?: boolean },
   now: number,
-): string | null {
+): StateDetail | null {
+  const subject = item.kind === 'message' ? 'message' : 'reply';
   if (item.state === 'failed') {
-    const failed = Object.values(item.results).find((result) => result?.state === 'failed');
-    if (failed?.state === 'failed') return `${failed.message} (code ${failed.code})`;
-    return item.lastError
-      ? `${item.lastError.message} (code ${item.lastError.code})`
-      : `The service refused the ${item.kind === 'message' ? 'message' : 'reply'}.`;
+    const failed = Object.entries(item.results).find(([, result]) => result?.state === 'failed');
+    const network = failed && isNetwork(failed[0]) ? failed[0] : null;
+    const code = failed?.[1]?.state === 'failed' ? failed[1].code : (item.lastError?.code ?? 'refused');
+    return joined(errorWords({ code }, { subject, next: 'failed', network }));
   }
-  if (item.state === 'waiting') {
-    const seconds = item.nextAttemptAt === null ? null : Math.max(0, Math.round((item.nextAttemptAt - now) / 1000));
-    const why = item.lastError ? item.lastError.message : 'The service could not be reached.';
-    return seconds === null ? `${why} It will be sent when the connection is back.` : `${why} Next try in ${seconds} s.`;
+  if (item.state === 'waiting' || (item.state === 'queued' && item.checking === true)) {
+    const checkFirst = item.checking === true;
+    const code = item.lastError?.code ?? (checkFirst ? 'checking' : 'network');
+    const nextTryInMs = item.nextAttemptAt === null ? null : Math.max(0, item.nextAttemptAt - now);
+    return joined(errorWords({ code }, { subject, next: 'retry', nextTryInMs, checkFirst }));
   }
   return null;
+}
+
+function joined(words: ErrorWords): StateDetail {
+  return { text: words.next === null ? words.text : `${words.text} ${words.next}`, details: words.details };
 }
 
 /** Seconds left to undo, or 0 when the window has passed. */
@@ -48,4 +61,24 @@ export function latestForComment<I extends Pick<OutboxItemView, 'answers' | 'cre
     if (best === null || item.created > best.created) best = item;
   }
   return best;
+}
+
+/** Whether the text can still be changed: it has not left (queued, waiting or failed), nothing is being checked, nothing posted. */
+export function canEdit(item: Pick<OutboxItemView, 'state' | 'checking' | 'results'>): boolean {
+  if (item.state !== 'queued' && item.state !== 'waiting' && item.state !== 'failed') return false;
+  if (item.checking === true) return false;
+  return !Object.values(item.results).some((result) => result?.state === 'sent');
+}
+
+/** What the check decided after the person asked to cancel while an earlier try may have been posted; null otherwise. */
+export function checkOutcome(item: Pick<OutboxItemView, 'state' | 'cancelRequested'>): string | null {
+  if (item.cancelRequested !== true) return null;
+  if (item.state === 'sent') return 'It was posted: an earlier try had gone out, so it could not be cancelled.';
+  if (item.state === 'cancelled') return 'Cancelled, nothing was posted.';
+  return null;
+}
+
+/** Whether a list shows the item: cancelled ones are gone, except one whose cancel waited for a check (it says how it ended). */
+export function shownInLists(item: Pick<OutboxItemView, 'state' | 'cancelRequested'>): boolean {
+  return item.state !== 'cancelled' || item.cancelRequested === true;
 }

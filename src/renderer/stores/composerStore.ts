@@ -9,7 +9,7 @@ import { useOutboxStore } from './outboxStore.ts';
 export interface Draft {
   text: string;
   imageUrl: string;
-  /** Editing this failed outbox item rather than writing a new reply. */
+  /** Editing this outbox item (failed, or queued and not yet gone) rather than writing a new reply. */
   editing: string | null;
 }
 
@@ -50,7 +50,8 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
     const result =
       draft.editing !== null
         ? await call('outbox.edit', { id: draft.editing, text: draft.text }).then(async (edited) =>
-            edited.ok ? call('outbox.retry', { id: draft.editing ?? '' }) : edited,
+            // A failed item goes back in the queue; a queued or waiting one keeps its place with the new text.
+            edited.ok && edited.data.item.state === 'failed' ? call('outbox.retry', { id: draft.editing ?? '' }) : edited,
           )
         : isConversationKey(key)
           ? await call('message.send', { conversationKey: key, text: draft.text })
@@ -60,6 +61,7 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
       return false;
     }
     useOutboxStore.getState().put(result.data.item);
+    if (draft.editing === null) useOutboxStore.getState().sentNow(result.data.item.id);
     get().clear(key);
     set({ sending: false });
     return true;

@@ -9,6 +9,9 @@ interface OutboxState {
   items: Record<string, OutboxItemView>;
   /** The newest live item per comment key (cancelled ones aside). */
   byComment: Record<string, OutboxItemView>;
+  /** The reply or message sent last from this page, and when: `z` takes it back inside its undo window (undoLast.ts). */
+  lastSent: { id: string; at: number } | null;
+  sentNow: (id: string) => void;
   load: () => Promise<void>;
   put: (item: OutboxItemView) => void;
   apply: (change: EventPayload<'outbox.changed'>) => void;
@@ -27,6 +30,10 @@ function indexByComment(items: Record<string, OutboxItemView>): Record<string, O
 export const useOutboxStore = create<OutboxState>((set) => ({
   items: {},
   byComment: {},
+  lastSent: null,
+  sentNow(id) {
+    set({ lastSent: { id, at: Date.now() } });
+  },
   async load() {
     const result = await call('outbox.list', {});
     if (!result.ok) return;

@@ -1,8 +1,10 @@
-// Connectivity per account and sync progress per profile, for the offline bar and the sync line; and the
+// Connectivity per account, each client's sync state and progress, for the offline bar and the sync
+// line (logic/syncHeadline.ts derives the line from all of them, so it is never "Up to date" while
+// offline, paused, held for a key or failing); and the
 // troubles the person must be told of until they are over (StatusNotices.tsx): the store's rebuild (until
 // dismissed) and a key to enter again (until it is).
 import { create } from 'zustand';
-import type { Connectivity, StoreRecoveryView, SyncProblem } from '../../shared/domain/status.ts';
+import type { Connectivity, ProfileSyncStatus, StoreRecoveryView, SyncProblem } from '../../shared/domain/status.ts';
 import type { EventPayload } from '../../shared/bridge/contract.ts';
 import type { OutboxHealth } from '../../shared/domain/outbox.ts';
 import { call } from '../api/bridge.ts';
@@ -12,19 +14,33 @@ interface SyncProgress {
   postsTotal: number;
 }
 
+/** A problem and when this page learnt of it (the core does not say when it began). */
+export type DatedProblem = SyncProblem & { at: number };
+
+/** How long after a change of connectivity or a problem the clients' sync states are asked for again. */
+const STATES_AFTER_MS = 300;
+
 interface StatusState {
   connectivity: Record<string, Connectivity>;
   sync: Record<string, SyncProgress>;
+  /** Each client's sync state (offline, held, paused, syncing, idle), as status.get last said. */
+  states: Record<string, Pick<ProfileSyncStatus, 'accountId' | 'profileId' | 'state'>>;
   syncPaused: boolean;
+  /** When this page paused the sync (null when paused elsewhere, or not paused). */
+  pausedAt: number | null;
   keyWarning: string | null;
   storeRecovery: StoreRecoveryView | null;
   /** Outbox files found damaged, or that cannot be opened (see OutboxHealthBanner). */
   outboxHealth: OutboxHealth[];
   /** A key to enter again (missing or refused): shown until it is entered or its account removed. */
-  keyProblem: SyncProblem | null;
+  keyProblem: DatedProblem | null;
   /** Any other sync problem: shown in the sync line until that account's sync works again. */
-  lastProblem: SyncProblem | null;
+  lastProblem: DatedProblem | null;
+  /** The person dismissed the problem's words; the sync line still says the sync is failing until it works. */
+  problemSeen: boolean;
   load: () => Promise<void>;
+  /** Asks the core for the clients' sync states again, soon (several events in a row make one call). */
+  refreshStates: () => void;
   setConnectivity: (value: Connectivity) => void;
   setProgress: (value: EventPayload<'sync.progress'>) => void;
   setProblem: (problem: SyncProblem) => void;
@@ -39,15 +55,26 @@ interface StatusState {
   setPaused: (paused: boolean) => Promise<void>;
 }
 
+let statesTimer: ReturnType<typeof setTimeout> | null = null;
+
+function statesOf(sync: readonly ProfileSyncStatus[]): StatusState['states'] {
+  const states: StatusState['states'] = {};
+  for (const entry of sync) states[entry.profileId] = { accountId: entry.accountId, profileId: entry.profileId, state: entry.state };
+  return states;
+}
+
 export const useStatusStore = create<StatusState>((set, get) => ({
   connectivity: {},
   sync: {},
+  states: {},
   syncPaused: false,
+  pausedAt: null,
   keyWarning: null,
   storeRecovery: null,
   outboxHealth: [],
   keyProblem: null,
   lastProblem: null,
+  problemSeen: false,
   async load() {
     const result = await call('status.get', {});
     if (!result.ok) return;
@@ -55,19 +82,32 @@ export const useStatusStore = create<StatusState>((set, get) => ({
     for (const entry of result.data.connectivity) connectivity[entry.accountId] = entry;
     const sync: Record<string, SyncProgress> = {};
     for (const entry of result.data.sync) sync[entry.profileId] = { postsDone: entry.postsDone, postsTotal: entry.postsTotal };
+    const known = get().keyProblem;
+    const keyProblem = result.data.keyProblem;
     set({
       connectivity,
       sync,
+      states: statesOf(result.data.sync),
       syncPaused: result.data.syncPaused,
       keyWarning: result.data.keyWarning,
       storeRecovery: result.data.storeRecovery,
       outboxHealth: result.data.outboxHealth,
       // A key to enter again, found before this page listened for problems.
-      keyProblem: result.data.keyProblem,
+      keyProblem: keyProblem === null ? null : { ...keyProblem, at: known?.at ?? Date.now() },
     });
+  },
+  refreshStates() {
+    if (statesTimer !== null) return;
+    statesTimer = setTimeout(() => {
+      statesTimer = null;
+      void call('status.get', {}).then((result) => {
+        if (result.ok) set({ states: statesOf(result.data.sync) });
+      });
+    }, STATES_AFTER_MS);
   },
   setConnectivity(value) {
     set((state) => ({ connectivity: { ...state.connectivity, [value.accountId]: value } }));
+    get().refreshStates();
   },
   setProgress(value) {
     set((state) => ({ sync: { ...state.sync, [value.profileId]: { postsDone: value.postsDone, postsTotal: value.postsTotal } } }));
@@ -75,18 +115,25 @@ export const useStatusStore = create<StatusState>((set, get) => ({
   },
   setProblem(problem) {
     // A key only the person can give holds the profile: a notice with the way to Settings, not a line.
-    if (problem.kind === 'auth') set({ keyProblem: problem });
-    else set({ lastProblem: problem });
+    const at = Date.now();
+    if (problem.kind === 'auth') set({ keyProblem: { ...problem, at: get().keyProblem?.at ?? at } });
+    else set({ lastProblem: { ...problem, at: get().lastProblem?.at ?? at }, problemSeen: get().lastProblem === null ? false : get().problemSeen });
+    get().refreshStates();
   },
   syncWorked(accountId) {
-    if (get().lastProblem?.accountId === accountId) set({ lastProblem: null });
+    if (get().lastProblem?.accountId === accountId) {
+      set({ lastProblem: null, problemSeen: false });
+      get().refreshStates();
+    }
   },
   dismissProblem() {
-    set({ lastProblem: null });
+    set({ problemSeen: true });
   },
   async recheckKeyProblem() {
     const result = await call('status.get', {});
-    if (result.ok) set({ keyProblem: result.data.keyProblem });
+    if (!result.ok) return;
+    const keyProblem = result.data.keyProblem;
+    set({ keyProblem: keyProblem === null ? null : { ...keyProblem, at: get().keyProblem?.at ?? Date.now() }, states: statesOf(result.data.sync) });
   },
   async acknowledgeStoreRecovery() {
     set({ storeRecovery: null });
@@ -94,7 +141,8 @@ export const useStatusStore = create<StatusState>((set, get) => ({
   },
   async setPaused(paused) {
     const result = await call('sync.setPaused', { paused });
-    if (result.ok) set({ syncPaused: result.data.paused });
+    if (result.ok) set({ syncPaused: result.data.paused, pausedAt: result.data.paused ? Date.now() : null });
+    get().refreshStates();
   },
 }));
 

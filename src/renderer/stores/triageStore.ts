@@ -25,6 +25,8 @@ interface Undoable {
   keys: string[];
   before: Record<string, Pick<InboxRow, 'unread' | 'done' | 'snoozedUntil'>>;
   label: string;
+  /** Epoch ms when it was done: `z` takes back a send made after it first (undoLast.ts). */
+  at: number;
 }
 
 /** Every comment of a view, as counted when it was selected. */
@@ -84,7 +86,7 @@ export const useTriageStore = create<TriageState>((set, get) => ({
       void useInboxStore.getState().refresh();
       return false;
     }
-    set({ history: [...get().history.slice(-49), { token: result.data.undoToken, keys, before, label }] });
+    set({ history: [...get().history.slice(-49), { token: result.data.undoToken, keys, before, label, at: Date.now() }] });
     const count = keys.length === 1 ? '' : ` (${keys.length})`;
     useUiStore.getState().showToast(`${label}${count}`, true);
     return true;
@@ -143,7 +145,7 @@ export const useTriageStore = create<TriageState>((set, get) => ({
       void useInboxStore.getState().refresh();
       return false;
     }
-    set({ history: [...get().history.slice(-49), { token: result.data.undoToken, keys, before, label }] });
+    set({ history: [...get().history.slice(-49), { token: result.data.undoToken, keys, before, label, at: Date.now() }] });
     useUiStore.getState().showToast(`${label} (${result.data.changed.toLocaleString('en-GB')})`, true);
     void useInboxStore.getState().refresh();
     return true;

@@ -43,6 +43,12 @@ export const OutboxItemViewSchema = z.object({
   /** Epoch ms of the next try, while waiting. */
   nextAttemptAt: z.number().nullable(),
   updated: z.number(),
+  /** An earlier attempt may have been posted: the thread is checked before anything is sent again. */
+  checking: z.boolean().optional(),
+  /** The person asked to cancel while that is checked: the check says "posted" or "cancelled". */
+  cancelRequested: z.boolean().optional(),
+  /** Who it answers: the comment's author, or the person of the conversation (null when unknown). */
+  person: z.string().nullable().optional(),
 });
 export type OutboxItemView = z.infer<typeof OutboxItemViewSchema>;
 

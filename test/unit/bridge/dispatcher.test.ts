@@ -87,7 +87,9 @@ describe('the bridge dispatcher', () => {
           throw refusal;
         },
       });
-      expect(await dispatcher.invoke('outbox.edit', { id: 'o1', text: 'x' })).toEqual({ ok: false, error: { code: 'refused', message: refusal.message } });
+      // Issue 19: an outbox refusal no longer names the item's id.
+      const message = refusal instanceof OutboxActionError ? 'You cannot edit it now: it is sent.' : refusal.message;
+      expect(await dispatcher.invoke('outbox.edit', { id: 'o1', text: 'x' })).toEqual({ ok: false, error: { code: 'refused', message } });
       expect(logs).toEqual([]);
     }
   });
@@ -112,11 +114,16 @@ describe('the bridge dispatcher', () => {
     });
     expect(await rig.dispatcher.invoke('outbox.retry', { id: 'offline' })).toEqual({
       ok: false,
-      error: { code: 'service', message: offline.message, retryable: true },
+      // Issue 19: in the translator's words; the client's own text (operation, errno) goes to the log.
+      error: { code: 'service', message: "Can't reach the service. Try again in a moment.", retryable: true },
     });
     expect(await rig.dispatcher.invoke('outbox.retry', { id: 'refused' })).toEqual({
       ok: false,
-      error: { code: 'service', message: refused.message, retryable: false },
+      error: {
+        code: 'service',
+        message: 'The service could not post it: comments may be off on this post, or the comment or its post is gone or not public. Nothing was changed.',
+        retryable: false,
+      },
     });
   });
 

@@ -120,6 +120,39 @@ describe('the outbox around a lost answer', () => {
     expect(() => bench!.outbox.cancel(item.id)).toThrow(/may already be posted/);
   });
 
+  it('a cancel asked for while an earlier attempt may be posted is kept on disk, and the check finds nothing: cancelled, nothing sent again', async () => {
+    bench = new OutboxBench({ undoMs: 0, reconcileSettleMs: 600_000 });
+    bench.client.replyScript.push(answerLost());
+    const item = bench.outbox.enqueue(socialReply('Take it back'));
+    bench.outbox.start();
+    await settle();
+    const asked = bench.outbox.cancelOnceChecked(item.id);
+    expect(asked).toMatchObject({ state: 'waiting', outcomeUnknown: true, cancelRequested: true });
+    // Retry is refused: the check decides now.
+    expect(() => bench!.outbox.retry(item.id)).toThrow(/being cancelled/);
+    // Through a restart: the wish is on disk.
+    await bench.reopen();
+    expect(bench.outbox.get(item.id)).toMatchObject({ outcomeUnknown: true, cancelRequested: true });
+    bench.outbox.start();
+    await runFor(bench.clock, 700_000, 10_000);
+    expect(bench.client.replies).toHaveLength(1);
+    expect(bench.outbox.get(item.id)).toMatchObject({ state: 'cancelled', outcomeUnknown: false });
+  });
+
+  it('a cancel asked for while an earlier attempt may be posted, and the check finds it: it was posted', async () => {
+    bench = new OutboxBench({ undoMs: 0 });
+    bench.client.replyScript.push(answerLost());
+    const item = bench.outbox.enqueue(socialReply('Posted after all', 'c-7'));
+    bench.outbox.start();
+    await settle();
+    const waiting = bench.outbox.cancelOnceChecked(item.id);
+    const created = new Date(waiting.firstAttemptAt!).toISOString().replace(/\.\d+Z$/, 'Z');
+    bench.client.readScript.push(threadWith('facebook', 'c-7', [{ commentId: 'fb-7', comment: 'Posted after all', created, fromId: OWN_ID }]));
+    await runFor(bench.clock, 10_000, 1_000);
+    expect(bench.client.replies).toHaveLength(1);
+    expect(bench.outbox.get(item.id)).toMatchObject({ state: 'sent', cancelRequested: true, results: { facebook: { adopted: true } } });
+  });
+
   it("fails, still unknown, when the account's identity on the network is not known; a retry checks first", async () => {
     bench = new OutboxBench({ undoMs: 0, accountIdentity: async () => null });
     bench.client.replyScript.push(answerLost());

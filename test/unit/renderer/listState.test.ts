@@ -126,9 +126,26 @@ describe('outbox states as words', () => {
     expect(undoSecondsLeft({ ...base, attempts: 1 }, 5_000)).toBe(0);
   });
 
-  it("shows the service's message on a failed reply", () => {
-    const failed = { ...base, state: 'failed' as const, results: { instagram: { state: 'failed' as const, code: '215', message: 'Invalid comment', at: 1 } } };
-    expect(stateDetail(failed, 0)).toBe('Invalid comment (code 215)');
+  it('says why a reply failed in words, with the service code apart for Details (issue 19: no longer the service text)', () => {
+    const failed = {
+      ...base,
+      state: 'failed' as const,
+      results: { instagram: { state: 'failed' as const, code: '110', message: 'Comments are disabled', at: 1 } },
+    };
+    expect(stateDetail(failed, 0)).toEqual({
+      text: 'Comments are disabled on this Instagram post. Edit it and send it again, or cancel it.',
+      details: "The service's code 110",
+    });
+  });
+
+  it('says a waiting reply goes when the connection is back, and when it is tried next', () => {
+    const waiting = {
+      ...base,
+      state: 'waiting' as const,
+      lastError: { code: 'network', message: 'user: the service cannot be reached (ENOTFOUND)' },
+      nextAttemptAt: 25_000,
+    };
+    expect(stateDetail(waiting, 0)?.text).toBe("Can't reach the service. It will be sent when the connection is back; next try in 25 s.");
   });
 
   it('finds the newest live reply to a comment', () => {

@@ -12,7 +12,27 @@ import type { AccountService } from './accountService.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
 import type { LoggerPort } from './ports.ts';
 import type { StatusBoard } from './statusBoard.ts';
-import { outboxItemView } from './views.ts';
+import { answeredOf, outboxItemView } from './views.ts';
+import { errorSentence } from '../../../shared/domain/errorWords.ts';
+import { isNetwork } from '../../../shared/networks.ts';
+import type { SyncErrorInfo } from '../sync/events.ts';
+
+/** Kinds whose message the sync builds with care for the person (a key to enter, an account that did not start): kept as they are. */
+const WORDED_KINDS: ReadonlySet<string> = new Set(['auth', 'missing-credentials', 'unexpected']);
+
+/** Why an outbox item failed, for its notification, in the translator's words (the service's own text stays in the item). */
+function failureWords(item: OutboxItem): string {
+  const failed = Object.entries(item.results).find(([, result]) => result?.state === 'failed');
+  const network = failed && isNetwork(failed[0]) ? failed[0] : null;
+  const code = failed?.[1]?.state === 'failed' ? failed[1].code : (item.lastError?.code ?? 'refused');
+  return errorSentence({ code }, { subject: item.kind === 'message' ? 'message' : 'reply', next: 'failed', network });
+}
+
+/** A sync problem in the translator's words; the sync's own text (operation, status) stays in the log. */
+function syncProblemWords(error: SyncErrorInfo): string {
+  if (WORDED_KINDS.has(error.kind)) return error.message;
+  return errorSentence({ code: error.code ?? error.kind, status: error.status ?? null }, { subject: 'sync', next: 'retry' });
+}
 
 /** New comments (or conversations) of more than this many keys are not looked at one by one for the notification. */
 const NOTIFY_LOOKUP_LIMIT = 50;
@@ -83,9 +103,13 @@ export class CoreEvents {
           accountId: event.accountId,
           profileId: event.profileId ?? null,
           kind: event.error.kind,
-          message: event.error.message,
+          message: syncProblemWords(event.error),
           postKey: event.error.postKey ?? null,
         };
+        if (problem.message !== event.error.message) {
+          const { kind, message, operation, status, code } = event.error;
+          this.#d.logger?.warn('A sync problem', { accountId: event.accountId, profileId: event.profileId, kind, message, operation, status, code });
+        }
         // A key to enter again (missing or refused) is not asked for again for a long while (the
         // profile is held): a window or browser tab that opens later must be told too.
         if (problem.kind === 'auth') hub.emitSticky('sync.problem', problem);
@@ -102,7 +126,7 @@ export class CoreEvents {
       case 'changed': {
         const before = this.#states.get(event.item.id);
         this.#states.set(event.item.id, event.item.state);
-        hub.emit('outbox.changed', { kind: event.type, item: outboxItemView(event.item) });
+        hub.emit('outbox.changed', { kind: event.type, item: outboxItemView(event.item, answeredOf(this.#d.store, event.item.answers)) });
         if (event.item.state !== before) this.#transition(event.item);
         return;
       }
@@ -124,7 +148,7 @@ export class CoreEvents {
           profileId: this.#d.store.conversation(item.answers)?.row.profileId ?? item.target.profileId ?? '',
           outboxId: item.id,
           commentKey: item.answers,
-          message: item.lastError?.message ?? 'The service refused the message',
+          message: failureWords(item),
           item: 'message',
         });
       }
@@ -136,7 +160,7 @@ export class CoreEvents {
         profileId: comment?.profileId ?? item.target.profileId ?? '',
         outboxId: item.id,
         commentKey: item.answers,
-        message: item.lastError?.message ?? 'The service refused the reply',
+        message: failureWords(item),
         item: 'reply',
       });
     }

@@ -33,6 +33,7 @@ import { PreparedReportFiles } from './preparedReportFiles.ts';
 import { PreparedReports } from './preparedReports.ts';
 import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
+import { answeredOf } from './views.ts';
 import { UnreadWatch } from './unreadWatch.ts';
 import { WebhookService } from './webhookService.ts';
 
@@ -161,7 +162,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       ),
   });
   const accountService = accounts;
-  const replies = new ReplyService(accountService, inbox, () => clock.now());
+  const replies = new ReplyService(
+    accountService,
+    inbox,
+    () => clock.now(),
+    (key) => answeredOf(store, key),
+  );
   const messages = new MessageService({ store, registry, accounts: accountService, now: () => clock.now(), messagingOff });
   const pictures = new PersonPictures({
     store,

@@ -85,7 +85,7 @@ export class MessageService {
       },
       answers: row.key,
     });
-    return outboxItemView(item);
+    return outboxItemView(item, { person: row.authorName, profileId: row.profileId });
   }
 }
 

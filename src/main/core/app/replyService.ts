@@ -11,18 +11,23 @@ import type { AccountService } from './accountService.ts';
 import type { AccountRuntime } from './accountRuntime.ts';
 import type { InboxService } from './inboxService.ts';
 import { refuse } from './refusal.ts';
-import { outboxItemView } from './views.ts';
+import { type Answered, outboxItemView } from './views.ts';
 
 export class ReplyService {
   readonly #accounts: AccountService;
   readonly #inbox: InboxService;
   readonly #now: () => number;
+  readonly #answered: (key: string) => Answered | null;
 
-  constructor(accounts: AccountService, inbox: InboxService, now: () => number) {
+  constructor(accounts: AccountService, inbox: InboxService, now: () => number, answered: (key: string) => Answered | null = () => null) {
     this.#accounts = accounts;
     this.#inbox = inbox;
     this.#now = now;
+    this.#answered = answered;
   }
+
+  /** The item as the bridge shows it, with who it answers. */
+  #view = (item: OutboxItem): OutboxItemView => outboxItemView(item, this.#answered(item.answers));
 
   async send(input: { commentKey: string; text: string; mediaUrls?: string[] | undefined }): Promise<OutboxItemView> {
     const row = this.#inbox.row(input.commentKey);
@@ -46,7 +51,7 @@ export class ReplyService {
       ...(input.mediaUrls && input.mediaUrls.length > 0 ? { mediaUrls: input.mediaUrls } : {}),
     };
     const item = runtime.outbox.enqueue({ target: runtime.targetOf(profile), request, answers: row.key });
-    return outboxItemView(item);
+    return this.#view(item);
   }
 
   list(states?: OutboxItemView['state'][]): OutboxItemView[] {
@@ -55,7 +60,7 @@ export class ReplyService {
       .running()
       .flatMap((runtime) => runtime.outboxIfOpen?.list() ?? [])
       .filter((item) => wanted === null || wanted.has(item.state))
-      .map(outboxItemView);
+      .map(this.#view);
   }
 
   /** The outbox items that answer one inbox item, a comment or a conversation (its pane shows them); cancelled ones are left out. */
@@ -64,7 +69,7 @@ export class ReplyService {
       .running()
       .flatMap((runtime) => runtime.outboxIfOpen?.list() ?? [])
       .filter((item) => item.answers === key && item.state !== 'cancelled')
-      .map(outboxItemView);
+      .map(this.#view);
   }
 
   /** Takes a reply or a message back within its undo window; its text comes back for the composer. */
@@ -74,22 +79,28 @@ export class ReplyService {
       refuse(`The undo window of this ${item.kind === 'message' ? 'message' : 'reply'} has passed: cancel it, if it has not gone out yet`);
     }
     const cancelled = runtime.outbox.cancel(id);
-    return { item: outboxItemView(cancelled), text: cancelled.text };
+    return { item: this.#view(cancelled), text: cancelled.text };
   }
 
   edit(id: string, text: string): OutboxItemView {
     const { runtime } = this.#find(id);
-    return outboxItemView(runtime.outbox.edit(id, text));
+    return this.#view(runtime.outbox.edit(id, text));
   }
 
+  /**
+   * Takes an item back. One whose earlier attempt may already be posted cannot simply be dropped:
+   * the cancel is recorded, nothing is sent again, and the check of the thread says which it was.
+   */
   cancel(id: string): OutboxItemView {
-    const { runtime } = this.#find(id);
-    return outboxItemView(runtime.outbox.cancel(id));
+    const { runtime, item } = this.#find(id);
+    const pending = item.state === 'queued' || item.state === 'waiting';
+    if (item.outcomeUnknown && pending) return this.#view(runtime.outbox.cancelOnceChecked(id));
+    return this.#view(runtime.outbox.cancel(id));
   }
 
   retry(id: string): OutboxItemView {
     const { runtime } = this.#find(id);
-    return outboxItemView(runtime.outbox.retry(id));
+    return this.#view(runtime.outbox.retry(id));
   }
 
   remove(id: string): void {

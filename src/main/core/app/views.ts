@@ -7,13 +7,31 @@ import { isNetwork, type Network } from '../../../shared/networks.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import type { AnalyticsSnapshot, PostRecord, PostSyncState, ProfileRecord } from '../store/types.ts';
 
+/** The store's reads that say who an outbox item answers. */
+export interface PersonLookup {
+  thread(key: string): { comment: { authorName: string; profileId: string } } | null;
+  conversation(key: string): { row: { authorName: string; profileId: string } } | null;
+}
+
+/** Whom an item answers and in which client: the comment's author or the conversation's person; null when the store no longer has it. */
+export interface Answered {
+  person: string | null;
+  profileId: string;
+}
+
+export function answeredOf(store: PersonLookup, key: string): Answered | null {
+  const row = key.startsWith('dm:') ? store.conversation(key)?.row : store.thread(key)?.comment;
+  if (row === undefined) return null;
+  return { person: row.authorName.trim() === '' ? null : row.authorName, profileId: row.profileId };
+}
+
 /** Where an item goes: a direct message and a reply by social id to one network, a reply by service id to each it names. */
 function platformsOf(item: OutboxItem): Network[] {
   if (item.kind === 'message') return [item.request.platform];
   return item.request.to === 'socialComment' ? [item.request.platform] : [...item.request.platforms];
 }
 
-export function outboxItemView(item: OutboxItem): OutboxItemView {
+export function outboxItemView(item: OutboxItem, answered: Answered | null = null): OutboxItemView {
   const platforms = platformsOf(item);
   const results: OutboxItemView['results'] = {};
   for (const [platform, result] of Object.entries(item.results)) {
@@ -27,7 +45,8 @@ export function outboxItemView(item: OutboxItem): OutboxItemView {
     id: item.id,
     kind: item.kind,
     accountId: item.target.accountId,
-    profileId: item.target.profileId ?? null,
+    // The client's own profile is called without a profile id: the comment's row says which client it is.
+    profileId: item.target.profileId ?? answered?.profileId ?? null,
     answers: item.answers,
     platforms,
     text: item.text,
@@ -39,6 +58,9 @@ export function outboxItemView(item: OutboxItem): OutboxItemView {
     lastError: item.lastError ? { code: item.lastError.code, message: item.lastError.message } : null,
     nextAttemptAt: item.nextAttemptAt,
     updated: item.updated,
+    checking: item.outcomeUnknown,
+    cancelRequested: item.cancelRequested === true,
+    person: answered?.person ?? null,
   };
 }
 

@@ -55,7 +55,7 @@ export function createDispatcher(options: DispatcherOptions): BridgeDispatcher {
         const handler = options.handlers[command] as (input: unknown) => unknown;
         data = await handler(parsed.data);
       } catch (failure) {
-        const mapped = bridgeErrorOf(failure);
+        const mapped = bridgeErrorOf(failure, command);
         if (mapped.log) log('error', `Command ${command} failed`, detailOf(failure));
         return { ok: false, error: { ...mapped.error, message: shortened(redact(mapped.error.message), MAX_ERROR_MESSAGE) } };
       }

@@ -1,13 +1,15 @@
 // What a failed command tells the renderer. The core's refusals (not found, not allowed in this
 // state, bad data for the store) carry a message meant for people: 'refused'. The service's errors
-// are already redacted and say whether trying again helps: 'service'. Anything else is a bug or a
-// fault of ours: the person gets a generic sentence, the log gets the detail.
+// say whether trying again helps: 'service', in the one translator's words (shared/domain/errorWords.ts:
+// no operation name, errno or id; the client's own text goes to the log). Anything else is a bug or
+// a fault of ours: the person gets a generic sentence, the log gets the detail.
 import type { BridgeError } from '../../../shared/bridge/result.ts';
+import { type ErrorFacts, errorSentence, type ErrorSubject } from '../../../shared/domain/errorWords.ts';
 import { CoreRefusal } from '../app/refusal.ts';
 import { askForKey, KeyVaultError } from '../service/keyVaultError.ts';
 import { SettingsSaveError } from '../app/settingsSaveError.ts';
-import { OutboxError } from '../outbox/errors.ts';
-import { ServiceClientError } from '../service/errors.ts';
+import { OutboxActionError, OutboxError } from '../outbox/errors.ts';
+import { HttpError, NetworkError, ServiceClientError } from '../service/errors.ts';
 import { StoreInputError } from '../store/errors.ts';
 
 export const INTERNAL_MESSAGE = 'Something went wrong inside the app; the details are in its log. Please try again.';
@@ -17,7 +19,30 @@ export interface MappedError {
   log: boolean;
 }
 
-export function bridgeErrorOf(failure: unknown): MappedError {
+/** What the translator needs of a service client's error: its code or kind, its status, its errno. */
+export function serviceErrorFacts(error: ServiceClientError): ErrorFacts {
+  if (error instanceof HttpError) return { code: error.code ?? `http-${error.status}`, status: error.status };
+  if (error instanceof NetworkError) return { code: 'network', errno: error.code ?? null };
+  return { code: error.kind };
+}
+
+/** An outbox action the item's state does not allow, in words without the item's id. */
+function outboxRefusal(failure: OutboxActionError): string {
+  const verb = failure.action === 'remove' ? 'remove it from the list' : failure.action;
+  if (failure.state === null) return 'That reply or message is no longer in the outbox.';
+  if (failure.message.includes('earlier attempt may already be posted')) {
+    return `You cannot ${verb} it now: an earlier try may already be posted, and the app is checking whether it was.`;
+  }
+  if (failure.message.includes('already posted on some')) return `You cannot ${verb} it now: it is already posted on some of its networks.`;
+  return `You cannot ${verb} it now: it is ${failure.state === 'sending' ? 'being sent' : failure.state}.`;
+}
+
+/**
+ * The failure as the bridge answers it. `command` says who waits for it: the account's key check
+ * ("accounts.add", "accounts.updateKeys") reads differently from an action in the inbox.
+ */
+export function bridgeErrorOf(failure: unknown, command = ''): MappedError {
+  if (failure instanceof OutboxActionError) return { error: { code: 'refused', message: outboxRefusal(failure) }, log: false };
   if (failure instanceof CoreRefusal || failure instanceof StoreInputError) {
     return { error: { code: 'refused', message: failure.message }, log: false };
   }
@@ -33,7 +58,10 @@ export function bridgeErrorOf(failure: unknown): MappedError {
   // The person can fix a full or read-only disk; the log keeps the system's detail too.
   if (failure instanceof SettingsSaveError) return { error: { code: 'refused', message: failure.message }, log: true };
   if (failure instanceof ServiceClientError) {
-    return { error: { code: 'service', message: failure.message, retryable: failure.retryable }, log: false };
+    const subject: ErrorSubject = command.startsWith('accounts.') || command.startsWith('profiles.') ? 'key-check' : 'action';
+    const message = errorSentence(serviceErrorFacts(failure), { subject, next: 'none' });
+    // The client's own text (operation, errno, the service's message) is for the log, not the screen.
+    return { error: { code: 'service', message, retryable: failure.retryable }, log: true };
   }
   return { error: { code: 'internal', message: INTERNAL_MESSAGE }, log: true };
 }

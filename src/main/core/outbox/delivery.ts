@@ -68,6 +68,11 @@ export class Delivery {
         return;
       }
       const settledAt = (item.lastAttemptAt ?? 0) + this.ports.settleMs(item.target);
+      if (item.cancelRequested === true && this.ports.clock.now() >= settledAt) {
+        // The person asked to cancel, and the thread does not have it: nothing was posted, nothing goes.
+        this.commit({ ...item, state: 'cancelled', outcomeUnknown: false, nextAttemptAt: null }, claims);
+        return;
+      }
       if (this.ports.clock.now() < settledAt) {
         // The service may not show a reply made this recently: look again later, send nothing now.
         const at = new Date(settledAt).toISOString();

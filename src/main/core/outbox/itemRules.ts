@@ -59,9 +59,20 @@ export function whyNotCancellable(item: OutboxItem): string | null {
   return null;
 }
 
+/**
+ * Why a cancel cannot even be asked for while an earlier attempt may be posted, or null when it can:
+ * the item still has to go (queued or waiting), so the next check decides between "posted" and "cancelled".
+ */
+export function whyNoCancelWish(item: OutboxItem): string | null {
+  if (!item.outcomeUnknown) return 'nothing is being checked';
+  if (item.state !== 'queued' && item.state !== 'waiting') return `it is ${item.state}`;
+  return null;
+}
+
 /** Why it cannot be retried now, or null when it can: failed ones on demand, waiting ones at once. */
 export function whyNotRetryable(item: OutboxItem): string | null {
   if (item.state !== 'failed' && item.state !== 'waiting') return `it is ${item.state}; only failed or waiting items are retried`;
+  if (item.cancelRequested === true) return 'it is being cancelled once the check is done';
   return null;
 }
 

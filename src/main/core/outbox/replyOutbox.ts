@@ -26,7 +26,7 @@ import { DEFAULT_BACKOFF } from './backoff.ts';
 import { Delivery } from './delivery.ts';
 import { OutboxActionError, OutboxError, OutboxInputError } from './errors.ts';
 import { type Claim, ItemRepository } from './itemRepository.ts';
-import { claimOf, isPending, readyAt, whyNotCancellable, whyNotEditable, whyNotRemovable, whyNotRetryable } from './itemRules.ts';
+import { claimOf, isPending, readyAt, whyNoCancelWish, whyNotCancellable, whyNotEditable, whyNotRemovable, whyNotRetryable } from './itemRules.ts';
 import { restoreSalvagedItems, type SalvageCount } from './itemSalvage.ts';
 import { messageIssues, replyWindowClosed } from './messageRules.ts';
 import { openCheckedQueueFile, type OpenedQueueFile, REPLY_OUTBOX_SCHEMA, type RestoreRows, salvageQueueFile } from './outboxFile.ts';
@@ -170,6 +170,17 @@ export class ReplyOutbox {
     const why = whyNotCancellable(item);
     if (why) throw new OutboxActionError('cancel', id, item.state, why);
     return this.queue.change({ ...item, state: 'cancelled', nextAttemptAt: null, updated: this.clock.now() });
+  }
+
+  /**
+   * Asks to cancel an item whose earlier attempt may have been posted: nothing is sent again; the
+   * next check of the thread decides. Found → sent; not found (after the settle window) → cancelled.
+   */
+  cancelOnceChecked(id: string): OutboxItem {
+    const item = this.existing('cancel', id);
+    const why = whyNoCancelWish(item);
+    if (why) throw new OutboxActionError('cancel', id, item.state, why);
+    return this.queue.change({ ...item, cancelRequested: true, updated: this.clock.now() });
   }
 
   /** Sends a failed item again (to the networks it failed on), or a waiting one now. */

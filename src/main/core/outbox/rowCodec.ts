@@ -38,7 +38,9 @@ export function rowValuesOf(item: OutboxItem): Record<string, SQLInputValue> {
     last_attempt_at: item.lastAttemptAt,
     last_error: item.lastError === null ? null : JSON.stringify(item.lastError),
     next_attempt_at: item.nextAttemptAt,
-    outcome_unknown: item.outcomeUnknown ? 1 : 0,
+    // 2: unknown, and the person asked to cancel (decided by the check). No new column, so no
+    // migration; a build that knows only 0 and 1 quarantines such a row, and never sends it.
+    outcome_unknown: item.outcomeUnknown ? (item.cancelRequested === true ? 2 : 1) : 0,
     failures: item.failures,
     updated: item.updated,
   };
@@ -209,7 +211,7 @@ export function parseItemRow(row: ItemRow): ParsedRow {
     if (issues.length > 0) problem(`the ${kind.kind} could never be sent: ${issues.map((i) => i.message).join('; ')}`);
     const profileId = optionalText(row, 'profile_id');
     const outcomeUnknown = integer(row, 'outcome_unknown', 0);
-    if (outcomeUnknown > 1) problem('outcome_unknown is neither 0 nor 1');
+    if (outcomeUnknown > 2) problem('outcome_unknown is neither 0 nor 1, nor 2 (unknown, with a cancel asked for)');
     const item: OutboxItem = {
       id,
       seq: integer(row, 'seq', 1),
@@ -226,7 +228,8 @@ export function parseItemRow(row: ItemRow): ParsedRow {
       lastAttemptAt: optionalInteger(row, 'last_attempt_at'),
       lastError: row.last_error === null || row.last_error === undefined ? null : errorInfoOf(json(row, 'last_error')),
       nextAttemptAt: optionalInteger(row, 'next_attempt_at'),
-      outcomeUnknown: outcomeUnknown === 1,
+      outcomeUnknown: outcomeUnknown >= 1,
+      ...(outcomeUnknown === 2 ? { cancelRequested: true } : {}),
       failures: integer(row, 'failures', 0),
       updated: integer(row, 'updated'),
     };

@@ -108,6 +108,11 @@ interface OutboxItemBase {
   nextAttemptAt: number | null;
   /** An earlier attempt may have been posted: the thread is read before anything is sent again. */
   outcomeUnknown: boolean;
+  /**
+   * The person asked to cancel while an earlier attempt may have been posted: the check decides.
+   * Found → sent ("it was posted"); not found → cancelled, nothing sent again. Absent means false.
+   */
+  cancelRequested?: boolean;
   /** Consecutive failures that could pass; drives the backoff. */
   failures: number;
   /** Epoch ms of the last change. */
