@@ -11,6 +11,7 @@ import { dataBadges, formatMetric, postWords } from '../logic/postMetrics.ts';
 import { pdfExportStep } from '../logic/reportPdfExport.ts';
 import { clockWords, formatDuration, formatShare, last30Days, lastMonth, periodLabel, reportCsv } from '../logic/reportFigures.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
+import { chooseClient } from '../stores/choices.ts';
 import { useProfilesStore } from '../stores/profilesStore.ts';
 import { useReportsStore } from '../stores/reportsStore.ts';
 import { downloadBlob } from './downloadBlob.ts';
@@ -231,7 +232,7 @@ function Controls() {
     <div className="report-controls">
       <label>
         Client{' '}
-        <select aria-label="Client" value={profileId ?? ''} onChange={(event) => useInboxStore.getState().setFilter({ profileId: event.target.value })}>
+        <select aria-label="Client" value={profileId ?? ''} onChange={(event) => chooseClient(event.target.value)}>
           {profileId === null && <option value="">Pick a client</option>}
           {profiles.map((profile) => (
             <option key={profile.profileId} value={profile.profileId}>
