@@ -4,6 +4,7 @@ import { App } from './App.tsx';
 import { setHostCapabilities, WEB_HOST } from './api/hostCapabilities.ts';
 import { installWebTransport } from './api/webTransport.ts';
 import './styles.css';
+import './narrowLayout.css';
 
 // Outside Electron (the web host), window.api comes over the host's socket; in Electron the preload set it.
 if (installWebTransport()) setHostCapabilities(WEB_HOST);

@@ -73,3 +73,12 @@ test('at 1024×700 the sidebar is icons, the title one line, the toolbar one row
   expect(await sidewaysScroll(page)).toEqual([]);
   await screenshot(page, testInfo, 'layout-1024-posts');
 });
+
+test('at 1280×720 the toolbar filters stay on one row beside an open comment', async ({ page, app }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const inbox = new InboxPage(page);
+  await inbox.open(app.url);
+  await inbox.rows.first().click();
+  expect(await rowsOf(page.locator('.list-pane .filters > *')), 'the filters are one row').toBe(1);
+  expect(await controlsCutOff(page.locator('.list-pane .toolbar'))).toEqual([]);
+});

@@ -12,6 +12,7 @@ import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { usePostsStore } from '../stores/postsStore.ts';
 import { usePostThreadsStore } from '../stores/postThreadsStore.ts';
+import { chooseClient } from '../stores/choices.ts';
 import { profileColor, useProfilesStore } from '../stores/profilesStore.ts';
 import { downloadBlob } from './downloadBlob.ts';
 import { ClientDot } from './ClientDot.tsx';
@@ -292,7 +293,7 @@ export function PostsView() {
             <label className="posts-client">
               <span className="visually-hidden">Client</span>
               {profile && <ClientDot color={profileColor(profiles, profile.profileId)} />}
-              <select value={profileId ?? ''} onChange={(event) => useInboxStore.getState().setFilter({ profileId: event.target.value })}>
+              <select value={profileId ?? ''} onChange={(event) => chooseClient(event.target.value)}>
                 {profiles.map((p) => (
                   <option key={p.profileId} value={p.profileId}>
                     {p.title}

@@ -9,6 +9,7 @@ import { pdfExportStep } from '../logic/reportPdfExport.ts';
 import { last30Days, lastMonth, reportCsv } from '../logic/reportFigures.ts';
 import { reportFormatter, reportTitle } from '../logic/reportWords.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
+import { chooseClient } from '../stores/choices.ts';
 import { useProfilesStore } from '../stores/profilesStore.ts';
 import { useReportsStore } from '../stores/reportsStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
@@ -47,7 +48,7 @@ function Controls({ title, appendix, setAppendix }: { title: string; appendix: b
     <div className="report-controls">
       <label>
         Client{' '}
-        <select aria-label="Client" value={profileId ?? ''} onChange={(event) => useInboxStore.getState().setFilter({ profileId: event.target.value })}>
+        <select aria-label="Client" value={profileId ?? ''} onChange={(event) => chooseClient(event.target.value)}>
           {profileId === null && <option value="">Pick a client</option>}
           {profiles.map((profile) => (
             <option key={profile.profileId} value={profile.profileId}>

@@ -7,6 +7,7 @@
 import { isConversationKey } from '../logic/directMessages.ts';
 import { lastMonth, last30Days } from '../logic/reportFigures.ts';
 import { useInboxStore, type ListFilter } from './inboxStore.ts';
+import { usePostsStore } from './postsStore.ts';
 import { useProfilesStore } from './profilesStore.ts';
 import { useReportsStore } from './reportsStore.ts';
 
@@ -71,6 +72,19 @@ export function periodOf(from: string, to: string, now: Date = new Date()): Peri
   const days = last30Days(now);
   if (days.from === from && days.to === to) return { kind: 'last-30' };
   return { kind: 'custom', from, to };
+}
+
+/**
+ * A client chosen in Posts or Reports: the sidebar's client becomes it (Posts and Reports follow the
+ * sidebar's). The same client again changes nothing: a new filter would leave the Posts view.
+ */
+export function chooseClient(profileId: string): void {
+  if (useInboxStore.getState().filter.profileId !== profileId) {
+    useInboxStore.getState().setFilter({ profileId });
+    return;
+  }
+  if (usePostsStore.getState().open && usePostsStore.getState().profileId !== profileId) void usePostsStore.getState().load(profileId);
+  if (useReportsStore.getState().open && useReportsStore.getState().profileId !== profileId) void useReportsStore.getState().load({ profileId });
 }
 
 let started = false;

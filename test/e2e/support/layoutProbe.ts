@@ -90,10 +90,10 @@ export function controlsCutOff(container: Locator): Promise<string[]> {
   });
 }
 
-/** The tops of these elements, rounded: one value means one row. */
+/** How many rows these elements make: each one's middle, to 10 px (controls of unlike heights on a row share it). */
 export async function rowsOf(locator: Locator): Promise<number> {
   const boxes = await Promise.all((await locator.all()).map((one) => one.boundingBox()));
-  return new Set(boxes.map((box) => Math.round(box?.y ?? -1))).size;
+  return new Set(boxes.map((box) => (box ? Math.round((box.y + box.height / 2) / 10) : -1))).size;
 }
 
 /** The document's full height. */
