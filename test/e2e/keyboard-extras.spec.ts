@@ -95,6 +95,11 @@ test('a saved reply goes in from the keyboard: ; from the list, Ctrl+; in the re
   await inbox.open(app.url);
 
   // ; on a comment: its composer opens with the saved replies, the first focused; ↓ and Enter insert the second.
+  // The first comment the app can answer (a YouTube, Threads or Bluesky one is answered on its network).
+  await inbox.rows
+    .filter({ hasNotText: /Answer on/ })
+    .first()
+    .click();
   await inbox.list.focus();
   await inbox.key(';');
   const saved = page.getByRole('list', { name: 'Saved replies' });

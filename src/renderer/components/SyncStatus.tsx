@@ -18,6 +18,7 @@ export function SyncStatus() {
   const setPaused = useStatusStore((state) => state.setPaused);
   const keyProblem = useStatusStore((state) => state.keyProblem);
   const problem = useStatusStore((state) => state.lastProblem);
+  const failing = useStatusStore((state) => state.failing);
   const problemSeen = useStatusStore((state) => state.problemSeen);
   const dismissProblem = useStatusStore((state) => state.dismissProblem);
   const accounts = useProfilesStore((state) => state.accounts);
@@ -40,12 +41,13 @@ export function SyncStatus() {
           pausedAt,
           keyProblem,
           lastProblem: problem,
+          failing,
           postsDone: done,
           postsTotal: total,
         },
         format,
       ),
-    [accounts, profiles, connectivity, states, paused, pausedAt, keyProblem, problem, done, total],
+    [accounts, profiles, connectivity, states, paused, pausedAt, keyProblem, problem, failing, done, total],
   );
   const share = total === 0 ? 1 : done / total;
   const barRef = useCssVars<HTMLDivElement>({ '--progress': `${Math.round(share * 100)}%` });

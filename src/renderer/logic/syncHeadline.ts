@@ -25,6 +25,8 @@ export interface SyncFacts {
   pausedAt: number | null;
   keyProblem: (SyncProblem & { at: number }) | null;
   lastProblem: (SyncProblem & { at: number }) | null;
+  /** Every client (or account) failing now: the line names them all, not only the last. */
+  failing: readonly (SyncProblem & { at: number })[];
   postsDone: number;
   postsTotal: number;
 }
@@ -32,6 +34,12 @@ export interface SyncFacts {
 function names(ids: readonly string[], titles: ReadonlyMap<string, string>): string | null {
   const known = [...new Set(ids)].map((id) => titles.get(id)).filter((title): title is string => title !== undefined);
   return known.length === 0 ? null : known.join(', ');
+}
+
+/** "A", "A and B", "A, B and 3 more": the sidebar has room for two names. */
+function listed(names: readonly string[]): string {
+  if (names.length <= 2) return names.join(' and ');
+  return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
 }
 
 /** The line the sidebar shows now. */
@@ -65,7 +73,10 @@ export function syncHeadline(facts: SyncFacts, format: Pick<Formatter, 'time' | 
   }
 
   if (facts.lastProblem !== null) {
-    return { tone: 'trouble', text: `Sync failing since ${format.time(facts.lastProblem.at)}`, who: whoOf(facts.lastProblem) };
+    const failing = facts.failing.length > 0 ? facts.failing : [facts.lastProblem];
+    const since = Math.min(...failing.map((problem) => problem.at));
+    const who = [...new Set(failing.map(whoOf).filter((name): name is string => name !== null))];
+    return { tone: 'trouble', text: `Sync failing since ${format.time(since)}`, who: who.length === 0 ? null : listed(who) };
   }
 
   if (facts.postsTotal > 0 && facts.postsDone < facts.postsTotal) {

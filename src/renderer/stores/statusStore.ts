@@ -36,6 +36,8 @@ interface StatusState {
   keyProblem: DatedProblem | null;
   /** Any other sync problem: shown in the sync line until that account's sync works again. */
   lastProblem: DatedProblem | null;
+  /** Every client (or account) whose sync is failing now, since when: the sync line names them all, not only the last. */
+  failing: DatedProblem[];
   /** The person dismissed the problem's words; the sync line still says the sync is failing until it works. */
   problemSeen: boolean;
   load: () => Promise<void>;
@@ -74,6 +76,7 @@ export const useStatusStore = create<StatusState>((set, get) => ({
   outboxHealth: [],
   keyProblem: null,
   lastProblem: null,
+  failing: [],
   problemSeen: false,
   async load() {
     const result = await call('status.get', {});
@@ -117,12 +120,23 @@ export const useStatusStore = create<StatusState>((set, get) => ({
     // A key only the person can give holds the profile: a notice with the way to Settings, not a line.
     const at = Date.now();
     if (problem.kind === 'auth') set({ keyProblem: { ...problem, at: get().keyProblem?.at ?? at } });
-    else set({ lastProblem: { ...problem, at: get().lastProblem?.at ?? at }, problemSeen: get().lastProblem === null ? false : get().problemSeen });
+    else {
+      const whose = (entry: SyncProblem) => `${entry.accountId}/${entry.profileId ?? ''}`;
+      const failing = get().failing;
+      const known = failing.find((entry) => whose(entry) === whose(problem));
+      set({
+        lastProblem: { ...problem, at: get().lastProblem?.at ?? at },
+        failing: [...failing.filter((entry) => entry !== known), { ...problem, at: known?.at ?? at }],
+        problemSeen: get().lastProblem === null ? false : get().problemSeen,
+      });
+    }
     get().refreshStates();
   },
   syncWorked(accountId) {
+    const failing = get().failing.filter((entry) => entry.accountId !== accountId);
+    if (failing.length !== get().failing.length) set({ failing });
     if (get().lastProblem?.accountId === accountId) {
-      set({ lastProblem: null, problemSeen: false });
+      set({ lastProblem: failing.at(-1) ?? null, problemSeen: false });
       get().refreshStates();
     }
   },

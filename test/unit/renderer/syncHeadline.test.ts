@@ -27,6 +27,7 @@ function facts(patch: Partial<SyncFacts> = {}): SyncFacts {
     pausedAt: null,
     keyProblem: null,
     lastProblem: null,
+    failing: [],
     postsDone: 10,
     postsTotal: 10,
     ...patch,
@@ -55,6 +56,18 @@ describe('the sync line', () => {
     });
     expect(syncHeadline(facts({ states: [{ accountId: 'a1', profileId: 'p1', state: 'held' }] }), format)).toMatchObject({ who: 'Harbor Lane Studio' });
     expect(syncHeadline(facts({ lastProblem: problem }), format)).toEqual({ tone: 'trouble', text: 'Sync failing since 14:02', who: 'Bloom Bakery' });
+  });
+
+  it('names every client whose sync fails, not only the last one, since the first failed', () => {
+    const earlier = { ...problem, profileId: 'p1', at: at - 60_000 };
+    const both = facts({ lastProblem: problem, failing: [earlier, problem] });
+    expect(syncHeadline(both, format)).toEqual({ tone: 'trouble', text: 'Sync failing since 14:01', who: 'Harbor Lane Studio and Bloom Bakery' });
+    const many = facts({
+      profiles: [...facts().profiles, { profileId: 'p3', title: 'Still Water Yoga' }, { profileId: 'p4', title: 'Spoke & Chain' }],
+      lastProblem: problem,
+      failing: [earlier, problem, { ...problem, profileId: 'p3' }, { ...problem, profileId: 'p4' }],
+    });
+    expect(syncHeadline(many, format).who).toBe('Harbor Lane Studio, Bloom Bakery and 2 more');
   });
 
   it('counts posts while a first sync runs', () => {
