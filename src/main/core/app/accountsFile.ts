@@ -8,8 +8,9 @@
 // on the desktop, settings.json on the web host), and the core would have to reach through its port
 // for something that is not a setting. So the accounts live here, and in the store as before (each
 // copy survives the loss of the other). Never a key in here: keys stay in the vault.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileWhole } from './wholeFile.ts';
 import { AccountRecordListSchema, ProfileRecordSchema } from '../../../shared/domain/accounts.ts';
 import type { AccountRecord, ProfileRecord } from '../store/types.ts';
 
@@ -51,21 +52,7 @@ export function readAccountsFile(file: string): AccountsRecord | 'absent' | 'unr
   return { version: 1, accounts: parsedAccounts.data, profiles: parsedProfiles.data, sandboxRemoved };
 }
 
-/** Write, sync, then rename: a crash mid-write leaves the previous record whole, never half a file. */
+/** Written whole (wholeFile.ts): a crash mid-write leaves the previous record whole, never half a file. */
 export function writeAccountsFile(file: string, record: AccountsRecord): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    const fd = openSync(temporary, 'w');
-    try {
-      writeSync(fd, `${JSON.stringify(record, null, 2)}\n`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  writeFileWhole(file, `${JSON.stringify(record, null, 2)}\n`);
 }

@@ -7,8 +7,9 @@
 // of its own that its reader refuses when it changes; the host's settings belong to the host
 // (electron-store, settings.json) and are app-wide. A damaged file loses only these settings:
 // it is moved aside (never deleted) and every client falls back to its defaults.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileWhole } from './wholeFile.ts';
 import { ClientSettingsFileSchema as FileSchema, type ClientSettingsFileContent } from '../../../shared/domain/clientReport.ts';
 import { clientSettingsSchema, type ClientSettings } from '../../../shared/domain/clientSettings.ts';
 
@@ -79,22 +80,8 @@ export class ClientSettingsFile {
     }
   }
 
-  /** Write, sync, then rename: a crash mid-write leaves the previous file whole (as accountsFile.ts does). */
+  /** Written whole (wholeFile.ts): a crash mid-write leaves the previous file. */
   #write(clients: Map<string, ClientSettings>): void {
-    mkdirSync(dirname(this.#file), { recursive: true });
-    const temporary = `${this.#file}.${process.pid}.tmp`;
-    try {
-      const fd = openSync(temporary, 'w');
-      try {
-        writeSync(fd, `${JSON.stringify({ version: 1, clients: Object.fromEntries(clients) }, null, 2)}\n`);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temporary, this.#file);
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      throw error;
-    }
+    writeFileWhole(this.#file, `${JSON.stringify({ version: 1, clients: Object.fromEntries(clients) }, null, 2)}\n`);
   }
 }

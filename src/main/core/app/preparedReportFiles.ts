@@ -7,8 +7,9 @@
 // Every file is written whole or not at all (temporary file, fsync, rename), so a crash mid-way
 // leaves a client either prepared or not, never half; the client files are themselves the record of
 // which clients are done, so a restart finishes the others and repeats none.
-import { closeSync, cpSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { writeFileWhole } from './wholeFile.ts';
 import {
   PreparedMonthNotifiedSchema,
   PreparedReportFileSchema,
@@ -35,22 +36,9 @@ function reportFileName(profileId: string): string {
   return `${Buffer.from(profileId, 'utf8').toString('base64url')}${REPORT_SUFFIX}`;
 }
 
-/** Write, sync, then rename: a crash mid-write leaves the previous file (or none), never half a file. */
+/** Written whole (wholeFile.ts): a crash mid-write leaves the previous file (or none), never half a file. */
 function writeWhole(file: string, value: unknown): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    const fd = openSync(temporary, 'w');
-    try {
-      writeSync(fd, `${JSON.stringify(value)}\n`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  writeFileWhole(file, `${JSON.stringify(value)}\n`);
 }
 
 export class PreparedReportFiles {
