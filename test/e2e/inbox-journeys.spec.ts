@@ -10,30 +10,10 @@
 // on a post of the last day.
 import { expect, test } from './fixtures.ts';
 import { expectAccessible, screenshot } from './support/axe.ts';
-import type { AppHost } from './support/appHost.ts';
 import { InboxPage } from './support/inboxPage.ts';
-import { freshPost, ordinaryPost, type TestSandbox, type WorldPost, type WorldProfile } from './support/sandboxControl.ts';
+import { freshPost, ordinaryPost, type TestSandbox, type WorldProfile } from './support/sandboxControl.ts';
 import type { Network } from '../../src/shared/networks.ts';
-
-/** Injects an outside comment and waits until the app's store has it. */
-async function outsideComment(
-  sandbox: TestSandbox,
-  app: AppHost,
-  target: { post: WorldPost; profile: WorldProfile },
-  text: string,
-  author: string,
-): Promise<{ key: string; text: string }> {
-  const made = await sandbox.injectComment({
-    platform: target.post.platform,
-    socialPostId: target.post.socialId,
-    profileRefId: target.profile.refId,
-    comment: text,
-    from: { id: `e2e-${author}`, username: author },
-  });
-  const key = `${target.post.platform}:${made.commentId}`;
-  await app.fetchComment(`${target.post.platform}:${target.post.socialId}`, key);
-  return { key, text };
-}
+import { outsideComment } from './support/outsideComment.ts';
 
 // Each journey takes 6 to 30 s with the machine to itself; a machine shared with other work (two
 // cores, other test runs) can double that.

@@ -10,7 +10,8 @@ import { AppHost } from './support/appHost.ts';
 import { expectAccessible, screenshot } from './support/axe.ts';
 import { conversationKey, messagesWithText, messagingClients, personWrites, storedConversation } from './support/directMessages.ts';
 import { escapeRegExp, InboxPage } from './support/inboxPage.ts';
-import { ordinaryPost, type TestSandbox, type WorldPost, type WorldProfile } from './support/sandboxControl.ts';
+import { ordinaryPost, type TestSandbox } from './support/sandboxControl.ts';
+import { outsideComment } from './support/outsideComment.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -19,25 +20,6 @@ const NARROW = { width: 1024, height: 700 };
 
 const pane = (page: Page) => page.getByRole('complementary', { name: 'Conversation' });
 const kindSwitch = (page: Page) => page.getByRole('group', { name: /Show comments, messages or both/ });
-
-async function outsideComment(
-  sandbox: TestSandbox,
-  app: AppHost,
-  target: { post: WorldPost; profile: WorldProfile },
-  text: string,
-  author: string,
-): Promise<{ key: string; text: string }> {
-  const made = await sandbox.injectComment({
-    platform: target.post.platform,
-    socialPostId: target.post.socialId,
-    profileRefId: target.profile.refId,
-    comment: text,
-    from: { id: `e2e-${author}`, username: author },
-  });
-  const key = `${target.post.platform}:${made.commentId}`;
-  await app.fetchComment(`${target.post.platform}:${target.post.socialId}`, key);
-  return { key, text };
-}
 
 test('the list header shows the exact count of the view, the sidebar the same, and a client at inbox zero shows no badge', async ({
   page,

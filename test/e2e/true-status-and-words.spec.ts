@@ -16,6 +16,7 @@ import type { AppHost } from './support/appHost.ts';
 import { conversationKey, messagesWithText, openWaitingConversation, storedConversation } from './support/directMessages.ts';
 import { escapeRegExp, InboxPage } from './support/inboxPage.ts';
 import { ordinaryPost, type TestSandbox } from './support/sandboxControl.ts';
+import { outsideComment } from './support/outsideComment.ts';
 
 // Offline spells, backoffs and a check after them take longer than a screen's default 30 s.
 test.describe.configure({ timeout: 90_000 });
@@ -32,19 +33,10 @@ const outboxView = (page: Page) => page.getByRole('navigation').getByRole('butto
 const outboxCard = (page: Page, text: string) => page.getByRole('list', { name: 'Outbox' }).getByRole('article').filter({ hasText: text });
 
 /** Injects an outside comment on an instagram post and waits until the app's store has it. */
-async function outsideComment(sandbox: TestSandbox, app: AppHost, text: string, author: string) {
-  const world = await sandbox.world();
-  const target = ordinaryPost(world, 'instagram', { onlyNetwork: true });
-  const made = await sandbox.injectComment({
-    platform: target.post.platform,
-    socialPostId: target.post.socialId,
-    profileRefId: target.profile.refId,
-    comment: text,
-    from: { id: `e2e-${author}`, username: author },
-  });
-  const key = `${target.post.platform}:${made.commentId}`;
-  await app.fetchComment(`${target.post.platform}:${target.post.socialId}`, key);
-  return { key, text, author, client: target.profile.title };
+async function instagramComment(sandbox: TestSandbox, app: AppHost, text: string, author: string) {
+  const target = ordinaryPost(await sandbox.world(), 'instagram', { onlyNetwork: true });
+  const made = await outsideComment(sandbox, app, target, text, author);
+  return { ...made, author, client: target.profile.title };
 }
 
 /** Waits until the outbox item with this text waits after a try whose outcome is unknown (a 503 on a write, a lost answer). */
@@ -113,7 +105,7 @@ test('item 2: a queued reply, a refused one and the account check say what happe
   app,
   sandbox,
 }, testInfo) => {
-  const comment = await outsideComment(sandbox, app, 'Do you deliver to Porto on Saturdays?', 'ana.porto');
+  const comment = await instagramComment(sandbox, app, 'Do you deliver to Porto on Saturdays?', 'ana.porto');
   const inbox = new InboxPage(page);
   await inbox.open(app.url);
 
@@ -137,7 +129,7 @@ test('item 2: a queued reply, a refused one and the account check say what happe
   // Refused by the service (comments off on the post): the reason in words, the code behind Details.
   const world = await sandbox.world();
   const target = ordinaryPost(world, 'instagram', { onlyNetwork: true });
-  const other = await outsideComment(sandbox, app, 'Is the blue one back in stock?', 'bea.blue');
+  const other = await instagramComment(sandbox, app, 'Is the blue one back in stock?', 'bea.blue');
   await sandbox.setComments(target.post, false);
   const refused = 'It is, since Monday. (e2e words refused)';
   await inbox.replyTo(other.text, refused);
@@ -171,7 +163,7 @@ test('item 3: cancelling an item whose earlier try may have been posted checks f
   const conversation = openWaitingConversation(world, 'facebook');
   const key = conversationKey(conversation);
   await storedConversation(app, key);
-  const comment = await outsideComment(sandbox, app, 'Can I pick it up myself tomorrow?', 'carl.pickup');
+  const comment = await instagramComment(sandbox, app, 'Can I pick it up myself tomorrow?', 'carl.pickup');
   await page.setViewportSize(NARROW);
   const inbox = new InboxPage(page);
   await inbox.open(app.url);
@@ -219,8 +211,8 @@ test('item 4: z and the toolbar Undo take back a send inside its undo window; af
   sandbox,
 }, testInfo) => {
   await app.call('settings.update', { undoSeconds: 30 });
-  const first = await outsideComment(sandbox, app, 'Are the candles vegan?', 'dana.wax');
-  const second = await outsideComment(sandbox, app, 'Do you ship candles abroad?', 'eli.abroad');
+  const first = await instagramComment(sandbox, app, 'Are the candles vegan?', 'dana.wax');
+  const second = await instagramComment(sandbox, app, 'Do you ship candles abroad?', 'eli.abroad');
   const inbox = new InboxPage(page);
   await inbox.open(app.url);
 
@@ -267,8 +259,8 @@ test('item 17: outbox cards say to whom, where and when, open their comment from
   app,
   sandbox,
 }, testInfo) => {
-  const first = await outsideComment(sandbox, app, 'Is the mug dishwasher safe?', 'gil.mugs');
-  const comment = await outsideComment(sandbox, app, 'Could you gift wrap the mug?', 'fay.gifts');
+  const first = await instagramComment(sandbox, app, 'Is the mug dishwasher safe?', 'gil.mugs');
+  const comment = await instagramComment(sandbox, app, 'Could you gift wrap the mug?', 'fay.gifts');
   const inbox = new InboxPage(page);
   await inbox.open(app.url);
 
