@@ -14,6 +14,7 @@ import { ClientDot } from './ClientDot.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
+import { fmt } from '../logic/format.ts';
 
 /** count null: the view has no count (Closing soon is short, and its rows say how long is left). */
 const VIEWS: { view: ListView; label: string; count: keyof ViewCounts | 'outbox' | null; title?: string }[] = [
@@ -27,7 +28,7 @@ const VIEWS: { view: ListView; label: string; count: keyof ViewCounts | 'outbox'
 ];
 
 function formatCount(value: number): string {
-  return value >= 10_000 ? `${Math.round(value / 1000)}k` : value.toLocaleString('en-GB');
+  return value >= 10_000 ? `${Math.round(value / 1000)}k` : fmt.number(value);
 }
 
 function ViewIcon({ view }: { view: ListView }) {

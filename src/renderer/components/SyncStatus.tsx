@@ -2,6 +2,7 @@
 import { useProfilesStore } from '../stores/profilesStore.ts';
 import { useStatusStore } from '../stores/statusStore.ts';
 import { useCssVars } from './hooks.ts';
+import { fmt } from '../logic/format.ts';
 
 export function SyncStatus() {
   const sync = useStatusStore((state) => state.sync);
@@ -22,7 +23,7 @@ export function SyncStatus() {
   const text = paused
     ? 'Sync paused'
     : syncing
-      ? `Syncing ${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} posts`
+      ? `Syncing ${fmt.number(done)} of ${fmt.number(total)} posts`
       : accounts.length === 0
         ? 'Starting…'
         : 'Up to date';

@@ -12,6 +12,7 @@ import { useTriageStore } from '../stores/triageStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { KindSwitch } from './messages/KindSwitch.tsx';
 import { ViewSelectionBar } from './ViewSelectionBar.tsx';
+import { fmt } from '../logic/format.ts';
 
 /** Keystrokes closer together than this make one search. */
 const SEARCH_PAUSE_MS = 25;
@@ -73,7 +74,7 @@ export function Toolbar() {
           <h2>{searching ? 'Search' : VIEW_TITLES[filter.view]}</h2>
           <span className="toolbar-scope">
             {scope}
-            {!inOutbox && loadedCount > 0 && ` · ${loadedCount.toLocaleString('en-GB')}${more ? '+' : ''}`}
+            {!inOutbox && loadedCount > 0 && ` · ${fmt.number(loadedCount)}${more ? '+' : ''}`}
           </span>
         </div>
         <div className="search" role="search">

@@ -13,6 +13,7 @@ import {
 } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
 import { replyWindowState, windowBlockedReason } from './replyWindow.ts';
+import { fmt } from './format.ts';
 
 // Many screens take the labels from here (they were first written for the composer).
 export { NETWORK_LABELS };
@@ -85,8 +86,7 @@ export interface DraftProblem {
 export function draftProblems(rules: ComposerRules, text: string, imageUrl: string): DraftProblem[] {
   const problems: DraftProblem[] = [];
   if (text.trim() === '') problems.push({ field: 'text', message: `Write a ${rules.noun} first.` });
-  if (text.length > rules.maxLength)
-    problems.push({ field: 'text', message: `A ${rules.noun} is at most ${rules.maxLength.toLocaleString('en-GB')} characters.` });
+  if (text.length > rules.maxLength) problems.push({ field: 'text', message: `A ${rules.noun} is at most ${fmt.number(rules.maxLength)} characters.` });
   const image = imageUrl.trim();
   if (image !== '') {
     if (!rules.imageAllowed) problems.push({ field: 'image', message: 'An image can go with a reply on Facebook and LinkedIn only.' });
