@@ -9,6 +9,7 @@
 // service-api.md (twitter). Pure: no DOM, no bridge.
 import type { AnalyticsSnapshot } from '../../shared/domain/posts.ts';
 import type { Network } from '../../shared/networks.ts';
+import { pluralNoun } from '../../shared/format/formatter.ts';
 import { fmt } from './format.ts';
 
 /** A count adds up and is whole; a rate is a ratio (0.3 = 30 %); a duration is in milliseconds. */
@@ -34,6 +35,8 @@ export interface FigureSpec {
 type Row = [name: string, kind: FigureKind, fields: readonly string[], scale?: number, group?: FigureGroup];
 
 const SECOND = 1000;
+/** A rate's change: percentage points. */
+const POINTS = { one: 'point', other: 'points' };
 const PERCENT = 0.01;
 
 function table(rows: Row[]): FigureSpec[] {
@@ -209,7 +212,10 @@ export function formatFigureChange(kind: FigureKind, delta: number): string {
   const shown = kind === 'count' ? Math.round(delta) : delta;
   if (shown === 0 || (kind === 'rate' && Math.abs(delta) < 0.0005)) return 'no change';
   const sign = shown > 0 ? '+' : '−';
-  if (kind === 'rate') return `${sign}${fmt.number(Math.abs(delta) * 100, 1)} points`;
+  if (kind === 'rate') {
+    const points = Math.round(Math.abs(delta) * 1000) / 10;
+    return `${sign}${fmt.number(points, 1)} ${pluralNoun(points, POINTS)}`;
+  }
   return `${sign}${formatFigure(kind, Math.abs(shown))}`;
 }
 

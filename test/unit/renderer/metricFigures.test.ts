@@ -135,6 +135,7 @@ describe('a figure in words', () => {
     expect(formatFigureChange('count', -1200)).toBe('−1,200');
     expect(formatFigureChange('count', 0.2)).toBe('no change');
     expect(formatFigureChange('rate', 0.025)).toBe('+2.5 points');
+    expect(formatFigureChange('rate', -0.0099)).toBe('−1 point');
     expect(formatFigureChange('duration', -4000)).toBe('−4 s');
   });
 
