@@ -21,6 +21,9 @@ export default defineConfig({
   workers: 2,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
+    // The app writes dates and numbers in the system's locale (src/renderer/logic/format.ts): the
+    // tests read them in en-GB unless a test sets another (test.use({ locale, timezoneId })).
+    locale: 'en-GB',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },

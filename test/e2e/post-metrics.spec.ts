@@ -9,6 +9,7 @@
 // due); `sync.refresh` of a post asks for its numbers at once, as the panel's "Refresh now" does.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { figureSpec } from '../../src/renderer/logic/metricFigures.ts';
 import { expect, test } from './fixtures.ts';
 import { AppHost } from './support/appHost.ts';
 import { expectAccessible, screenshot } from './support/axe.ts';
@@ -282,7 +283,8 @@ test('the CSV export has one row per post and network made in the chosen dates, 
     const row = body.find((r) => `${r[0]}:${r[1]}` === summary.post.key) as string[];
     expect(row[3]).toBe(summary.post.text);
     const likes = summary.latest?.metrics['likeCount'];
-    const column = head?.indexOf('likeCount') ?? -1;
+    // One column per figure, by its name (issue 19, item 9): likeCount is "Likes".
+    const column = head?.indexOf('Likes') ?? -1;
     if (typeof likes === 'number') expect(row[column]).toBe(String(likes));
   }
 });
@@ -422,11 +424,15 @@ test('a post compares with the client’s average on its network and with anothe
   const pool = summaries.filter((s) => s.post.platform === subject.platform && s.post.key !== keyOf(subject) && s.latest !== null && !s.flags.notOwned);
   expect(pool.length).toBeGreaterThanOrEqual(2);
   const mine = summaries.find((s) => s.post.key === keyOf(subject))?.latest?.metrics ?? {};
-  const metric = Object.keys(mine).find((key) => typeof mine[key] === 'number' && pool.some((s) => typeof s.latest?.metrics[key] === 'number')) ?? '';
+  // A count (issue 19, item 9: a rate reads as a percentage, a duration as time; this checks a count).
+  const isCount = (key: string) => figureSpec(subject.platform, key)?.kind === 'count';
+  const metric =
+    Object.keys(mine).find((key) => isCount(key) && typeof mine[key] === 'number' && pool.some((s) => typeof s.latest?.metrics[key] === 'number')) ?? '';
   expect(metric).not.toBe('');
   const having = pool.map((s) => s.latest?.metrics[metric]).filter((v): v is number => typeof v === 'number');
   const mean = having.reduce((a, b) => a + b, 0) / having.length;
-  const shown = (n: number) => (Math.round(n * 100) / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 });
+  // Counts are whole, an average of them too (issue 19, item 9).
+  const shown = (n: number) => Math.round(n).toLocaleString('en-GB');
 
   const posts = new PostsPage(page);
   await page.goto(app.url);
@@ -444,7 +450,7 @@ test('a post compares with the client’s average on its network and with anothe
   const averageRow = await posts.comparisonRow(metric);
   expect(averageRow[1]).toBe(shown(mine[metric] as number));
   expect(averageRow[2]?.startsWith(shown(mean))).toBe(true);
-  const delta = Math.round(((mine[metric] as number) - mean) * 100) / 100;
+  const delta = Math.round((mine[metric] as number) - mean);
   expect(averageRow[3]).toMatch(delta === 0 ? /^the same$/ : delta > 0 ? /^\+[\d.,]+ · .+ higher$|^\+[\d.,]+ · the other is 0$/ : /^−[\d.,]+ · .+ lower$/);
   await table.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, 'compare-average');

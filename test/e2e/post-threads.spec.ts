@@ -129,13 +129,18 @@ test('the seeded twitter thread is one entry whose panel shows each tweet and th
   for (const group of groups) {
     for (const [field] of Object.entries((stored[0]?.latest?.metrics[group] as Record<string, number>) ?? {})) {
       const flat = `${group}.${field}`;
+      // X's public and non-public impressions are one figure (issue 19, item 9): one row, the public one.
+      if (flat === 'nonPublicMetrics.impressionCount') {
+        expect(table[flat], flat).toBeUndefined();
+        continue;
+      }
       const values = stored.map((s) => (s.latest?.metrics[group] as Record<string, number>)[field] ?? 0);
       expect(table[flat]?.perTweet, flat).toEqual(values.map((v) => v.toLocaleString('en-GB')));
       expect(table[flat]?.sum, flat).toBe(String(values.reduce((t, v) => t + v, 0)));
       checked++;
     }
   }
-  expect(checked).toBe(14);
+  expect(checked).toBe(13);
   await screenshot(page, testInfo, 'thread-panel');
   await posts.threadPanel.locator('tr[data-metric]').last().scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, 'thread-sums');

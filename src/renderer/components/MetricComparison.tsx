@@ -8,13 +8,14 @@ import type { PostSummary } from '../../shared/domain/posts.ts';
 import { call } from '../api/bridge.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { averagePool, compareNumbers, comparablePosts, postChoiceLabel } from '../logic/postComparison.ts';
-import { flatLabel, formatMetric, numericMetrics } from '../logic/postMetrics.ts';
+import { figureSpec, figureValues, formatFigure } from '../logic/metricFigures.ts';
 import type { PostMetrics } from '../stores/postsStore.ts';
+import { fmt } from '../logic/format.ts';
 
 const AVERAGE = 'average';
 
 function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+  return fmt.count(count, { one, other: many });
 }
 
 export function MetricComparison({ data, clientTitle }: { data: PostMetrics; clientTitle: string }) {
@@ -40,11 +41,13 @@ export function MetricComparison({ data, clientTitle }: { data: PostMetrics; cli
 
   if (latest === null) return null;
   const network = NETWORK_LABELS[post.platform];
-  const mine = numericMetrics(latest.metrics);
+  const mine = figureValues(post.platform, latest.metrics);
+  const specOf = (key: string) => figureSpec(post.platform, key);
+  const kindOf = (key: string) => specOf(key)?.kind ?? 'count';
   const others = summaries === null ? [] : comparablePosts(summaries, post);
   const pool = summaries === null ? null : averagePool(summaries, post);
   const chosen = choice === AVERAGE ? null : (others.find((s) => s.post.key === choice) ?? null);
-  const rows = pool === null ? [] : compareNumbers(mine, chosen ? numericMetrics(chosen.latest?.metrics ?? {}) : pool.means);
+  const rows = pool === null ? [] : compareNumbers(mine, chosen ? figureValues(chosen.post.platform, chosen.latest?.metrics ?? {}) : pool.means, kindOf);
   const poolCount = pool?.posts.length ?? 0;
   const otherHeading = chosen ? 'Other post' : `Average of ${plural(poolCount, 'post', 'posts')}`;
   const caption = chosen
@@ -94,10 +97,10 @@ export function MetricComparison({ data, clientTitle }: { data: PostMetrics; cli
             <tbody>
               {rows.map((row) => (
                 <tr key={row.key} data-compare={row.key}>
-                  <th scope="row">{flatLabel(row.key)}</th>
-                  <td className="metric-compare-number">{formatMetric(row.mine)}</td>
+                  <th scope="row">{specOf(row.key)?.name ?? row.key}</th>
+                  <td className="metric-compare-number">{formatFigure(kindOf(row.key), row.mine)}</td>
                   <td className="metric-compare-number">
-                    {row.other === null ? '—' : formatMetric(Math.round(row.other * 100) / 100)}
+                    {row.other === null ? '—' : formatFigure(kindOf(row.key), row.other)}
                     {row.otherCount !== null && row.otherCount !== poolCount && (
                       <span className="metric-compare-count"> (of {plural(row.otherCount, 'post', 'posts')})</span>
                     )}

@@ -3,22 +3,13 @@
 // chart of the stored snapshots; honest badges (backfilled, recovered, not owned, …); when the
 // numbers were updated and will be next; a comparison with another post or the client's average;
 // a PNG of it all to send to a client. All from the store, so offline it shows the same, with its age.
+// The numbers are the network's figures (logic/metricFigures.ts): one name each, counts whole, rates
+// as percentages, no ids, links or sizes among them.
 import { useRef, useState } from 'react';
 import type { AnalyticsSnapshot } from '../../shared/domain/posts.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
-import {
-  dataBadges,
-  flatLabel,
-  formatChange,
-  formatMetric,
-  metricLabel,
-  NOT_OWNED_NOTE,
-  postWords,
-  numericMetrics,
-  relativeAhead,
-  seriesOf,
-  TWITTER_GROUPS,
-} from '../logic/postMetrics.ts';
+import { FIGURE_GROUPS, FIGURES, figureSeries, figureValues, formatFigure, formatFigureChange, type FigureSpec } from '../logic/metricFigures.ts';
+import { dataBadges, metricLabel, NOT_OWNED_NOTE, postWords, relativeAhead } from '../logic/postMetrics.ts';
 import { panelPngContent, panelPngFileName } from '../logic/panelPng.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { usePostsStore, type PostMetrics } from '../stores/postsStore.ts';
@@ -31,6 +22,7 @@ import { NetworkIcon } from './NetworkIcon.tsx';
 import { downloadBlob } from './downloadBlob.ts';
 import { comparisonOnPanel, panelPng } from './panelPngCanvas.ts';
 import { DataBadgeList } from './DataBadgeList.tsx';
+import { useRefreshNow, type Freshness } from './useRefreshNow.ts';
 
 function When({ iso, now, ahead = false }: { iso: string; now: number; ahead?: boolean }) {
   const ms = Date.parse(iso);
@@ -42,32 +34,28 @@ function When({ iso, now, ahead = false }: { iso: string; now: number; ahead?: b
   );
 }
 
-function MetricTile({
-  flatKey,
-  label,
-  value,
-  before,
-  history,
-}: {
-  flatKey: string;
-  label: string;
-  value: number;
-  before: number | undefined;
-  history: AnalyticsSnapshot[];
-}) {
-  const series = seriesOf(history, flatKey);
+function MetricTile({ spec, value, before, history }: { spec: FigureSpec; value: number; before: number | undefined; history: AnalyticsSnapshot[] }) {
+  const series = figureSeries(history, spec.key);
   const delta = before === undefined ? null : value - before;
+  const change = delta === null ? null : formatFigureChange(spec.kind, delta);
+  const shown = formatFigure(spec.kind, value);
   return (
-    <li className="metric-tile" data-metric={flatKey}>
-      <span className="metric-label">{label}</span>
-      <span className="metric-value">{formatMetric(value)}</span>
-      {delta !== null && (
-        <span className={`metric-change${delta > 0 ? ' is-up' : delta < 0 ? ' is-down' : ''}`} title="Since you last looked">
-          {formatChange(delta)} since you last looked
+    <li className="metric-tile" data-metric={spec.key} data-kind={spec.kind}>
+      <span className="metric-label">{spec.name}</span>
+      <span className="metric-value">{shown}</span>
+      {change !== null && delta !== null && (
+        <span className={`metric-change${change === 'no change' ? '' : delta > 0 ? ' is-up' : ' is-down'}`} title="Since you last looked">
+          {change} since you last looked
         </span>
       )}
       {series.x.length > 1 ? (
-        <MetricChart kind="chart" x={series.x} y={series.y} label={`${label} over time: ${series.y.length} stored snapshots, latest ${formatMetric(value)}`} />
+        <MetricChart
+          kind="chart"
+          figure={spec.kind}
+          x={series.x}
+          y={series.y}
+          label={`${spec.name} over time: ${series.y.length} stored snapshots, latest ${shown}`}
+        />
       ) : (
         <span className="metric-note">One snapshot so far: the chart starts with the next change.</span>
       )}
@@ -76,29 +64,22 @@ function MetricTile({
 }
 
 function NumberGrid({
+  specs,
   numbers,
   before,
   history,
-  only,
 }: {
+  specs: readonly FigureSpec[];
   numbers: Record<string, number>;
   before: Record<string, number> | null;
   history: AnalyticsSnapshot[];
-  only?: (key: string) => boolean;
 }) {
-  const keys = Object.keys(numbers).filter((key) => (only ? only(key) : true));
-  if (keys.length === 0) return null;
+  const shown = specs.filter((spec) => numbers[spec.key] !== undefined);
+  if (shown.length === 0) return null;
   return (
     <ul className="metric-grid">
-      {keys.map((key) => (
-        <MetricTile
-          key={key}
-          flatKey={key}
-          label={only ? metricLabel(key.split('.')[1] ?? key) : flatLabel(key)}
-          value={numbers[key] ?? 0}
-          before={before?.[key]}
-          history={history}
-        />
+      {shown.map((spec) => (
+        <MetricTile key={spec.key} spec={spec} value={numbers[spec.key] ?? 0} before={before?.[spec.key]} history={history} />
       ))}
     </ul>
   );
@@ -114,11 +95,19 @@ function isLink(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith('https://');
 }
 
-/** The descriptive fields (strings, lists): caption, channel, tags, links. */
+/** Fields that say nothing to a person: ids, the embed and thumbnail addresses (a thumbnail's size is a number, so never shown here). */
+const HIDDEN_DETAILS = new Set(['entities', 'itemId', 'embedUrl', 'thumbnailUrl']);
+
+/** The descriptive fields (strings, lists): caption, channel, tags, links; a link the service sends twice, once. */
 function Details({ metrics, now }: { metrics: Record<string, unknown>; now: number }) {
-  const entries = Object.entries(metrics).filter(
-    ([key, value]) => key !== 'entities' && (typeof value === 'string' || Array.isArray(value)) && !(typeof value === 'string' && value === ''),
-  );
+  const seen = new Set<string>();
+  const entries = Object.entries(metrics).filter(([key, value]) => {
+    if (HIDDEN_DETAILS.has(key) || !(typeof value === 'string' || Array.isArray(value)) || value === '') return false;
+    const said = `${metricLabel(key)}\n${describe(value)}`;
+    if (seen.has(said)) return false;
+    seen.add(said);
+    return true;
+  });
   if (entries.length === 0) return null;
   return (
     <dl className="metric-details">
@@ -209,8 +198,8 @@ export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
   const accountId = profiles.find((p) => p.profileId === post.profileId)?.accountId;
   const offline = accountId !== undefined && offlineAccounts(connectivity).includes(accountId);
   const badges = dataBadges(post.platform, latest, data.flags);
-  const numbers = latest ? numericMetrics(latest.metrics) : {};
-  const before = seenBefore ? numericMetrics(seenBefore.snapshot.metrics) : null;
+  const numbers = latest ? figureValues(post.platform, latest.metrics) : {};
+  const before = seenBefore ? figureValues(post.platform, seenBefore.snapshot.metrics) : null;
   const created = Date.parse(post.created);
 
   return (
@@ -266,13 +255,13 @@ export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
           </p>
           {post.platform === 'twitter' ? (
             <>
-              {TWITTER_GROUPS.map((group) => {
-                const present = latest.metrics[group.field] !== undefined;
+              {FIGURE_GROUPS.map(({ group, label }) => {
+                const present = latest.metrics[group] !== undefined;
                 return (
-                  <section key={group.field} className="metric-section" aria-label={group.label}>
-                    <h3 className="metric-heading">{group.label}</h3>
+                  <section key={group} className="metric-section" aria-label={label}>
+                    <h3 className="metric-heading">{label}</h3>
                     {present ? (
-                      <NumberGrid numbers={numbers} before={before} history={history} only={(key) => key.startsWith(`${group.field}.`)} />
+                      <NumberGrid specs={FIGURES.twitter.filter((spec) => spec.group === group)} numbers={numbers} before={before} history={history} />
                     ) : (
                       <p className="muted small">Metrics omitted: not your post. X gives these only to the post’s author.</p>
                     )}
@@ -284,7 +273,11 @@ export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
           ) : (
             <section className="metric-section" aria-label="Numbers">
               <h3 className="metric-heading">Numbers</h3>
-              {data.flags.notOwned ? <p className="muted small">{NOT_OWNED_NOTE}</p> : <NumberGrid numbers={numbers} before={before} history={history} />}
+              {data.flags.notOwned ? (
+                <p className="muted small">{NOT_OWNED_NOTE}</p>
+              ) : (
+                <NumberGrid specs={FIGURES[post.platform]} numbers={numbers} before={before} history={history} />
+              )}
             </section>
           )}
           {!data.flags.notOwned && <MetricComparison key={post.key} data={data} clientTitle={profileTitle(profiles, post.profileId)} />}
@@ -298,6 +291,10 @@ export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
   );
 }
 
+function freshnessOf(latest: AnalyticsSnapshot | null): Freshness | null {
+  return latest === null ? null : { fetchedAt: latest.fetchedAt, lastUpdated: Date.parse(latest.lastUpdated), nextUpdate: Date.parse(latest.nextUpdate) };
+}
+
 export function MetricPanel() {
   const panelKey = usePostsStore((state) => state.panelKey);
   const panel = usePostsStore((state) => state.panel);
@@ -307,6 +304,12 @@ export function MetricPanel() {
   const element = useRef<HTMLElement | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
+  const refresh = useRefreshNow(
+    panelKey,
+    () => usePostsStore.getState().refreshPanel(),
+    () => freshnessOf(usePostsStore.getState().panel?.latest ?? null),
+    () => usePostsStore.getState().panelError,
+  );
 
   async function exportPng() {
     if (panel === null || element.current === null) return;
@@ -340,8 +343,8 @@ export function MetricPanel() {
       <header className="thread-head">
         {panel && <NetworkIcon network={panel.post.platform} size={18} />}
         <h2 className="thread-client">{panel ? `Metrics on ${NETWORK_LABELS[panel.post.platform]}` : 'Metrics'}</h2>
-        <button type="button" className="button ghost small metric-refresh" onClick={() => void usePostsStore.getState().refreshPanel()}>
-          Refresh now
+        <button type="button" className="button ghost small metric-refresh" disabled={refresh.busy} aria-busy={refresh.busy} onClick={() => void refresh.run()}>
+          {refresh.busy ? 'Refreshing…' : 'Refresh now'}
         </button>
         <button type="button" className="button ghost small metric-export" disabled={panel === null || exporting} onClick={() => void exportPng()}>
           {exporting ? 'Exporting…' : 'Export PNG'}
@@ -351,6 +354,9 @@ export function MetricPanel() {
         </button>
       </header>
       <div className="thread-body">
+        <p className="metric-refresh-status muted small" role="status" data-testid="metric-refresh-status">
+          {refresh.busy ? 'Asking the service for this post’s numbers…' : (refresh.message ?? '')}
+        </p>
         {error !== null && <p className="notice">{error}</p>}
         {exportError !== null && (
           <p className="notice" role="alert">

@@ -5,7 +5,6 @@
 // it is being checked, and then what came of it.
 import { useId } from 'react';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
-import { createFormatter } from '../../shared/format/formatter.ts';
 import { NETWORK_NAMES } from '../../shared/networks.ts';
 import { call } from '../api/bridge.ts';
 import { canEdit, checkOutcome, stateDetail, stateLabel, undoSecondsLeft } from '../logic/outboxLabels.ts';
@@ -15,8 +14,7 @@ import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { undoSend } from '../stores/undoLast.ts';
 import { useNow } from './hooks.ts';
-
-const format = createFormatter();
+import { fmt } from '../logic/format.ts';
 
 async function act(command: 'outbox.retry' | 'outbox.cancel' | 'outbox.remove', id: string): Promise<void> {
   const result = await call(command, { id });
@@ -27,7 +25,7 @@ async function act(command: 'outbox.retry' | 'outbox.cancel' | 'outbox.remove', 
 /** When, in the formatter's words: sent at, or written at. */
 function whenOf(item: OutboxItemView, now: number): string {
   const sentAt = Object.values(item.results).find((result) => result?.state === 'sent')?.at;
-  return sentAt === undefined ? `written ${format.chatTime(item.created, now)}` : `sent ${format.chatTime(sentAt, now)}`;
+  return sentAt === undefined ? `written ${fmt.chatTime(item.created, now)}` : `sent ${fmt.chatTime(sentAt, now)}`;
 }
 
 /**

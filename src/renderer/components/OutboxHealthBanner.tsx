@@ -4,11 +4,10 @@
 import { useEffect, useState } from 'react';
 import type { SetAsideRow } from '../../shared/domain/outbox.ts';
 import { call } from '../api/bridge.ts';
+import { fmt } from '../logic/format.ts';
 import { useStatusStore } from '../stores/statusStore.ts';
 import { Notice } from './Notice.tsx';
 import './outboxHealth.css';
-
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function SetAsideItem({ row }: { row: SetAsideRow }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
@@ -16,7 +15,7 @@ function SetAsideItem({ row }: { row: SetAsideRow }) {
   return (
     <li className="set-aside-row">
       <p className="set-aside-meta">
-        {what} · {row.accountTitle} · set aside {WHEN.format(row.at)}
+        {what} · {row.accountTitle} · set aside {fmt.dateTime(row.at)}
         {row.answers ? ` · answering ${row.answers}` : ''}
       </p>
       {row.text !== null ? (

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PostSummary } from '../../shared/domain/posts.ts';
 import type { PostThread } from '../../shared/domain/twitterThreads.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
+import { figureSpec } from '../logic/metricFigures.ts';
 import { flatLabel, formatMetric, keyMetrics, numericMetrics, postsCsv, postWords, seriesOf } from '../logic/postMetrics.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
@@ -124,12 +125,13 @@ function PostRow({ summary, active, now }: { summary: PostSummary; active: boole
           {!summary.flags.notOwned &&
             keys.map((key) => {
               const series = history ? seriesOf(history, key) : { x: [], y: [] };
+              const name = figureSpec(summary.post.platform, key)?.name ?? flatLabel(key);
               return (
                 <span key={key} className="post-row-metric">
-                  <span className="post-row-metric-label">{flatLabel(key).replace(/^Public metrics · /, '')}</span>
+                  <span className="post-row-metric-label">{name}</span>
                   <span className="post-row-metric-value">{formatMetric(latest[key] ?? 0)}</span>
                   {series.x.length > 1 && (
-                    <MetricChart kind="spark" x={series.x} y={series.y} label={`${flatLabel(key)}: trend over ${series.y.length} stored snapshots`} />
+                    <MetricChart kind="spark" x={series.x} y={series.y} label={`${name}: trend over ${series.y.length} stored snapshots`} />
                   )}
                 </span>
               );

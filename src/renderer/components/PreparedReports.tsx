@@ -14,8 +14,8 @@ import { useReportsStore } from '../stores/reportsStore.ts';
 import { downloadBlob } from './downloadBlob.ts';
 import { ReportsFolderSetting } from './ReportsFolderSetting.tsx';
 import './preparedReports.css';
+import { fmt } from '../logic/format.ts';
 
-const words = createFormatter();
 /** A month's key as a date in its middle: its name reads the same in every zone. */
 const monthName = (month: string) => createFormatter({ timeZone: 'UTC' }).monthYear(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 15, 12));
 const plainName = (text: string) => text.replace(/[\\/:*?"<>|]+/g, '-').trim();
@@ -58,9 +58,9 @@ function PreparedItem({ report, onNote, onChanged }: { report: PreparedReportSum
       <span className="prepared-facts muted small">
         {report.received === 0
           ? 'Nothing received that month'
-          : words.count(report.received, { one: 'comment or message received', other: 'comments and messages received' })}
+          : fmt.count(report.received, { one: 'comment or message received', other: 'comments and messages received' })}
         {' · '}
-        {report.preparedAgain ? 'prepared again' : 'prepared'} {words.dateTime(report.preparedAt)}
+        {report.preparedAgain ? 'prepared again' : 'prepared'} {fmt.dateTime(report.preparedAt)}
       </span>
       <span className="prepared-actions">
         <button
@@ -73,7 +73,7 @@ function PreparedItem({ report, onNote, onChanged }: { report: PreparedReportSum
               const file = await kept(report);
               // The Reports view shows what its store holds: the kept figures take the place of a computed report.
               useReportsStore.setState({ profileId: file.profileId, from: file.from, to: file.to, report: file.report, loading: false, error: null });
-              onNote(`Showing ${file.clientTitle}’s report as prepared ${words.dateTime(file.preparedAt)} above: Export PDF prints it.`);
+              onNote(`Showing ${file.clientTitle}’s report as prepared ${fmt.dateTime(file.preparedAt)} above: Export PDF prints it.`);
               document.querySelector('.reports-view')?.scrollTo({ top: 0 });
             })
           }
@@ -140,7 +140,7 @@ function MonthGroup({ month, reports, onChanged }: { month: string; reports: Pre
       const files = await Promise.all(reports.map(kept));
       const answer = await call('reports.prepared.exportAll', { month, files: files.map((file) => ({ profileId: file.profileId, csv: csvOf(file) })) });
       if (!answer.ok) setNote(answer.error.message);
-      else if (answer.data.outcome === 'saved') setNote(`Saved ${words.count(answer.data.files, { one: 'file', other: 'files' })} in ${answer.data.folder}`);
+      else if (answer.data.outcome === 'saved') setNote(`Saved ${fmt.count(answer.data.files, { one: 'file', other: 'files' })} in ${answer.data.folder}`);
       else if (answer.data.outcome === 'unsupported')
         downloadBlob(`${plainName(`${monthName(month)} reports`)}.csv`, new Blob([combinedCsv(files)], { type: 'text/csv' }));
     } catch (error) {
@@ -151,7 +151,7 @@ function MonthGroup({ month, reports, onChanged }: { month: string; reports: Pre
     <section className="prepared-month" aria-label={`${monthName(month)} reports`}>
       <header className="prepared-month-header">
         <h4>{monthName(month)}</h4>
-        <span className="muted small">{words.count(reports.length, { one: 'client', other: 'clients' })}</span>
+        <span className="muted small">{fmt.count(reports.length, { one: 'client', other: 'clients' })}</span>
         <button type="button" className="button small" onClick={() => void exportAll()}>
           Export all
         </button>

@@ -1,7 +1,7 @@
 // Clients with their unread counts and colours, networks, the views with live counts, the
 // accounts (with "Connect your account"), the sync line and the theme.
 import type { InboxItemKind } from '../../shared/domain/inbox.ts';
-import { createFormatter, pluralNoun } from '../../shared/format/formatter.ts';
+import { pluralNoun } from '../../shared/format/formatter.ts';
 import { NETWORKS, type Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { useCountsStore } from '../stores/countsStore.ts';
@@ -15,6 +15,7 @@ import { ClientDot } from './ClientDot.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
+import { fmt } from '../logic/format.ts';
 
 /**
  * A badge counts only what asks for work, so every badge is 0 at inbox zero (what needs a reply,
@@ -32,23 +33,20 @@ const VIEWS: { view: ListView; label: string; count: 'needsReply' | 'outbox' | n
   { view: 'hidden', label: 'Hidden', count: null },
 ];
 
-const format = createFormatter();
-
 function formatCount(value: number): string {
-  return value >= 10_000 ? `${format.number(Math.round(value / 1000))}k` : format.number(value);
+  return value >= 10_000 ? `${fmt.number(Math.round(value / 1000))}k` : fmt.number(value);
 }
 
 /** What a badge counts, in words: its tooltip, and (for a client) the end of its accessible name. */
 export function badgeMeaning(count: 'needsReply' | 'outbox', value: number, kind: InboxItemKind | null): string {
-  if (count === 'outbox')
-    return `${format.number(value)} ${pluralNoun(value, { one: 'reply or message waits', other: 'replies and messages wait' })} to be sent`;
+  if (count === 'outbox') return `${fmt.number(value)} ${pluralNoun(value, { one: 'reply or message waits', other: 'replies and messages wait' })} to be sent`;
   const noun =
     kind === 'comment'
       ? { one: 'comment needs', other: 'comments need' }
       : kind === 'conversation'
         ? { one: 'conversation needs', other: 'conversations need' }
         : { one: 'comment or conversation needs', other: 'comments and conversations need' };
-  return `${format.number(value)} ${pluralNoun(value, noun)} a reply`;
+  return `${fmt.number(value)} ${pluralNoun(value, noun)} a reply`;
 }
 
 function ViewIcon({ view }: { view: ListView }) {

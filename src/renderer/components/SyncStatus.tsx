@@ -1,13 +1,11 @@
 // The sync in one true line (logic/syncHeadline.ts): offline, paused, waiting for a key, failing,
 // syncing (with a bar while a long first sync runs) or up to date; which client and since when.
 import { useMemo } from 'react';
-import { createFormatter } from '../../shared/format/formatter.ts';
 import { syncHeadline } from '../logic/syncHeadline.ts';
 import { useProfilesStore } from '../stores/profilesStore.ts';
 import { useStatusStore } from '../stores/statusStore.ts';
 import { useCssVars } from './hooks.ts';
-
-const format = createFormatter();
+import { fmt } from '../logic/format.ts';
 
 export function SyncStatus() {
   const sync = useStatusStore((state) => state.sync);
@@ -45,7 +43,7 @@ export function SyncStatus() {
           postsDone: done,
           postsTotal: total,
         },
-        format,
+        fmt,
       ),
     [accounts, profiles, connectivity, states, paused, pausedAt, keyProblem, problem, failing, done, total],
   );

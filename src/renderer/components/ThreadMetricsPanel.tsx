@@ -3,7 +3,8 @@
 // and only counts are added (logic/threadMetrics.ts says which). All from the store, so it shows
 // offline with its age, like a post's panel.
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
-import { dataBadges, flatLabel, formatMetric } from '../logic/postMetrics.ts';
+import { figureSpec, formatFigure } from '../logic/metricFigures.ts';
+import { dataBadges } from '../logic/postMetrics.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { ADDITIVE_TWITTER_METRICS, oldestUpdate, threadMetricRows } from '../logic/threadMetrics.ts';
 import { usePostsStore, type PostMetrics } from '../stores/postsStore.ts';
@@ -12,6 +13,18 @@ import { useNow } from './hooks.ts';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import './postThreads.css';
 import { DataBadgeList } from './DataBadgeList.tsx';
+import { useRefreshNow, type Freshness } from './useRefreshNow.ts';
+
+/** The thread's freshness for "Refresh now": the newest fetch and update of any tweet, the soonest next update. */
+function threadFreshness(tweets: readonly PostMetrics[] | null): Freshness | null {
+  const latest = (tweets ?? []).flatMap((t) => (t.latest === null ? [] : [t.latest]));
+  if (latest.length === 0) return null;
+  return {
+    fetchedAt: Math.max(...latest.map((l) => l.fetchedAt)),
+    lastUpdated: Math.max(...latest.map((l) => Date.parse(l.lastUpdated))),
+    nextUpdate: Math.min(...latest.map((l) => Date.parse(l.nextUpdate))),
+  };
+}
 
 function When({ iso, now }: { iso: string; now: number }) {
   const ms = Date.parse(iso);
@@ -28,14 +41,11 @@ function excerpt(text: string): string {
   return line.length > 160 ? `${line.slice(0, 159)}…` : line;
 }
 
-/** "Public metrics · Likes" → "Likes"; the group is the table's row header group. */
-const GROUP_OF: Record<string, string> = {
-  publicMetrics: 'Public metrics',
-  nonPublicMetrics: 'Non-public metrics',
-  organicMetrics: 'Organic metrics',
-};
+/** A figure's one name (logic/metricFigures.ts): "Impressions", "Organic likes". */
+const nameOf = (key: string) => figureSpec('twitter', key)?.name ?? key;
+const kindOf = (key: string) => figureSpec('twitter', key)?.kind ?? 'count';
 
-const SUMMED_WORDS = [...new Set(ADDITIVE_TWITTER_METRICS.map((key) => flatLabel(key).split(' · ')[1]?.toLowerCase() ?? key))].join(', ');
+const SUMMED_WORDS = ADDITIVE_TWITTER_METRICS.map((key) => nameOf(key).toLowerCase()).join(', ');
 
 function TweetList({ tweets, now }: { tweets: PostMetrics[]; now: number }) {
   const openPanel = usePostsStore((state) => state.openPanel);
@@ -84,17 +94,12 @@ function SumTable({ tweets }: { tweets: PostMetrics[] }) {
         </thead>
         <tbody>
           {rows.map((row) => {
-            const [group, field] = row.key.split('.');
-            const label = field === undefined ? flatLabel(row.key) : flatLabel(row.key).split(' · ')[1];
             return (
               <tr key={row.key} data-metric={row.key}>
-                <th scope="row">
-                  {field !== undefined && <span className="thread-metric-group">{GROUP_OF[group ?? ''] ?? group} · </span>}
-                  {label}
-                </th>
+                <th scope="row">{nameOf(row.key)}</th>
                 {row.perTweet.map((value, index) => (
                   <td key={tweets[index]?.post.key ?? index} className="thread-number" data-tweet={index + 1}>
-                    {value === null ? <span title="This tweet has no such number">—</span> : formatMetric(value)}
+                    {value === null ? <span title="This tweet has no such number">—</span> : formatFigure(kindOf(row.key), value)}
                   </td>
                 ))}
                 <td className="thread-number thread-sum" data-sum={row.sum === null ? 'none' : String(row.sum)}>
@@ -104,7 +109,7 @@ function SumTable({ tweets }: { tweets: PostMetrics[] }) {
                     </span>
                   ) : (
                     <>
-                      {formatMetric(row.sum)}
+                      {formatFigure(kindOf(row.key), row.sum)}
                       {row.missing > 0 && (
                         <span className="thread-partial">
                           {' '}
@@ -130,6 +135,12 @@ export function ThreadMetricsPanel() {
   const error = usePostThreadsStore((state) => state.error);
   const closeThread = usePostThreadsStore((state) => state.closeThread);
   const now = useNow(30_000);
+  const refresh = useRefreshNow(
+    headKey,
+    () => usePostThreadsStore.getState().refreshThread(),
+    () => threadFreshness(usePostThreadsStore.getState().tweets),
+    () => usePostThreadsStore.getState().error,
+  );
   if (headKey === null) return null;
   const count = thread?.keys.length ?? tweets?.length ?? 0;
   const oldest = tweets ? oldestUpdate(tweets.map((t) => ({ key: t.post.key, latest: t.latest }))) : null;
@@ -141,14 +152,17 @@ export function ThreadMetricsPanel() {
         <h2 className="thread-client">
           Thread of {count} tweets<span className="visually-hidden"> on {NETWORK_LABELS.twitter}</span>
         </h2>
-        <button type="button" className="button ghost small metric-refresh" onClick={() => void usePostThreadsStore.getState().refreshThread()}>
-          Refresh now
+        <button type="button" className="button ghost small metric-refresh" disabled={refresh.busy} aria-busy={refresh.busy} onClick={() => void refresh.run()}>
+          {refresh.busy ? 'Refreshing…' : 'Refresh now'}
         </button>
         <button type="button" className="icon-button close" aria-label="Close the thread’s metrics" title="Close" onClick={closeThread}>
           ×
         </button>
       </header>
       <div className="thread-body">
+        <p className="metric-refresh-status muted small" role="status" data-testid="metric-refresh-status">
+          {refresh.busy ? 'Asking the service for each tweet’s numbers…' : (refresh.message ?? '')}
+        </p>
         {error !== null && <p className="notice">{error}</p>}
         {tweets === null && error === null && <p className="muted">Loading…</p>}
         {tweets !== null && (

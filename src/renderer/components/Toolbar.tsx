@@ -3,7 +3,6 @@
 // selection when there is one, or on every item of the view once it is selected whole (Shift+A, or
 // "Select all").
 import { useEffect, useRef, useState } from 'react';
-import { createFormatter } from '../../shared/format/formatter.ts';
 import { markDone, setRead, snooze } from '../actions.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { itemsNoun } from '../logic/itemKinds.ts';
@@ -15,8 +14,7 @@ import { useUiStore } from '../stores/uiStore.ts';
 import { KindSwitch } from './messages/KindSwitch.tsx';
 import { useViewCount } from './useViewCount.ts';
 import { ViewSelectionBar } from './ViewSelectionBar.tsx';
-
-const format = createFormatter();
+import { fmt } from '../logic/format.ts';
 
 /** Keystrokes closer together than this make one search. */
 const SEARCH_PAUSE_MS = 25;
@@ -71,7 +69,7 @@ export function Toolbar() {
   const closingSoon = inClosingSoon(filter);
   // The list's exact size (a search's: its results so far), the same number as the sidebar's badge.
   const countText =
-    inOutbox || viewCount === null ? '' : ` · ${'exact' in viewCount ? format.number(viewCount.exact) : `more than ${format.number(viewCount.atLeast)}`}`;
+    inOutbox || viewCount === null ? '' : ` · ${'exact' in viewCount ? fmt.number(viewCount.exact) : `more than ${fmt.number(viewCount.atLeast)}`}`;
   const disabled = !hasCurrent && checkedCount === 0;
 
   return (

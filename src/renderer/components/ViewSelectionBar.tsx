@@ -5,6 +5,7 @@
 import { markDone, snooze, toggleUnread } from '../actions.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { coveredBy, useTriageStore, type ViewSelection } from '../stores/triageStore.ts';
+import { fmt } from '../logic/format.ts';
 
 export function ViewSelectionBar({ selection }: { selection: ViewSelection }) {
   const newer = useInboxStore((state) => {
@@ -17,7 +18,7 @@ export function ViewSelectionBar({ selection }: { selection: ViewSelection }) {
     return count;
   });
   const inDone = selection.filter.view === 'done' && selection.filter.text.trim() === '';
-  const count = selection.count.toLocaleString('en-GB');
+  const count = fmt.number(selection.count);
 
   return (
     <div className="bulk view-selection" role="group" aria-label="Selected comments">
@@ -25,7 +26,7 @@ export function ViewSelectionBar({ selection }: { selection: ViewSelection }) {
         {selection.count === 1
           ? `The 1 ${selection.filter.kind === 'conversation' ? 'conversation' : 'comment'} in this view selected`
           : `All ${count} in this view selected`}
-        {newer > 0 && ` · ${newer.toLocaleString('en-GB')} newer not included`}
+        {newer > 0 && ` · ${fmt.number(newer)} newer not included`}
       </span>
       <button
         type="button"

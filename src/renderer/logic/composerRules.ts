@@ -14,6 +14,7 @@ import {
 import { writtenTextProblem } from '../../shared/domain/writtenText.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
 import { replyWindowState, windowBlockedReason } from './replyWindow.ts';
+import { fmt } from './format.ts';
 
 // Many screens take the labels from here (they were first written for the composer).
 export { NETWORK_LABELS };
@@ -88,8 +89,7 @@ export function draftProblems(rules: ComposerRules, text: string, imageUrl: stri
   // The bridge refuses these too; said here first, so Send is off with the reason beside it.
   const unwritten = writtenTextProblem(text, rules.noun);
   if (unwritten !== null) problems.push({ field: 'text', message: `${unwritten}.` });
-  if (text.length > rules.maxLength)
-    problems.push({ field: 'text', message: `A ${rules.noun} is at most ${rules.maxLength.toLocaleString('en-GB')} characters.` });
+  if (text.length > rules.maxLength) problems.push({ field: 'text', message: `A ${rules.noun} is at most ${fmt.number(rules.maxLength)} characters.` });
   const image = imageUrl.trim();
   if (image !== '') {
     if (!rules.imageAllowed) problems.push({ field: 'image', message: 'An image can go with a reply on Facebook and LinkedIn only.' });

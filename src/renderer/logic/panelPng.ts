@@ -4,7 +4,9 @@
 // components/panelPngCanvas.ts; this decides the words and wraps them.
 import type { AnalyticsSnapshot, PostDataFlags, PostSeen, PostView } from '../../shared/domain/posts.ts';
 import { NETWORK_LABELS } from './composerRules.ts';
-import { dataBadges, flatLabel, formatChange, formatMetric, metricLabel, NOT_OWNED_NOTE, numericMetrics, TWITTER_GROUPS } from './postMetrics.ts';
+import { fmt } from './format.ts';
+import { FIGURE_GROUPS, FIGURES, figureValues, formatFigure, formatFigureChange, type FigureSpec } from './metricFigures.ts';
+import { dataBadges, NOT_OWNED_NOTE } from './postMetrics.ts';
 import { exactTime, relativeTime } from './relativeTime.ts';
 
 export interface PngTile {
@@ -62,29 +64,36 @@ function exact(iso: string | number): string {
 
 export function panelPngContent({ post, latest, flags, history, clientTitle, seenBefore, now, comparison = null }: PanelPngInput): PanelPngContent {
   const network = NETWORK_LABELS[post.platform];
-  const numbers = latest ? numericMetrics(latest.metrics) : {};
-  const before = seenBefore ? numericMetrics(seenBefore.snapshot.metrics) : null;
-  const tile = (key: string, label: string): PngTile => {
-    const value = numbers[key] ?? 0;
-    const was = before?.[key];
-    return { key, label, value: formatMetric(value), change: was === undefined ? null : `${formatChange(value - was)} since you last looked` };
-  };
+  const numbers = latest ? figureValues(post.platform, latest.metrics) : {};
+  const before = seenBefore ? figureValues(post.platform, seenBefore.snapshot.metrics) : null;
+  const tiles = (specs: readonly FigureSpec[]): PngTile[] =>
+    specs
+      .filter((spec) => numbers[spec.key] !== undefined)
+      .map((spec) => {
+        const value = numbers[spec.key] ?? 0;
+        const was = before?.[spec.key];
+        return {
+          key: spec.key,
+          label: spec.name,
+          value: formatFigure(spec.kind, value),
+          change: was === undefined ? null : `${formatFigureChange(spec.kind, value - was)} since you last looked`,
+        };
+      });
   let groups: PngGroup[] = [];
   if (latest !== null) {
     groups =
       post.platform === 'twitter'
-        ? TWITTER_GROUPS.map((group) => {
-            const present = latest.metrics[group.field] !== undefined;
-            const keys = Object.keys(numbers).filter((key) => key.startsWith(`${group.field}.`));
+        ? FIGURE_GROUPS.map(({ group, label }) => {
+            const present = latest.metrics[group] !== undefined;
             return {
-              heading: group.label,
-              tiles: present ? keys.map((key) => tile(key, metricLabel(key.split('.')[1] ?? key))) : [],
+              heading: label,
+              tiles: present ? tiles(FIGURES.twitter.filter((spec) => spec.group === group)) : [],
               note: present ? null : 'Metrics omitted: not your post. X gives these only to the post’s author.',
             };
           })
         : flags.notOwned
           ? [{ heading: 'Numbers', tiles: [], note: NOT_OWNED_NOTE }]
-          : [{ heading: 'Numbers', tiles: Object.keys(numbers).map((key) => tile(key, flatLabel(key))), note: null }];
+          : [{ heading: 'Numbers', tiles: tiles(FIGURES[post.platform]), note: null }];
   }
   const dates: string[] = [];
   if (latest === null) {
@@ -159,6 +168,6 @@ export function panelPngFileName(clientTitle: string, post: Pick<PostView, 'plat
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'client';
   const ms = Date.parse(post.created);
-  const day = Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : 'post';
+  const day = Number.isFinite(ms) ? fmt.dayKey(ms) : 'post';
   return `${slug}-${post.platform}-${day}-metrics.png`;
 }

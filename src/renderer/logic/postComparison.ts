@@ -7,7 +7,8 @@
 // over the posts that have it: an instagram post from before the business conversion has no reach,
 // and counting it as 0 would be a lie.
 import type { PostSummary, PostView } from '../../shared/domain/posts.ts';
-import { formatMetric, numericMetrics } from './postMetrics.ts';
+import { fmt } from './format.ts';
+import { type FigureKind, figureValues, formatFigureChange } from './metricFigures.ts';
 
 export interface AveragePool {
   /** The posts the average is made of. */
@@ -34,7 +35,7 @@ export function averagePool(summaries: readonly PostSummary[], post: PostRef): A
   ).length;
   const sums: Record<string, { sum: number; count: number }> = {};
   for (const summary of posts) {
-    for (const [key, value] of Object.entries(numericMetrics(summary.latest?.metrics ?? {}))) {
+    for (const [key, value] of Object.entries(figureValues(summary.post.platform, summary.latest?.metrics ?? {}))) {
       const entry = sums[key] ?? { sum: 0, count: 0 };
       entry.sum += value;
       entry.count += 1;
@@ -54,44 +55,47 @@ export interface ComparisonRow {
   /** For an average: how many posts have this metric. */
   otherCount: number | null;
   direction: 'higher' | 'lower' | 'same' | 'none';
-  /** The difference in plain words: "+120 · 35 % higher", "−4 · 8 % lower", "the same". */
+  /** The difference in plain words: "+120 · 35% higher", "−4 · 8% lower", "the same". */
   difference: string;
 }
 
-/** A percentage as people say it: "35 %", "2.5 %", "less than 0.1 %". */
+/** A share as people say it, in the app's formatter: "35%", "2.5%", "less than 0.1%". */
 export function formatPercent(share: number): string {
-  const pct = Math.abs(share) * 100;
-  if (pct > 0 && pct < 0.1) return 'less than 0.1 %';
-  if (pct < 10) return `${Number(pct.toFixed(1)).toLocaleString('en-GB')} %`;
-  return `${Math.round(pct).toLocaleString('en-GB')} %`;
+  const ratio = Math.abs(share);
+  if (ratio > 0 && ratio < 0.001) return `less than ${fmt.percent(0.001, 1)}`;
+  return fmt.percent(ratio, ratio < 0.1 ? 1 : 0);
 }
 
-/** How this post's number stands against the other one. */
-export function describeDifference(mine: number, other: number | null): Pick<ComparisonRow, 'direction' | 'difference'> {
+/** How this post's number stands against the other one; a count's difference is whole, as the table shows it. */
+export function describeDifference(mine: number, other: number | null, kind: FigureKind = 'count'): Pick<ComparisonRow, 'direction' | 'difference'> {
   if (other === null) return { direction: 'none', difference: 'not measured there' };
-  // Averages carry fractions: compare what is shown (two decimals at most).
-  const delta = Math.round((mine - other) * 100) / 100;
-  if (delta === 0) return { direction: 'same', difference: 'the same' };
+  const amount = formatFigureChange(kind, mine - other);
+  // Averages carry fractions: compare what is shown.
+  if (amount === 'no change') return { direction: 'same', difference: 'the same' };
+  const delta = mine - other;
   const direction = delta > 0 ? 'higher' : 'lower';
-  const amount = `${delta > 0 ? '+' : '−'}${formatMetric(Math.abs(delta))}`;
   if (other === 0) return { direction, difference: `${amount} · the other is 0` };
   return { direction, difference: `${amount} · ${formatPercent(delta / Math.abs(other))} ${direction}` };
 }
 
-/** One row per number of this post, in its order; the other side's number, or the average's. */
-export function compareNumbers(mine: Record<string, number>, other: Record<string, number> | AveragePool['means']): ComparisonRow[] {
+/** One row per number of this post, in its order; the other side's number, or the average's. `kindOf` says how each figure reads. */
+export function compareNumbers(
+  mine: Record<string, number>,
+  other: Record<string, number> | AveragePool['means'],
+  kindOf: (key: string) => FigureKind = () => 'count',
+): ComparisonRow[] {
   return Object.entries(mine).map(([key, value]) => {
     const entry = other[key];
     const otherValue = entry === undefined ? null : typeof entry === 'number' ? entry : entry.mean;
     const otherCount = entry !== undefined && typeof entry !== 'number' ? entry.count : null;
-    return { key, mine: value, other: otherValue, otherCount, ...describeDifference(value, otherValue) };
+    return { key, mine: value, other: otherValue, otherCount, ...describeDifference(value, otherValue, kindOf(key)) };
   });
 }
 
 /** A post as a choice in the "Compare with" list: its date and the start of its text. */
 export function postChoiceLabel(post: Pick<PostView, 'created' | 'text'>): string {
   const ms = Date.parse(post.created);
-  const date = Number.isFinite(ms) ? new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : post.created;
+  const date = Number.isFinite(ms) ? fmt.date(ms) : post.created;
   const text = post.text.replace(/\s+/g, ' ').trim();
   const excerpt = text.length > 60 ? `${text.slice(0, 59)}…` : text === '' ? '(no text)' : text;
   return `${date} · ${excerpt}`;

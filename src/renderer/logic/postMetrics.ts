@@ -3,6 +3,10 @@
 import type { AnalyticsSnapshot, PostDataFlags, PostSummary } from '../../shared/domain/posts.ts';
 import type { Network } from '../../shared/networks.ts';
 import { csvField } from './csvField.ts';
+import { fmt } from './format.ts';
+import { csvColumn, csvValue, FIGURES, figureValues, numericMetrics } from './metricFigures.ts';
+
+export { numericMetrics };
 
 const LABELS: Record<string, string> = {
   // shared
@@ -99,20 +103,6 @@ export function metricLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The numeric metrics of a snapshot, flattened one level ("publicMetrics.likeCount"). */
-export function numericMetrics(metrics: Record<string, unknown>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [key, value] of Object.entries(metrics)) {
-    if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
-    else if (value !== null && typeof value === 'object' && !Array.isArray(value) && key !== 'entities') {
-      for (const [inner, v] of Object.entries(value as Record<string, unknown>)) {
-        if (typeof v === 'number' && Number.isFinite(v)) out[`${key}.${inner}`] = v;
-      }
-    }
-  }
-  return out;
-}
-
 /** A flattened key's label: "Public metrics · Likes". */
 export function flatLabel(key: string): string {
   const [outer, inner] = key.split('.');
@@ -166,18 +156,29 @@ export interface CsvRange {
 
 /**
  * A client's posts and their latest metrics, one row per post and network, in the range of their
- * creation dates; the metric columns are the union of every row's numeric metrics, sorted.
+ * creation dates; one column per figure (metricFigures.ts: likes are "Likes" whichever network
+ * calls them likeCount), the union of every row's figures, sorted by name.
  */
 export function postsCsv(summaries: readonly PostSummary[], range: CsvRange): string {
   const rows = summaries.filter((s) => {
     const created = Date.parse(s.post.created);
     return (range.from === null || created >= range.from) && (range.to === null || created <= range.to);
   });
-  const metricKeys = [...new Set(rows.flatMap((s) => Object.keys(s.latest ? numericMetrics(s.latest.metrics) : {})))].sort();
-  const head = ['network', 'post id', 'created', 'text', 'url', 'comments in inbox', 'last updated', 'backfilled from', 'recovered from', ...metricKeys];
+  // Per row: column → value. A figure has one column whatever its network calls it.
+  const cells = rows.map((s) => {
+    const values = s.latest ? figureValues(s.post.platform, s.latest.metrics) : {};
+    const out = new Map<string, number>();
+    for (const spec of FIGURES[s.post.platform]) {
+      const value = values[spec.key];
+      if (value !== undefined) out.set(csvColumn(spec), csvValue(spec.kind, value));
+    }
+    return out;
+  });
+  const columns = [...new Set(cells.flatMap((row) => [...row.keys()]))].sort((a, b) => a.localeCompare(b, 'en'));
+  const head = ['network', 'post id', 'created', 'text', 'url', 'comments in inbox', 'last updated', 'backfilled from', 'recovered from', ...columns];
   const lines = [head.map(csvField).join(',')];
-  for (const s of rows) {
-    const numbers = s.latest ? numericMetrics(s.latest.metrics) : {};
+  for (const [index, s] of rows.entries()) {
+    const row = cells[index];
     lines.push(
       [
         s.post.platform,
@@ -189,7 +190,7 @@ export function postsCsv(summaries: readonly PostSummary[], range: CsvRange): st
         s.latest?.lastUpdated ?? '',
         s.latest?.backfilledFrom ?? '',
         s.latest?.recoveredFrom ?? '',
-        ...metricKeys.map((key) => numbers[key]),
+        ...columns.map((column) => row?.get(column)),
       ]
         .map(csvField)
         .join(','),
@@ -208,9 +209,9 @@ export function relativeAhead(thenMs: number, nowMs: number): string {
   return `in ${Math.round(diff / 86_400_000)} days`;
 }
 
-/** A number as the panel shows it: grouped, rates with two decimals. */
+/** A plain number as a list shows it: grouped, at most two decimals (a figure's own kind: metricFigures.ts formatFigure). */
 export function formatMetric(value: number): string {
-  return Number.isInteger(value) ? value.toLocaleString('en-GB') : value.toLocaleString('en-GB', { maximumFractionDigits: 2 });
+  return fmt.number(value, Number.isInteger(value) ? 0 : 2);
 }
 
 /** "+12", "−3", "no change". */
@@ -228,7 +229,7 @@ export interface DataBadge {
 
 function day(iso: string): string {
   const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : iso;
+  return Number.isFinite(ms) ? fmt.date(ms) : iso;
 }
 
 /** What the panel must say honestly about a post's numbers. */

@@ -3,7 +3,8 @@
 // charts and its CSV rows come from one list (growthFigures), so the CSV cannot say a number the
 // page does not. Pure: no DOM, no bridge.
 import type { ClientReport, FiguresUnread, KindFigures, ResponsivenessView } from '../../shared/domain/clientReport.ts';
-import { createFormatter, type Formatter } from '../../shared/format/formatter.ts';
+import type { Formatter } from '../../shared/format/formatter.ts';
+import { fmt } from './format.ts';
 import type { Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
 import { csvField } from './csvField.ts';
@@ -12,7 +13,6 @@ const MINUTE = 60_000;
 const DAY_MS = 86_400_000;
 
 /** The system's formatter, for words that belong to no client's report (the page's own words use the client's zone: reportWords.ts). */
-const systemFormat = createFormatter();
 
 /** 'YYYY-MM-DD' of a local date. */
 function localDate(date: Date): string {
@@ -33,12 +33,12 @@ export function last30Days(now: Date): { from: string; to: string } {
 }
 
 /** "45 min", "3 h 20 min", "2 d 4 h" (the formatter's words); "—" when there is none. */
-export function formatDuration(ms: number | null, format: Formatter = systemFormat): string {
+export function formatDuration(ms: number | null, format: Formatter = fmt): string {
   return ms === null || !Number.isFinite(ms) ? '—' : format.duration(ms);
 }
 
 /** A share as a percentage in the locale's way; "—" when there is none. */
-export function formatShare(share: number | null, format: Formatter = systemFormat): string {
+export function formatShare(share: number | null, format: Formatter = fmt): string {
   return share === null ? '—' : format.percent(share);
 }
 
@@ -172,7 +172,7 @@ export function growthFigures(growth: ClientReport['growth']): GrowthFigure[] {
 }
 
 /** "Instagram's figures could not be read since 3 Nov 2026, 08:30: <the service's reason>". */
-export function unreadWords(note: FiguresUnread, format: Formatter = systemFormat): string {
+export function unreadWords(note: FiguresUnread, format: Formatter = fmt): string {
   return `${NETWORK_LABELS[note.network]}'s figures could not be read since ${format.dateTime(note.since)}: ${note.reason}`;
 }
 
@@ -199,7 +199,7 @@ function growthRows(growth: ClientReport['growth'], unread: readonly FiguresUnre
 }
 
 /** Every figure of the page, in the page's order. */
-export function reportRows(report: ClientReport, format: Formatter = systemFormat): ReportRow[] {
+export function reportRows(report: ClientReport, format: Formatter = fmt): ReportRow[] {
   const { current, previous } = report;
   const rows = summaryRows(current, previous);
   current.distribution.forEach((bucket, index) => {
@@ -227,7 +227,7 @@ export function reportRows(report: ClientReport, format: Formatter = systemForma
 }
 
 /** The CSV of every figure on the page: client, period, then one line per row of reportRows. */
-export function reportCsv(report: ClientReport, from: string, to: string, format: Formatter = systemFormat): string {
+export function reportCsv(report: ClientReport, from: string, to: string, format: Formatter = fmt): string {
   const lines = [
     ['client', report.clientTitle].map(csvField).join(','),
     ['period', `${from} to ${to}`].map(csvField).join(','),

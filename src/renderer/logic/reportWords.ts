@@ -164,21 +164,11 @@ export function waitingLines(view: ResponsivenessView, format: Formatter, count:
   });
 }
 
-/** The zone's name in words ("Central European Time"), never its code; the IANA name when Intl has none. */
-export function zoneWords(timeZone: string, locale: string): string {
-  try {
-    const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(Date.now());
-    return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
-  } catch {
-    return timeZone;
-  }
-}
-
 /** The definitions the footnote gives. */
 export function definitions(report: ClientReport, format: Formatter): string {
   const target = report.settings.responseTarget;
   const hours = report.current.counts === 'business' ? 'Times are counted in the client’s business hours' : 'Times are counted in every hour of the day';
-  const zone = zoneWords(report.settings.timeZone, format.locale);
+  const zone = format.zoneName();
   const targetLine =
     target === null
       ? ''

@@ -1,13 +1,14 @@
 // The snooze choices, in the person's local time: later today (three hours on, rounded up to the
 // hour, offered only while that is still today and before 21:00), tomorrow morning (8:00) and next
 // week (Monday 8:00; on a Monday, the Monday after).
+import { fmt } from './format.ts';
 
 export interface SnoozeChoice {
   id: 'laterToday' | 'tomorrow' | 'nextWeek';
   label: string;
   /** When the comment wakes, epoch ms. */
   until: number;
-  /** The wake time in words ("18:00", "Tue 8:00"). */
+  /** The wake time in words, in the app's formatter ("18:00", "Tue 24 Nov, 8:00"). */
   when: string;
 }
 
@@ -16,8 +17,9 @@ const LATER_HOURS = 3;
 const LAST_LATER_HOUR = 21;
 
 const two = (n: number) => String(n).padStart(2, '0');
-const clock = (date: Date) => `${date.getHours()}:${two(date.getMinutes())}`;
-const weekday = (date: Date) => date.toLocaleDateString('en-GB', { weekday: 'short' });
+
+// Wake times in the app's one formatter: the system's locale and clock, as every other time on screen.
+const clock = (date: Date) => fmt.time(date.getTime());
 
 /** Three hours on, rounded up to the next full hour; null when that is no longer today (or late). */
 export function laterToday(now: Date): number | null {
@@ -49,13 +51,13 @@ export function snoozeChoices(now: Date = new Date()): SnoozeChoice[] {
   const later = laterToday(now);
   if (later !== null) choices.push({ id: 'laterToday', label: 'Later today', until: later, when: clock(new Date(later)) });
   const tomorrow = new Date(tomorrowMorning(now));
-  choices.push({ id: 'tomorrow', label: 'Tomorrow morning', until: tomorrow.getTime(), when: `${weekday(tomorrow)} ${clock(tomorrow)}` });
+  choices.push({ id: 'tomorrow', label: 'Tomorrow morning', until: tomorrow.getTime(), when: fmt.weekdayDateTime(tomorrow.getTime()) });
   const week = new Date(nextWeek(now));
   choices.push({
     id: 'nextWeek',
     label: 'Next week',
     until: week.getTime(),
-    when: `${weekday(week)} ${week.getDate()} ${week.toLocaleDateString('en-GB', { month: 'short' })}, ${clock(week)}`,
+    when: fmt.weekdayDateTime(week.getTime()),
   });
   return choices;
 }

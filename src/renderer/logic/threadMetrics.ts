@@ -2,30 +2,15 @@
 // answers every tweet on its own (spec, analytics by Social Post ID, rule 2), so the thread's total
 // is ours to add up, and only where adding is honest. Pure: no DOM, no bridge.
 import type { AnalyticsSnapshot } from '../../shared/domain/posts.ts';
-import { numericMetrics } from './postMetrics.ts';
+import { FIGURES, figureValues } from './metricFigures.ts';
 
 /**
- * The twitter metrics that add up over a thread's tweets: every one is a count of events (likes,
- * reposts, impressions, clicks …), so the thread's is the sum of its tweets'. Everything else is
- * never summed: strings (text, author, created), entities, and any rate, average or percentage a
- * network may add (an average of averages is not a sum), nor a field this list does not know.
+ * The twitter figures that add up over a thread's tweets: the counts of metricFigures.ts (likes,
+ * reposts, impressions, clicks …), so the thread's is the sum of its tweets'. Anything else is never
+ * summed (a rate or an average of averages is not a sum), and fields that are not figures (text,
+ * author, entities, a field the table does not know) are not shown at all.
  */
-export const ADDITIVE_TWITTER_METRICS: readonly string[] = [
-  'publicMetrics.impressionCount',
-  'publicMetrics.likeCount',
-  'publicMetrics.retweetCount',
-  'publicMetrics.replyCount',
-  'publicMetrics.quoteCount',
-  'publicMetrics.bookmarkCount',
-  'nonPublicMetrics.impressionCount',
-  'nonPublicMetrics.engagements',
-  'nonPublicMetrics.userProfileClicks',
-  'organicMetrics.impressionCount',
-  'organicMetrics.likeCount',
-  'organicMetrics.retweetCount',
-  'organicMetrics.replyCount',
-  'organicMetrics.userProfileClicks',
-];
+export const ADDITIVE_TWITTER_METRICS: readonly string[] = FIGURES.twitter.filter((spec) => spec.kind === 'count').map((spec) => spec.key);
 
 export function isAdditiveMetric(flatKey: string): boolean {
   return ADDITIVE_TWITTER_METRICS.includes(flatKey);
@@ -48,14 +33,14 @@ export interface ThreadMetricRow {
 }
 
 /**
- * One row per metric any tweet has: additive ones first in the list's order, then the others (shown
- * per tweet, never summed), alphabetically.
+ * One row per figure any tweet has, one name each (X's public and non-public impressions are one
+ * figure): additive ones first in the table's order, then the others (shown per tweet, never summed).
  */
 export function threadMetricRows(tweets: readonly ThreadTweet[]): ThreadMetricRow[] {
-  const numbers = tweets.map((tweet) => (tweet.latest ? numericMetrics(tweet.latest.metrics) : {}));
+  const numbers = tweets.map((tweet) => (tweet.latest ? figureValues('twitter', tweet.latest.metrics) : {}));
   const keys = new Set(numbers.flatMap((n) => Object.keys(n)));
   const additive = ADDITIVE_TWITTER_METRICS.filter((key) => keys.has(key));
-  const others = [...keys].filter((key) => !isAdditiveMetric(key)).sort();
+  const others = FIGURES.twitter.map((spec) => spec.key).filter((key) => keys.has(key) && !isAdditiveMetric(key));
   return [...additive, ...others].map((key) => {
     const perTweet = numbers.map((n) => n[key] ?? null);
     const present = perTweet.filter((v): v is number => v !== null);

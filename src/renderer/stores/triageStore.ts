@@ -13,6 +13,7 @@ import { call } from '../api/bridge.ts';
 import { compareRows } from '../logic/listState.ts';
 import { currentRow, inClosingSoon, type ListFilter, queryFilter, useInboxStore } from './inboxStore.ts';
 import { useUiStore } from './uiStore.ts';
+import { fmt } from '../logic/format.ts';
 
 export interface TriageChange {
   unread?: boolean;
@@ -116,7 +117,7 @@ export const useTriageStore = create<TriageState>((set, get) => ({
     }
     if (count > VIEW_SWEEP_MAX) {
       ui.showToast(
-        `This view has ${count.toLocaleString('en-GB')} comments, more than the ${VIEW_SWEEP_MAX.toLocaleString('en-GB')} one action may change: choose a client or a network first`,
+        `This view has ${fmt.number(count)} comments, more than the ${fmt.number(VIEW_SWEEP_MAX)} one action may change: choose a client or a network first`,
       );
       return;
     }
@@ -146,7 +147,7 @@ export const useTriageStore = create<TriageState>((set, get) => ({
       return false;
     }
     set({ history: [...get().history.slice(-49), { token: result.data.undoToken, keys, before, label, at: Date.now() }] });
-    useUiStore.getState().showToast(`${label} (${result.data.changed.toLocaleString('en-GB')})`, true);
+    useUiStore.getState().showToast(`${label} (${fmt.number(result.data.changed)})`, true);
     void useInboxStore.getState().refresh();
     return true;
   },

@@ -36,6 +36,10 @@ export interface Formatter {
   dateTime(ms: number): string;
   /** "Fri 27 November 2026, 14:05": the exact time a hover title shows. */
   exact(ms: number): string;
+  /** "Mon 23 Nov, 8:00" or "Mon, Nov 23, 8:00 AM": a time in the days ahead (a snooze's wake time). */
+  weekdayDateTime(ms: number): string;
+  /** The zone's name in words ("Central European Time"), never its code; the IANA name when Intl has none. */
+  zoneName(): string;
   /** "1 – 31 Oct 2026": a range of days, the end exclusive (a period ending at midnight ends the day before). */
   dayRange(startMs: number, endMsExclusive: number): string;
   /** The calendar day in this formatter's zone, "2026-11-27": for grouping and keys, never for prose. */
@@ -92,6 +96,14 @@ export function createFormatter(options: FormatterOptions = {}): Formatter {
     hour: 'numeric',
     minute: '2-digit',
   });
+  const weekdayDateTimeFormat = new Intl.DateTimeFormat(locale, {
+    ...zoned,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
   const keyFormat = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   const numberFormats = new Map<number, Intl.NumberFormat>();
   const percentFormats = new Map<number, Intl.NumberFormat>();
@@ -127,6 +139,11 @@ export function createFormatter(options: FormatterOptions = {}): Formatter {
     time: guard(timeFormat),
     dateTime: guard(dateTimeFormat),
     exact: guard(exactFormat),
+    weekdayDateTime: guard(weekdayDateTimeFormat),
+    zoneName() {
+      const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'longGeneric' }).formatToParts(Date.now());
+      return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+    },
     dayRange(startMs, endMsExclusive) {
       if (!valid(startMs) || !valid(endMsExclusive)) return '';
       const lastDay = Math.max(startMs, endMsExclusive - 1);

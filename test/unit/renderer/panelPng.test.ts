@@ -3,6 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsSnapshot, PostView } from '../../../src/shared/domain/posts.ts';
 import { panelPngContent, panelPngFileName, wrapLines } from '../../../src/renderer/logic/panelPng.ts';
+import { setFormatter } from '../../../src/renderer/logic/format.ts';
+
+// The app's formatter follows the system's locale and zone; these words are pinned to en-GB in UTC.
+setFormatter({ locale: 'en-GB', timeZone: 'UTC' });
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const NO_FLAGS = { notOwned: false, preBusiness: false, notFoundAt: null };
@@ -53,9 +57,10 @@ describe('the PNG’s content', () => {
       {
         heading: 'Numbers',
         note: null,
+        // In the order of the network's figures (logic/metricFigures.ts).
         tiles: [
-          { key: 'likeCount', label: 'Likes', value: '12', change: '+3 since you last looked' },
           { key: 'impressionCount', label: 'Impressions', value: '1,500', change: 'no change since you last looked' },
+          { key: 'likeCount', label: 'Likes', value: '12', change: '+3 since you last looked' },
         ],
       },
     ]);
@@ -68,11 +73,11 @@ describe('the PNG’s content', () => {
     const latest = snap(1, { publicMetrics: { likeCount: 3, impressionCount: 40 } }, 'twitter');
     const content = panelPngContent({ post: view('twitter'), latest, flags: NO_FLAGS, history: [latest], clientTitle: 'C', seenBefore: null, now: NOW });
     expect(content.groups.map((g) => [g.heading.split(' (')[0], g.tiles.length, g.note !== null])).toEqual([
-      ['Public metrics', 2, false],
-      ['Non-public metrics', 0, true],
-      ['Organic metrics', 0, true],
+      ['Public', 2, false],
+      ['Only the author sees these', 0, true],
+      ['Without promotion', 0, true],
     ]);
-    expect(content.groups[0]?.tiles[0]).toEqual({ key: 'publicMetrics.likeCount', label: 'Likes', value: '3', change: null });
+    expect(content.groups[0]?.tiles[1]).toEqual({ key: 'publicMetrics.likeCount', label: 'Likes', value: '3', change: null });
     expect(content.badges).toContain('Metrics omitted: not your post');
   });
 

@@ -10,6 +10,10 @@ import {
   formatPercent,
   postChoiceLabel,
 } from '../../../src/renderer/logic/postComparison.ts';
+import { setFormatter } from '../../../src/renderer/logic/format.ts';
+
+// The app's formatter follows the system's locale and zone; these words are pinned to en-GB in UTC.
+setFormatter({ locale: 'en-GB', timeZone: 'UTC' });
 
 function summary(
   profileId: string,
@@ -85,23 +89,30 @@ describe('the client’s average', () => {
 
 describe('the difference in words', () => {
   it('says higher, lower or the same, with the amount and the share of the other', () => {
-    expect(describeDifference(30, 15)).toEqual({ direction: 'higher', difference: '+15 · 100 % higher' });
-    expect(describeDifference(92, 100)).toEqual({ direction: 'lower', difference: '−8 · 8 % lower' });
+    expect(describeDifference(30, 15)).toEqual({ direction: 'higher', difference: '+15 · 100% higher' });
+    expect(describeDifference(92, 100)).toEqual({ direction: 'lower', difference: '−8 · 8% lower' });
     expect(describeDifference(7, 7)).toEqual({ direction: 'same', difference: 'the same' });
     expect(describeDifference(5, 0)).toEqual({ direction: 'higher', difference: '+5 · the other is 0' });
     expect(describeDifference(5, null)).toEqual({ direction: 'none', difference: 'not measured there' });
   });
 
-  it('rounds an average’s fractions as the table shows them', () => {
+  it('rounds an average’s fractions as the table shows them: counts whole', () => {
     expect(describeDifference(10, 10.001).direction).toBe('same');
-    expect(describeDifference(10, 9.5).difference).toBe('+0.5 · 5.3 % higher');
+    expect(describeDifference(10, 10.4).direction).toBe('same');
+    expect(describeDifference(10, 9.5).difference).toBe('+1 · 5.3% higher');
+  });
+
+  it('says a rate’s difference in percentage points, and a duration’s in time', () => {
+    expect(describeDifference(0.12, 0.1, 'rate')).toEqual({ direction: 'higher', difference: '+2 points · 20% higher' });
+    expect(describeDifference(0.1, 0.1002, 'rate').direction).toBe('same');
+    expect(describeDifference(9_000, 12_000, 'duration')).toEqual({ direction: 'lower', difference: '−3 s · 25% lower' });
   });
 
   it('formats percentages as people say them', () => {
-    expect(formatPercent(0.3512)).toBe('35 %');
-    expect(formatPercent(-0.025)).toBe('2.5 %');
-    expect(formatPercent(0.0004)).toBe('less than 0.1 %');
-    expect(formatPercent(12.5)).toBe('1,250 %');
+    expect(formatPercent(0.3512)).toBe('35%');
+    expect(formatPercent(-0.025)).toBe('2.5%');
+    expect(formatPercent(0.0004)).toBe('less than 0.1%');
+    expect(formatPercent(12.5)).toBe('1,250%');
   });
 
   it('makes one row per number of this post, against a post or an average', () => {
@@ -112,7 +123,7 @@ describe('the difference in words', () => {
       ['saves', null, null, 'none'],
     ]);
     const againstPost = compareNumbers({ likeCount: 30 }, { likeCount: 40 });
-    expect(againstPost).toEqual([{ key: 'likeCount', mine: 30, other: 40, otherCount: null, direction: 'lower', difference: '−10 · 25 % lower' }]);
+    expect(againstPost).toEqual([{ key: 'likeCount', mine: 30, other: 40, otherCount: null, direction: 'lower', difference: '−10 · 25% lower' }]);
   });
 
   it('names a post by its date and the start of its text', () => {

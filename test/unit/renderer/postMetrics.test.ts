@@ -14,6 +14,10 @@ import {
   relativeAhead,
   seriesOf,
 } from '../../../src/renderer/logic/postMetrics.ts';
+import { setFormatter } from '../../../src/renderer/logic/format.ts';
+
+// The app's formatter follows the system's locale and zone; these words are pinned to en-GB in UTC.
+setFormatter({ locale: 'en-GB', timeZone: 'UTC' });
 
 const NO_FLAGS = { notOwned: false, preBusiness: false, notFoundAt: null as string | null };
 
@@ -120,7 +124,8 @@ describe('CSV export', () => {
     ];
     const csv = postsCsv(posts, { from: Date.parse('2026-03-01T00:00:00Z'), to: Date.parse('2026-03-31T23:59:59Z') });
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('network,post id,created,text,url,comments in inbox,last updated,backfilled from,recovered from,publicMetrics.likeCount,views');
+    // One column per figure, by its name (logic/metricFigures.ts), not the service's field.
+    expect(lines[0]).toBe('network,post id,created,text,url,comments in inbox,last updated,backfilled from,recovered from,Likes,Views');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe('twitter,t1,2026-03-05T10:00:00Z,"Hello, ""world""",,2,2026-03-01T10:00:00Z,,,4,');
     expect(lines[2]).toBe('youtube,y1,2026-03-02T10:00:00Z,Video,,2,2026-03-01T10:00:00Z,,,,100');

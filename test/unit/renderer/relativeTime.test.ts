@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { setFormatter } from '../../../src/renderer/logic/format.ts';
 import { exactTime, relativeTime } from '../../../src/renderer/logic/relativeTime.ts';
+
+// The app's formatter follows the system's locale and zone; these words are pinned to en-GB in UTC.
+setFormatter({ locale: 'en-GB', timeZone: 'UTC' });
 
 const now = Date.parse('2026-03-10T12:00:00Z');
 const ago = (ms: number) => relativeTime(now - ms, now);

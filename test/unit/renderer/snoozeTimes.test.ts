@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { setFormatter } from '../../../src/renderer/logic/format.ts';
 import { defaultPickedTime, laterToday, nextWeek, pickedTime, pickerValue, snoozeChoices, tomorrowMorning } from '../../../src/renderer/logic/snoozeTimes.ts';
+
+// The app's formatter follows the system's locale; these words are pinned to en-GB.
+setFormatter({ locale: 'en-GB' });
 
 // Local times (the person's clock): new Date(year, monthIndex, day, hours, minutes).
 const at = (day: number, hours: number, minutes = 0) => new Date(2026, 10, day, hours, minutes);
@@ -36,7 +40,7 @@ describe('snooze times', () => {
     const now = at(20, 9, 5);
     const choices = snoozeChoices(now);
     expect(choices.map((c) => c.id)).toEqual(['laterToday', 'tomorrow', 'nextWeek']);
-    expect(choices.map((c) => c.when)).toEqual(['13:00', 'Sat 8:00', 'Mon 23 Nov, 8:00']);
+    expect(choices.map((c) => c.when)).toEqual(['13:00', 'Sat 21 Nov, 8:00', 'Mon 23 Nov, 8:00']);
     for (const choice of choices) expect(choice.until).toBeGreaterThan(now.getTime());
   });
 

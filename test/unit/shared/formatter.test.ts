@@ -27,6 +27,11 @@ describe('createFormatter', () => {
     expect(createFormatter({ locale: 'en-US', timeZone: 'UTC', hour12: false }).time(AT)).toBe('14:05');
   });
 
+  it('names its zone in words, not by its code', () => {
+    expect(createFormatter({ locale: 'en-GB', timeZone: 'Europe/Berlin' }).zoneName()).toBe('Central European Time');
+    expect(createFormatter({ locale: 'en-US', timeZone: 'America/New_York' }).zoneName()).toBe('Eastern Time');
+  });
+
   it('writes a period of days with its end exclusive', () => {
     const f = createFormatter({ locale: 'en-GB', timeZone: 'UTC' });
     expect(plain(f.dayRange(Date.UTC(2026, 9, 1), Date.UTC(2026, 10, 1)))).toBe('1 – 31 Oct 2026');

@@ -2,12 +2,12 @@
 // morning, next week, or a day and time picked (issue 19; it starts at tomorrow 9:00). 1/2/3/4 or the
 // arrows and Enter choose; Esc closes without snoozing.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { createFormatter } from '../../../shared/format/formatter.ts';
 import { snoozeUntil } from '../../actions.ts';
 import { defaultPickedTime, pickedTime, pickerValue, snoozeChoices, type SnoozeChoice } from '../../logic/snoozeTimes.ts';
 import { useUiStore } from '../../stores/uiStore.ts';
 import { Dialog } from '../Dialog.tsx';
 import './snoozeMenu.css';
+import { fmt } from '../../logic/format.ts';
 
 export function SnoozeMenu() {
   const choices = useMemo(() => snoozeChoices(new Date()), []);
@@ -36,7 +36,7 @@ export function SnoozeMenu() {
     }
     useUiStore.getState().setOverlay(null);
     useUiStore.getState().focusList();
-    snoozeUntil(answer.until, `Snoozed until ${createFormatter().dateTime(answer.until)}`);
+    snoozeUntil(answer.until, `Snoozed until ${fmt.dateTime(answer.until)}`);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
