@@ -62,21 +62,35 @@ export interface Headline {
 }
 
 function medianOf(view: ResponsivenessView): number | null {
-  // The typical time of the items answered after the clock started: those answered before opening are counted apart.
-  return view.beforeOpening?.inHours.medianMs ?? view.firstResponse.medianMs;
+  // The typical time of the items answered after the clock started: those answered before opening
+  // are counted apart. When every answer came before opening there is no typical time ("—"), not 0.
+  return view.beforeOpening === undefined ? view.firstResponse.medianMs : view.beforeOpening.inHours.medianMs;
+}
+
+/** What the typical time means, and what it leaves out. */
+function medianMeaning(view: ResponsivenessView, format: Formatter): string {
+  const early = view.beforeOpening?.answered ?? 0;
+  const hours = view.counts === 'business' ? ' (counted in business hours)' : '';
+  if (early > 0 && medianOf(view) === null) {
+    const all = early === 1 ? 'The one answer was' : `All ${format.number(early)} answers were`;
+    return `${all} sent before opening hours, so there is no typical time to show.`;
+  }
+  const leftOut =
+    early > 0
+      ? `; ${format.count(early, { one: 'answer', other: 'answers' })} sent before opening hours ${pluralNoun(early, { one: 'is', other: 'are' })} left out`
+      : '';
+  return `Half of the answers came faster than this${hours}${leftOut}.`;
 }
 
 /** The four figures of page 1, each with the period before and one sentence saying what it means. */
 export function headlines(report: ClientReport, format: Formatter): Headline[] {
   const { current: now, previous: before } = report;
-  const business = now.counts === 'business';
   const split = now.targetSplit;
   const splitBefore = before.targetSplit;
   const ratio = (s: typeof split) =>
     s == null || s.answeredOnTime + s.answeredLate === 0
       ? 'none answered'
       : `${format.number(s.answeredOnTime)} of ${format.number(s.answeredOnTime + s.answeredLate)}`;
-  const earlyNow = now.beforeOpening?.answered ?? 0;
   const waitingNow = now.totals.unanswered;
   const pendingNow = split?.unansweredPending ?? 0;
   return [
@@ -102,11 +116,7 @@ export function headlines(report: ClientReport, format: Formatter): Headline[] {
       label: 'Typical first answer',
       value: durationOr(medianOf(now), format),
       before: durationOr(medianOf(before), format),
-      meaning: `Half of the answers came faster than this${business ? ' (counted in business hours)' : ''}${
-        earlyNow > 0
-          ? `; ${format.count(earlyNow, { one: 'answer', other: 'answers' })} sent before opening hours ${pluralNoun(earlyNow, { one: 'is', other: 'are' })} left out`
-          : ''
-      }.`,
+      meaning: medianMeaning(now, format),
     },
     {
       key: 'waiting',

@@ -92,6 +92,14 @@ describe('the report in words', () => {
     expect(many.find((figure) => figure.key === 'median')?.value).toBe('1 h 20 min');
   });
 
+  it('shows no typical time, not "0 s", when every answer came before opening hours', () => {
+    const early = view({ onTime: 9, late: 0, overdue: 0, pending: 0 }, 9);
+    const allEarly = { ...early, beforeOpening: { answered: 9, inHours: { medianMs: null, p90Ms: null } } };
+    const median = headlines(report(allEarly, allEarly), format).find((figure) => figure.key === 'median');
+    expect(median).toMatchObject({ value: '—', before: '—' });
+    expect(median?.meaning).toBe('All 9 answers were sent before opening hours, so there is no typical time to show.');
+  });
+
   it('gives the age of a waiting item in business hours, and quotes its first words cut at a word', () => {
     expect(ageWords(30 * HOUR, 'business', format)).toBe('30 business hours');
     expect(ageWords(HOUR, 'business', format)).toBe('1 business hour');
