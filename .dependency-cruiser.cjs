@@ -75,6 +75,14 @@ module.exports = {
         'The renderer talks to window.api only: shared, react, react-dom, zustand and its UI libraries; never main, sandbox, preload, electron or node:*.',
     }),
     {
+      name: 'bridge-and-notifications-do-not-import-app',
+      comment:
+        "app/ composes the core, so the rooms it wires (bridge/, notifications/) must not import it: what they share with app/ lives below it (src/main/core/ports.ts). The bridge still maps two of app/'s errors to answers (refusal.ts, settingsSaveError.ts); those two are allowed until they move below app/.",
+      severity: 'error',
+      from: { path: '^src/main/core/(bridge|notifications)/' },
+      to: { path: '^src/main/core/app/', pathNot: '^src/main/core/app/(refusal|settingsSaveError)\\.ts$' },
+    },
+    {
       name: 'every-file-belongs-to-a-layer',
       comment: 'A file under src/ outside the layers of DESIGN.md would escape every rule above.',
       severity: 'error',

@@ -23,7 +23,7 @@ import Store from 'electron-store';
 import { COMMAND_NAMES } from '../shared/bridge/names.ts';
 import type { BridgeDispatcher } from './core/bridge/dispatcher.ts';
 import { type AppCore, createAppCore } from './core/app/createAppCore.ts';
-import type { LoggerPort } from './core/app/ports.ts';
+import type { LoggerPort } from './core/ports.ts';
 import { appInfo } from './core/appInfo.ts';
 import { builtFiles } from './core/builtFiles.ts';
 import { appMenuTemplate } from './electron/appMenu.ts';

@@ -78,3 +78,40 @@ describe('import rules', () => {
     expect(violationsIn(repo)).toEqual([]);
   });
 }, 60_000);
+
+describe('the rooms app/ wires do not import app/', () => {
+  let fixture: string;
+
+  beforeAll(() => {
+    fixture = mkdtempSync(join(tmpdir(), 'import-rules-app-'));
+    const files: Record<string, string> = {
+      'tsconfig.json': '{ "compilerOptions": {} }',
+      'src/main/core/app/wiring.ts': 'export const wired = 1;\n',
+      'src/main/core/app/refusal.ts': 'export class CoreRefusal extends Error {}\n',
+      'src/main/core/ports.ts': 'export interface LoggerPort { warn(message: string): void }\n',
+      // Broken: the bridge and the notifications reach up into app/.
+      'src/main/core/bridge/bad.ts': "import { wired } from '../app/wiring.ts';\nexport const b = wired;\n",
+      'src/main/core/notifications/bad.ts': "import { wired } from '../app/wiring.ts';\nexport const n = wired;\n",
+      // Allowed: the ports below app/, and the refusal the bridge maps to an answer.
+      'src/main/core/bridge/good.ts':
+        "import type { LoggerPort } from '../ports.ts';\nimport { CoreRefusal } from '../app/refusal.ts';\nexport const g: LoggerPort | CoreRefusal | null = null;\n",
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(fixture, path)), { recursive: true });
+      writeFileSync(join(fixture, path), text);
+    }
+    symlinkSync(join(repo, 'node_modules'), join(fixture, 'node_modules'), 'dir');
+  });
+
+  afterAll(() => {
+    rmSync(fixture, { recursive: true, force: true });
+  });
+
+  it('reports bridge/ and notifications/ importing app/, and not their ports', () => {
+    const violations = violationsIn(fixture);
+    expect(ruleBroken(violations, 'bridge-and-notifications-do-not-import-app', 'src/main/core/bridge/bad.ts')).toBeDefined();
+    expect(ruleBroken(violations, 'bridge-and-notifications-do-not-import-app', 'src/main/core/notifications/bad.ts')).toBeDefined();
+    expect(violations.filter((v) => v.from === 'src/main/core/bridge/good.ts')).toEqual([]);
+    expect(violations).toHaveLength(2);
+  });
+}, 60_000);

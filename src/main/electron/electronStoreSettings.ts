@@ -3,7 +3,7 @@
 // setting is kept, the rest fall back to their defaults, and a copy of the file as it was goes on
 // the backup shelf (settings-backup.json) before the repaired settings are written.
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch, settingsSchema } from '../../shared/settings.ts';
-import type { SettingsPort } from '../core/app/ports.ts';
+import type { SettingsPort } from '../core/ports.ts';
 import { settingsSaveError } from '../core/app/settingsSaveError.ts';
 import type { BackupShelf, JsonObject, JsonStoreFile } from './jsonStoreFile.ts';
 

@@ -1,6 +1,6 @@
 // The desktop app's folder dialog, for "Export all" of the prepared reports: the person picks (or
 // makes) a folder; the core writes there. The path comes only from this dialog, never from the page.
-import type { FolderChoicePort } from '../core/app/ports.ts';
+import type { FolderChoicePort } from '../core/ports.ts';
 
 /** Electron's dialog.showOpenDialog, for the window the Reports view is in. */
 export type ShowOpenDialog = (options: {

@@ -2,7 +2,7 @@
 // reports clicks back. Electron drops a Notification's click handler when the object is garbage
 // collected, so every shown notification is held until it is clicked or closed.
 import type { NotificationConstructorOptions } from 'electron';
-import type { AppNotification, NotifierPort } from '../core/app/ports.ts';
+import type { AppNotification, NotifierPort } from '../core/ports.ts';
 import { monthMiddle } from '../core/app/reportMonths.ts';
 import { createFormatter } from '../../shared/format/formatter.ts';
 

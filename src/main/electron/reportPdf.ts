@@ -3,7 +3,7 @@
 // written there. The renderer only suggests a file name; it never gives a path: the name is reduced
 // to a plain file name here, and the one path written to is the one the dialog answered.
 import { writePdfFile } from '../core/app/pdfFile.ts';
-import type { ReportPdfPort } from '../core/app/ports.ts';
+import type { ReportPdfPort } from '../core/ports.ts';
 
 /** What the print needs of a WebContents (Electron's printToPDF resolves to a Buffer). */
 export interface PrintableContents {

@@ -7,7 +7,7 @@
 // a change of keyring is explained (which keys must be entered again), never a silent failure.
 // Nothing here logs: not keys, not ciphertext.
 import type { SafeStorage } from 'electron';
-import type { KeyProtection, KeyStatus, SecretVault, VaultProtection } from '../core/app/ports.ts';
+import type { KeyProtection, KeyStatus, SecretVault, VaultProtection } from '../core/ports.ts';
 import type { AccountCredentials, XCredentials } from '../core/service/credentials.ts';
 import { KeyVaultError, type VaultKeyName } from '../core/service/keyVaultError.ts';
 import type { BackupShelf, JsonStoreFile } from './jsonStoreFile.ts';

@@ -4,7 +4,7 @@
 // Electron manages), the same command line as `npm run sandbox`. This factory starts it on a free
 // loopback port with a fresh API key, waits for its one "listening" line, and reads the X key pair
 // from its control surface; close() stops it (SIGTERM, so it saves --state on POSIX).
-import type { SandboxFactory } from '../core/app/ports.ts';
+import type { SandboxFactory } from '../core/ports.ts';
 import type { XCredentials } from '../core/service/credentials.ts';
 
 /** The parts of Electron's UtilityProcess used here. */

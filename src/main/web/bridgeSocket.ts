@@ -5,7 +5,7 @@
 import type { RawData, WebSocket } from 'ws';
 import type { BridgeResult } from '../../shared/bridge/result.ts';
 import type { BridgeDispatcher } from '../core/bridge/dispatcher.ts';
-import type { LoggerPort } from '../core/app/ports.ts';
+import type { LoggerPort } from '../core/ports.ts';
 import { type CallId, type HostMessage, parseCall } from './socketMessages.ts';
 
 function failure(code: 'invalid-input' | 'internal', message: string): BridgeResult<never> {

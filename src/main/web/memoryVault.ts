@@ -2,7 +2,7 @@
 // A browser has no OS keychain the host could reach on the user's behalf, and writing keys to a
 // file in plain text is what the desktop app refuses to do too (Linux `basic_text`); so the keys
 // are kept only for this run, and the protection says so, which the UI shows with each key.
-import type { KeyStatus, SecretVault, VaultProtection } from '../core/app/ports.ts';
+import type { KeyStatus, SecretVault, VaultProtection } from '../core/ports.ts';
 import type { AccountCredentials, XCredentials } from '../core/service/credentials.ts';
 import { KeyVaultError, type VaultKeyName } from '../core/service/keyVaultError.ts';
 

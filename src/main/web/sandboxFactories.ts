@@ -1,7 +1,7 @@
 // The built-in sandbox account's service, for the web host: a sandbox of its own in a child process
 // on a free loopback port (the default), or one the user already runs (`--sandbox-url`). Either way the account's keys
 // come from the sandbox's own control surface, GET /__sandbox/world, so nothing is configured twice.
-import type { SandboxFactory } from '../core/app/ports.ts';
+import type { SandboxFactory } from '../core/ports.ts';
 import type { XCredentials } from '../core/service/credentials.ts';
 import { SANDBOX_DEFAULTS } from '../../sandbox/index.ts';
 import { SandboxProcess, type SandboxProcessOptions } from './sandboxProcess.ts';

@@ -7,7 +7,7 @@
 // keys are the same too. The world starts afresh then, as at every start of the web host.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { LoggerPort } from '../core/app/ports.ts';
+import type { LoggerPort } from '../core/ports.ts';
 import type { HeartbeatMessage, SandboxChildMessage } from '../../sandbox/parentChannel.ts';
 
 /** The sandbox program; run with the host's own Node, which strips the types. */

@@ -4,7 +4,7 @@
 // holds the store and the outbox, so one folder is the whole state of the app.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { SettingsPort } from '../core/app/ports.ts';
+import type { SettingsPort } from '../core/ports.ts';
 import { settingsSaveError } from '../core/app/settingsSaveError.ts';
 import { type Settings, type SettingsPatch, settingsPatchSchema, settingsSchema } from '../../shared/settings.ts';
 

@@ -2,7 +2,7 @@
 // core (createAppCore), built with the web host's adapters (keys in memory, settings in a JSON
 // file, a sandbox for the built-in account), served by the web host. Nothing else differs.
 import { mkdirSync } from 'node:fs';
-import type { LoggerPort, SandboxFactory } from '../core/app/ports.ts';
+import type { LoggerPort, SandboxFactory } from '../core/ports.ts';
 import type { AppCore } from '../core/app/appCore.ts';
 import { createAppCore } from '../core/app/createAppCore.ts';
 import { MemorySecretVault } from './memoryVault.ts';

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES }
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { LoggerPort } from '../core/app/ports.ts';
+import type { LoggerPort } from '../core/ports.ts';
 import type { BridgeDispatcher } from '../core/bridge/dispatcher.ts';
 import { serveBridgeSocket } from './bridgeSocket.ts';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS, policeConnections, serverTimeouts } from './connectionLimits.ts';

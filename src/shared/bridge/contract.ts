@@ -326,7 +326,3 @@ export const NAME_LISTS_MATCH_CONTRACT: [SameKeys<(typeof COMMAND_NAMES)[number]
 export function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(commands, name);
 }
-
-export function isEventName(name: string): name is EventName {
-  return Object.hasOwn(events, name);
-}

@@ -22,7 +22,6 @@ const NetworkGrowthSchema = z.object({
 export type NetworkGrowth = z.infer<typeof NetworkGrowthSchema>;
 
 export const ReportPeriodSchema = z.object({ start: z.number(), end: z.number() });
-export type ReportPeriodView = z.infer<typeof ReportPeriodSchema>;
 
 const ItemCountsSchema = z.object({
   received: z.number().int(),
@@ -51,7 +50,6 @@ const TargetSplitSchema = z.object({
   unansweredOverdue: z.number().int(),
   unansweredPending: z.number().int(),
 });
-export type TargetSplitView = z.infer<typeof TargetSplitSchema>;
 
 const BeforeOpeningSchema = z.object({
   answered: z.number().int(),

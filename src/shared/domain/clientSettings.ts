@@ -36,7 +36,6 @@ export const businessDaySchema = z.object({ start: clockTime, end: clockTime }).
   message: 'Business hours must end after they start',
   path: ['end'],
 });
-export type BusinessDay = z.infer<typeof businessDaySchema>;
 
 /** The days the client's business is open; a day left out (or null) is closed. */
 export const businessHoursSchema = z
@@ -59,7 +58,6 @@ export const responseTargetSchema = z.object({
   /** 'business': the target counts business hours only (e.g. 4 business hours); 'wall': every hour counts. */
   clock: z.enum(['business', 'wall']),
 });
-export type ResponseTarget = z.infer<typeof responseTargetSchema>;
 
 export const clientSettingsSchema = z
   .object({

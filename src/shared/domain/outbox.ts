@@ -19,7 +19,6 @@ export const NetworkResultSchema = z.discriminatedUnion('state', [
   }),
   z.object({ state: z.literal('failed'), code: z.string(), message: z.string(), at: z.number() }),
 ]);
-export type NetworkResultView = z.infer<typeof NetworkResultSchema>;
 
 export const OutboxItemViewSchema = z.object({
   id: z.string(),

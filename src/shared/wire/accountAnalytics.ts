@@ -38,7 +38,6 @@ export const AccountAnalyticsBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['period60Days'], message: '"period60Days" and "quarters" cannot be combined: ask for one of them' });
     }
   });
-export type AccountAnalyticsBody = z.infer<typeof AccountAnalyticsBodySchema>;
 
 /** One network's answer. `lastUpdated`/`nextUpdate` are the sandbox's (as post analytics have them): optional. */
 export const AccountAnalyticsEntrySchema = z.looseObject({

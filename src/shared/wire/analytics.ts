@@ -79,7 +79,6 @@ export const AnalyticsBySocialIdsBodySchema = z
       }
     }
   });
-export type AnalyticsBySocialIdsBody = z.infer<typeof AnalyticsBySocialIdsBodySchema>;
 
 const entryOrError = z.union([AnalyticsEntrySchema, AnalyticsIdErrorSchema]);
 
@@ -103,7 +102,6 @@ export const AnalyticsByServiceIdBodySchema = z.looseObject({
   id: IdSchema,
   platforms: z.array(NetworkSchema).min(1, "Name at least one network, or leave the list out for all of the post's").optional(),
 });
-export type AnalyticsByServiceIdBody = z.infer<typeof AnalyticsByServiceIdBodySchema>;
 
 /** Answer by service post id: one entry object (not a list) per network of the post. */
 export const AnalyticsByServiceIdResponseSchema = z.looseObject({

@@ -62,7 +62,6 @@ export const CommentsQuerySchema = z
       });
     }
   });
-export type CommentsQuery = z.infer<typeof CommentsQuerySchema>;
 
 /**
  * POST /comments/:id body. With `searchPlatformId` the path value is a social post id and exactly
@@ -91,7 +90,6 @@ export const PostCommentBodySchema = z
       imageRule(ctx, body.mediaUrls, body.platforms, COMMENT_IMAGE_NETWORKS, 'A comment');
     }
   });
-export type PostCommentBody = z.infer<typeof PostCommentBodySchema>;
 
 /**
  * One image URL, and only on the networks that take one. `targets` undefined means "not known
@@ -126,7 +124,6 @@ export const CommentMadeSchema = z.looseObject({
   commentUrn: z.string().optional(),
   videoId: z.string().optional(),
 });
-export type CommentMade = z.infer<typeof CommentMadeSchema>;
 
 /** POST /comments/:id response: `{status, id, commentId, <platform>: {…}, errors?}`. */
 export const PostCommentResponseSchema = z.looseObject({
@@ -153,7 +150,6 @@ export const DeleteCommentBodySchema = z
       });
     }
   });
-export type DeleteCommentBody = z.infer<typeof DeleteCommentBodySchema>;
 
 export const DeletedCommentSchema = z.looseObject({
   action: z.string().optional(),
@@ -161,7 +157,6 @@ export const DeletedCommentSchema = z.looseObject({
   id: z.string().optional(),
   comment: z.string().optional(),
 });
-export type DeletedComment = z.infer<typeof DeletedCommentSchema>;
 
 /** DELETE /comments/:id response: per network one entry, or a list when a post id deleted several. */
 export const DeleteCommentResponseSchema = z.looseObject({

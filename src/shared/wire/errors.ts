@@ -12,4 +12,3 @@ export const ServiceErrorBodySchema = z.looseObject({
   platform: z.string().optional(),
   errors: z.array(PlatformErrorSchema).optional(),
 });
-export type ServiceErrorBody = z.infer<typeof ServiceErrorBodySchema>;

@@ -15,7 +15,6 @@ export const SenderDetailsSchema = z.looseObject({
   username: z.string().optional(),
   profileImage: z.string().optional(),
 });
-export type SenderDetails = z.infer<typeof SenderDetailsSchema>;
 
 /** On a message the account sent: the person it went to. */
 export const RecipientDetailsSchema = z.looseObject({
@@ -28,7 +27,6 @@ export const MessageAttachmentSchema = z.looseObject({
   type: z.string().optional(),
   url: z.string(),
 });
-export type MessageAttachment = z.infer<typeof MessageAttachmentSchema>;
 
 /**
  * One direct message. The client relies on its id, who wrote it (`action`, `senderId`,
@@ -103,7 +101,6 @@ export const MessagesQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['limit'], message: 'A page cursor goes with the page size it was given for' });
     }
   });
-export type MessagesQuery = z.infer<typeof MessagesQuerySchema>;
 
 /** Characters as the networks count them: an emoji is one, not two UTF-16 units. */
 export function messageLength(text: string): number {
@@ -147,7 +144,6 @@ export const SendMessageRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['mediaUrls'], message: `X takes one media URL on a message; got ${media}` });
     }
   });
-export type SendMessageRequest = z.infer<typeof SendMessageRequestSchema>;
 
 /** POST /messages/:platform answer: the id the message got is what the client relies on. */
 export const MessageSentSchema = z.looseObject({

@@ -53,7 +53,6 @@ export const UpdatePostBodySchema = z.looseObject({
   id: IdSchema,
   disableComments: z.boolean('Say whether comments are to be off (true) or on (false)'),
 });
-export type UpdatePostBody = z.infer<typeof UpdatePostBodySchema>;
 
 export const UpdatePostResponseSchema = z.looseObject({
   status: z.string(),
@@ -63,7 +62,6 @@ export const UpdatePostResponseSchema = z.looseObject({
 export type UpdatePostResponse = z.infer<typeof UpdatePostResponseSchema>;
 
 export const DeletePostBodySchema = z.looseObject({ id: IdSchema });
-export type DeletePostBody = z.infer<typeof DeletePostBodySchema>;
 
 export const DeletePostResponseSchema = z.looseObject({
   status: z.string(),
@@ -98,7 +96,6 @@ export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;
 export const NetworkHistoryQuerySchema = z.object({
   limit: z.number().int().min(1, 'Ask for at least one post').max(1000, 'At most 1,000 posts per request').optional(),
 });
-export type NetworkHistoryQuery = z.infer<typeof NetworkHistoryQuerySchema>;
 
 /** One post of the network's own list (social post id), including posts made outside the service. */
 export const NetworkPostSchema = z.looseObject({

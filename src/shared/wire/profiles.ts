@@ -16,7 +16,6 @@ export const ProfileSummarySchema = z.looseObject({
   refId: z.string(),
   activeSocialAccounts: z.array(z.string()).optional(),
 });
-export type ProfileSummary = z.infer<typeof ProfileSummarySchema>;
 
 export const ProfilesResponseSchema = z.looseObject({
   profiles: z.array(ProfileSummarySchema),
@@ -26,7 +25,6 @@ export type ProfilesResponse = z.infer<typeof ProfilesResponseSchema>;
 export const CreateProfileBodySchema = z.looseObject({
   title: z.string().refine((title) => !isBlank(title), 'A profile needs a title'),
 });
-export type CreateProfileBody = z.infer<typeof CreateProfileBodySchema>;
 
 /** The new profile's key is a secret: the caller stores it in the vault and nowhere else. */
 export const CreateProfileResponseSchema = z.looseObject({

@@ -98,7 +98,6 @@ export const ReplyBodySchema = z
     }
     if (body.mediaUrls !== undefined) imageRule(ctx, body.mediaUrls, platforms, REPLY_IMAGE_NETWORKS, 'A reply');
   });
-export type ReplyBody = z.infer<typeof ReplyBodySchema>;
 
 /** Per network of a reply that was posted. */
 export const ReplyMadeSchema = z.looseObject({

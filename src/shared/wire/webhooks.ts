@@ -33,7 +33,6 @@ export const RegisterWebhookBodySchema = z.looseObject({
   url: WebhookUrlSchema,
   secret: SecretSchema.optional(),
 });
-export type RegisterWebhookBody = z.infer<typeof RegisterWebhookBodySchema>;
 
 export const RegisterWebhookResponseSchema = z.looseObject({
   status: z.string(),
@@ -52,7 +51,6 @@ export const WebhooksResponseSchema = z.looseObject({
 export type WebhooksResponse = z.infer<typeof WebhooksResponseSchema>;
 
 export const UnregisterWebhookBodySchema = z.looseObject({ action: WebhookActionSchema });
-export type UnregisterWebhookBody = z.infer<typeof UnregisterWebhookBodySchema>;
 
 export const UnregisterWebhookResponseSchema = z.looseObject({
   status: z.string(),
@@ -61,7 +59,6 @@ export const UnregisterWebhookResponseSchema = z.looseObject({
 export type UnregisterWebhookResponse = z.infer<typeof UnregisterWebhookResponseSchema>;
 
 export const WebhookSecretBodySchema = z.looseObject({ secret: SecretSchema });
-export type WebhookSecretBody = z.infer<typeof WebhookSecretBodySchema>;
 
 export const WebhookSecretResponseSchema = z.looseObject({
   status: z.string(),

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppCore } from '../../../src/main/core/app/appCore.ts';
 import { createAppCore } from '../../../src/main/core/app/createAppCore.ts';
-import type { AppCoreOptions, AppCoreTuning, AppNotification, LoggerPort, SandboxFactory, SettingsPort } from '../../../src/main/core/app/ports.ts';
+import type { AppCoreOptions, AppCoreTuning, AppNotification, LoggerPort, SandboxFactory, SettingsPort } from '../../../src/main/core/ports.ts';
 import type { BridgeEvent } from '../../../src/main/core/bridge/dispatcher.ts';
 import type { CommandInput, CommandName, CommandOutput } from '../../../src/shared/bridge/contract.ts';
 import type { BridgeResult } from '../../../src/shared/bridge/result.ts';

@@ -1,6 +1,6 @@
 // The SecretVault port in memory, for tests: the keys in maps, the status as the port promises it
 // (configured, protection, last 4), and a warning when a test wants the "no keyring" case.
-import type { KeyStatus, SecretVault, VaultProtection } from '../../../src/main/core/app/ports.ts';
+import type { KeyStatus, SecretVault, VaultProtection } from '../../../src/main/core/ports.ts';
 import type { AccountCredentials, XCredentials } from '../../../src/main/core/service/credentials.ts';
 
 export class MemoryVault implements SecretVault {

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AppNotification } from '../../../src/main/core/app/ports.ts';
+import type { AppNotification } from '../../../src/main/core/ports.ts';
 import type { PreparedReportSummary } from '../../../src/shared/domain/preparedReports.ts';
 import { SteppingClock } from '../../support/steppingClock.ts';
 import { AppRig, FAST_TUNING } from './appHarness.ts';

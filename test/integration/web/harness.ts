@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import type { LoggerPort } from '../../../src/main/core/app/ports.ts';
+import type { LoggerPort } from '../../../src/main/core/ports.ts';
 import type { BridgeDispatcher, BridgeEvent } from '../../../src/main/core/bridge/dispatcher.ts';
 import { rawText } from '../../../src/main/web/bridgeSocket.ts';
 import type { BridgeResult } from '../../../src/shared/bridge/result.ts';

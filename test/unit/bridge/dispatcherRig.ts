@@ -1,6 +1,6 @@
 // A dispatcher over handlers that record what they were called with and answer with the contract's
 // sample outputs (or whatever a test says), plus a logger that keeps its lines.
-import type { LoggerPort } from '../../../src/main/core/app/ports.ts';
+import type { LoggerPort } from '../../../src/main/core/ports.ts';
 import { createDispatcher, type CommandHandlers } from '../../../src/main/core/bridge/createDispatcher.ts';
 import { EventHub } from '../../../src/main/core/bridge/eventHub.ts';
 import type { BridgeDispatcher } from '../../../src/main/core/bridge/dispatcher.ts';

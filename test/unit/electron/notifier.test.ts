@@ -1,6 +1,6 @@
 import type { NotificationConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import type { AppNotification } from '../../../src/main/core/app/ports.ts';
+import type { AppNotification } from '../../../src/main/core/ports.ts';
 import { ElectronNotifier, MAX_HELD_NOTIFICATIONS, notificationText, type NotificationLike } from '../../../src/main/electron/notifier.ts';
 
 /** A fake of Electron's Notification: records options, lets the test fire its events. */

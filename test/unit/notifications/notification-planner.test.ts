@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppNotification } from '../../../src/main/core/app/ports.ts';
+import type { AppNotification } from '../../../src/main/core/ports.ts';
 import { NotificationPlanner, type NotificationPlannerOptions } from '../../../src/main/core/notifications/notificationPlanner.ts';
 import { SteppingClock } from '../../support/steppingClock.ts';
 

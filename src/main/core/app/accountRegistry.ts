@@ -8,7 +8,7 @@
 import { AccountRecordListSchema } from '../../../shared/domain/accounts.ts';
 import type { AccountRecord, ProfileRecord, Store } from '../store/types.ts';
 import { type AccountsRecord, readAccountsFile, writeAccountsFile } from './accountsFile.ts';
-import type { LoggerPort } from './ports.ts';
+import type { LoggerPort } from '../ports.ts';
 
 const ACCOUNTS_CURSOR = 'app.accounts';
 const SANDBOX_REMOVED_CURSOR = 'app.sandboxRemoved';

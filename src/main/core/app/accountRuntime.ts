@@ -20,7 +20,7 @@ import type { AccountRecord, ProfileRecord, Store } from '../store/types.ts';
 import { AccountSync, type AccountSyncOptions } from '../sync/accountSync.ts';
 import type { SyncListener } from '../sync/events.ts';
 import type { AccountSnapshotSyncStore, MessageSyncStore } from '../sync/syncJobContext.ts';
-import type { AppCoreTuning, LoggerPort, SecretVault } from './ports.ts';
+import type { AppCoreTuning, LoggerPort, SecretVault } from '../ports.ts';
 import { refuse } from './refusal.ts';
 
 /** Share of each profile's rate budget the sync may spend, per pace; the rest is kept for replies. */

@@ -17,7 +17,7 @@ import type { AccountRegistry } from './accountRegistry.ts';
 import type { AccountRuntime } from './accountRuntime.ts';
 import { checkAccountKeys } from './keyCheck.ts';
 import type { KnownSecrets } from './knownSecrets.ts';
-import type { LoggerPort, SandboxFactory, SecretVault } from './ports.ts';
+import type { LoggerPort, SandboxFactory, SecretVault } from '../ports.ts';
 import { refuse } from './refusal.ts';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_ACCOUNT_TITLE, sandboxProfiles } from './sandboxAccount.ts';
 import type { StatusBoard } from './statusBoard.ts';

@@ -1,7 +1,7 @@
 // Every command of the contract, mapped onto the core's services. Inputs arrive parsed (the
 // dispatcher did that); each handler's answer is checked against the output schema on the way out.
 import type { CommandHandlers } from '../bridge/createDispatcher.ts';
-import type { FolderChoicePort, ReportPdfPort, SettingsPort } from './ports.ts';
+import type { FolderChoicePort, ReportPdfPort, SettingsPort } from '../ports.ts';
 import type { PreparedReports } from './preparedReports.ts';
 import type { AccountService } from './accountService.ts';
 import type { InboxService } from './inboxService.ts';

@@ -9,7 +9,7 @@ import type { BridgeEventSink } from '../bridge/eventHub.ts';
 import type { PostSettingsChange, PostSettingsEvent } from '../outbox/postSettingsTypes.ts';
 import type { PostKey, PostRecord, Store } from '../store/types.ts';
 import type { AccountService } from './accountService.ts';
-import type { LoggerPort } from './ports.ts';
+import type { LoggerPort } from '../ports.ts';
 import { refuse } from './refusal.ts';
 import { postView } from './views.ts';
 

@@ -10,7 +10,7 @@ import type { MessageStore, Store } from '../store/types.ts';
 import type { SyncEvent } from '../sync/events.ts';
 import type { AccountService } from './accountService.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
-import type { LoggerPort } from './ports.ts';
+import type { LoggerPort } from '../ports.ts';
 import type { StatusBoard } from './statusBoard.ts';
 import { answeredOf, outboxItemView } from './views.ts';
 import { errorSentence } from '../../../shared/domain/errorWords.ts';

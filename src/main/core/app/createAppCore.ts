@@ -25,7 +25,7 @@ import { KnownSecrets } from './knownSecrets.ts';
 import { MessageService } from './messageService.ts';
 import { MessagingOff } from './messagingOff.ts';
 import { PersonPictures } from './personPictures.ts';
-import type { AppCoreOptions, NotifierPort } from './ports.ts';
+import type { AppCoreOptions, NotifierPort } from '../ports.ts';
 import { PostService } from './postService.ts';
 import { ClientSettingsFile, clientSettingsFileIn } from './clientSettingsFile.ts';
 import { ReportService } from './reportService.ts';

@@ -13,7 +13,7 @@ import { fetch, type Response } from 'undici';
 import type { MessageStore } from '../store/types.ts';
 import { type AddressPolicy, classifyAddress, classifyHost, type RefusedKind } from './addressPolicy.ts';
 import { addressRefusalIn, guardedAgent } from './guardedDispatcher.ts';
-import type { LoggerPort } from './ports.ts';
+import type { LoggerPort } from '../ports.ts';
 
 /** No picture: why, and when the policy refused the address, what kind of address it was. */
 export type PictureAnswer = { dataUrl: string } | { dataUrl: null; reason: string; refusedAddress?: RefusedKind };

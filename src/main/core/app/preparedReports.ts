@@ -13,7 +13,7 @@ import type { PreparedReportFile, PreparedReportSummary } from '../../../shared/
 import type { Clock } from '../clock.ts';
 import type { PreparedReportFiles } from './preparedReportFiles.ts';
 import { exportPreparedReports } from './preparedReportExport.ts';
-import type { FolderChoicePort, LoggerPort } from './ports.ts';
+import type { FolderChoicePort, LoggerPort } from '../ports.ts';
 import { refuse } from './refusal.ts';
 import { lastMonthIn, nextMonthStartIn, type ReportMonth } from './reportMonths.ts';
 

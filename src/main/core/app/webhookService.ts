@@ -7,7 +7,7 @@ import { WEBHOOK_ACTIONS, type WebhookAction } from '../../../shared/networks.ts
 import type { WebhooksResponse } from '../../../shared/wire/webhooks.ts';
 import type { AccountService } from './accountService.ts';
 import type { KnownSecrets } from './knownSecrets.ts';
-import type { SecretVault } from './ports.ts';
+import type { SecretVault } from '../ports.ts';
 
 export interface WebhookList {
   webhooks: { action: WebhookAction; url: string }[];

@@ -5,7 +5,7 @@
 // failure is an `{ok: false}` with a code the UI can act on and a message a person can read.
 import { commands, type CommandName, type CommandOutput, type ParsedCommandInput, isCommandName } from '../../../shared/bridge/contract.ts';
 import type { BridgeResult } from '../../../shared/bridge/result.ts';
-import type { LoggerPort } from '../app/ports.ts';
+import type { LoggerPort } from '../ports.ts';
 import type { BridgeDispatcher, BridgeEvent } from './dispatcher.ts';
 import { bridgeErrorOf, INTERNAL_MESSAGE } from './errorMapping.ts';
 import { describeIssues, shortened } from './issues.ts';

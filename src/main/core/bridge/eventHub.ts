@@ -2,7 +2,7 @@
 // schema before any subscriber sees it (a malformed event is a bug of ours: logged, not sent), and
 // only what the schema names is sent (a field a payload carries by accident stays in main).
 import { events, type EventName, type EventPayload } from '../../../shared/bridge/contract.ts';
-import type { LoggerPort } from '../app/ports.ts';
+import type { LoggerPort } from '../ports.ts';
 import type { BridgeEvent } from './dispatcher.ts';
 
 export interface BridgeEventSink {

@@ -5,7 +5,7 @@
 // when news pours in after a long offline spell or a first sync, one summary says how much there is
 // instead of a storm. A reply or message the service refused is shown at once. Clicks come back by
 // id: the planner remembers what each one opens (a bounded number of the latest).
-import type { AppNotification, NotifierPort } from '../app/ports.ts';
+import type { AppNotification, NotifierPort } from '../ports.ts';
 import type { Clock } from '../clock.ts';
 
 export interface NotificationPlannerOptions {

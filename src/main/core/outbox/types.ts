@@ -58,14 +58,6 @@ export interface ServiceThread {
   parents: Partial<Record<Network, string>>;
 }
 
-/**
- * The kinds of task the outbox holds: a reply to a comment, and a direct message in a conversation.
- * Both are "something the person wrote that must reach the network exactly once"; they share the
- * queue, its file, its lanes (one per profile, in the order written) and every state below.
- */
-export const OUTBOX_TASK_KINDS = ['reply', 'message'] as const;
-export type OutboxTaskKind = (typeof OUTBOX_TASK_KINDS)[number];
-
 /** A direct message as the outbox sends it (POST /messages/:platform). `message` is always the item's `text`. */
 export interface DirectMessageRequest {
   platform: MessageNetwork;

@@ -1,13 +1,13 @@
 // What a host (Electron, the web host, a test) gives the application core. The core never knows
 // where keys are kept, how a notification is shown or how settings are saved: it asks these ports.
-import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
-import type { Clock } from '../clock.ts';
-import type { AccountSyncOptions } from '../sync/accountSync.ts';
-import type { CredentialVault, XCredentials } from '../service/credentials.ts';
-import type { KeyStatus, VaultProtection } from '../../../shared/domain/accounts.ts';
+import type { Settings, SettingsPatch } from '../../shared/settings.ts';
+import type { Clock } from './clock.ts';
+import type { AccountSyncOptions } from './sync/accountSync.ts';
+import type { CredentialVault, XCredentials } from './service/credentials.ts';
+import type { KeyStatus, VaultProtection } from '../../shared/domain/accounts.ts';
 
 // Declared once, in shared (the bridge carries them to the renderer); re-exported for the hosts.
-export type { KeyProtection, KeyStatus, VaultProtection } from '../../../shared/domain/accounts.ts';
+export type { KeyProtection, KeyStatus, VaultProtection } from '../../shared/domain/accounts.ts';
 
 /** The core reads keys through CredentialVault (per call) and manages them through the rest. */
 export interface SecretVault extends CredentialVault {
