@@ -68,6 +68,9 @@ test('at 1024×700 the sidebar is icons, the title one line, the toolbar one row
   // The Posts view with a post's metrics open: no sideways scroll either.
   const posts = new PostsPage(page);
   await posts.openWithKeys();
+  // The export's dates and its button on one row (they took three rows with Posts' own toolbar).
+  const exportForm = page.getByRole('form', { name: 'Export to CSV' });
+  expect(await rowsOf(exportForm.locator('input, button')), 'the export is one row').toBe(1);
   await posts.view.locator('[data-post-key]').first().getByRole('button').first().click();
   await expect(posts.panel).toBeVisible();
   expect(await sidewaysScroll(page)).toEqual([]);
