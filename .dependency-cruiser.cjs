@@ -77,10 +77,10 @@ module.exports = {
     {
       name: 'bridge-and-notifications-do-not-import-app',
       comment:
-        "app/ composes the core, so the rooms it wires (bridge/, notifications/) must not import it: what they share with app/ lives below it (src/main/core/ports.ts). The bridge still maps two of app/'s errors to answers (refusal.ts, settingsSaveError.ts); those two are allowed until they move below app/.",
+        'app/ composes the core, so the rooms it wires (bridge/, notifications/) must not import it: what they share with app/ lives below it (src/main/core/ports.ts). So do the errors the bridge maps to answers (src/main/core/refusal.ts, settingsSaveError.ts).',
       severity: 'error',
       from: { path: '^src/main/core/(bridge|notifications)/' },
-      to: { path: '^src/main/core/app/', pathNot: '^src/main/core/app/(refusal|settingsSaveError)\\.ts$' },
+      to: { path: '^src/main/core/app/' },
     },
     {
       name: 'every-file-belongs-to-a-layer',

@@ -87,14 +87,14 @@ describe('the rooms app/ wires do not import app/', () => {
     const files: Record<string, string> = {
       'tsconfig.json': '{ "compilerOptions": {} }',
       'src/main/core/app/wiring.ts': 'export const wired = 1;\n',
-      'src/main/core/app/refusal.ts': 'export class CoreRefusal extends Error {}\n',
+      'src/main/core/refusal.ts': 'export class CoreRefusal extends Error {}\n',
       'src/main/core/ports.ts': 'export interface LoggerPort { warn(message: string): void }\n',
       // Broken: the bridge and the notifications reach up into app/.
       'src/main/core/bridge/bad.ts': "import { wired } from '../app/wiring.ts';\nexport const b = wired;\n",
       'src/main/core/notifications/bad.ts': "import { wired } from '../app/wiring.ts';\nexport const n = wired;\n",
-      // Allowed: the ports below app/, and the refusal the bridge maps to an answer.
+      // Allowed: the ports and the refusal the bridge maps to an answer, both below app/.
       'src/main/core/bridge/good.ts':
-        "import type { LoggerPort } from '../ports.ts';\nimport { CoreRefusal } from '../app/refusal.ts';\nexport const g: LoggerPort | CoreRefusal | null = null;\n",
+        "import type { LoggerPort } from '../ports.ts';\nimport { CoreRefusal } from '../refusal.ts';\nexport const g: LoggerPort | CoreRefusal | null = null;\n",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(fixture, path)), { recursive: true });

@@ -4,7 +4,7 @@
 // the backup shelf (settings-backup.json) before the repaired settings are written.
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch, settingsSchema } from '../../shared/settings.ts';
 import type { SettingsPort } from '../core/ports.ts';
-import { settingsSaveError } from '../core/app/settingsSaveError.ts';
+import { settingsSaveError } from '../core/settingsSaveError.ts';
 import type { BackupShelf, JsonObject, JsonStoreFile } from './jsonStoreFile.ts';
 
 /** A patch the schema refuses; the message names the settings, never their values. */

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SettingsPort } from '../core/ports.ts';
-import { settingsSaveError } from '../core/app/settingsSaveError.ts';
+import { settingsSaveError } from '../core/settingsSaveError.ts';
 import { type Settings, type SettingsPatch, settingsPatchSchema, settingsSchema } from '../../shared/settings.ts';
 
 export const SETTINGS_FILE_NAME = 'settings.json';

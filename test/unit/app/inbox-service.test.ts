@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccountRegistry } from '../../../src/main/core/app/accountRegistry.ts';
-import { CoreRefusal } from '../../../src/main/core/app/refusal.ts';
+import { CoreRefusal } from '../../../src/main/core/refusal.ts';
 import { InboxService } from '../../../src/main/core/app/inboxService.ts';
 import { dm } from '../store/messageFixtures.ts';
 import { ACCOUNT, comment, post, profile, seeded, type TempStore } from '../store/storeFixtures.ts';

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccountRegistry } from '../../../src/main/core/app/accountRegistry.ts';
 import { InboxService } from '../../../src/main/core/app/inboxService.ts';
-import { CoreRefusal } from '../../../src/main/core/app/refusal.ts';
+import { CoreRefusal } from '../../../src/main/core/refusal.ts';
 import { TriageUndo } from '../../../src/main/core/app/triageUndo.ts';
 import { ACCOUNT, comment, post, profile, seeded, T0, type TempStore } from '../store/storeFixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CoreRefusal } from '../../../src/main/core/app/refusal.ts';
+import { CoreRefusal } from '../../../src/main/core/refusal.ts';
 import { INTERNAL_MESSAGE } from '../../../src/main/core/bridge/errorMapping.ts';
 import { OutboxActionError } from '../../../src/main/core/outbox/errors.ts';
 import { HttpError, NetworkError } from '../../../src/main/core/service/errors.ts';

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SettingsSaveError } from '../../../src/main/core/app/settingsSaveError.ts';
+import { SettingsSaveError } from '../../../src/main/core/settingsSaveError.ts';
 import { ElectronStoreSettings } from '../../../src/main/electron/electronStoreSettings.ts';
 import { BackupShelf, JsonStoreFile, type JsonObject, type TolerantStoreOptions, type WholeStore } from '../../../src/main/electron/jsonStoreFile.ts';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings.ts';

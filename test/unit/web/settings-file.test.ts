@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SettingsSaveError } from '../../../src/main/core/app/settingsSaveError.ts';
+import { SettingsSaveError } from '../../../src/main/core/settingsSaveError.ts';
 import { JsonSettingsFile } from '../../../src/main/web/settingsFile.ts';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings.ts';
 

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SettingsSaveError } from '../../../src/main/core/app/settingsSaveError.ts';
+import { SettingsSaveError } from '../../../src/main/core/settingsSaveError.ts';
 import { JsonSettingsFile } from '../../../src/main/web/settingsFile.ts';
 import { dispatcherRig } from '../bridge/dispatcherRig.ts';
 

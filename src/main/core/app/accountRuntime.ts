@@ -21,7 +21,7 @@ import { AccountSync, type AccountSyncOptions } from '../sync/accountSync.ts';
 import type { SyncListener } from '../sync/events.ts';
 import type { AccountSnapshotSyncStore, MessageSyncStore } from '../sync/syncJobContext.ts';
 import type { AppCoreTuning, LoggerPort, SecretVault } from '../ports.ts';
-import { refuse } from './refusal.ts';
+import { refuse } from '../refusal.ts';
 
 /** Share of each profile's rate budget the sync may spend, per pace; the rest is kept for replies. */
 const PACE_SHARE: Record<Settings['syncPace'], number> = { gentle: 0.6, normal: 0.9, eager: 0.95 };

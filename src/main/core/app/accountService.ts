@@ -18,7 +18,7 @@ import type { AccountRuntime } from './accountRuntime.ts';
 import { checkAccountKeys } from './keyCheck.ts';
 import type { KnownSecrets } from './knownSecrets.ts';
 import type { LoggerPort, SandboxFactory, SecretVault } from '../ports.ts';
-import { refuse } from './refusal.ts';
+import { refuse } from '../refusal.ts';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_ACCOUNT_TITLE, sandboxProfiles } from './sandboxAccount.ts';
 import type { StatusBoard } from './statusBoard.ts';
 import { profileView } from './views.ts';

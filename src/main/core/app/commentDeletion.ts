@@ -4,7 +4,7 @@ import { deletionRule } from '../../../shared/domain/commentDeletion.ts';
 import type { CommentKey, Store } from '../store/types.ts';
 import type { AccountService } from './accountService.ts';
 import type { InboxService } from './inboxService.ts';
-import { refuse } from './refusal.ts';
+import { refuse } from '../refusal.ts';
 
 export class CommentDeletion {
   readonly #store: Store;

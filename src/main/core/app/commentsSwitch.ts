@@ -10,7 +10,7 @@ import type { PostSettingsChange, PostSettingsEvent } from '../outbox/postSettin
 import type { PostKey, PostRecord, Store } from '../store/types.ts';
 import type { AccountService } from './accountService.ts';
 import type { LoggerPort } from '../ports.ts';
-import { refuse } from './refusal.ts';
+import { refuse } from '../refusal.ts';
 import { postView } from './views.ts';
 
 /**

@@ -8,7 +8,7 @@ import { isConversationKey } from '../store/keys.ts';
 import { commentMatch, conversationMatch, searchTermsOf } from '../store/searchMatch.ts';
 import type { CommentKey, InboxCursor, InboxFilter, InboxPage, InboxRow, MessageStore, Store, TriagePatch } from '../store/types.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
-import { refuse } from './refusal.ts';
+import { refuse } from '../refusal.ts';
 import { type TriageRestore, TriageUndo } from './triageUndo.ts';
 import { postView } from './views.ts';
 

@@ -7,7 +7,7 @@ import type { AccountCredentials, CredentialVault, XCredentials } from '../servi
 import { HttpError } from '../service/errors.ts';
 import { ServiceClient } from '../service/serviceClient.ts';
 import type { HttpTransport } from '../service/transport.ts';
-import { refuse } from './refusal.ts';
+import { refuse } from '../refusal.ts';
 
 const CANDIDATE = 'candidate-account';
 /** An id no post has: the comments read fails after the plan check (404), or at it (403). */

@@ -11,7 +11,7 @@ import type { ConversationInfo, ConversationThread, InboxRow, MessageStore, Stor
 import type { AccountRegistry } from './accountRegistry.ts';
 import type { AccountService } from './accountService.ts';
 import type { MessagingOff } from './messagingOff.ts';
-import { refuse } from './refusal.ts';
+import { refuse } from '../refusal.ts';
 import { outboxItemView } from './views.ts';
 
 const WINDOW_DAYS = Math.round(MESSAGE_REPLY_WINDOW_MS / 86_400_000);

@@ -16,7 +16,7 @@ import {
 import type { Network } from '../../../shared/networks.ts';
 import type { AnalyticsSnapshot, PostKey, Store } from '../store/types.ts';
 import type { AccountService } from './accountService.ts';
-import { refuse } from './refusal.ts';
+import { refuse } from '../refusal.ts';
 import { analyticsNotFoundCursor } from '../sync/analyticsPlan.ts';
 import { postDataFlags, postSummary, postView } from './views.ts';
 

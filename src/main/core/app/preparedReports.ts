@@ -14,7 +14,7 @@ import type { Clock } from '../clock.ts';
 import type { PreparedReportFiles } from './preparedReportFiles.ts';
 import { exportPreparedReports } from './preparedReportExport.ts';
 import type { FolderChoicePort, LoggerPort } from '../ports.ts';
-import { refuse } from './refusal.ts';
+import { refuse } from '../refusal.ts';
 import { lastMonthIn, nextMonthStartIn, type ReportMonth } from './reportMonths.ts';
 
 const MINUTE = 60_000;

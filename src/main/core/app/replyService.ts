@@ -10,7 +10,7 @@ import type { ReplyInput } from '../service/operations/replies.ts';
 import type { AccountService } from './accountService.ts';
 import type { AccountRuntime } from './accountRuntime.ts';
 import type { InboxService } from './inboxService.ts';
-import { refuse } from './refusal.ts';
+import { refuse } from '../refusal.ts';
 import { type Answered, outboxItemView } from './views.ts';
 
 export class ReplyService {

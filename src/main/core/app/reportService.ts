@@ -18,7 +18,7 @@ import { accountFiguresUnreadCursor, unreadNotesOf } from '../sync/accountAnalyt
 import type { AccountService } from './accountService.ts';
 import type { ClientSettingsFile } from './clientSettingsFile.ts';
 import type { PostService } from './postService.ts';
-import { CoreRefusal, refuse } from './refusal.ts';
+import { CoreRefusal, refuse } from '../refusal.ts';
 
 export interface ReportServiceDeps {
   /** `cursor`: the account-analytics sync's notes of networks it could not read. */

@@ -5,9 +5,9 @@
 // a fault of ours: the person gets a generic sentence, the log gets the detail.
 import type { BridgeError } from '../../../shared/bridge/result.ts';
 import { type ErrorFacts, errorSentence, type ErrorSubject } from '../../../shared/domain/errorWords.ts';
-import { CoreRefusal } from '../app/refusal.ts';
+import { CoreRefusal } from '../refusal.ts';
 import { askForKey, KeyVaultError } from '../service/keyVaultError.ts';
-import { SettingsSaveError } from '../app/settingsSaveError.ts';
+import { SettingsSaveError } from '../settingsSaveError.ts';
 import { OutboxActionError, OutboxError } from '../outbox/errors.ts';
 import { HttpError, NetworkError, ServiceClientError } from '../service/errors.ts';
 import { StoreInputError } from '../store/errors.ts';
