@@ -44,6 +44,8 @@ test('an empty key says why the button is off; Connect starts in its first field
 
   // A TikTok comment: its composer shows no video id.
   await nav.getByRole('button', { name: 'TikTok' }).click();
+  // The list is TikTok's before a row is clicked (a click during the switch could open the row it replaces).
+  await expect(page.getByText(/All clients · TikTok/)).toBeVisible();
   await inbox.rows.first().click();
   await expect(page.getByRole('form', { name: 'Reply to this comment' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Conversation' })).not.toContainText(/video id|\d{12,}/i);
