@@ -1,6 +1,7 @@
 // One account at work: its service client (keys from the vault), its sync (a scheduler per profile)
 // and its reply outbox and post settings queue (each its own file in the data directory). The outbox's undo window and the
-// sync's pace follow the settings; a change rebuilds the part it affects.
+// sync's pace follow the settings; a change rebuilds the part it affects. The account's own wiring is
+// here too: its sync's return online nudges its queues, and a sent reply refreshes its post.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Settings } from '../../../shared/settings.ts';
@@ -18,7 +19,7 @@ import { ServiceClient } from '../service/serviceClient.ts';
 import type { HttpTransport } from '../service/transport.ts';
 import type { AccountRecord, ProfileRecord, Store } from '../store/types.ts';
 import { AccountSync, type AccountSyncOptions } from '../sync/accountSync.ts';
-import type { SyncListener } from '../sync/events.ts';
+import type { SyncEvent, SyncListener } from '../sync/events.ts';
 import type { AccountSnapshotSyncStore, MessageSyncStore } from '../sync/syncJobContext.ts';
 import type { AppCoreTuning, LoggerPort, SecretVault } from '../ports.ts';
 import { refuse } from '../refusal.ts';
@@ -39,11 +40,19 @@ export interface AccountRuntimeDeps {
   tuning: AppCoreTuning;
   logger: LoggerPort | undefined;
   onSyncEvent: SyncListener;
-  onOutboxEvent: (accountId: string) => OutboxListener;
+  /** What the account's reply outbox says; `account` refreshes the post of a sent reply. */
+  onOutboxEvent: (account: OutboxOwner) => OutboxListener;
   /** What the account's post settings queue (comments on/off) says. */
   onPostSettingsEvent?: (accountId: string) => PostSettingsListener;
   syncPaused: () => boolean;
   transport?: HttpTransport;
+}
+
+/** The account an outbox event comes from, as the core's events need it. */
+export interface OutboxOwner {
+  readonly accountId: string;
+  /** The sync reads this post again soon (a reply to it was sent, so "replied" shows soon). */
+  refreshPost(postKey: string): void;
 }
 
 export function outboxFileOf(dataDir: string, accountId: string): string {
@@ -55,7 +64,7 @@ export function postSettingsFileOf(dataDir: string, accountId: string): string {
   return join(dataDir, `post-settings-${accountId.replace(/[^A-Za-z0-9_-]/g, '_')}.sqlite`);
 }
 
-export class AccountRuntime {
+export class AccountRuntime implements OutboxOwner {
   readonly account: AccountRecord;
   readonly client: ServiceClient;
   #sync: AccountSync;
@@ -137,6 +146,10 @@ export class AccountRuntime {
     return this.#postSettings;
   }
 
+  refreshPost(postKey: string): void {
+    if (this.#closed === null) this.#sync.refreshNow({ postKey });
+  }
+
   /** The call target of one of the account's profiles (the primary one is called without a Profile-Key). */
   targetOf(profile: Pick<ProfileRecord, 'profileId' | 'isPrimary'>): CallTarget {
     return profile.isPrimary ? { accountId: this.accountId } : { accountId: this.accountId, profileId: profile.profileId };
@@ -210,9 +223,19 @@ export class AccountRuntime {
   #newSync(): AccountSync {
     const tuned = this.#deps.tuning.sync ?? {};
     const options: AccountSyncOptions = { ...tuned, pacer: { share: PACE_SHARE[this.#pace], ...tuned.pacer } };
-    const { store, messages, accountSnapshots, clock, onSyncEvent } = this.#deps;
+    const { store, messages, accountSnapshots, clock } = this.#deps;
     const optional = { ...(messages ? { messages } : {}), ...(accountSnapshots ? { accountSnapshots } : {}) };
-    return new AccountSync(this.accountId, { client: this.client, store, ...optional, clock, listener: onSyncEvent }, options);
+    return new AccountSync(this.accountId, { client: this.client, store, ...optional, clock, listener: (event) => this.#syncEvent(event) }, options);
+  }
+
+  /** The sync's events go to the core; back online, this account's queues try at once. */
+  #syncEvent(event: SyncEvent): void {
+    this.#deps.onSyncEvent(event);
+    // Started and not closing: the queues are running (as before, when the account service ran it).
+    if (event.type === 'connectivity' && event.online && this.#started && this.#closed === null) {
+      this.#outbox?.nudge();
+      this.#postSettings?.nudge();
+    }
   }
 
   #openPostSettings(): PostSettingsQueue | null {
@@ -249,7 +272,7 @@ export class AccountRuntime {
         client: this.client,
         accountIdentity: identitiesFromUser(this.client),
         clock: this.#deps.clock,
-        onEvent: this.#deps.onOutboxEvent(this.accountId),
+        onEvent: this.#deps.onOutboxEvent(this),
         undoMs: this.#undoSeconds * 1000,
         // The sandbox answers live; the real service caches comment lists for about 10 minutes.
         ...(this.account.kind === 'sandbox' ? { reconcileSettleMs: 0 } : {}),

@@ -22,14 +22,10 @@ const FIRST_TRY_WAIT_MS = 3_000;
 export class CommentsSwitch {
   readonly #store: Store;
   readonly #accounts: AccountService;
-  readonly #events: BridgeEventSink;
-  readonly #logger: LoggerPort | undefined;
 
-  constructor(store: Store, accounts: AccountService, events: BridgeEventSink, logger?: LoggerPort) {
+  constructor(store: Store, accounts: AccountService) {
     this.#store = store;
     this.#accounts = accounts;
-    this.#events = events;
-    this.#logger = logger;
   }
 
   /** Turns comments on (true) or off (false): queued at once, sent when the service is reachable. */
@@ -87,25 +83,6 @@ export class CommentsSwitch {
     return { ...postView(post), commentsChange: this.#changeOf(post) };
   }
 
-  /** What a queue says: the service confirmed a change (the store takes it), or a change moved. */
-  queueEvent(accountId: string, event: PostSettingsEvent): void {
-    if (event.type === 'unreadable') {
-      this.#logger?.warn('A post settings row could not be read and was skipped', { accountId, reason: event.reason, changeId: event.id });
-      return;
-    }
-    if (event.type === 'applied') {
-      const disableComments = !event.change.commentsEnabled;
-      const posts = event.change.postKeys.map((key) => this.#store.post(key)).filter((p): p is PostRecord => p !== null);
-      this.#store.upsertPosts(posts.map((p) => ({ ...p, disableComments })));
-      return;
-    }
-    const views = event.change.postKeys
-      .map((key) => this.#store.post(key))
-      .filter((p): p is PostRecord => p !== null)
-      .map((p) => ({ ...postView(p), commentsChange: event.type === 'removed' ? null : changeView(event.change) }));
-    if (views.length > 0) this.#events.emit('posts.changed', { posts: views });
-  }
-
   #view(postKey: PostKey): PostView {
     return this.viewOf(this.#post(postKey));
   }
@@ -145,6 +122,31 @@ export class CommentsSwitch {
     this.#accounts.profile(post.profileId);
     return post;
   }
+}
+
+/**
+ * What an account's post settings queue says: the service confirmed a change (the store takes it),
+ * or a change moved (its posts go to the screen). Needs only the store, so the accounts' runtimes
+ * can be built with it before the switch (which needs the accounts) exists.
+ */
+export function commentsQueueListener(store: Store, events: BridgeEventSink, logger?: LoggerPort): (accountId: string, event: PostSettingsEvent) => void {
+  return (accountId, event) => {
+    if (event.type === 'unreadable') {
+      logger?.warn('A post settings row could not be read and was skipped', { accountId, reason: event.reason, changeId: event.id });
+      return;
+    }
+    if (event.type === 'applied') {
+      const disableComments = !event.change.commentsEnabled;
+      const posts = event.change.postKeys.map((key) => store.post(key)).filter((p): p is PostRecord => p !== null);
+      store.upsertPosts(posts.map((p) => ({ ...p, disableComments })));
+      return;
+    }
+    const views = event.change.postKeys
+      .map((key) => store.post(key))
+      .filter((p): p is PostRecord => p !== null)
+      .map((p) => ({ ...postView(p), commentsChange: event.type === 'removed' ? null : changeView(event.change) }));
+    if (views.length > 0) events.emit('posts.changed', { posts: views });
+  };
 }
 
 function keyOf(post: Pick<PostRecord, 'platform' | 'socialPostId'>): string {

@@ -1,6 +1,6 @@
 // What the sync and the outbox say, turned into bridge events, notifications and the tray's count:
 // new comments and direct messages (live inbox, notifications grouped per client), sync progress and
-// problems, connectivity (a return nudges the outbox), and every outbox change (a refused reply or
+// problems, connectivity (a return nudges the account's queues: see accountRuntime.ts), and every outbox change (a refused reply or
 // message is notified; a sent reply makes its post refresh, so "replied" shows soon; a sent message
 // goes into its conversation at once).
 import type { EventHub } from '../bridge/eventHub.ts';
@@ -8,7 +8,7 @@ import type { NotificationPlanner } from '../notifications/notificationPlanner.t
 import type { MessageItem, OutboxEvent, OutboxItem, OutboxState } from '../outbox/types.ts';
 import type { MessageStore, Store } from '../store/types.ts';
 import type { SyncEvent } from '../sync/events.ts';
-import type { AccountService } from './accountService.ts';
+import type { OutboxOwner } from './accountRuntime.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
 import type { LoggerPort } from '../ports.ts';
 import type { StatusBoard } from './statusBoard.ts';
@@ -43,7 +43,6 @@ export interface CoreEventsDeps {
   registry: AccountRegistry;
   board: StatusBoard;
   planner: NotificationPlanner;
-  accounts: () => AccountService;
   countsChanged: () => void;
   logger: LoggerPort | undefined;
 }
@@ -89,13 +88,6 @@ export class CoreEvents {
         this.#d.board.setConnectivity(value);
         hub.emit('connectivity.changed', value);
         this.#d.planner.connectivity(event.accountId, event.online);
-        if (event.online) {
-          for (const runtime of this.#d.accounts().running()) {
-            if (runtime.accountId !== event.accountId) continue;
-            runtime.outboxIfOpen?.nudge();
-            runtime.postSettingsIfOpen?.nudge();
-          }
-        }
         return;
       }
       case 'sync-error': {
@@ -119,15 +111,16 @@ export class CoreEvents {
     }
   }
 
-  outbox(accountId: string, event: OutboxEvent): void {
+  outbox(account: OutboxOwner, event: OutboxEvent): void {
     const { hub } = this.#d;
+    const { accountId } = account;
     switch (event.type) {
       case 'added':
       case 'changed': {
         const before = this.#states.get(event.item.id);
         this.#states.set(event.item.id, event.item.state);
         hub.emit('outbox.changed', { kind: event.type, item: outboxItemView(event.item, answeredOf(this.#d.store, event.item.answers)) });
-        if (event.item.state !== before) this.#transition(event.item);
+        if (event.item.state !== before) this.#transition(account, event.item);
         return;
       }
       case 'removed':
@@ -140,7 +133,7 @@ export class CoreEvents {
     }
   }
 
-  #transition(item: OutboxItem): void {
+  #transition(account: OutboxOwner, item: OutboxItem): void {
     if (item.kind === 'message') {
       if (item.state === 'sent') this.#recordSentMessage(item);
       if (item.state === 'failed') {
@@ -164,13 +157,8 @@ export class CoreEvents {
         item: 'reply',
       });
     }
-    if (item.state === 'sent' && comment) {
-      const runtime = this.#d
-        .accounts()
-        .running()
-        .find((r) => r.accountId === item.target.accountId);
-      runtime?.sync.refreshNow({ postKey: `${comment.platform}:${comment.socialPostId}` });
-    }
+    // The outbox is the account's own, so the item's target is this account.
+    if (item.state === 'sent' && comment) account.refreshPost(`${comment.platform}:${comment.socialPostId}`);
   }
 
   /**

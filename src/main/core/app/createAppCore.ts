@@ -20,7 +20,7 @@ import { commandHandlers } from './commandHandlers.ts';
 import { CoreEvents } from './coreEvents.ts';
 import { InboxService } from './inboxService.ts';
 import { CommentDeletion } from './commentDeletion.ts';
-import { CommentsSwitch } from './commentsSwitch.ts';
+import { CommentsSwitch, commentsQueueListener } from './commentsSwitch.ts';
 import { KnownSecrets } from './knownSecrets.ts';
 import { MessageService } from './messageService.ts';
 import { MessagingOff } from './messagingOff.ts';
@@ -34,7 +34,7 @@ import { PreparedReports } from './preparedReports.ts';
 import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
 import { answeredOf } from './views.ts';
-import { UnreadWatch } from './unreadWatch.ts';
+import { CountsChanged, UnreadWatch } from './unreadWatch.ts';
 import { WebhookService } from './webhookService.ts';
 
 export type { AppCore } from './appCore.ts';
@@ -67,38 +67,29 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     hub.emitSticky('store.recovered', board.storeRecovery);
   };
   if (opened.recovered) tell(opened.recovered);
-  // Damage met after open (by any query, or by the full check below): the store has replaced its
-  // file; the accounts and profiles go back in before the call that met it is answered, and each
-  // account's sync starts over so that it refills the store from the service.
-  let registryReady: AccountRegistry | null = null;
-  let rebuiltWhileStarting = false;
+  // Damage met after open (by any query, or by the full check below) is told at once; the store has
+  // replaced its file. Met while the core is wired here (the registry writes the accounts back into
+  // the store as it is built), it is remembered and answered once the accounts exist, below.
+  let rebuiltWhileWiring = false;
   store.onRecovered((recovery) => {
     tell(recovery);
-    if (registryReady === null) {
-      rebuiltWhileStarting = true;
-      return;
-    }
-    registryReady.restoreInto();
-    setTimeout(() => {
-      for (const runtime of accounts?.running() ?? []) void runtime.restartSync();
-      unread.changed();
-      hub.emit('accounts.changed', {});
-    }, 0);
+    rebuiltWhileWiring = true;
   });
   const protection = vault.protection();
   if (protection.warning !== null) {
     hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });
   }
 
+  // Built in dependency order: each piece after what it needs. The one circle (the inbox service
+  // says when counts change; the watch reads the counts through it) goes through `countsChanged`.
   const registry = new AccountRegistry(store, { file: accountsFileIn(options.dataDir), logger });
-  registryReady = registry;
-  if (rebuiltWhileStarting) registry.restoreInto();
-  let inbox: InboxService | null = null;
+  const countsChanged = new CountsChanged();
+  const inbox = new InboxService(store, registry, () => countsChanged.tell());
   const unread = new UnreadWatch(
-    () => inbox?.counts() ?? null,
+    () => inbox.counts(),
     (counts) => hub.emit('inbox.countsChanged', counts),
   );
-  inbox = new InboxService(store, registry, () => unread.changed());
+  countsChanged.listen(() => unread.changed());
 
   const planner = new NotificationPlanner({
     ...tuning.notifications,
@@ -114,20 +105,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
   });
 
-  let accounts: AccountService | null = null;
   const messagingOff = new MessagingOff();
-  const coreEvents = new CoreEvents({
-    hub,
-    store,
-    registry,
-    board,
-    planner,
-    accounts: () => accounts as AccountService,
-    countsChanged: () => unread.changed(),
-    logger,
-  });
+  const coreEvents = new CoreEvents({ hub, store, registry, board, planner, countsChanged: () => countsChanged.tell(), logger });
+  const commentsQueueEvent = commentsQueueListener(store, hub, logger);
 
-  accounts = new AccountService({
+  // Each account's own wiring (its sync's connectivity to its queues, a sent reply to its post) is
+  // inside its AccountRuntime; what goes up to the whole app goes through these listeners.
+  const accountService = new AccountService({
     store,
     registry,
     vault,
@@ -154,14 +138,26 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
             messagingOff.observe(event, clock.now());
             coreEvents.sync(event);
           },
-          onOutboxEvent: (accountId) => (event) => coreEvents.outbox(accountId, event),
-          onPostSettingsEvent: (accountId) => (event) => commentsSwitch.queueEvent(accountId, event),
+          onOutboxEvent: (owner) => (event) => coreEvents.outbox(owner, event),
+          onPostSettingsEvent: (accountId) => (event) => commentsQueueEvent(accountId, event),
           syncPaused: () => board.syncPaused,
         },
         onClose,
       ),
   });
-  const accountService = accounts;
+
+  // The accounts and profiles go back in before the call that met the damage is answered, and each
+  // account's sync starts over so that it refills the store from the service.
+  if (rebuiltWhileWiring) registry.restoreInto();
+  store.onRecovered(() => {
+    registry.restoreInto();
+    setTimeout(() => {
+      for (const runtime of accountService.running()) void runtime.restartSync();
+      unread.changed();
+      hub.emit('accounts.changed', {});
+    }, 0);
+  });
+
   const replies = new ReplyService(
     accountService,
     inbox,
@@ -212,8 +208,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         ),
     logger,
   });
-  const commentsSwitch = new CommentsSwitch(store, accountService, hub, logger);
-  const deletion = new CommentDeletion(store, inbox, accountService, () => unread.changed());
+  const commentsSwitch = new CommentsSwitch(store, accountService);
+  const deletion = new CommentDeletion(store, inbox, accountService, () => countsChanged.tell());
   const webhooks = new WebhookService(accountService, vault, known);
 
   const setSyncPaused = (paused: boolean) => {

@@ -58,3 +58,20 @@ export class UnreadWatch {
     this.#scheduled = null;
   }
 }
+
+/**
+ * "The counts may have changed", said by the services that change them (triage, deletion) and
+ * heard by the watch, which reads the counts through the inbox service: built before both, it
+ * breaks that circle without a reference filled in later.
+ */
+export class CountsChanged {
+  readonly #listeners: (() => void)[] = [];
+
+  listen(listener: () => void): void {
+    this.#listeners.push(listener);
+  }
+
+  tell(): void {
+    for (const listener of this.#listeners) listener();
+  }
+}
