@@ -33,6 +33,15 @@ function violationsIn(cwd: string): Violation[] {
   return (JSON.parse(result.stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
+/** Writes a fixture tree, with the repo's node_modules so that imports resolve exactly as in the repo (the only problem is the rule). */
+function writeFixture(fixture: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(fixture, path)), { recursive: true });
+    writeFileSync(join(fixture, path), text);
+  }
+  symlinkSync(join(repo, 'node_modules'), join(fixture, 'node_modules'), 'dir');
+}
+
 function ruleBroken(violations: Violation[], rule: string, from: string): Violation | undefined {
   return violations.find((v) => v.rule.name === rule && v.from === from);
 }
@@ -52,12 +61,7 @@ describe('import rules', () => {
       // Broken: the renderer must never reach node builtins.
       'src/renderer/bad.ts': "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
     };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(fixture, path)), { recursive: true });
-      writeFileSync(join(fixture, path), text);
-    }
-    // Resolve 'electron' exactly as in the repo, so the only problem is the rule, not resolution.
-    symlinkSync(join(repo, 'node_modules'), join(fixture, 'node_modules'), 'dir');
+    writeFixture(fixture, files);
   });
 
   afterAll(() => {
@@ -96,11 +100,7 @@ describe('the rooms app/ wires do not import app/', () => {
       'src/main/core/bridge/good.ts':
         "import type { LoggerPort } from '../ports.ts';\nimport { CoreRefusal } from '../refusal.ts';\nexport const g: LoggerPort | CoreRefusal | null = null;\n",
     };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(fixture, path)), { recursive: true });
-      writeFileSync(join(fixture, path), text);
-    }
-    symlinkSync(join(repo, 'node_modules'), join(fixture, 'node_modules'), 'dir');
+    writeFixture(fixture, files);
   });
 
   afterAll(() => {

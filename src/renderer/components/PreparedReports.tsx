@@ -17,7 +17,8 @@ import './preparedReports.css';
 import { fmt } from '../logic/format.ts';
 
 /** A month's key as a date in its middle: its name reads the same in every zone. */
-const monthName = (month: string) => createFormatter({ timeZone: 'UTC' }).monthYear(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 15, 12));
+const utc = createFormatter({ timeZone: 'UTC' });
+const monthName = (month: string) => utc.monthYear(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 15, 12));
 const plainName = (text: string) => text.replace(/[\\/:*?"<>|]+/g, '-').trim();
 const fileName = (report: Pick<PreparedReportSummary, 'clientTitle' | 'month'>) => plainName(`${report.clientTitle} – ${monthName(report.month)} report`);
 
