@@ -38,7 +38,7 @@ describe('a direct message in the outbox', () => {
     bench = new OutboxBench({ undoMs: 0 });
     bench.client.replyScript.push(networkDown());
     bench.outbox.enqueue(socialReply('First, a reply', 'c-1', 'p1'));
-    const message = bench.outbox.enqueueMessage(directMessage('Then a message', null, 'p1'));
+    const message = bench.outbox.enqueueMessage(directMessage('Then a message', undefined, 'p1'));
     bench.outbox.start();
     await settle();
     // The reply waits (offline): the message behind it in the same profile waits too.

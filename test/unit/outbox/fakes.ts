@@ -160,8 +160,14 @@ export function socialReply(text: string, commentId = 'c-1', profileId?: string)
   };
 }
 
+/**
+ * Far after every test's clock: the conversation's reply window stands open. (A facebook message
+ * with no close time is one the person never wrote in: refused, see decision 0046.)
+ */
+export const WINDOW_OPEN_UNTIL = Date.parse('2100-01-01T00:00:00Z');
+
 /** A direct message to the person of conversation `conv-1` on facebook, its window open until `closesAt`. */
-export function directMessage(text: string, closesAt: number | null = null, profileId?: string): NewMessage {
+export function directMessage(text: string, closesAt: number | null = WINDOW_OPEN_UNTIL, profileId?: string): NewMessage {
   return {
     target: { accountId: 'acct', ...(profileId ? { profileId } : {}) },
     answers: 'dm:facebook:conv-1',

@@ -1,5 +1,7 @@
 // How long the account may still answer a conversation. facebook and instagram take a reply only
-// within MESSAGE_REPLY_WINDOW_MS of the person's last message; X has no such window.
+// within MESSAGE_REPLY_WINDOW_MS of the person's last message; X has no such window. The store works
+// out when a window closes; whether it is open is the one rule of shared/domain/replyWindow.ts.
+import { replyWindowState } from '../../../shared/domain/replyWindow.ts';
 import { MESSAGE_REPLY_WINDOW_MS, MESSAGE_REPLY_WINDOW_NETWORKS, type MessageNetwork } from '../../../shared/networks.ts';
 
 export type ReplyWindow =
@@ -22,5 +24,5 @@ export function replyWindowClosesAt(platform: MessageNetwork, lastReceivedAt: st
 export function replyWindowOf(platform: MessageNetwork, lastReceivedAt: string | null, now: number): ReplyWindow {
   if (!replyWindowApplies(platform)) return { applies: false };
   const closesAt = replyWindowClosesAt(platform, lastReceivedAt);
-  return { applies: true, open: closesAt !== null && now < closesAt, closesAt };
+  return { applies: true, open: replyWindowState(platform, closesAt, now).kind === 'open', closesAt };
 }
