@@ -5,26 +5,19 @@
 import type { Network } from '../../../shared/networks.ts';
 import type { Clock } from '../clock.ts';
 import type { CallTarget } from '../service/credentials.ts';
-import type { ReplyInput, ReplyResult } from '../service/operations/replies.ts';
 import { backoffDelay } from './backoff.ts';
 import { decideAfterRead, decideAfterSend, type FailureDecision } from './failureDecision.ts';
 import type { Claim } from './itemRepository.ts';
 import { claimOf, pendingPlatforms } from './itemRules.ts';
-import { replyWindowClosed } from './messageRules.ts';
-import { IdentityUnknownError, type Reconciler } from './reconciliation.ts';
-import { replyPlatforms } from './replyRules.ts';
+import type { WriteAnswer } from './outboxTaskKind.ts';
+import { IdentityUnknownError, type ReconcilerPorts } from './reconciliation.ts';
+import { taskKindOf } from './taskKinds.ts';
 import type { BackoffSettings, NetworkResult, OutboxItem, OutboxServiceClient } from './types.ts';
-
-/** What a write answered, per network: a reply's result, or a message's as a one-network one (its id as `commentId`). */
-interface WriteAnswer {
-  commentId: string | undefined;
-  posted: Partial<Record<Network, { commentId: string; postUrl?: string | undefined }>>;
-  failed: ReplyResult['failed'];
-}
 
 export interface DeliveryPorts {
   client: OutboxServiceClient;
-  reconciler: Reconciler;
+  /** What a kind's reconciliation reads with (the kind itself reads its own thread or conversation). */
+  reconcile: ReconcilerPorts;
   clock: Clock;
   random: () => number;
   backoff: BackoffSettings;
@@ -49,7 +42,7 @@ export class Delivery {
       item = this.commit({ ...item, state: 'sending' });
       let found: Partial<Record<Network, string>>;
       try {
-        const check = await this.ports.reconciler.check(item, pending, signal);
+        const check = await taskKindOf(item).reconcile(this.ports.reconcile, item, pending, signal);
         found = check.found;
         pending = check.missing;
       } catch (error) {
@@ -101,9 +94,9 @@ export class Delivery {
       return;
     }
 
-    const closed = item.kind === 'message' ? replyWindowClosed(item.request, this.ports.clock.now()) : null;
+    const closed = taskKindOf(item).whyNotNow(item, this.ports.clock.now());
     if (closed) {
-      // Past the network's reply window: the service would refuse it; say why instead of asking.
+      // Past the network's reply window (a message): the service would refuse it; say why instead of asking.
       this.commit({ ...item, state: 'failed', outcomeUnknown: false, nextAttemptAt: null, lastError: closed }, claims);
       return;
     }
@@ -123,12 +116,9 @@ export class Delivery {
     this.afterAnswer(item, answer, pending);
   }
 
-  /** The write itself: POST /comments/reply for a reply, POST /messages for a direct message (its answer read as a one-network reply's). */
-  private async send(item: OutboxItem, pending: readonly Network[], signal: AbortSignal): Promise<WriteAnswer> {
-    if (item.kind === 'reply') return this.ports.client.reply(item.target, requestFor(item.request, pending), { signal });
-    const { platform, recipientId, message } = item.request;
-    const sent = await this.ports.client.sendMessage(item.target, { platform, recipientId, message }, { signal });
-    return { commentId: undefined, posted: { [platform]: { commentId: sent.messageId } }, failed: [] };
+  /** The write itself, as the item's kind makes it (POST /comments/reply, POST /messages). */
+  private send(item: OutboxItem, pending: readonly Network[], signal: AbortSignal): Promise<WriteAnswer> {
+    return taskKindOf(item).send(this.ports.client, item, pending, signal);
   }
 
   private afterAnswer(item: OutboxItem, answer: WriteAnswer, pending: readonly Network[]): void {
@@ -249,11 +239,4 @@ function settled(item: OutboxItem): OutboxItem {
   return refusal?.state === 'failed'
     ? { ...done, state: 'failed', lastError: { code: refusal.code, message: refusal.message } }
     : { ...done, state: 'sent', lastError: null };
-}
-
-/** The request for the networks still to go (all of them, the first time). */
-export function requestFor(request: ReplyInput, pending: readonly Network[]): ReplyInput {
-  if (request.to === 'socialComment') return request;
-  const all = replyPlatforms(request);
-  return pending.length === all.length ? request : { ...request, platforms: [...pending] };
 }

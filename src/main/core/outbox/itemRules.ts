@@ -2,7 +2,7 @@
 // items hold their profile's place in the queue, and when an item may go out. Pure functions, so
 // the rules are tested without a file or a clock.
 import type { Network } from '../../../shared/networks.ts';
-import { replyPlatforms } from './replyRules.ts';
+import { taskKindOf } from './taskKinds.ts';
 import type { OutboxItem, OutboxState } from './types.ts';
 
 /** States in which an item still has to go out: it keeps its profile's later replies behind it. */
@@ -19,9 +19,9 @@ export function readyAt(item: OutboxItem): number {
   return Math.max(item.sendAfter, item.nextAttemptAt ?? item.sendAfter);
 }
 
-/** The networks an item goes to: a reply's (one or several), a message's one. */
+/** The networks an item goes to, as its kind says: a reply's (one or several), a message's one. */
 export function itemPlatforms(item: OutboxItem): Network[] {
-  return item.kind === 'message' ? [item.request.platform] : replyPlatforms(item.request);
+  return taskKindOf(item).platforms(item);
 }
 
 /** Networks of the item that have no outcome yet (neither sent nor failed). */
@@ -30,12 +30,11 @@ export function pendingPlatforms(item: OutboxItem): Network[] {
 }
 
 /**
- * What an item owns once its write is on the network: the reply's social comment id, or the
- * message's id marked `dm:` (one claims table for both kinds; a message id must never stand for a
- * comment of the same id).
+ * What an item owns once its write is on the network, as its kind marks it in the one claims table
+ * (a reply's social comment id; a message's id marked `dm:`, so it never stands for a comment).
  */
 export function claimOf(item: OutboxItem, platform: Network, socialId: string): { platform: Network; socialCommentId: string } {
-  return { platform, socialCommentId: item.kind === 'message' ? `dm:${socialId}` : socialId };
+  return { platform, socialCommentId: taskKindOf(item).claimId(socialId) };
 }
 
 export function hasSentSomewhere(item: OutboxItem): boolean {

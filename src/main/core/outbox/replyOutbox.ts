@@ -30,8 +30,8 @@ import { claimOf, isPending, readyAt, whyNoCancelWish, whyNotCancellable, whyNot
 import { restoreSalvagedItems, type SalvageCount } from './itemSalvage.ts';
 import { messageIssues, replyWindowClosed } from './messageRules.ts';
 import { openCheckedQueueFile, type OpenedQueueFile, REPLY_OUTBOX_SCHEMA, type RestoreRows, salvageQueueFile } from './outboxFile.ts';
-import { Reconciler } from './reconciliation.ts';
 import { replyIssues } from './replyRules.ts';
+import { taskKindOf } from './taskKinds.ts';
 import { TaskQueue } from './taskQueue.ts';
 import type { DamagedFileReport, NewMessage, NewReply, OutboxEvent, OutboxItem, QuarantinedRow, ReplyOutboxOptions } from './types.ts';
 
@@ -66,7 +66,7 @@ export class ReplyOutbox {
     const restore: RestoreRows<SalvageCount> = (db, salvaged) => restoreSalvagedItems(new ItemRepository(db), salvaged, this.clock.now());
     this.delivery = new Delivery({
       client: options.client,
-      reconciler: new Reconciler({
+      reconcile: {
         client: options.client,
         accountIdentity: options.accountIdentity,
         clockSkewMs: options.clockSkewMs ?? DEFAULT_CLOCK_SKEW_MS,
@@ -75,7 +75,7 @@ export class ReplyOutbox {
           const owner = this.repo.claimedBy(claim.platform, claim.socialCommentId);
           return owner !== null && owner !== item.id;
         },
-      }),
+      },
       clock: this.clock,
       random: options.random ?? Math.random,
       backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
@@ -157,9 +157,9 @@ export class ReplyOutbox {
     const item = this.existing('edit', id);
     const why = whyNotEditable(item);
     if (why) throw new OutboxActionError('edit', id, item.state, why);
-    const edited: OutboxItem =
-      item.kind === 'reply' ? { ...item, request: { ...item.request, comment: text }, text } : { ...item, request: { ...item.request, message: text }, text };
-    const issues = edited.kind === 'reply' ? replyIssues(edited.request, edited.thread) : messageIssues(edited.request);
+    const kind = taskKindOf(item);
+    const edited = kind.withText(item, text);
+    const issues = kind.issues(edited);
     if (issues.length > 0) throw new OutboxInputError(issues);
     return this.queue.change({ ...edited, updated: this.clock.now() });
   }
@@ -248,7 +248,7 @@ export class ReplyOutbox {
         isPending,
         readyAt,
         send: (item, signal) => this.delivery.run(item, signal),
-        noun: (item) => item.kind,
+        noun: (item) => taskKindOf(item).noun,
       },
       rows: repo,
       clock: this.clock,

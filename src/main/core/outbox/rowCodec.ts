@@ -2,19 +2,10 @@
 // trusting it: a row written by a buggy build, edited by hand or damaged on disk becomes a
 // quarantined row with a reason, and the rest of the queue drains as if it were not there.
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
-import { isMessageNetwork, isNetwork, type Network } from '../../../shared/networks.ts';
-import { messageIssues } from './messageRules.ts';
-import type { ReplyInput } from '../service/operations/replies.ts';
-import { replyIssues } from './replyRules.ts';
-import {
-  type DirectMessageRequest,
-  type NetworkResult,
-  OUTBOX_STATES,
-  type OutboxErrorInfo,
-  type OutboxItem,
-  type OutboxState,
-  type ServiceThread,
-} from './types.ts';
+import { isNetwork, type Network } from '../../../shared/networks.ts';
+import { isRecord, isText, isTimestamp, problem, RowProblem } from './rowChecks.ts';
+import { taskKindOf, taskKindOfStoredRequest } from './taskKinds.ts';
+import { type NetworkResult, OUTBOX_STATES, type OutboxErrorInfo, type OutboxItem, type OutboxState } from './types.ts';
 
 export type ItemRow = Record<string, SQLOutputValue>;
 
@@ -24,9 +15,9 @@ export function rowValuesOf(item: OutboxItem): Record<string, SQLInputValue> {
     id: item.id,
     account_id: item.target.accountId,
     profile_id: item.target.profileId ?? null,
-    // A message's request is marked `to: "conversation"` on disk: the file keeps one table for both
-    // kinds (no migration), and a build that knows only replies quarantines such a row, never sends it.
-    request: JSON.stringify(item.kind === 'message' ? { to: MESSAGE_REQUEST_MARK, ...item.request } : item.request),
+    // The kind keeps its request as it reads it back (a message's is marked `to: "conversation"`:
+    // one table for every kind, no migration; a build that knows only replies quarantines it).
+    request: JSON.stringify(taskKindOf(item).storedRequest(item)),
     thread: item.thread === null ? null : JSON.stringify(item.thread),
     answers: item.answers,
     created: item.created,
@@ -47,12 +38,6 @@ export function rowValuesOf(item: OutboxItem): Record<string, SQLInputValue> {
 }
 
 export type ParsedRow = { ok: true; item: OutboxItem } | { ok: false; itemId: string | null; reason: string };
-
-class RowProblem extends Error {}
-
-function problem(message: string): never {
-  throw new RowProblem(message);
-}
 
 function text(row: ItemRow, column: string): string {
   const value = row[column];
@@ -86,73 +71,6 @@ function json(row: ItemRow, column: string): unknown {
   } catch {
     return problem(`${column} is not valid JSON`);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isText(value: unknown): value is string {
-  return typeof value === 'string';
-}
-
-function isTimestamp(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value);
-}
-
-const MESSAGE_REQUEST_MARK = 'conversation';
-
-function messageRequestOf(value: Record<string, unknown>): DirectMessageRequest {
-  const { platform, conversationId, recipientId, message, replyWindowClosesAt } = value;
-  if (!isMessageNetwork(platform)) problem('request.platform is not a network with direct messages');
-  if (!isText(conversationId) || !isText(recipientId) || !isText(message)) problem('request.conversationId, recipientId and message are not all texts');
-  if (replyWindowClosesAt !== null && !isTimestamp(replyWindowClosesAt)) problem('request.replyWindowClosesAt is neither empty nor a time');
-  return { platform, conversationId, recipientId, message, replyWindowClosesAt };
-}
-
-function requestOf(value: unknown): ReplyInput | DirectMessageRequest {
-  if (!isRecord(value)) problem('request is not an object');
-  if (value.to === MESSAGE_REQUEST_MARK) return messageRequestOf(value);
-  const { to, commentId, comment, mediaUrls } = value;
-  if (!isText(commentId) || commentId === '') problem('request.commentId is not a non-empty text');
-  if (!isText(comment)) problem('request.comment is not a text');
-  if (mediaUrls !== undefined && !(Array.isArray(mediaUrls) && mediaUrls.every(isText))) problem('request.mediaUrls is not a list of texts');
-  const media = mediaUrls === undefined ? {} : { mediaUrls: mediaUrls };
-  if (to === 'serviceComment') {
-    const { platforms } = value;
-    if (!Array.isArray(platforms) || platforms.length === 0 || !platforms.every(isNetwork)) problem('request.platforms is not a list of networks');
-    return { to, commentId, platforms: platforms, comment, ...media };
-  }
-  if (to === 'socialComment') {
-    const { platform, commentUrn, videoId } = value;
-    if (!isNetwork(platform)) problem('request.platform is not a network');
-    if (commentUrn !== undefined && !isText(commentUrn)) problem('request.commentUrn is not a text');
-    if (videoId !== undefined && !isText(videoId)) problem('request.videoId is not a text');
-    return {
-      to,
-      commentId,
-      platform,
-      comment,
-      ...(commentUrn === undefined ? {} : { commentUrn: commentUrn }),
-      ...(videoId === undefined ? {} : { videoId: videoId }),
-      ...media,
-    };
-  }
-  return problem('request.to is neither "serviceComment" nor "socialComment"');
-}
-
-function threadOf(value: unknown): ServiceThread {
-  if (!isRecord(value)) problem('thread is not an object');
-  const { servicePostId, postNetworks, parents } = value;
-  if (!isText(servicePostId) || servicePostId === '') problem('thread.servicePostId is not a non-empty text');
-  if (!Array.isArray(postNetworks) || !postNetworks.every(isNetwork)) problem('thread.postNetworks is not a list of networks');
-  if (!isRecord(parents)) problem('thread.parents is not an object');
-  const parsed: Partial<Record<Network, string>> = {};
-  for (const [platform, id] of Object.entries(parents)) {
-    if (!isNetwork(platform) || !isText(id) || id === '') problem(`thread.parents.${platform} is not a social comment id of a network`);
-    parsed[platform] = id;
-  }
-  return { servicePostId, postNetworks: postNetworks, parents: parsed };
 }
 
 function resultOf(platform: string, value: unknown): NetworkResult {
@@ -203,11 +121,13 @@ export function parseItemRow(row: ItemRow): ParsedRow {
   const itemId = typeof row.id === 'string' && row.id !== '' ? row.id : null;
   try {
     const id = text(row, 'id');
-    const request = requestOf(json(row, 'request'));
-    const thread = row.thread === null || row.thread === undefined ? null : threadOf(json(row, 'thread'));
-    const kind = 'to' in request ? ({ kind: 'reply', request, thread } as const) : ({ kind: 'message', request, thread: null } as const);
-    const issues =
-      kind.kind === 'reply' ? replyIssues(kind.request, thread) : thread === null ? messageIssues(kind.request) : [{ message: 'a message has no thread' }];
+    const stored = json(row, 'request');
+    if (!isRecord(stored)) problem('request is not an object');
+    const taskKind = taskKindOfStoredRequest(stored);
+    if (taskKind === null) problem('request.to is neither "serviceComment" nor "socialComment"');
+    const storedThread = row.thread === null || row.thread === undefined ? null : json(row, 'thread');
+    const kind = taskKind.readStored(stored, storedThread);
+    const issues = taskKind.issues(kind);
     if (issues.length > 0) problem(`the ${kind.kind} could never be sent: ${issues.map((i) => i.message).join('; ')}`);
     const profileId = optionalText(row, 'profile_id');
     const outcomeUnknown = integer(row, 'outcome_unknown', 0);
@@ -218,7 +138,7 @@ export function parseItemRow(row: ItemRow): ParsedRow {
       target: { accountId: text(row, 'account_id'), ...(profileId === null ? {} : { profileId }) },
       ...kind,
       answers: text(row, 'answers'),
-      text: kind.kind === 'reply' ? kind.request.comment : kind.request.message,
+      text: taskKind.textOf(kind),
       created: integer(row, 'created'),
       sendAfter: integer(row, 'send_after'),
       state: stateOf(text(row, 'state')),
