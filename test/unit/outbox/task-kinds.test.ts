@@ -40,7 +40,7 @@ describe('the table of task kinds', () => {
     expect(bench.client.replies.map((call) => call.input.comment)).toEqual(['A reply']);
     expect(bench.client.sends.map((call) => call.input.message)).toEqual(['A message']);
     for (const item of [bench.outbox.get(reply.id), bench.outbox.get(message.id)]) {
-      if (item === undefined) throw new Error('an item is missing');
+      if (!item) throw new Error('an item is missing');
       const stored = JSON.parse(rowValuesOf(item).request as string) as Record<string, unknown>;
       // Exactly one kind owns each stored request: the item's own.
       expect(OUTBOX_TASK_KIND_LIST.filter((kind) => kind.ownsStoredRequest(stored))).toEqual([taskKindOfStoredRequest(stored)]);

@@ -5,7 +5,9 @@
 // goes into its conversation at once).
 import type { EventHub } from '../bridge/eventHub.ts';
 import type { NotificationPlanner } from '../notifications/notificationPlanner.ts';
-import type { MessageItem, OutboxEvent, OutboxItem, OutboxState } from '../outbox/types.ts';
+import { findInboxKindOfKey } from '../kinds/inboxKinds.ts';
+import { taskKindOf } from '../outbox/taskKinds.ts';
+import type { OutboxEvent, OutboxItem, OutboxState } from '../outbox/types.ts';
 import type { MessageStore, Store } from '../store/types.ts';
 import type { SyncEvent } from '../sync/events.ts';
 import type { OutboxOwner } from './accountRuntime.ts';
@@ -25,7 +27,7 @@ function failureWords(item: OutboxItem): string {
   const failed = Object.entries(item.results).find(([, result]) => result?.state === 'failed');
   const network = failed && isNetwork(failed[0]) ? failed[0] : null;
   const code = failed?.[1]?.state === 'failed' ? failed[1].code : (item.lastError?.code ?? 'refused');
-  return errorSentence({ code }, { subject: item.kind === 'message' ? 'message' : 'reply', next: 'failed', network });
+  return errorSentence({ code }, { subject: taskKindOf(item).noun, next: 'failed', network });
 }
 
 /** A sync problem in the translator's words; the sync's own text (operation, status) stays in the log. */
@@ -133,60 +135,32 @@ export class CoreEvents {
     }
   }
 
+  /** A refused answer is notified; a sent one is followed up as the answered item's kind says (a post refreshed, a conversation updated). */
   #transition(account: OutboxOwner, item: OutboxItem): void {
-    if (item.kind === 'message') {
-      if (item.state === 'sent') this.#recordSentMessage(item);
-      if (item.state === 'failed') {
-        this.#d.planner.replyFailed({
-          profileId: this.#d.store.conversation(item.answers)?.row.profileId ?? item.target.profileId ?? '',
-          outboxId: item.id,
-          commentKey: item.answers,
-          message: failureWords(item),
-          item: 'message',
-        });
-      }
-      return;
-    }
-    const comment = this.#d.store.thread(item.answers)?.comment;
+    const kind = findInboxKindOfKey(item.answers);
     if (item.state === 'failed') {
       this.#d.planner.replyFailed({
-        profileId: comment?.profileId ?? item.target.profileId ?? '',
+        profileId: kind?.row(this.#d.store, item.answers)?.profileId ?? item.target.profileId ?? '',
         outboxId: item.id,
         commentKey: item.answers,
         message: failureWords(item),
-        item: 'reply',
+        item: taskKindOf(item).noun,
       });
     }
-    // The outbox is the account's own, so the item's target is this account.
-    if (item.state === 'sent' && comment) account.refreshPost(`${comment.platform}:${comment.socialPostId}`);
-  }
-
-  /**
-   * A message the service confirmed goes into its conversation at once, under the id the service
-   * gave it: the account has spoken last, so the conversation leaves "needs reply" now rather than at
-   * the sync's next read of it (up to an hour for a quiet one). That read brings the same id and
-   * updates it with the service's own record.
-   */
-  #recordSentMessage(item: MessageItem): void {
-    const { platform, conversationId, recipientId } = item.request;
-    const result = item.results[platform];
-    if (result?.state !== 'sent' || result.socialCommentId === null) return;
-    try {
-      const thread = this.#d.store.conversation(item.answers);
-      if (thread === null) return;
-      const senderId = thread.messages.find((message) => message.action === 'sent')?.senderId ?? 'account';
-      const created = new Date(result.at).toISOString();
-      const raw = { id: result.socialCommentId, action: 'sent', message: item.text, conversationId, created, recipientId, recordedBy: 'outbox' };
-      const profileId = thread.row.profileId;
-      this.#d.store.ingestMessages(profileId, [
-        { platform, messageId: result.socialCommentId, conversationId, action: 'sent', text: item.text, created, senderId, recipientId, raw },
-      ]);
-      this.#d.hub.emit('messages.new', { accountId: item.target.accountId, profileId, platform, keys: [item.answers], firstFetch: false });
-      this.#d.countsChanged();
-    } catch (error) {
-      // The store could not take it: the sync's next read of the conversation brings it.
-      this.#d.logger?.warn('A sent direct message could not be put in its conversation yet', { error: error instanceof Error ? error.name : 'error' });
-    }
+    if (item.state !== 'sent' || kind === null) return;
+    kind.answerSent(
+      {
+        store: this.#d.store,
+        // The outbox is the account's own, so the item's target is this account.
+        refreshPost: (postKey) => account.refreshPost(postKey),
+        messagesAdded: ({ accountId, profileId, platform, keys }) => {
+          this.#d.hub.emit('messages.new', { accountId, profileId, platform, keys, firstFetch: false });
+          this.#d.countsChanged();
+        },
+        warn: (message, fields) => this.#d.logger?.warn(message, fields),
+      },
+      item,
+    );
   }
 
   /** Conversations where the account spoke last (it wrote from the network's own app) are news to no one. */

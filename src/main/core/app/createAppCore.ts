@@ -9,7 +9,7 @@ import { createDispatcher } from '../bridge/createDispatcher.ts';
 import { EventHub } from '../bridge/eventHub.ts';
 import { systemClock } from '../clock.ts';
 import { NotificationPlanner } from '../notifications/notificationPlanner.ts';
-import { isConversationKey } from '../store/keys.ts';
+import { findInboxKindOfKey } from '../kinds/inboxKinds.ts';
 import { openStore, storeFileIn, type StoreRecovery } from '../store/sqliteStore.ts';
 import { AccountRegistry } from './accountRegistry.ts';
 import { accountsFileIn } from './accountsFile.ts';
@@ -98,7 +98,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     enabled: () => settings.get().notifications,
     profileTitle: (profileId) => store.profiles().find((p) => p.profileId === profileId)?.title ?? 'a client',
     preview: (key) => {
-      const row = isConversationKey(key) ? store.conversation(key)?.row : store.thread(key)?.comment;
+      const row = findInboxKindOfKey(key)?.row(store, key);
       if (!row) return null;
       const text = `${row.authorName}: ${row.text}`;
       return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;

@@ -4,8 +4,8 @@
 import type { InboxCounts, InboxItemKind, ThreadView, ViewCounts } from '../../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import type { Network } from '../../../shared/networks.ts';
-import { isConversationKey } from '../store/keys.ts';
-import { commentMatch, conversationMatch, searchTermsOf } from '../store/searchMatch.ts';
+import { findInboxKindOfKey } from '../kinds/inboxKinds.ts';
+import { searchTermsOf } from '../store/searchMatch.ts';
 import type { CommentKey, InboxCursor, InboxFilter, InboxPage, InboxRow, MessageStore, Store, TriagePatch } from '../store/types.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
 import { refuse } from '../refusal.ts';
@@ -58,8 +58,8 @@ export class InboxService {
     const terms = searchTermsOf(filter.text);
     if (terms === null) return page;
     const rows = page.rows.map((row) => {
-      if (!isConversationKey(row.key)) return { ...row, match: commentMatch(row, terms) };
-      return { ...row, match: conversationMatch(row, this.#store.conversation(row.key)?.messages ?? [], terms) };
+      const kind = findInboxKindOfKey(row.key);
+      return kind === null ? row : { ...row, match: kind.searchMatch(this.#store, row, terms) };
     });
     return { ...page, rows };
   }
@@ -99,7 +99,7 @@ export class InboxService {
 
   /** The inbox row of a comment or a conversation, as the store has it now (its triage state is what undo puts back). */
   #rowOf(key: string): InboxRow | undefined {
-    return isConversationKey(key) ? (this.#store.conversation(key)?.row ?? undefined) : this.#store.thread(key)?.comment;
+    return findInboxKindOfKey(key)?.row(this.#store, key);
   }
 
   /** A view's size and its newest row: what "select all in this view" shows and later bounds its sweep by. */

@@ -5,6 +5,7 @@
 // works on items of either kind.
 import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import { REPLY_BY_SOCIAL_ID_NETWORKS } from '../../../shared/networks.ts';
+import { taskKindOf } from '../outbox/taskKinds.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import type { ReplyInput } from '../service/operations/replies.ts';
 import type { AccountService } from './accountService.ts';
@@ -76,7 +77,7 @@ export class ReplyService {
   undo(id: string): { item: OutboxItemView; text: string } {
     const { runtime, item } = this.#find(id);
     if (item.state !== 'queued' || item.attempts > 0 || this.#now() >= item.sendAfter) {
-      refuse(`The undo window of this ${item.kind === 'message' ? 'message' : 'reply'} has passed: cancel it, if it has not gone out yet`);
+      refuse(`The undo window of this ${taskKindOf(item).noun} has passed: cancel it, if it has not gone out yet`);
     }
     const cancelled = runtime.outbox.cancel(id);
     return { item: this.#view(cancelled), text: cancelled.text };

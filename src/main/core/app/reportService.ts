@@ -4,14 +4,13 @@ import type { ClientReport } from '../../../shared/domain/clientReport.ts';
 import { clientSettingsSchema, defaultClientSettings, isKnownTimeZone, type ClientSettings } from '../../../shared/domain/clientSettings.ts';
 import { isNetwork } from '../../../shared/networks.ts';
 import { accountGrowth } from '../report/accountGrowth.ts';
-import { addCommentItems } from '../report/commentResponses.ts';
 import type { ConfirmedReply } from '../report/firstResponses.ts';
-import { addMessageTurns } from '../report/messageTurns.ts';
 import { ReceivedColumns } from '../report/receivedColumns.ts';
 import { ReportInputError } from '../report/reportInputError.ts';
 import { receivedByDay, reportPeriods } from '../report/reportPeriod.ts';
 import { computeResponsiveness } from '../report/responsiveness.ts';
 import { topPosts } from '../report/topPosts.ts';
+import { INBOX_KINDS, inboxKindOfReportItem } from '../kinds/inboxKinds.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import type { AccountSnapshotStore, MessageStore, ReportStore, Store } from '../store/types.ts';
 import { accountFiguresUnreadCursor, unreadNotesOf } from '../sync/accountAnalyticsJob.ts';
@@ -31,9 +30,6 @@ export interface ReportServiceDeps {
   /** The zone a client without settings starts in: the system's. */
   systemTimeZone?: () => string;
 }
-
-/** Enough of a waiting item's text for its first words (the page cuts it at a word). */
-const WAITING_TEXT_MAX = 280;
 
 function systemZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -83,9 +79,8 @@ export class ReportService {
       const both = { start: periods.previous.start, end: periods.current.end };
       const store = this.#d.store;
       const items = new ReceivedColumns((rowIds) => store.reportCommentKeys(rowIds));
-      const rows = store.reportCommentRows(input.profileId, both);
-      if (rows !== null) addCommentItems(items, rows, confirmed, (keys) => store.reportCommentRowIds(keys));
-      addMessageTurns(items, store.reportConversations(input.profileId, both), confirmed, both.start);
+      // Each kind adds its own items (comments; a conversation's turns), with their first responses.
+      for (const kind of INBOX_KINDS) kind.report.addItems(items, store, input.profileId, both, confirmed);
       const posts = this.#d.posts.list(input.profileId);
       const postsInPeriod = posts.filter(({ post }) => {
         const created = Date.parse(post.created);
@@ -132,15 +127,7 @@ export class ReportService {
   /** Who wrote an item still waiting and what (a direct message's turn: the person's message that opened it); {} when the store has it no more. */
   #waitingWords(profileId: string, id: string, kind: 'comment' | 'dm', createdAt: number): { author?: string; text?: string } {
     try {
-      if (kind === 'comment') {
-        const comment = this.#d.store.thread(id)?.comment;
-        return comment === undefined ? {} : { author: comment.authorName, text: comment.text.slice(0, WAITING_TEXT_MAX) };
-      }
-      const conversation = this.#d.store.conversation(id, profileId);
-      if (conversation === null) return {};
-      const received = conversation.messages.filter((message) => message.action === 'received');
-      const opening = received.find((message) => Date.parse(message.created) === createdAt) ?? received.at(-1);
-      return { author: conversation.row.authorName, ...(opening === undefined ? {} : { text: opening.text.slice(0, WAITING_TEXT_MAX) }) };
+      return inboxKindOfReportItem(kind).report.waitingWords(this.#d.store, profileId, id, createdAt);
     } catch {
       // The words are a courtesy: a store that cannot read them leaves the item with its network and age.
       return {};

@@ -4,6 +4,8 @@ import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import type { PostDataFlags, PostView, PostSummary } from '../../../shared/domain/posts.ts';
 import type { ProfileView } from '../../../shared/domain/accounts.ts';
 import { isNetwork, type Network } from '../../../shared/networks.ts';
+import { findInboxKindOfKey } from '../kinds/inboxKinds.ts';
+import { taskKindOf } from '../outbox/taskKinds.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import type { AnalyticsSnapshot, PostRecord, PostSyncState, ProfileRecord } from '../store/types.ts';
 
@@ -20,15 +22,14 @@ export interface Answered {
 }
 
 export function answeredOf(store: PersonLookup, key: string): Answered | null {
-  const row = key.startsWith('dm:') ? store.conversation(key)?.row : store.thread(key)?.comment;
+  const row = findInboxKindOfKey(key)?.row(store, key);
   if (row === undefined) return null;
   return { person: row.authorName.trim() === '' ? null : row.authorName, profileId: row.profileId };
 }
 
-/** Where an item goes: a direct message and a reply by social id to one network, a reply by service id to each it names. */
+/** Where an item goes, as its task kind says: a direct message and a reply by social id to one network, a reply by service id to each it names. */
 function platformsOf(item: OutboxItem): Network[] {
-  if (item.kind === 'message') return [item.request.platform];
-  return item.request.to === 'socialComment' ? [item.request.platform] : [...item.request.platforms];
+  return taskKindOf(item).platforms(item);
 }
 
 export function outboxItemView(item: OutboxItem, answered: Answered | null = null): OutboxItemView {

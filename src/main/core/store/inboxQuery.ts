@@ -20,6 +20,7 @@ import { endIdOf, firstIdOf, secondOf, secondOfId } from './commentIds.ts';
 import { StoreInputError } from './errors.ts';
 import type { ConversationQuery } from './conversations.ts';
 import { compareNewestFirst, loadRowsById } from './inboxRows.ts';
+import { INBOX_KINDS, inboxKindNamed } from '../kinds/inboxKinds.ts';
 import { kindCode, kindOf } from './itemKinds.ts';
 import type { ProfileTable } from './profiles.ts';
 import { searchQueryOf } from './searchText.ts';
@@ -254,8 +255,8 @@ export class InboxQuery {
   }
 
   /**
-   * Comments and conversations have an index each (comments_fts, conversations_fts), with the inbox's
-   * ids as row ids: each is walked the same way, and with both kinds the two walks are merged.
+   * Each inbox kind has an index (its descriptor's `searchIndex`: comments_fts, conversations_fts), with
+   * the inbox's ids as row ids: each is walked the same way, and with every kind the walks are merged.
    */
   #searchSource(
     fts: string,
@@ -266,7 +267,7 @@ export class InboxQuery {
     platforms: string[] | undefined,
     kind: InboxItemKind | undefined,
   ): IdSource {
-    const indexes = kind === 'comment' ? ['comments_fts'] : kind === 'conversation' ? ['conversations_fts'] : ['comments_fts', 'conversations_fts'];
+    const indexes = kind === undefined ? INBOX_KINDS.map((each) => each.searchIndex) : [inboxKindNamed(kind).searchIndex];
     const walks = indexes.map((index) => this.#searchWalk(index, fts, view, unreadOnly, now, profileRows, platforms));
     const [only] = walks;
     if (walks.length === 1 && only !== undefined) return only;
