@@ -1,15 +1,22 @@
 // An inbox row's kind as the projection stores it: a number, because SQLite keeps the integers 0
 // and 1 in no bytes of a record, and every per-view index carries the kind as a key column
-// (migration 6); as text it made each entry of every index longer.
+// (migration 6); as text it made each entry of every index longer. One entry per inbox kind (a
+// record over InboxItemKind, so a new kind does not compile without its number); the kinds'
+// descriptors (core/kinds) carry theirs from here.
 import type { InboxItemKind } from './types.ts';
 
-export const COMMENT_KIND = 0;
-export const CONVERSATION_KIND = 1;
+const KIND_CODES: Readonly<Record<InboxItemKind, number>> = { comment: 0, conversation: 1 };
+
+export const COMMENT_KIND = KIND_CODES.comment;
+export const CONVERSATION_KIND = KIND_CODES.conversation;
+
+const KINDS_BY_CODE = new Map<number, InboxItemKind>(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as InboxItemKind]));
 
 export function kindCode(kind: InboxItemKind): number {
-  return kind === 'conversation' ? CONVERSATION_KIND : COMMENT_KIND;
+  return KIND_CODES[kind];
 }
 
+/** A code no kind has (a row of a newer build) reads as a comment, as before: the store never wrote one. */
 export function kindOf(code: number): InboxItemKind {
-  return code === CONVERSATION_KIND ? 'conversation' : 'comment';
+  return KINDS_BY_CODE.get(code) ?? 'comment';
 }
