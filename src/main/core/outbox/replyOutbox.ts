@@ -21,6 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { isNetwork } from '../../../shared/networks.ts';
 import { type Clock, systemClock } from '../clock.ts';
+import { conversationKeyOf } from '../store/keys.ts';
 import type { CallTarget } from '../service/credentials.ts';
 import { DEFAULT_BACKOFF } from './backoff.ts';
 import { Delivery } from './delivery.ts';
@@ -327,7 +328,7 @@ function commentKeyIssues(answers: unknown): { path: string; message: string }[]
 }
 
 function conversationKeyIssues(input: NewMessage): { path: string; message: string }[] {
-  const wanted = `dm:${input.request.platform}:${input.request.conversationId}`;
+  const wanted = conversationKeyOf(input.request.platform, input.request.conversationId);
   return input.answers === wanted ? [] : [{ path: 'answers', message: `Name the conversation answered as "${wanted}"` }];
 }
 
