@@ -4,6 +4,8 @@
 import type { NotificationConstructorOptions } from 'electron';
 import type { AppNotification, NotifierPort } from '../core/ports.ts';
 import { monthMiddle } from '../core/app/reportMonths.ts';
+import { commentKind } from '../core/kinds/commentKind.ts';
+import { conversationKind } from '../core/kinds/conversationKind.ts';
 import { createFormatter } from '../../shared/format/formatter.ts';
 
 /** The parts of Electron's Notification used here. */
@@ -35,14 +37,12 @@ function plural(count: number, one: string, many: string): string {
   return count === 1 ? `1 ${one}` : `${count.toLocaleString('en-US')} ${many}`;
 }
 
-/**
- * "3 new comments", "new messages in 2 conversations", or both. A conversation is counted once
- * however many messages the person wrote (the sync tells which conversations have news, not how much).
- */
+/** "3 new comments", "new messages in 2 conversations", or both, in each inbox kind's own words (core/kinds). */
 function newsText(comments: number, conversations: number): string {
   const parts: string[] = [];
-  if (comments > 0 || conversations === 0) parts.push(plural(comments, 'new comment', 'new comments'));
-  if (conversations > 0) parts.push(`new messages in ${plural(conversations, 'conversation', 'conversations')}`);
+  const counted = (count: number, noun: { one: string; other: string }) => plural(count, noun.one, noun.other);
+  if (comments > 0 || conversations === 0) parts.push(commentKind.words.news(comments, counted));
+  if (conversations > 0) parts.push(conversationKind.words.news(conversations, counted));
   return parts.join(', ');
 }
 

@@ -11,7 +11,7 @@ export const commentKind: InboxKindDescriptor = {
   name: 'comment',
   code: COMMENT_KIND,
   answeredBy: 'reply',
-  words: { one: 'comment', other: 'comments', answer: 'reply' },
+  words: { one: 'comment', other: 'comments', news: (count, counted) => counted(count, { one: 'new comment', other: 'new comments' }) },
   searchIndex: 'comments_fts',
   owns: (key) => parseKey(key) !== null,
   parse: (key) => {

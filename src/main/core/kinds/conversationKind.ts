@@ -13,7 +13,12 @@ export const conversationKind: InboxKindDescriptor = {
   name: 'conversation',
   code: CONVERSATION_KIND,
   answeredBy: 'message',
-  words: { one: 'conversation', other: 'conversations', answer: 'message' },
+  words: {
+    one: 'conversation',
+    other: 'conversations',
+    // A conversation is counted once however many messages the person wrote (the sync tells which conversations have news, not how much).
+    news: (count, counted) => `new messages in ${counted(count, { one: 'conversation', other: 'conversations' })}`,
+  },
   searchIndex: 'conversations_fts',
   owns: (key) => parseConversationKey(key) !== null,
   parse: (key) => {

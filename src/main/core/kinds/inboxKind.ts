@@ -4,6 +4,7 @@
 // gives its row, which outbox task answers it and what happens once that answer is sent, what the
 // person calls it, its full-text index, and how the client report gets its items.
 import type { InboxItemKind, InboxRow, SearchMatch } from '../../../shared/domain/inbox.ts';
+import type { Noun } from '../../../shared/format/formatter.ts';
 import type { SearchTerms } from '../../../shared/domain/searchWords.ts';
 import type { MessageNetwork, Network } from '../../../shared/networks.ts';
 import type { OutboxItem } from '../outbox/types.ts';
@@ -42,8 +43,11 @@ export interface InboxKindDescriptor {
   readonly code: number;
   /** The outbox task kind the account answers it with (outbox/taskKinds.ts). */
   readonly answeredBy: OutboxItem['kind'];
-  /** What the person calls it and its answer, for notifications and refusals. */
-  readonly words: { one: string; other: string; answer: 'reply' | 'message' };
+  /**
+   * What the person calls it: the noun, and its news in a notification ("3 new comments", "new
+   * messages in 2 conversations"), counted by the caller's `counted` (the number in its locale).
+   */
+  readonly words: Noun & { news(count: number, counted: (count: number, noun: Noun) => string): string };
   /** The store's full-text index of its rows. */
   readonly searchIndex: string;
   /** True when the key is one of this kind's (kinds' keys never overlap). */
