@@ -2,6 +2,8 @@
 // to go, and record what came of it. Every step is committed before the next begins; above all,
 // "an attempt is being made" (attempts + 1, outcome unknown) is on disk before the request leaves,
 // so a process killed at any moment restarts into "check the thread first", never "send again".
+// The same steps for every task kind: the send, the reconciliation and "may it go now" are the
+// item's kind's (taskKinds.ts).
 import type { Network } from '../../../shared/networks.ts';
 import type { Clock } from '../clock.ts';
 import type { CallTarget } from '../service/credentials.ts';

@@ -3,7 +3,8 @@
 // exactly once — never lost, never posted twice — through restarts, crashes, offline hours and a
 // service that answers 503 or not at all. Both are task kinds of the one durable queue
 // (taskQueue.ts), which owns the file's rows, the lanes, the undo window, the backoff and the drain;
-// this file says what the person may do to an item, and what a turn of either kind does (delivery.ts).
+// this file says what the person may do to an item; a turn is delivery.ts, and what differs between
+// a reply and a message is each kind's own module (taskKinds.ts: replyTask.ts, messageTask.ts).
 //
 // Order and fairness: each profile's items go out one at a time in the order they were written
 // (one that is waiting keeps the ones behind it waiting: conversations stay in order); profiles take

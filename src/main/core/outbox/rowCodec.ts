@@ -1,6 +1,7 @@
 // Items to rows and back. Loading parses every column and says what is wrong with a row instead of
 // trusting it: a row written by a buggy build, edited by hand or damaged on disk becomes a
-// quarantined row with a reason, and the rest of the queue drains as if it were not there.
+// quarantined row with a reason, and the rest of the queue drains as if it were not there. The
+// common columns are read here; the request (and thread) by the task kind that owns it (taskKinds.ts).
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
 import { isNetwork, type Network } from '../../../shared/networks.ts';
 import { isRecord, isText, isTimestamp, problem, RowProblem } from './rowChecks.ts';
