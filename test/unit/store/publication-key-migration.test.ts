@@ -20,7 +20,7 @@ const SECOND = Math.floor(T0 / 1000) - 3600;
 /**
  * A version 8 file: "Autumn" sent through the service to instagram and facebook (one service id), a
  * linkedin post made on the network (no service id), a comment on each, one on a post not stored
- * yet, and a direct-message conversation's inbox row.
+ * yet with the account's answer below it, and a direct-message conversation's inbox row.
  */
 function versionEightFile(file: string): void {
   const db = new DatabaseSync(file);
@@ -39,7 +39,8 @@ function versionEightFile(file: string): void {
       (${ID(SECOND + 1)}, 1, 'instagram', 'a', 'ig-1', NULL, 'fan', 'Fan', 'Lovely', '2026-11-20T11:00:01.000Z', 0, 0, 0, 0, '{}'),
       (${ID(SECOND + 2)}, 1, 'facebook', 'b', 'fb-1', NULL, 'fan', 'Fan', 'Price?', '2026-11-20T11:00:02.000Z', 0, 0, 0, 0, '{}'),
       (${ID(SECOND + 3)}, 1, 'linkedin', 'c', 'li-1', NULL, 'fan', 'Fan', 'Applied', '2026-11-20T11:00:03.000Z', 0, 0, 0, 0, '{}'),
-      (${ID(SECOND + 4)}, 1, 'instagram', 'd', 'ig-later', NULL, 'fan', 'Fan', 'Early', '2026-11-20T11:00:04.000Z', 0, 0, 0, 0, '{}');
+      (${ID(SECOND + 4)}, 1, 'instagram', 'd', 'ig-later', NULL, 'fan', 'Fan', 'Early', '2026-11-20T11:00:04.000Z', 0, 0, 0, 1, '{}'),
+      (${ID(SECOND + 6)}, 1, 'instagram', 'r', 'ig-later', 'd', 'me', 'Studio', 'Thanks!', '2026-11-20T11:00:06.000Z', 0, 0, 1, 0, '{}');
     INSERT INTO triage (comment_id, unread) SELECT id, 1 FROM comments;
     INSERT INTO inbox (id, profile_id, platform, by_account, hidden, replied, unread, done, snoozed_until)
       SELECT id, profile_id, platform, by_account, hidden, replied, 1, 0, NULL FROM comments;
@@ -70,13 +71,14 @@ describe('migration 9: the publication key', () => {
     expect(store.post('facebook:fb-1')?.publicationKey).toBe('SVC1');
     expect(store.post('linkedin:li-1')?.publicationKey).toBe('linkedin:li-1');
     // Inbox: each comment its post's publication; the comment on an unknown post its post key; the conversation none.
-    expect(inboxKeys(file)).toEqual({ '1': 'SVC1', '2': 'SVC1', '3': 'linkedin:li-1', '4': 'instagram:ig-later', '5': null });
+    expect(inboxKeys(file)).toEqual({ '1': 'SVC1', '2': 'SVC1', '3': 'linkedin:li-1', '4': 'instagram:ig-later', '5': null, '6': 'instagram:ig-later' });
     const page = store.inboxPage({ profileIds: ['p-1'], kind: 'comment' });
     expect(Object.fromEntries(page.rows.map((row) => [row.key, row.publicationKey]))).toEqual({
       'instagram:a': 'SVC1',
       'facebook:b': 'SVC1',
       'linkedin:c': 'linkedin:li-1',
       'instagram:d': 'instagram:ig-later',
+      'instagram:r': 'instagram:ig-later',
     });
 
     // The post the early comment is on arrives, cross-posted; a new comment on it gets the key at ingest.
@@ -92,6 +94,7 @@ describe('migration 9: the publication key', () => {
       'facebook:b': 'SVC1',
       'linkedin:c': 'SVC3',
       'instagram:d': 'SVC2',
+      'instagram:r': 'SVC2',
     });
     // A post made outside the service, new: its own key.
     store.upsertPosts([post('p-1', 'facebook', 'fb-own', { servicePostId: null })]);
