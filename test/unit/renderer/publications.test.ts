@@ -6,6 +6,7 @@ import type { Network } from '../../../src/shared/networks.ts';
 import { displayItems } from '../../../src/renderer/logic/listState.ts';
 import { postEntries } from '../../../src/renderer/logic/postEntries.ts';
 import { publicationRows } from '../../../src/renderer/logic/publicationMetrics.ts';
+import { wordList } from '../../../src/shared/format/formatter.ts';
 
 function summary(platform: Network, id: string, publicationKey: string, created = '2026-11-20T10:00:00.000Z'): PostSummary {
   return {
@@ -96,5 +97,14 @@ describe('“Group by post” in the inbox', () => {
       'h:dm:1:',
       4,
     ]);
+  });
+});
+
+describe('networks in words', () => {
+  it('joins names with commas and a last “and”', () => {
+    expect(wordList([])).toBe('');
+    expect(wordList(['Bluesky'])).toBe('Bluesky');
+    expect(wordList(['Bluesky', 'Facebook'])).toBe('Bluesky and Facebook');
+    expect(wordList(['Bluesky', 'Facebook', 'TikTok'])).toBe('Bluesky, Facebook and TikTok');
   });
 });
