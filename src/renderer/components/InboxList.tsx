@@ -15,15 +15,25 @@ import { useUiStore } from '../stores/uiStore.ts';
 import { openRow } from '../actions.ts';
 import { useCssVars, useNow } from './hooks.ts';
 import { InboxRowView } from './InboxRowView.tsx';
+import { NetworkIcon } from './NetworkIcon.tsx';
+import type { Network } from '../../shared/networks.ts';
 import { MessagingOffNote, useMessagingOff } from './messages/MessagingOffNote.tsx';
 
 export const ROW_HEIGHT = 88;
 export const HEADER_HEIGHT = 36;
 
-function GroupHeader({ top, excerpt, count }: { top: number; excerpt: string; count: number }) {
+function GroupHeader({ top, excerpt, count, networks }: { top: number; excerpt: string; count: number; networks?: readonly Network[] | undefined }) {
   const ref = useCssVars<HTMLDivElement>({ '--top': `${top}px` });
   return (
     <div ref={ref} className="group-header" aria-hidden="true">
+      {/* Issue 21 (publication key, decision 0051): one group for a post sent to several networks, its networks shown. */}
+      {networks !== undefined && (
+        <span className="group-networks" data-networks={networks.join(' ')}>
+          {networks.map((network) => (
+            <NetworkIcon key={network} network={network} size={13} />
+          ))}
+        </span>
+      )}
       <span className="group-excerpt">{excerpt}</span>
       <span className="group-count">{count}</span>
     </div>
@@ -164,7 +174,7 @@ export function InboxList({ emptyText }: { emptyText: string }) {
     if (!item) continue;
     const top = offsets[i] ?? 0;
     if (item.kind === 'header') {
-      children.push(<GroupHeader key={`h:${item.postKey}`} top={top} excerpt={item.excerpt} count={item.count} />);
+      children.push(<GroupHeader key={`h:${item.postKey}`} top={top} excerpt={item.excerpt} count={item.count} networks={item.networks} />);
       continue;
     }
     const row = rows[item.index];

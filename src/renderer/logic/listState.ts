@@ -1,6 +1,7 @@
 // The list's pure rules: newest-first order, merging a fresh first page into what is loaded,
 // which rows stay in a view after a triage change, moving the selection, and grouping by post.
 import type { InboxRow, InboxView } from '../../shared/domain/inbox.ts';
+import type { Network } from '../../shared/networks.ts';
 
 type Ordered = Pick<InboxRow, 'created' | 'key'>;
 
@@ -86,29 +87,37 @@ export function postKeyOf(row: Pick<InboxRow, 'platform' | 'socialPostId'>): str
 /** Grouped, the conversations (on no post) go together under this header. */
 export const CONVERSATIONS_GROUP = { key: 'dm', excerpt: 'Direct messages' } as const;
 
-export type DisplayItem = { kind: 'header'; postKey: string; excerpt: string; count: number } | { kind: 'row'; index: number };
+export type DisplayItem = { kind: 'header'; postKey: string; excerpt: string; count: number; networks?: readonly Network[] } | { kind: 'row'; index: number };
 
 /**
  * The list's display items: one per row, or (grouped) the rows of each post together under a
  * header, posts in the order of their newest comment, comments newest first within a post; the
- * conversations together as one group, placed by the newest of them.
+ * conversations together as one group, placed by the newest of them. A post sent to several
+ * networks is one group (its publication, decision 0051; `postKey` is then the publication's key),
+ * whose header names the networks its comments are on.
  */
-export function displayItems(rows: readonly Pick<InboxRow, 'platform' | 'socialPostId' | 'postExcerpt' | 'kind'>[], grouped: boolean): DisplayItem[] {
+export function displayItems(
+  rows: readonly (Pick<InboxRow, 'platform' | 'socialPostId' | 'postExcerpt' | 'kind'> & { publicationKey?: string | undefined })[],
+  grouped: boolean,
+): DisplayItem[] {
   if (!grouped) return rows.map((_, index) => ({ kind: 'row', index }));
-  const groups = new Map<string, { excerpt: string; indexes: number[] }>();
+  const groups = new Map<string, { excerpt: string; indexes: number[]; networks: Set<Network> }>();
   rows.forEach((row, index) => {
     const conversation = row.kind === 'conversation';
-    const key = conversation ? CONVERSATIONS_GROUP.key : postKeyOf(row);
+    const key = conversation ? CONVERSATIONS_GROUP.key : (row.publicationKey ?? postKeyOf(row));
     let group = groups.get(key);
     if (!group) {
-      group = { excerpt: conversation ? CONVERSATIONS_GROUP.excerpt : row.postExcerpt, indexes: [] };
+      group = { excerpt: conversation ? CONVERSATIONS_GROUP.excerpt : row.postExcerpt, indexes: [], networks: new Set() };
       groups.set(key, group);
     }
+    if (group.excerpt === '' && !conversation) group.excerpt = row.postExcerpt;
     group.indexes.push(index);
+    group.networks.add(row.platform);
   });
   const items: DisplayItem[] = [];
   for (const [postKey, group] of groups) {
-    items.push({ kind: 'header', postKey, excerpt: group.excerpt, count: group.indexes.length });
+    const networks = postKey === CONVERSATIONS_GROUP.key ? [] : [...group.networks];
+    items.push({ kind: 'header', postKey, excerpt: group.excerpt, count: group.indexes.length, ...(networks.length > 1 ? { networks } : {}) });
     for (const index of group.indexes) items.push({ kind: 'row', index });
   }
   return items;

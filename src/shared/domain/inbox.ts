@@ -113,6 +113,8 @@ export const InboxRowSchema = z.object({
   labels: z.array(z.string()),
   commentUrn: z.string().nullable(),
   videoId: z.string().nullable(),
+  /** A comment's publication (its post and the same post on other networks, decision 0051); absent on conversations. */
+  publicationKey: z.string().optional(),
   /** Set on conversation rows only. */
   conversation: ConversationInfoSchema.optional(),
   /** Set on search results only: what matched. */

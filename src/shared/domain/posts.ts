@@ -19,6 +19,12 @@ export const PostRecordSchema = z.object({
    * of the service has); null or absent for a post the sync discovered.
    */
   trackedAt: z.string().nullable().optional(),
+  /**
+   * Which publication the post belongs to (decision 0051): its service post id, shared by every
+   * network one post was sent to; a post made outside the service is its own (its post key). Set by
+   * the store when read; a writer leaves it out (the store derives it).
+   */
+  publicationKey: z.string().optional(),
   /** The service's record as received, so no field is lost. */
   raw: z.unknown(),
 });

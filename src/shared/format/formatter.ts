@@ -69,6 +69,11 @@ export function pluralNoun(value: number, noun: Noun): string {
   return ENGLISH_PLURALS.select(value) === 'one' ? noun.one : noun.other;
 }
 
+/** "Facebook, Instagram and Threads": names in a sentence, the last joined by "and". */
+export function wordList(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1) ?? ''}`;
+}
+
 export function createFormatter(options: FormatterOptions = {}): Formatter {
   const base = new Intl.DateTimeFormat(options.locale, options.timeZone === undefined ? {} : { timeZone: options.timeZone });
   const { locale, timeZone } = base.resolvedOptions();

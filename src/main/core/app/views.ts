@@ -77,6 +77,7 @@ export function postView(post: PostRecord): PostView {
     created: post.created,
     disableComments: post.disableComments,
     ...(post.trackedAt != null ? { trackedAt: post.trackedAt } : {}),
+    ...(post.publicationKey !== undefined ? { publicationKey: post.publicationKey } : {}),
   };
 }
 

@@ -89,7 +89,7 @@ function merged(entries: TopPost[]): TopPost {
 
 /**
  * The client's posts published in the period, most engaged first. A post cross-posted through the
- * service (the same service post id on each network) counts once; a post with no figures yet on any
+ * service (one publication: the same service post id on each network) counts once; a post with no figures yet on any
  * network is left out of the ranking and counted apart, since ranking it by "no engagement" would
  * put a post of an hour ago below one of a month ago for want of data.
  */
@@ -102,8 +102,9 @@ export function topPosts(
   for (const summary of summaries) {
     const created = Date.parse(summary.post.created);
     if (!(created >= period.start && created < period.end)) continue;
-    // A post made outside the service has no service id: it stands alone.
-    const group = summary.post.servicePostId === null ? `post:${summary.post.key}` : `service:${summary.post.servicePostId}`;
+    // One publication, one entry (decision 0051): the store's key, its service post id; a post made
+    // outside the service is its own. Summaries built without the store's key fall back to the same rule.
+    const group = summary.post.publicationKey ?? summary.post.servicePostId ?? summary.post.key;
     const entries = groups.get(group);
     const entry = entryOf(summary, commentsByPost);
     if (entries === undefined) groups.set(group, [entry]);

@@ -10,7 +10,8 @@ const EXCERPT_LENGTH = 140;
 export const INBOX_ROW_SQL = `
   SELECT c.id, pr.profile_id, c.platform, c.social_comment_id, c.social_post_id, c.parent_social_comment_id,
     coalesce(substr(p.text, 1, ${EXCERPT_LENGTH}), '') AS post_excerpt, c.author_id, c.author_name, c.text, c.created,
-    c.like_count, c.hidden, c.by_account, t.unread, t.done, t.snoozed_until, c.replied, t.labels, c.comment_urn, c.video_id
+    c.like_count, c.hidden, c.by_account, t.unread, t.done, t.snoozed_until, c.replied, t.labels, c.comment_urn, c.video_id,
+    (SELECT i.publication_key FROM inbox i WHERE i.id = c.id) AS publication_key
   FROM comments c
   JOIN triage t ON t.comment_id = c.id
   JOIN profiles pr ON pr.id = c.profile_id
@@ -38,6 +39,7 @@ export interface InboxRowRecord {
   labels: string;
   comment_urn: string | null;
   video_id: string | null;
+  publication_key: string | null;
 }
 
 export function toInboxRow(record: InboxRowRecord): InboxRow {
@@ -63,6 +65,7 @@ export function toInboxRow(record: InboxRowRecord): InboxRow {
     labels: parseStringList(record.labels),
     commentUrn: record.comment_urn,
     videoId: record.video_id,
+    ...(record.publication_key !== null ? { publicationKey: record.publication_key } : {}),
   };
 }
 

@@ -227,10 +227,12 @@ export class CommentIngest {
     this.#statements.get('INSERT INTO triage (comment_id, unread) VALUES (?, ?)').run(id, unread);
     this.#statements
       .get(
-        `INSERT INTO inbox (id, profile_id, platform, by_account, hidden, replied, unread, done, snoozed_until)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL)`,
+        // publication_key: the post's publication (decision 0051); its post key while the post is not stored yet.
+        `INSERT INTO inbox (id, profile_id, platform, by_account, hidden, replied, unread, done, snoozed_until, publication_key)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0, NULL,
+           coalesce((SELECT publication_key FROM posts WHERE platform = ?3 AND social_post_id = ?8), ?3 || ':' || ?8))`,
       )
-      .run(id, profileRowId, comment.platform, mine, comment.hidden ? 1 : 0, replied, unread);
+      .run(id, profileRowId, comment.platform, mine, comment.hidden ? 1 : 0, replied, unread, comment.socialPostId);
     if (mine === 1 || replied === 1) {
       this.#replied.markAncestors(comment.platform, comment.parent);
       // The parent may come later in this batch: it will know it was answered.

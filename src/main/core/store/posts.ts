@@ -16,9 +16,10 @@ interface PostRow {
   disable_comments: number;
   raw: string;
   tracked_at: string | null;
+  publication_key: string | null;
 }
 
-const POST_COLUMNS = `pr.profile_id, p.platform, p.social_post_id, p.service_post_id, p.text, p.url, p.created, p.disable_comments, p.raw, p.tracked_at`;
+const POST_COLUMNS = `pr.profile_id, p.platform, p.social_post_id, p.service_post_id, p.text, p.url, p.created, p.disable_comments, p.raw, p.tracked_at, p.publication_key`;
 
 export class PostTable {
   readonly #statements: Statements;
@@ -36,10 +37,11 @@ export class PostTable {
   upsert(posts: readonly PostRecord[]): UpsertPostsResult {
     const rejected: RejectedRecord[] = [];
     const upsert = this.#statements.get(
-      `INSERT INTO posts (profile_id, platform, social_post_id, service_post_id, text, url, created, disable_comments, raw, tracked_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO posts (profile_id, platform, social_post_id, service_post_id, text, url, created, disable_comments, raw, tracked_at, publication_key)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, coalesce(?4, ?2 || ':' || ?3))
        ON CONFLICT (platform, social_post_id) DO UPDATE SET profile_id = excluded.profile_id,
          service_post_id = coalesce(excluded.service_post_id, service_post_id), text = excluded.text, url = excluded.url,
+         publication_key = coalesce(excluded.service_post_id, service_post_id, platform || ':' || social_post_id),
          created = excluded.created, disable_comments = excluded.disable_comments, raw = excluded.raw,
          tracked_at = coalesce(excluded.tracked_at, tracked_at)
        WHERE (profile_id, service_post_id, text, url, created, disable_comments, raw, tracked_at)
@@ -165,6 +167,11 @@ export class PostTable {
   }
 }
 
+/** A post's publication (decision 0051): its service post id, else (made outside the service) its own post key. */
+export function publicationKeyOf(platform: Network, socialPostId: string, servicePostId: string | null): string {
+  return servicePostId ?? keyOf(platform, socialPostId);
+}
+
 export function postKeyOf(post: Pick<PostRecord, 'platform' | 'socialPostId'>): PostKey {
   return keyOf(post.platform, post.socialPostId);
 }
@@ -180,6 +187,7 @@ function recordOf(row: PostRow): PostRecord {
     created: row.created,
     disableComments: row.disable_comments === 1,
     ...(row.tracked_at !== null ? { trackedAt: row.tracked_at } : {}),
+    publicationKey: row.publication_key ?? publicationKeyOf(row.platform, row.social_post_id, row.service_post_id),
     raw: JSON.parse(row.raw) as unknown,
   };
 }
