@@ -15,7 +15,6 @@ import { SavedRepliesEditor } from './components/savedReplies/SavedRepliesEditor
 import { ThreadPane } from './components/ThreadPane.tsx';
 import { Toast } from './components/Toast.tsx';
 import { SettingsScreen } from './components/settings/SettingsScreen.tsx';
-import { useSettingsShortcut } from './components/settings/useSettingsShortcut.ts';
 import { Toolbar } from './components/Toolbar.tsx';
 import { itemsNoun } from './logic/itemKinds.ts';
 import { useKeyboard } from './components/useKeyboard.ts';
@@ -54,7 +53,6 @@ export function App() {
   const postsOpen = usePostsStore((state) => state.open);
   const reportsOpen = useReportsStore((state) => state.open);
   useKeyboard();
-  useSettingsShortcut();
 
   useEffect(() => {
     // The client and report period chosen last time are in place before anything loads.

@@ -1,12 +1,15 @@
-// Every action of the screen in one place, so a key, a button and the command palette do the same.
-import { answerElsewhere } from './logic/answerElsewhere.ts';
+// The work behind the commands (commands/) and the buttons: a key, a button and the command palette
+// call the same function.
 import { KIND_CHOICES, nextKind } from './logic/itemKinds.ts';
-import type { GotoView, KeyAction } from './logic/keymap.ts';
+import type { CommandActions, CommandOverlay } from './commands/commandActions.ts';
+import type { GotoView } from './commands/places.ts';
+import { answerElsewhere } from './logic/answerElsewhere.ts';
 import { call } from './api/bridge.ts';
 import { currentRow, useInboxStore } from './stores/inboxStore.ts';
 import { usePostsStore } from './stores/postsStore.ts';
 import { useProfilesStore } from './stores/profilesStore.ts';
 import { useReportsStore } from './stores/reportsStore.ts';
+import { useSettingsStore } from './stores/settingsStore.ts';
 import { coveredBy, targetKeys, useTriageStore } from './stores/triageStore.ts';
 import { undoLast } from './stores/undoLast.ts';
 import { useUiStore } from './stores/uiStore.ts';
@@ -144,82 +147,73 @@ export function back(): void {
   else if (inbox.filter.text !== '') inbox.setFilter({ text: '' });
 }
 
-export function perform(action: KeyAction): void {
+/** `r`: opens the current item and its reply box (or says where it is answered instead). */
+export function replyToCurrent(): void {
   const inbox = useInboxStore.getState();
-  const ui = useUiStore.getState();
-  switch (action.type) {
-    case 'next':
-    case 'previous': {
-      // An open thread follows after the frame (inboxStore.move): the press stays within one frame.
-      inbox.move(action.type === 'next' ? 1 : -1);
-      return;
-    }
-    case 'open': {
-      const row = currentRow(inbox);
-      if (row) openRow(row.key);
-      return;
-    }
-    case 'back':
-      back();
-      return;
-    case 'reply': {
-      const row = currentRow(inbox);
-      if (!row) return;
-      if (inbox.openKey !== row.key) openRow(row.key);
-      // No composer for a comment answered on its network: say why instead.
-      const elsewhere = answerElsewhere(row);
-      if (elsewhere) ui.showToast(elsewhere.toast);
-      else ui.focusComposer();
-      return;
-    }
-    case 'done':
-      markDone();
-      return;
-    case 'toggleUnread':
-      toggleUnread();
-      return;
-    case 'snooze':
-      snooze();
-      return;
-    case 'select': {
-      const row = currentRow(inbox);
-      if (row) inbox.toggleChecked(row.key);
-      return;
-    }
-    case 'selectAll':
-      void useTriageStore.getState().selectView();
-      return;
-    case 'search':
-      ui.focusSearch();
-      return;
-    case 'goto':
-      gotoView(action.view);
-      return;
-    case 'kind':
-      cycleKind();
-      return;
-    case 'client':
-      switchClient(action.index);
-      return;
-    case 'undo':
-      void undoLast();
-      return;
-    case 'palette':
-      ui.setOverlay(ui.overlay === 'palette' ? null : 'palette');
-      return;
-    case 'help':
-      ui.setOverlay(ui.overlay === 'help' ? null : 'help');
-      return;
-    case 'send':
-      // Ctrl/Cmd+Enter is the composer's own (it knows its draft).
-      return;
-    case 'savedReply': {
-      // The current item's composer opens its saved replies (opening the item first when needed).
-      const row = currentRow(inbox);
-      if (!row) return;
-      if (inbox.openKey !== row.key) openRow(row.key);
-      ui.openSavedReplies();
-      return;
-    }
-  }
+  const row = currentRow(inbox);
+  if (!row) return;
+  if (inbox.openKey !== row.key) openRow(row.key);
+  // No composer for a comment answered on its network: say why instead.
+  const elsewhere = answerElsewhere(row);
+  if (elsewhere) useUiStore.getState().showToast(elsewhere.toast);
+  else useUiStore.getState().focusComposer();
 }
+
+/** `;`: the current item's composer opens its saved replies (opening the item first when needed). */
+export function savedReplyForCurrent(): void {
+  const inbox = useInboxStore.getState();
+  const row = currentRow(inbox);
+  if (!row) return;
+  if (inbox.openKey !== row.key) openRow(row.key);
+  useUiStore.getState().openSavedReplies();
+}
+
+function toggleOverlay(overlay: CommandOverlay): void {
+  const ui = useUiStore.getState();
+  ui.setOverlay(ui.overlay === overlay ? null : overlay);
+}
+
+/** What the commands of the registry do, over the stores. */
+export const appActions: CommandActions = {
+  // An open thread follows after the frame (inboxStore.move): the press stays within one frame.
+  move: (delta) => useInboxStore.getState().move(delta),
+  openCurrent: () => {
+    const row = currentRow(useInboxStore.getState());
+    if (row) openRow(row.key);
+  },
+  back,
+  reply: replyToCurrent,
+  savedReply: savedReplyForCurrent,
+  markDone,
+  toggleUnread,
+  snooze,
+  selectCurrent: () => {
+    const inbox = useInboxStore.getState();
+    const row = currentRow(inbox);
+    if (row) inbox.toggleChecked(row.key);
+  },
+  selectView: () => void useTriageStore.getState().selectView(),
+  cycleKind,
+  showKind: (kind) => useInboxStore.getState().setFilter({ kind }),
+  focusSearch: () => useUiStore.getState().focusSearch(),
+  undo: () => void undoLast(),
+  toggleGrouped: () => {
+    const inbox = useInboxStore.getState();
+    inbox.setGrouped(!inbox.grouped);
+  },
+  toggleUnreadOnly: () => {
+    const inbox = useInboxStore.getState();
+    inbox.setFilter({ unreadOnly: !inbox.filter.unreadOnly });
+  },
+  gotoView,
+  switchClient,
+  showClient: (index) => {
+    const profile = useProfilesStore.getState().profiles[index];
+    if (profile && useInboxStore.getState().filter.profileId !== profile.profileId) switchClient(index);
+  },
+  showAllClients: () => useInboxStore.getState().setFilter({ profileId: null }),
+  clients: () => useProfilesStore.getState().profiles,
+  toggleOverlay,
+  openOverlay: (overlay) => useUiStore.getState().setOverlay(overlay),
+  setTheme: (theme) => void useSettingsStore.getState().setTheme(theme),
+};
