@@ -7,10 +7,11 @@ import { answerElsewhere } from './logic/answerElsewhere.ts';
 import { call } from './api/bridge.ts';
 import { currentRow, useInboxStore } from './stores/inboxStore.ts';
 import { usePostsStore } from './stores/postsStore.ts';
+import { goTo } from './stores/route.ts';
 import { useProfilesStore } from './stores/profilesStore.ts';
-import { useReportsStore } from './stores/reportsStore.ts';
 import { useSettingsStore } from './stores/settingsStore.ts';
-import { coveredBy, targetKeys, useTriageStore } from './stores/triageStore.ts';
+import { coveredBy, pickedKeys, viewSnapshot } from './logic/selection.ts';
+import { targetKeys, useTriageStore } from './stores/triageStore.ts';
 import { undoLast } from './stores/undoLast.ts';
 import { useUiStore } from './stores/uiStore.ts';
 
@@ -25,8 +26,13 @@ export function openRow(key: string): void {
   }
 }
 
+/** The whole view selected (Shift A), or null. */
+function selectedView() {
+  return viewSnapshot(useInboxStore.getState().selection);
+}
+
 export function markDone(): void {
-  const selection = useTriageStore.getState().viewSelection;
+  const selection = selectedView();
   if (selection !== null) {
     // In Done, "done" on everything moves it all back, as it does for one comment.
     const inDone = selection.filter.view === 'done' && selection.filter.text.trim() === '';
@@ -36,7 +42,7 @@ export function markDone(): void {
   }
   const state = useInboxStore.getState();
   const row = currentRow(state);
-  const bulk = Object.keys(state.checked).length > 0;
+  const bulk = pickedKeys(state.selection).length > 0;
   if (!bulk && row?.done) void useTriageStore.getState().apply({ done: false }, 'Moved back to the inbox');
   else void useTriageStore.getState().apply({ done: true }, 'Marked done');
   followOpen();
@@ -44,12 +50,12 @@ export function markDone(): void {
 
 export function setRead(unread: boolean): void {
   const label = unread ? 'Marked unread' : 'Marked read';
-  if (useTriageStore.getState().viewSelection !== null) void useTriageStore.getState().applyToView({ unread }, label);
+  if (selectedView() !== null) void useTriageStore.getState().applyToView({ unread }, label);
   else void useTriageStore.getState().apply({ unread }, label);
 }
 
 export function toggleUnread(): void {
-  const selection = useTriageStore.getState().viewSelection;
+  const selection = selectedView();
   if (selection !== null) {
     // Like a bulk selection: read when any of the loaded ones is unread.
     const rows = useInboxStore.getState().rows;
@@ -57,9 +63,9 @@ export function toggleUnread(): void {
     return;
   }
   const state = useInboxStore.getState();
-  const keys = Object.keys(state.checked);
-  if (keys.length > 0) {
-    const anyUnread = state.rows.some((row) => state.checked[row.key] && row.unread);
+  const keys = new Set(pickedKeys(state.selection));
+  if (keys.size > 0) {
+    const anyUnread = state.rows.some((row) => keys.has(row.key) && row.unread);
     setRead(!anyUnread);
     return;
   }
@@ -69,13 +75,13 @@ export function toggleUnread(): void {
 
 /** Asks when (the snooze menu: later today, tomorrow morning, next week); nothing to snooze, no menu. */
 export function snooze(): void {
-  if (targetKeys().length === 0 && useTriageStore.getState().viewSelection === null) return;
+  if (targetKeys().length === 0 && selectedView() === null) return;
   useUiStore.getState().setOverlay('snooze');
 }
 
 /** Snoozes the current row (or the selection) until then. */
 export function snoozeUntil(until: number, label: string): void {
-  if (useTriageStore.getState().viewSelection !== null) void useTriageStore.getState().applyToView({ snoozedUntil: until }, label);
+  if (selectedView() !== null) void useTriageStore.getState().applyToView({ snoozedUntil: until }, label);
   else void useTriageStore.getState().apply({ snoozedUntil: until }, label);
   followOpen();
 }
@@ -93,17 +99,8 @@ export function gotoView(view: GotoView): void {
     useUiStore.getState().setOverlay('settings');
     return;
   }
-  if (view === 'reports') {
-    useReportsStore.getState().setOpen(true);
-    return;
-  }
-  if (view === 'posts') {
-    usePostsStore.getState().setOpen(true);
-    return;
-  }
-  // A view of the inbox leaves Reports (as the sidebar's views do).
-  useReportsStore.getState().setOpen(false);
-  useInboxStore.getState().setFilter({ view: view === 'inbox' ? 'needsReply' : view, text: '' });
+  if (view === 'reports' || view === 'posts') goTo({ view });
+  else goTo({ view: 'list', list: view === 'inbox' ? 'needsReply' : view });
 }
 
 /** `m`: Everything → Comments → Messages → Everything; the toast says which. */
@@ -137,12 +134,11 @@ export function back(): void {
   const posts = usePostsStore.getState();
   if (posts.open) {
     if (posts.panelKey !== null) posts.closePanel();
-    else posts.setOpen(false);
+    else goTo({ view: 'list' });
     return;
   }
   const inbox = useInboxStore.getState();
-  if (useTriageStore.getState().viewSelection !== null) useTriageStore.getState().clearViewSelection();
-  else if (Object.keys(inbox.checked).length > 0) inbox.clearChecked();
+  if (inbox.selection.type !== 'none') inbox.clearSelection();
   else if (inbox.openKey !== null) inbox.open(null);
   else if (inbox.filter.text !== '') inbox.setFilter({ text: '' });
 }

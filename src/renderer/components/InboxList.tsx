@@ -16,6 +16,7 @@ import { openRow } from '../actions.ts';
 import { useCssVars, useNow } from './hooks.ts';
 import { InboxRowView } from './InboxRowView.tsx';
 import { MessagingOffNote, useMessagingOff } from './messages/MessagingOffNote.tsx';
+import { pickedKeys } from '../logic/selection.ts';
 
 export const ROW_HEIGHT = 88;
 export const HEADER_HEIGHT = 36;
@@ -93,7 +94,7 @@ export function InboxList({ emptyText }: { emptyText: string }) {
   const rows = useInboxStore((state) => state.rows);
   const items = useInboxStore((state) => state.items);
   const order = useInboxStore((state) => state.order);
-  const anyChecked = useInboxStore((state) => Object.keys(state.checked).length > 0);
+  const anyChecked = useInboxStore((state) => pickedKeys(state.selection).length > 0);
   const next = useInboxStore((state) => state.next);
   const ready = useInboxStore((state) => state.ready);
   const error = useInboxStore((state) => state.error);

@@ -15,6 +15,7 @@ import { KindSwitch } from './messages/KindSwitch.tsx';
 import { useViewCount } from './useViewCount.ts';
 import { ViewSelectionBar } from './ViewSelectionBar.tsx';
 import { fmt } from '../logic/format.ts';
+import { pickedKeys, viewSnapshot } from '../logic/selection.ts';
 
 /** Keystrokes closer together than this make one search. */
 const SEARCH_PAUSE_MS = 25;
@@ -34,15 +35,15 @@ export function Toolbar() {
   const setFilter = useInboxStore((state) => state.setFilter);
   const grouped = useInboxStore((state) => state.grouped);
   const setGrouped = useInboxStore((state) => state.setGrouped);
-  const checkedCount = useInboxStore((state) => Object.keys(state.checked).length);
+  const checkedCount = useInboxStore((state) => pickedKeys(state.selection).length);
   const hasCurrent = useInboxStore((state) => currentRow(state) !== null);
-  const clearChecked = useInboxStore((state) => state.clearChecked);
+  const clearChecked = useInboxStore((state) => state.clearSelection);
   const loadedCount = useInboxStore((state) => state.rows.length);
   const viewCount = useViewCount();
   const profiles = useProfilesStore((state) => state.profiles);
   const searchFocus = useUiStore((state) => state.searchFocus);
   const canUndo = useCanUndo();
-  const viewSelection = useTriageStore((state) => state.viewSelection);
+  const viewSelection = useInboxStore((state) => viewSnapshot(state.selection));
   const [text, setText] = useState(filter.text);
   const input = useRef<HTMLInputElement | null>(null);
 

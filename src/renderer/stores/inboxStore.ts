@@ -1,27 +1,17 @@
-// The list: its filter, the loaded rows (keyset pages, newest first), the current row, the bulk
-// selection and the open comment or conversation. Rows load a page at a time as the list scrolls;
+// The list: its filter, the loaded rows (keyset pages, newest first), the current row, the one
+// selection (logic/selection.ts) and the open comment or conversation. Rows load a page at a time as the list scrolls;
 // a change elsewhere (new comments or messages, a triage) refreshes the first page and merges,
 // keeping the place. "Closing soon" is one answer of the core (no pages), soonest window first.
 import { create } from 'zustand';
-import type { InboxRow, InboxView, InboxCursor, InboxItemKind } from '../../shared/domain/inbox.ts';
-import type { Network } from '../../shared/networks.ts';
+import type { InboxRow, InboxView, InboxCursor } from '../../shared/domain/inbox.ts';
 import { call } from '../api/bridge.ts';
 import { afterNextFrame } from './afterFrame.ts';
 import { useOutboxStore } from './outboxStore.ts';
+import type { ListFilter } from '../logic/listFilter.ts';
+import { NO_SELECTION, selectView, toggleItem, type Selection, type ViewSnapshot } from '../logic/selection.ts';
 import { appendPage, belongsToView, compareClosing, compareRows, displayItems, mergeFirstPage, moveSelection, type DisplayItem } from '../logic/listState.ts';
 
-export type ListView = InboxView | 'outbox' | 'closingSoon';
-
-export interface ListFilter {
-  view: ListView;
-  profileId: string | null;
-  platform: Network | null;
-  unreadOnly: boolean;
-  /** Comments only, conversations only, or null for both ("Everything"). */
-  kind: InboxItemKind | null;
-  /** A search: non-empty means the list shows search results over every view. */
-  text: string;
-}
+export type { ListFilter, ListView } from '../logic/listFilter.ts';
 
 export const PAGE_SIZE = 200;
 
@@ -39,8 +29,8 @@ interface InboxState {
   order: number[];
   /** Position in `order` of the current row. */
   cursor: number;
-  /** The bulk selection (x), by comment key. */
-  checked: Record<string, true>;
+  /** The one selection: items picked with x, a whole view (Shift A), or a publication's items. */
+  selection: Selection;
   /** The comment whose thread is open, or null. */
   openKey: string | null;
 
@@ -53,8 +43,13 @@ interface InboxState {
   move: (delta: number) => void;
   selectPosition: (position: number) => void;
   selectKey: (key: string) => void;
+  /** x: picks the row or lets it go (ending a view's selection). */
   toggleChecked: (key: string) => void;
-  clearChecked: () => void;
+  /** Shift A, once the core has counted the view. */
+  selectWholeView: (snapshot: ViewSnapshot) => void;
+  /** Replaces the selection (a publication's items, for "Group by post"). */
+  setSelection: (selection: Selection) => void;
+  clearSelection: () => void;
   open: (key: string | null) => void;
   /** Applies a local change to rows; rows that leave the view are dropped, the cursor stays in place. */
   patchRows: (keys: readonly string[], patch: Partial<InboxRow>) => void;
@@ -113,12 +108,12 @@ export const useInboxStore = create<InboxState>((set, get) => ({
   items: [],
   order: [],
   cursor: 0,
-  checked: {},
+  selection: NO_SELECTION,
   openKey: null,
 
   setFilter(patch) {
     const filter = { ...get().filter, ...patch };
-    set({ filter, cursor: 0, checked: {}, ...(patch.view !== undefined || patch.profileId !== undefined ? { openKey: null } : {}) });
+    set({ filter, cursor: 0, selection: NO_SELECTION, ...(patch.view !== undefined || patch.profileId !== undefined ? { openKey: null } : {}) });
     void get().loadFirst();
   },
 
@@ -231,16 +226,19 @@ export const useInboxStore = create<InboxState>((set, get) => ({
   },
 
   toggleChecked(key) {
-    set((state) => {
-      const checked = { ...state.checked };
-      if (checked[key]) delete checked[key];
-      else checked[key] = true;
-      return { checked };
-    });
+    set((state) => ({ selection: toggleItem(state.selection, key) }));
   },
 
-  clearChecked() {
-    set({ checked: {} });
+  selectWholeView(snapshot) {
+    set({ selection: selectView(snapshot) });
+  },
+
+  setSelection(selection) {
+    set({ selection });
+  },
+
+  clearSelection() {
+    if (get().selection.type !== 'none') set({ selection: NO_SELECTION });
   },
 
   open(key) {
