@@ -143,6 +143,28 @@ export function back(): void {
   else if (inbox.filter.text !== '') inbox.setFilter({ text: '' });
 }
 
+/** The current row read or unread the other way (the toolbar's button: the row, not the selection). */
+export function toggleCurrentRead(): void {
+  const row = currentRow(useInboxStore.getState());
+  if (row) setRead(!row.unread);
+}
+
+/** A click on a row: it becomes the current one and opens. */
+export function openAt(position: number): void {
+  const inbox = useInboxStore.getState();
+  inbox.selectPosition(position);
+  const key = inbox.keyAt(position);
+  if (key !== null) openRow(key);
+}
+
+/** After a send from this item: the next one opens (a setting, on by default), unless another was opened meanwhile. */
+export function advanceAfterSend(from: string, next: string | null): void {
+  const inbox = useInboxStore.getState();
+  if (!useSettingsStore.getState().settings.autoAdvance || next === null || inbox.openKey !== from) return;
+  inbox.selectKey(next);
+  openRow(next);
+}
+
 /** `r`: opens the current item and its reply box (or says where it is answered instead). */
 export function replyToCurrent(): void {
   const inbox = useInboxStore.getState();

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import { composerRules, draftProblems, fillTemplate, messageRules } from '../logic/composerRules.ts';
 import { useCommentsSwitchStore } from '../stores/commentsSwitchStore.ts';
-import { openRow } from '../actions.ts';
+import { advanceAfterSend } from '../actions.ts';
 import { useComposerStore } from '../stores/composerStore.ts';
 import { useThreadStore } from '../stores/threadStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
@@ -27,6 +27,13 @@ export function Composer({ row }: { row: InboxRow }) {
   const error = useComposerStore((state) => state.error);
   const composerFocus = useUiStore((state) => state.composerFocus);
   const savedRequest = useUiStore((state) => state.savedRepliesRequest);
+  const takeComposerFocus = useUiStore((state) => state.takeComposerFocus);
+  const takeSavedReplies = useUiStore((state) => state.takeSavedReplies);
+  const showToast = useUiStore((state) => state.showToast);
+  const focusList = useUiStore((state) => state.focusList);
+  const setOverlay = useUiStore((state) => state.setOverlay);
+  const isOpen = useInboxStore((state) => state.isOpen);
+  const keyAfter = useInboxStore((state) => state.keyAfter);
   const savedList = useRef<HTMLUListElement | null>(null);
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const [savedOpen, setSavedOpen] = useState(false);
@@ -45,31 +52,28 @@ export function Composer({ row }: { row: InboxRow }) {
   // A pending request (r, Edit, Undo) is taken once, also by a composer that appears just after;
   // a composer that appears for the next comment otherwise leaves the focus in the list.
   useEffect(() => {
-    if (useInboxStore.getState().openKey !== row.key) return;
-    if (useUiStore.getState().takeComposerFocus()) textarea.current?.focus();
-  }, [composerFocus, row.key]);
+    if (!isOpen(row.key)) return;
+    if (takeComposerFocus()) textarea.current?.focus();
+  }, [composerFocus, row.key, isOpen, takeComposerFocus]);
 
   // `;` or Ctrl/⌘ ; (issue 19): the saved replies open with the focus on the first, to pick from the keyboard.
   useEffect(() => {
-    if (useInboxStore.getState().openKey !== row.key || isMessage) return;
-    if (useUiStore.getState().takeSavedReplies()) setSavedOpen(true);
-  }, [savedRequest, row.key, isMessage]);
+    if (!isOpen(row.key) || isMessage) return;
+    if (takeSavedReplies()) setSavedOpen(true);
+  }, [savedRequest, row.key, isMessage, isOpen, takeSavedReplies]);
   useEffect(() => {
     if (savedOpen) savedList.current?.querySelector<HTMLButtonElement>('button')?.focus();
   }, [savedOpen]);
 
   async function submit() {
     if (!canSend) return;
-    const next = nextKeyAfter(row.key);
+    const next = keyAfter(row.key);
     const ok = await send(row.key);
     if (ok) {
-      useUiStore.getState().showToast(editing ? `${noun} edited` : `${noun} queued`);
-      useUiStore.getState().focusList();
+      showToast(editing ? `${noun} edited` : `${noun} queued`);
+      focusList();
       // Auto-advance (a setting, on by default): the next item opens, unless another was opened meanwhile.
-      if (useSettingsStore.getState().settings.autoAdvance && next !== null && useInboxStore.getState().openKey === row.key) {
-        useInboxStore.getState().selectKey(next);
-        openRow(next);
-      }
+      advanceAfterSend(row.key, next);
     }
   }
 
@@ -194,7 +198,7 @@ export function Composer({ row }: { row: InboxRow }) {
                   type="button"
                   onClick={() => {
                     setSavedOpen(false);
-                    useUiStore.getState().setOverlay('savedReplies');
+                    setOverlay('savedReplies');
                   }}
                 >
                   Edit saved replies…
@@ -224,13 +228,4 @@ function useCommentsOff(row: InboxRow): boolean {
   const live = useCommentsSwitchStore((state) => (post ? state.views[post.key] : undefined)) ?? post;
   if (!live) return false;
   return live.disableComments || live.commentsChange?.enabled === false;
-}
-
-/** The item after this one in the list as it is ordered now (or the one before, at the end); null when alone. */
-function nextKeyAfter(key: string): string | null {
-  const { rows, order } = useInboxStore.getState();
-  const position = order.findIndex((index) => rows[index]?.key === key);
-  if (position < 0) return null;
-  const after = order[position + 1] ?? order[position - 1];
-  return after === undefined ? null : (rows[after]?.key ?? null);
 }

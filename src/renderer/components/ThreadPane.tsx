@@ -67,6 +67,7 @@ function Comment({ row, kind, now, delivery }: { row: InboxRow; kind: 'ancestor'
 
 function PostCard({ post, now }: { post: PostView; now: number }) {
   const setPost = useThreadStore((state) => state.setPost);
+  const showPostMetrics = usePostsStore((state) => state.showPost);
   const created = Date.parse(post.created);
   const canToggle = commentsToggleSupported(post.platform);
   return (
@@ -76,7 +77,7 @@ function PostCard({ post, now }: { post: PostView; now: number }) {
         <span className="post-meta" title={exactTime(created)}>
           Post · {relativeTime(created, now)}
         </span>
-        <button type="button" className="link-button post-metrics-link" onClick={() => void usePostsStore.getState().showPost(post)}>
+        <button type="button" className="link-button post-metrics-link" onClick={() => void showPostMetrics(post)}>
           Metrics
         </button>
         {post.url && (
@@ -99,16 +100,17 @@ function PostCard({ post, now }: { post: PostView; now: number }) {
 
 export function ThreadPane() {
   const openKey = useInboxStore((state) => state.openKey);
+  const loadThread = useThreadStore((state) => state.load);
 
   // A short pause before asking: walking the list with j stays within a frame.
   useEffect(() => {
     if (openKey === null) {
-      void useThreadStore.getState().load(null);
+      void loadThread(null);
       return;
     }
-    const timer = setTimeout(() => void useThreadStore.getState().load(openKey), 60);
+    const timer = setTimeout(() => void loadThread(openKey), 60);
     return () => clearTimeout(timer);
-  }, [openKey]);
+  }, [openKey, loadThread]);
 
   if (openKey === null) {
     return (

@@ -3,7 +3,7 @@
 // selection when there is one, or on every item of the view once it is selected whole (Shift+A, or
 // "Select all").
 import { useEffect, useRef, useState } from 'react';
-import { markDone, setRead, snooze } from '../actions.ts';
+import { markDone, setRead, snooze, toggleCurrentRead } from '../actions.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { itemsNoun } from '../logic/itemKinds.ts';
 import { currentRow, inClosingSoon, useInboxStore, type ListView } from '../stores/inboxStore.ts';
@@ -38,6 +38,9 @@ export function Toolbar() {
   const checkedCount = useInboxStore((state) => pickedKeys(state.selection).length);
   const hasCurrent = useInboxStore((state) => currentRow(state) !== null);
   const clearChecked = useInboxStore((state) => state.clearSelection);
+  const filterNow = useInboxStore((state) => state.filterNow);
+  const selectView = useTriageStore((state) => state.selectView);
+  const focusList = useUiStore((state) => state.focusList);
   const loadedCount = useInboxStore((state) => state.rows.length);
   const viewCount = useViewCount();
   const profiles = useProfilesStore((state) => state.profiles);
@@ -57,10 +60,10 @@ export function Toolbar() {
   // Instant: the list follows the words as they are typed. The pause only merges keystrokes typed
   // faster than a search costs (the store answers in ~5 ms); stale answers are dropped by the store.
   useEffect(() => {
-    if (text === useInboxStore.getState().filter.text) return;
+    if (text === filterNow().text) return;
     const timer = setTimeout(() => setFilter({ text }), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [text, setFilter]);
+  }, [text, setFilter, filterNow]);
 
   const searching = filter.text.trim() !== '';
   const scope = [filter.profileId ? profileTitle(profiles, filter.profileId) : 'All clients', filter.platform ? NETWORK_LABELS[filter.platform] : null]
@@ -99,7 +102,7 @@ export function Toolbar() {
               if (event.key === 'Enter' || event.key === 'ArrowDown') {
                 event.preventDefault();
                 setFilter({ text });
-                useUiStore.getState().focusList();
+                focusList();
               }
             }}
           />
@@ -123,7 +126,7 @@ export function Toolbar() {
             <button
               type="button"
               className="button small"
-              onClick={() => void useTriageStore.getState().selectView()}
+              onClick={() => void selectView()}
               title="Select every item in this view (Shift+A)"
             >
               Select all in this view
@@ -138,7 +141,7 @@ export function Toolbar() {
               <button type="button" className="button small" disabled={disabled} onClick={() => markDone()} title="Mark done and move on (e)">
                 Done <kbd>e</kbd>
               </button>
-              <button type="button" className="button small" disabled={disabled} onClick={toggle} title="Toggle unread (u)">
+              <button type="button" className="button small" disabled={disabled} onClick={toggleCurrentRead} title="Toggle unread (u)">
                 Read / unread <kbd>u</kbd>
               </button>
               <button
@@ -154,7 +157,7 @@ export function Toolbar() {
                 type="button"
                 className="button small"
                 disabled={loadedCount === 0 || closingSoon}
-                onClick={() => void useTriageStore.getState().selectView()}
+                onClick={() => void selectView()}
                 title="Select every item in this view, not only the loaded ones (Shift+A)"
               >
                 Select all <kbd>⇧A</kbd>
@@ -183,8 +186,4 @@ export function Toolbar() {
   );
 }
 
-function toggle(): void {
-  const state = useInboxStore.getState();
-  const row = currentRow(state);
-  if (row) setRead(!row.unread);
-}
+

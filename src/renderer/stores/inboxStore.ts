@@ -51,6 +51,15 @@ interface InboxState {
   setSelection: (selection: Selection) => void;
   clearSelection: () => void;
   open: (key: string | null) => void;
+  /** For handlers and effects: the filter now, whether this item is the open one now. */
+  filterNow: () => ListFilter;
+  isOpen: (key: string) => boolean;
+  /** The row's key at this position of the list's order, or null. */
+  keyAt: (position: number) => string | null;
+  /** The item after this one as the list is ordered now (or the one before, at the end); null when alone. */
+  keyAfter: (key: string) => string | null;
+  /** Takes a row out of the loaded list (a deleted comment); the next row takes its place. */
+  dropRow: (key: string) => void;
   /** Applies a local change to rows; rows that leave the view are dropped, the cursor stays in place. */
   patchRows: (keys: readonly string[], patch: Partial<InboxRow>) => void;
 }
@@ -243,6 +252,35 @@ export const useInboxStore = create<InboxState>((set, get) => ({
 
   open(key) {
     set({ openKey: key });
+  },
+
+  filterNow() {
+    return get().filter;
+  },
+
+  isOpen(key) {
+    return get().openKey === key;
+  },
+
+  keyAt(position) {
+    const { rows, order } = get();
+    return rows[order[position] ?? -1]?.key ?? null;
+  },
+
+  keyAfter(key) {
+    const { rows, order } = get();
+    const position = order.findIndex((index) => rows[index]?.key === key);
+    if (position < 0) return null;
+    const after = order[position + 1] ?? order[position - 1];
+    return after === undefined ? null : (rows[after]?.key ?? null);
+  },
+
+  dropRow(key) {
+    const state = get();
+    const rows = state.rows.filter((row) => row.key !== key);
+    if (rows.length === state.rows.length) return;
+    const ordered = withOrder(rows, state.grouped);
+    set({ rows, ...ordered, cursor: Math.min(state.cursor, Math.max(0, ordered.order.length - 1)), openKey: null });
   },
 
   patchRows(keys, patch) {
