@@ -20,13 +20,7 @@ export function ThreadHead({ item }: { item: { profileId: string; platform: Netw
           </span>
         </>
       )}
-      <button
-        type="button"
-        className="icon-button close"
-        aria-label="Close the conversation"
-        title="Close (Esc)"
-        onClick={() => open(null)}
-      >
+      <button type="button" className="icon-button close" aria-label="Close the conversation" title="Close (Esc)" onClick={() => open(null)}>
         ×
       </button>
     </header>

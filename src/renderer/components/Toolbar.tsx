@@ -123,12 +123,7 @@ export function Toolbar() {
             <button type="button" className="button small" onClick={() => setRead(true)}>
               Mark unread
             </button>
-            <button
-              type="button"
-              className="button small"
-              onClick={() => void selectView()}
-              title="Select every item in this view (Shift+A)"
-            >
+            <button type="button" className="button small" onClick={() => void selectView()} title="Select every item in this view (Shift+A)">
               Select all in this view
             </button>
             <button type="button" className="button ghost small" onClick={clearChecked}>
@@ -185,5 +180,3 @@ export function Toolbar() {
     </header>
   );
 }
-
-
