@@ -4,7 +4,8 @@
 // Ctrl/Cmd+Enter to send. What is sent shows at once as "Queued".
 import { useEffect, useRef, useState } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
-import { composerRules, draftProblems, fillTemplate, messageRules } from '../logic/composerRules.ts';
+import { draftProblems, fillTemplate } from '../logic/composerRules.ts';
+import { kindView } from '../kinds/kindViews.ts';
 import { useCommentsSwitchStore } from '../stores/commentsSwitchStore.ts';
 import { advanceAfterSend } from '../actions.ts';
 import { useComposerStore } from '../stores/composerStore.ts';
@@ -13,11 +14,6 @@ import { useSettingsStore } from '../stores/settingsStore.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { useNow } from './hooks.ts';
-
-/** A conversation's window may close while its composer is open: its rules are looked at again this often. */
-const WINDOW_CHECK_MS = 1000;
-/** A comment's rules do not change with time. */
-const NO_CLOCK_MS = 3_600_000;
 
 export function Composer({ row }: { row: InboxRow }) {
   const draft = useComposerStore((state) => state.drafts[row.key]);
@@ -41,10 +37,10 @@ export function Composer({ row }: { row: InboxRow }) {
   const text = draft?.text ?? '';
   const imageUrl = draft?.imageUrl ?? '';
   const editing = draft?.editing ?? null;
-  const isMessage = row.kind === 'conversation';
-  const now = useNow(isMessage ? WINDOW_CHECK_MS : NO_CLOCK_MS);
-  const rules = isMessage ? messageRules(row, now) : composerRules(row);
-  const noun = isMessage ? 'Message' : 'Reply';
+  const view = kindView(row.kind);
+  const now = useNow(view.composer.recheckMs);
+  const rules = view.composer.rules(row, now);
+  const noun = view.words.composerNoun;
   const problems = draftProblems(rules, text, imageUrl);
   const commentsOff = useCommentsOff(row);
   const canSend = rules.canReply && !commentsOff && problems.length === 0 && !sending;
@@ -58,9 +54,9 @@ export function Composer({ row }: { row: InboxRow }) {
 
   // `;` or Ctrl/⌘ ; (issue 19): the saved replies open with the focus on the first, to pick from the keyboard.
   useEffect(() => {
-    if (!isOpen(row.key) || isMessage) return;
+    if (!isOpen(row.key) || !view.composer.savedReplies) return;
     if (takeSavedReplies()) setSavedOpen(true);
-  }, [savedRequest, row.key, isMessage, isOpen, takeSavedReplies]);
+  }, [savedRequest, row.key, view, isOpen, takeSavedReplies]);
   useEffect(() => {
     if (savedOpen) savedList.current?.querySelector<HTMLButtonElement>('button')?.focus();
   }, [savedOpen]);
@@ -83,7 +79,7 @@ export function Composer({ row }: { row: InboxRow }) {
   return (
     <form
       className="composer"
-      aria-label={isMessage ? `Write to ${row.authorName}` : 'Reply to this comment'}
+      aria-label={view.words.composerLabel(row.authorName)}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -107,7 +103,7 @@ export function Composer({ row }: { row: InboxRow }) {
         ref={textarea}
         aria-label={noun}
         className="composer-text"
-        placeholder={isMessage ? `Message ${row.authorName}…` : `Reply to ${row.authorName}…`}
+        placeholder={view.words.placeholder(row.authorName)}
         rows={3}
         disabled={commentsOff}
         aria-describedby={commentsOff ? `comments-off-${row.key}` : undefined}
@@ -133,7 +129,7 @@ export function Composer({ row }: { row: InboxRow }) {
         />
       )}
       {imageProblem && <p className="composer-note is-warning">{imageProblem.message}</p>}
-      {!isMessage && (
+      {view.composer.showsHelp && (
         <p className="composer-help">
           {rules.mentionHelp}
           {!rules.imageAllowed && ' Images can go with replies on Facebook and LinkedIn only.'}
@@ -224,7 +220,7 @@ export function Composer({ row }: { row: InboxRow }) {
  * thread's post, as its comments switch shows it.
  */
 function useCommentsOff(row: InboxRow): boolean {
-  const post = useThreadStore((state) => (row.kind !== 'conversation' && state.thread?.comment.key === row.key ? state.thread.post : null));
+  const post = useThreadStore((state) => (kindView(row.kind).onAPost && state.thread?.comment.key === row.key ? state.thread.post : null));
   const live = useCommentsSwitchStore((state) => (post ? state.views[post.key] : undefined)) ?? post;
   if (!live) return false;
   return live.disableComments || live.commentsChange?.enabled === false;

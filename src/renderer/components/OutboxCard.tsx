@@ -7,6 +7,7 @@ import { useId } from 'react';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { NETWORK_NAMES } from '../../shared/networks.ts';
 import { canEdit, checkOutcome, stateDetail, stateLabel, undoSecondsLeft } from '../logic/outboxLabels.ts';
+import { kindViewOfAnswer } from '../kinds/kindViews.ts';
 import { useComposerStore } from '../stores/composerStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
 import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
@@ -36,7 +37,8 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
   const detail = stateDetail(item, now);
   const outcome = checkOutcome(item);
   const undoLeft = undoSecondsLeft(item, now);
-  const what = item.kind === 'message' ? 'Your message' : 'Your reply';
+  const answered = kindViewOfAnswer(item.kind);
+  const what = answered.words.answerWhat;
   const who = item.person ? `${what} to ${item.person}` : what;
   const client = showWhere && item.profileId ? profileTitle(profiles, item.profileId) : null;
   const networks = item.platforms.map((platform) => NETWORK_NAMES[platform]).join(', ');
@@ -114,7 +116,7 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
         )}
         {onOpen && (
           <button type="button" className="link-button" onClick={onOpen}>
-            {item.kind === 'message' ? 'Open the conversation' : 'Open the comment'}
+            {answered.words.openIt}
           </button>
         )}
       </div>

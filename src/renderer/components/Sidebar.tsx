@@ -1,6 +1,7 @@
 // Clients with their unread counts and colours, networks, the views with live counts, the
 // accounts (with "Connect your account"), the sync line and the theme.
 import type { InboxItemKind } from '../../shared/domain/inbox.ts';
+import { kindView } from '../kinds/kindViews.ts';
 import { pluralNoun } from '../../shared/format/formatter.ts';
 import { NETWORKS, type Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
@@ -39,12 +40,7 @@ function formatCount(value: number): string {
 /** What a badge counts, in words: its tooltip, and (for a client) the end of its accessible name. */
 export function badgeMeaning(count: 'needsReply' | 'outbox', value: number, kind: InboxItemKind | null): string {
   if (count === 'outbox') return `${fmt.number(value)} ${pluralNoun(value, { one: 'reply or message waits', other: 'replies and messages wait' })} to be sent`;
-  const noun =
-    kind === 'comment'
-      ? { one: 'comment needs', other: 'comments need' }
-      : kind === 'conversation'
-        ? { one: 'conversation needs', other: 'conversations need' }
-        : { one: 'comment or conversation needs', other: 'comments and conversations need' };
+  const noun = kind === null ? { one: 'comment or conversation needs', other: 'comments and conversations need' } : kindView(kind).words.needsReply;
   return `${fmt.number(value)} ${pluralNoun(value, noun)} a reply`;
 }
 

@@ -2,15 +2,15 @@
 // network has that switch), its parents, the comment, its replies (the account's marked), the
 // replies on their way, what deleting allows, and the composer. A conversation of direct messages:
 // ConversationPane.
-import { useEffect } from 'react';
-import type { InboxRow } from '../../shared/domain/inbox.ts';
+import { useEffect, type ReactElement } from 'react';
+import type { InboxItemKind, InboxRow } from '../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import type { PostView } from '../../shared/domain/posts.ts';
 import { answerElsewhere } from '../logic/answerElsewhere.ts';
 import { shownInLists, stateLabel } from '../logic/outboxLabels.ts';
 import { deliveredReplies } from '../logic/sentReplies.ts';
 import { commentsToggleSupported, NETWORK_LABELS } from '../logic/composerRules.ts';
-import { isConversationKey } from '../logic/directMessages.ts';
+import { kindViewOfKey } from '../kinds/kindViews.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
@@ -124,8 +124,15 @@ export function ThreadPane() {
       </aside>
     );
   }
-  return isConversationKey(openKey) ? <ConversationPane openKey={openKey} /> : <CommentThread openKey={openKey} />;
+  const Pane = KIND_PANES[kindViewOfKey(openKey).kind];
+  return <Pane openKey={openKey} />;
 }
+
+/** The pane that shows an open item, by its kind (kinds/kindViews.ts): a new kind adds its pane here. */
+const KIND_PANES: Record<InboxItemKind, (props: { openKey: string }) => ReactElement> = {
+  comment: CommentThread,
+  conversation: ConversationPane,
+};
 
 function CommentThread({ openKey }: { openKey: string }) {
   const thread = useThreadStore((state) => state.thread);

@@ -15,6 +15,7 @@ import { KindSwitch } from './messages/KindSwitch.tsx';
 import { useViewCount } from './useViewCount.ts';
 import { ViewSelectionBar } from './ViewSelectionBar.tsx';
 import { fmt } from '../logic/format.ts';
+import { kindView } from '../kinds/kindViews.ts';
 import { pickedKeys, viewSnapshot } from '../logic/selection.ts';
 
 /** Keystrokes closer together than this make one search. */
@@ -132,7 +133,7 @@ export function Toolbar() {
           </div>
         ) : (
           !inOutbox && (
-            <div className="actions" role="group" aria-label={filter.kind === 'conversation' ? 'Current conversation' : 'Current comment'}>
+            <div className="actions" role="group" aria-label={`Current ${kindView(filter.kind ?? undefined).words.one}`}>
               <button type="button" className="button small" disabled={disabled} onClick={() => markDone()} title="Mark done and move on (e)">
                 Done <kbd>e</kbd>
               </button>

@@ -4,6 +4,7 @@
 // person saw counted.
 import { markDone, snooze, toggleUnread } from '../actions.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
+import { kindView } from '../kinds/kindViews.ts';
 import { coveredBy, type ViewSnapshot } from '../logic/selection.ts';
 import { fmt } from '../logic/format.ts';
 
@@ -24,9 +25,7 @@ export function ViewSelectionBar({ selection }: { selection: ViewSnapshot }) {
   return (
     <div className="bulk view-selection" role="group" aria-label="Selected comments">
       <span className="bulk-count" role="status">
-        {selection.count === 1
-          ? `The 1 ${selection.filter.kind === 'conversation' ? 'conversation' : 'comment'} in this view selected`
-          : `All ${count} in this view selected`}
+        {selection.count === 1 ? `The 1 ${kindView(selection.filter.kind ?? undefined).words.one} in this view selected` : `All ${count} in this view selected`}
         {newer > 0 && ` · ${fmt.number(newer)} newer not included`}
       </span>
       <button
