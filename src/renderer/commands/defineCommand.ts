@@ -55,6 +55,11 @@ export interface CommandSpec<Args extends object = object> {
    */
   palette?: boolean | ((actions: CommandActions) => readonly PaletteEntry[]);
   /**
+   * Listed at the top of the palette (the places): Enter on a palette just opened then goes
+   * somewhere; it never changes an item.
+   */
+  paletteFirst?: boolean;
+  /**
    * true (the default): one help line, the label and the keys; a string: that line's words instead
    * of the label; false: not listed; or the lines a family lists.
    */
@@ -70,6 +75,7 @@ export interface Command {
   label: string;
   bindings: readonly KeyBinding<object>[];
   palette: boolean | ((actions: CommandActions) => readonly PaletteEntry[]);
+  paletteFirst: boolean;
   help: boolean | string | readonly HelpRow[];
   when: (context: CommandContext) => boolean;
   run: ((args: object, actions: CommandActions) => void) | null;
@@ -87,6 +93,7 @@ export function defineCommand<Args extends object = object>(spec: CommandSpec<Ar
     label: spec.label,
     bindings,
     palette: spec.palette ?? true,
+    paletteFirst: spec.paletteFirst ?? false,
     help: spec.help ?? true,
     when: spec.when ?? inTheList,
     // One command's run takes its own bindings' arguments: the registry only passes those back.
@@ -142,10 +149,11 @@ export function createRegistry(commands: readonly Command[]): CommandRegistry {
   };
 }
 
-/** The palette's entries, in the registry's order: those the palette lists and `when` allows. */
+/** The palette's entries, in the registry's order (`paletteFirst` ones first): those the palette lists and `when` allows. */
 export function paletteEntries(registry: CommandRegistry, actions: CommandActions, context: CommandContext = PALETTE_CONTEXT): PaletteEntry[] {
   const entries: PaletteEntry[] = [];
-  for (const command of registry.commands) {
+  const ordered = [...registry.commands.filter((command) => command.paletteFirst), ...registry.commands.filter((command) => !command.paletteFirst)];
+  for (const command of ordered) {
     if (command.palette === false || !command.when(context)) continue;
     if (typeof command.palette === 'function') {
       entries.push(...command.palette(actions));

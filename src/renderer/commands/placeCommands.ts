@@ -5,6 +5,7 @@ import { GOTO_PLACES, type GotoView } from './places.ts';
 export const goTo = defineCommand<{ view: GotoView }>({
   id: 'goto',
   label: 'Go to a place',
+  paletteFirst: true,
   keys: GOTO_PLACES.map((place) => ({ key: `g ${place.key}`, args: { view: place.view } })),
   palette: (actions) =>
     GOTO_PLACES.map((place) => ({ id: `goto-${place.view}`, label: `Go to ${place.label}`, hint: `g ${place.key}`, run: () => actions.gotoView(place.view) })),
@@ -17,6 +18,7 @@ const CLIENT_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 export const client = defineCommand<{ index: number }>({
   id: 'client',
   label: 'Switch client',
+  paletteFirst: true,
   keys: CLIENT_KEYS.map((key, index) => ({ key, args: { index } })),
   palette: (actions) => [
     { id: 'all-clients', label: 'Show all clients', run: () => actions.showAllClients() },

@@ -35,6 +35,8 @@ function sample(ran: string[]) {
       run: ({ place }) => ran.push(`go ${place}`),
     }),
     defineCommand({ id: 'secret', label: 'Secret', help: false, run: () => ran.push('secret') }),
+    defineCommand({ id: 'home', label: 'Go home', paletteFirst: true, palette: false, run: () => ran.push('home') }),
+    defineCommand({ id: 'inbox', label: 'Go to the inbox', paletteFirst: true, keys: ['i'], run: () => ran.push('inbox') }),
   ]);
 }
 
@@ -58,6 +60,8 @@ describe('the command registry', () => {
     const ran: string[] = [];
     const entries = paletteEntries(sample(ran), noActions);
     expect(entries.map((entry) => [entry.label, entry.hint])).toEqual([
+      // paletteFirst puts the places on top (Go home is not in the palette at all).
+      ['Go to the inbox', 'i'],
       ['Archive it', 'a'],
       ['Later', 'l'],
       ['Go', 'g x'],
@@ -79,6 +83,7 @@ describe('the command registry', () => {
       { keys: ['p'], label: 'Peek' },
       { keys: ['l', 'Ctrl/⌘ L'], label: 'Put it off until later' },
       { keys: ['q'], label: 'Only in a dialog' },
+      { keys: ['i'], label: 'Go to the inbox' },
     ]);
     expect(keyLabel('Escape')).toBe('Esc');
     expect(keyLabel('A')).toBe('Shift A');
