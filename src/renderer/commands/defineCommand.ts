@@ -121,6 +121,9 @@ export interface CommandRegistry {
   isPrefix: (key: string) => boolean;
 }
 
+/** The one key that starts a sequence (`g i`: go to the inbox). */
+export const SEQUENCE_PREFIX = 'g';
+
 /** The registry of these commands; a second command with the same id or the same key is refused. */
 export function createRegistry(commands: readonly Command[]): CommandRegistry {
   const ids = new Map<string, Command>();
@@ -134,6 +137,9 @@ export function createRegistry(commands: readonly Command[]): CommandRegistry {
       if (taken) throw new Error(`The key "${binding.key}" is taken by "${taken.command.id}", so "${command.id}" cannot have it`);
       keys.set(binding.key, { command, args: binding.args });
       const [first, second] = binding.key.split(' ');
+      // The keymap waits after one prefix only, `g` (its state is "g pressed"): a sequence is `g x`.
+      if (second !== undefined && first !== SEQUENCE_PREFIX)
+        throw new Error(`"${command.id}": a key sequence starts with ${SEQUENCE_PREFIX}, not "${binding.key}"`);
       if (first !== undefined && second !== undefined) prefixes.add(first);
     }
   }

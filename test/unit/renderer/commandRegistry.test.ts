@@ -54,6 +54,8 @@ describe('the command registry', () => {
     const go = defineCommand({ id: 'go', label: 'Go', keys: ['g i'], run: null });
     const grab = defineCommand({ id: 'grab', label: 'Grab', keys: ['g'], run: null });
     expect(() => createRegistry([grab, go])).toThrow('The key "g" starts sequences');
+    const other = defineCommand({ id: 'other', label: 'Other', keys: ['q i'], run: null });
+    expect(() => createRegistry([other])).toThrow('a key sequence starts with g');
   });
 
   it('lists in the palette what the palette lists and `when` allows, with its first key as the hint', () => {
