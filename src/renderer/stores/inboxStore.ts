@@ -8,14 +8,16 @@ import { call } from '../api/bridge.ts';
 import { afterNextFrame } from './afterFrame.ts';
 import { useOutboxStore } from './outboxStore.ts';
 import type { ListFilter } from '../logic/listFilter.ts';
-import { NO_SELECTION, selectView, toggleItem, type Selection, type ViewSnapshot } from '../logic/selection.ts';
+import { NO_SELECTION } from '../logic/selection.ts';
+import { createSelectionSlice, type SelectionSlice } from './selectionSlice.ts';
 import { appendPage, belongsToView, compareClosing, compareRows, displayItems, mergeFirstPage, moveSelection, type DisplayItem } from '../logic/listState.ts';
 
 export type { ListFilter, ListView } from '../logic/listFilter.ts';
 
 export const PAGE_SIZE = 200;
 
-interface InboxState {
+/** The list's state, and (as a slice of the same store) its selection, so one set changes both. */
+export interface InboxState extends SelectionSlice {
   filter: ListFilter;
   rows: InboxRow[];
   next: InboxCursor | null;
@@ -29,8 +31,6 @@ interface InboxState {
   order: number[];
   /** Position in `order` of the current row. */
   cursor: number;
-  /** The one selection: items picked with x, a whole view (Shift A), or a publication's items. */
-  selection: Selection;
   /** The comment whose thread is open, or null. */
   openKey: string | null;
 
@@ -43,13 +43,6 @@ interface InboxState {
   move: (delta: number) => void;
   selectPosition: (position: number) => void;
   selectKey: (key: string) => void;
-  /** x: picks the row or lets it go (ending a view's selection). */
-  toggleChecked: (key: string) => void;
-  /** Shift A, once the core has counted the view. */
-  selectWholeView: (snapshot: ViewSnapshot) => void;
-  /** Replaces the selection (a publication's items, for "Group by post"). */
-  setSelection: (selection: Selection) => void;
-  clearSelection: () => void;
   open: (key: string | null) => void;
   /** For handlers and effects: the filter now, whether this item is the open one now. */
   filterNow: () => ListFilter;
@@ -106,7 +99,8 @@ async function fetchPage(filter: ListFilter, cursor: InboxCursor | null, limit =
     : call('inbox.page', { filter: queryFilter(filter), cursor, limit });
 }
 
-export const useInboxStore = create<InboxState>((set, get) => ({
+export const useInboxStore = create<InboxState>()((set, get, store) => ({
+  ...createSelectionSlice(set, get, store),
   filter: { view: 'needsReply', profileId: null, platform: null, unreadOnly: false, kind: null, text: '' },
   rows: [],
   next: null,
@@ -117,7 +111,6 @@ export const useInboxStore = create<InboxState>((set, get) => ({
   items: [],
   order: [],
   cursor: 0,
-  selection: NO_SELECTION,
   openKey: null,
 
   setFilter(patch) {
@@ -232,22 +225,6 @@ export const useInboxStore = create<InboxState>((set, get) => ({
     const { rows, order } = get();
     const position = order.findIndex((index) => rows[index]?.key === key);
     if (position >= 0) set({ cursor: position });
-  },
-
-  toggleChecked(key) {
-    set((state) => ({ selection: toggleItem(state.selection, key) }));
-  },
-
-  selectWholeView(snapshot) {
-    set({ selection: selectView(snapshot) });
-  },
-
-  setSelection(selection) {
-    set({ selection });
-  },
-
-  clearSelection() {
-    if (get().selection.type !== 'none') set({ selection: NO_SELECTION });
   },
 
   open(key) {
