@@ -112,6 +112,24 @@ export default defineConfig([
   },
 
   {
+    // Components read state through hooks (issue 21): `useXStore.getState()` in a component reads a
+    // value its render does not follow. A handler takes its actions and getters from hooks (or runs
+    // a command of commands/registry.ts). The fixture proves the rule fails (lint-rules.test.ts).
+    files: ['src/renderer/components/**/*.tsx', 'test/fixtures/lint/getStateInComponent.ts'],
+    // Item 5's three files of issue 21 (being changed on their branch): they follow at the merge.
+    ignores: ['src/renderer/components/PostsView.tsx', 'src/renderer/components/MetricPanel.tsx', 'src/renderer/components/ThreadMetricsPanel.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='getState']",
+          message: 'A component reads a store through its hook: take the value, the action or a getter from useXStore((state) => …).',
+        },
+      ],
+    },
+  },
+
+  {
     files: ['test/e2e/**/*.ts'],
     rules: {
       // Playwright reads a fixture's first parameter as a destructuring pattern to find what it

@@ -15,15 +15,13 @@ import { SavedRepliesEditor } from './components/savedReplies/SavedRepliesEditor
 import { ThreadPane } from './components/ThreadPane.tsx';
 import { Toast } from './components/Toast.tsx';
 import { SettingsScreen } from './components/settings/SettingsScreen.tsx';
-import { useSettingsShortcut } from './components/settings/useSettingsShortcut.ts';
 import { Toolbar } from './components/Toolbar.tsx';
 import { itemsNoun } from './logic/itemKinds.ts';
 import { useKeyboard } from './components/useKeyboard.ts';
 import { restoreChoices } from './stores/choices.ts';
 import { useInboxStore, type ListFilter } from './stores/inboxStore.ts';
 import { loadEverything, startLiveUpdates } from './stores/liveUpdates.ts';
-import { usePostsStore } from './stores/postsStore.ts';
-import { useReportsStore } from './stores/reportsStore.ts';
+import { useMainView } from './stores/route.ts';
 import { useUiStore } from './stores/uiStore.ts';
 import { useResolvedTheme } from './components/useResolvedTheme.ts';
 
@@ -51,10 +49,8 @@ export function App() {
   const overlay = useUiStore((state) => state.overlay);
   const filter = useInboxStore((state) => state.filter);
   const openKey = useInboxStore((state) => state.openKey);
-  const postsOpen = usePostsStore((state) => state.open);
-  const reportsOpen = useReportsStore((state) => state.open);
+  const mainView = useMainView();
   useKeyboard();
-  useSettingsShortcut();
 
   useEffect(() => {
     // The client and report period chosen last time are in place before anything loads.
@@ -68,16 +64,16 @@ export function App() {
     document.documentElement.dataset['theme'] = theme;
   }, [theme]);
 
-  const inOutbox = filter.view === 'outbox' && filter.text.trim() === '';
+  const inOutbox = mainView === 'outbox';
   return (
     <div className={`app${openKey !== null ? ' has-thread' : ''}`}>
       <Sidebar />
       <main className="main">
         <OfflineBar />
         <StatusNotices />
-        {reportsOpen ? (
+        {mainView === 'reports' ? (
           <ReportsView />
-        ) : postsOpen ? (
+        ) : mainView === 'posts' ? (
           <PostsView />
         ) : (
           <div className="panes">

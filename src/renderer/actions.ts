@@ -1,13 +1,17 @@
-// Every action of the screen in one place, so a key, a button and the command palette do the same.
-import { answerElsewhere } from './logic/answerElsewhere.ts';
+// The work behind the commands (commands/) and the buttons: a key, a button and the command palette
+// call the same function.
 import { KIND_CHOICES, nextKind } from './logic/itemKinds.ts';
-import type { GotoView, KeyAction } from './logic/keymap.ts';
+import type { CommandActions, CommandOverlay } from './commands/commandActions.ts';
+import type { GotoView } from './commands/places.ts';
+import { answerElsewhere } from './logic/answerElsewhere.ts';
 import { call } from './api/bridge.ts';
 import { currentRow, useInboxStore } from './stores/inboxStore.ts';
 import { usePostsStore } from './stores/postsStore.ts';
+import { goTo } from './stores/route.ts';
 import { useProfilesStore } from './stores/profilesStore.ts';
-import { useReportsStore } from './stores/reportsStore.ts';
-import { coveredBy, targetKeys, useTriageStore } from './stores/triageStore.ts';
+import { useSettingsStore } from './stores/settingsStore.ts';
+import { coveredBy, pickedKeys, viewSnapshot } from './logic/selection.ts';
+import { targetKeys, useTriageStore } from './stores/triageStore.ts';
 import { undoLast } from './stores/undoLast.ts';
 import { useUiStore } from './stores/uiStore.ts';
 
@@ -22,8 +26,13 @@ export function openRow(key: string): void {
   }
 }
 
+/** The whole view selected (Shift A), or null. */
+function selectedView() {
+  return viewSnapshot(useInboxStore.getState().selection);
+}
+
 export function markDone(): void {
-  const selection = useTriageStore.getState().viewSelection;
+  const selection = selectedView();
   if (selection !== null) {
     // In Done, "done" on everything moves it all back, as it does for one comment.
     const inDone = selection.filter.view === 'done' && selection.filter.text.trim() === '';
@@ -33,7 +42,7 @@ export function markDone(): void {
   }
   const state = useInboxStore.getState();
   const row = currentRow(state);
-  const bulk = Object.keys(state.checked).length > 0;
+  const bulk = pickedKeys(state.selection).length > 0;
   if (!bulk && row?.done) void useTriageStore.getState().apply({ done: false }, 'Moved back to the inbox');
   else void useTriageStore.getState().apply({ done: true }, 'Marked done');
   followOpen();
@@ -41,12 +50,12 @@ export function markDone(): void {
 
 export function setRead(unread: boolean): void {
   const label = unread ? 'Marked unread' : 'Marked read';
-  if (useTriageStore.getState().viewSelection !== null) void useTriageStore.getState().applyToView({ unread }, label);
+  if (selectedView() !== null) void useTriageStore.getState().applyToView({ unread }, label);
   else void useTriageStore.getState().apply({ unread }, label);
 }
 
 export function toggleUnread(): void {
-  const selection = useTriageStore.getState().viewSelection;
+  const selection = selectedView();
   if (selection !== null) {
     // Like a bulk selection: read when any of the loaded ones is unread.
     const rows = useInboxStore.getState().rows;
@@ -54,9 +63,9 @@ export function toggleUnread(): void {
     return;
   }
   const state = useInboxStore.getState();
-  const keys = Object.keys(state.checked);
-  if (keys.length > 0) {
-    const anyUnread = state.rows.some((row) => state.checked[row.key] && row.unread);
+  const keys = new Set(pickedKeys(state.selection));
+  if (keys.size > 0) {
+    const anyUnread = state.rows.some((row) => keys.has(row.key) && row.unread);
     setRead(!anyUnread);
     return;
   }
@@ -66,13 +75,13 @@ export function toggleUnread(): void {
 
 /** Asks when (the snooze menu: later today, tomorrow morning, next week); nothing to snooze, no menu. */
 export function snooze(): void {
-  if (targetKeys().length === 0 && useTriageStore.getState().viewSelection === null) return;
+  if (targetKeys().length === 0 && selectedView() === null) return;
   useUiStore.getState().setOverlay('snooze');
 }
 
 /** Snoozes the current row (or the selection) until then. */
 export function snoozeUntil(until: number, label: string): void {
-  if (useTriageStore.getState().viewSelection !== null) void useTriageStore.getState().applyToView({ snoozedUntil: until }, label);
+  if (selectedView() !== null) void useTriageStore.getState().applyToView({ snoozedUntil: until }, label);
   else void useTriageStore.getState().apply({ snoozedUntil: until }, label);
   followOpen();
 }
@@ -90,17 +99,8 @@ export function gotoView(view: GotoView): void {
     useUiStore.getState().setOverlay('settings');
     return;
   }
-  if (view === 'reports') {
-    useReportsStore.getState().setOpen(true);
-    return;
-  }
-  if (view === 'posts') {
-    usePostsStore.getState().setOpen(true);
-    return;
-  }
-  // A view of the inbox leaves Reports (as the sidebar's views do).
-  useReportsStore.getState().setOpen(false);
-  useInboxStore.getState().setFilter({ view: view === 'inbox' ? 'needsReply' : view, text: '' });
+  if (view === 'reports' || view === 'posts') goTo({ view });
+  else goTo({ view: 'list', list: view === 'inbox' ? 'needsReply' : view });
 }
 
 /** `m`: Everything → Comments → Messages → Everything; the toast says which. */
@@ -134,92 +134,104 @@ export function back(): void {
   const posts = usePostsStore.getState();
   if (posts.open) {
     if (posts.panelKey !== null) posts.closePanel();
-    else posts.setOpen(false);
+    else goTo({ view: 'list' });
     return;
   }
   const inbox = useInboxStore.getState();
-  if (useTriageStore.getState().viewSelection !== null) useTriageStore.getState().clearViewSelection();
-  else if (Object.keys(inbox.checked).length > 0) inbox.clearChecked();
+  if (inbox.selection.type !== 'none') inbox.clearSelection();
   else if (inbox.openKey !== null) inbox.open(null);
   else if (inbox.filter.text !== '') inbox.setFilter({ text: '' });
 }
 
-export function perform(action: KeyAction): void {
-  const inbox = useInboxStore.getState();
-  const ui = useUiStore.getState();
-  switch (action.type) {
-    case 'next':
-    case 'previous': {
-      // An open thread follows after the frame (inboxStore.move): the press stays within one frame.
-      inbox.move(action.type === 'next' ? 1 : -1);
-      return;
-    }
-    case 'open': {
-      const row = currentRow(inbox);
-      if (row) openRow(row.key);
-      return;
-    }
-    case 'back':
-      back();
-      return;
-    case 'reply': {
-      const row = currentRow(inbox);
-      if (!row) return;
-      if (inbox.openKey !== row.key) openRow(row.key);
-      // No composer for a comment answered on its network: say why instead.
-      const elsewhere = answerElsewhere(row);
-      if (elsewhere) ui.showToast(elsewhere.toast);
-      else ui.focusComposer();
-      return;
-    }
-    case 'done':
-      markDone();
-      return;
-    case 'toggleUnread':
-      toggleUnread();
-      return;
-    case 'snooze':
-      snooze();
-      return;
-    case 'select': {
-      const row = currentRow(inbox);
-      if (row) inbox.toggleChecked(row.key);
-      return;
-    }
-    case 'selectAll':
-      void useTriageStore.getState().selectView();
-      return;
-    case 'search':
-      ui.focusSearch();
-      return;
-    case 'goto':
-      gotoView(action.view);
-      return;
-    case 'kind':
-      cycleKind();
-      return;
-    case 'client':
-      switchClient(action.index);
-      return;
-    case 'undo':
-      void undoLast();
-      return;
-    case 'palette':
-      ui.setOverlay(ui.overlay === 'palette' ? null : 'palette');
-      return;
-    case 'help':
-      ui.setOverlay(ui.overlay === 'help' ? null : 'help');
-      return;
-    case 'send':
-      // Ctrl/Cmd+Enter is the composer's own (it knows its draft).
-      return;
-    case 'savedReply': {
-      // The current item's composer opens its saved replies (opening the item first when needed).
-      const row = currentRow(inbox);
-      if (!row) return;
-      if (inbox.openKey !== row.key) openRow(row.key);
-      ui.openSavedReplies();
-      return;
-    }
-  }
+/** The current row read or unread the other way (the toolbar's button: the row, not the selection). */
+export function toggleCurrentRead(): void {
+  const row = currentRow(useInboxStore.getState());
+  if (row) setRead(!row.unread);
 }
+
+/** A click on a row: it becomes the current one and opens. */
+export function openAt(position: number): void {
+  const inbox = useInboxStore.getState();
+  inbox.selectPosition(position);
+  const key = inbox.keyAt(position);
+  if (key !== null) openRow(key);
+}
+
+/** After a send from this item: the next one opens (a setting, on by default), unless another was opened meanwhile. */
+export function advanceAfterSend(from: string, next: string | null): void {
+  const inbox = useInboxStore.getState();
+  if (!useSettingsStore.getState().settings.autoAdvance || next === null || inbox.openKey !== from) return;
+  inbox.selectKey(next);
+  openRow(next);
+}
+
+/** `r`: opens the current item and its reply box (or says where it is answered instead). */
+export function replyToCurrent(): void {
+  const inbox = useInboxStore.getState();
+  const row = currentRow(inbox);
+  if (!row) return;
+  if (inbox.openKey !== row.key) openRow(row.key);
+  // No composer for a comment answered on its network: say why instead.
+  const elsewhere = answerElsewhere(row);
+  if (elsewhere) useUiStore.getState().showToast(elsewhere.toast);
+  else useUiStore.getState().focusComposer();
+}
+
+/** `;`: the current item's composer opens its saved replies (opening the item first when needed). */
+export function savedReplyForCurrent(): void {
+  const inbox = useInboxStore.getState();
+  const row = currentRow(inbox);
+  if (!row) return;
+  if (inbox.openKey !== row.key) openRow(row.key);
+  useUiStore.getState().openSavedReplies();
+}
+
+function toggleOverlay(overlay: CommandOverlay): void {
+  const ui = useUiStore.getState();
+  ui.setOverlay(ui.overlay === overlay ? null : overlay);
+}
+
+/** What the commands of the registry do, over the stores. */
+export const appActions: CommandActions = {
+  // An open thread follows after the frame (inboxStore.move): the press stays within one frame.
+  move: (delta) => useInboxStore.getState().move(delta),
+  openCurrent: () => {
+    const row = currentRow(useInboxStore.getState());
+    if (row) openRow(row.key);
+  },
+  back,
+  reply: replyToCurrent,
+  savedReply: savedReplyForCurrent,
+  markDone,
+  toggleUnread,
+  snooze,
+  selectCurrent: () => {
+    const inbox = useInboxStore.getState();
+    const row = currentRow(inbox);
+    if (row) inbox.toggleChecked(row.key);
+  },
+  selectView: () => void useTriageStore.getState().selectView(),
+  cycleKind,
+  showKind: (kind) => useInboxStore.getState().setFilter({ kind }),
+  focusSearch: () => useUiStore.getState().focusSearch(),
+  undo: () => void undoLast(),
+  toggleGrouped: () => {
+    const inbox = useInboxStore.getState();
+    inbox.setGrouped(!inbox.grouped);
+  },
+  toggleUnreadOnly: () => {
+    const inbox = useInboxStore.getState();
+    inbox.setFilter({ unreadOnly: !inbox.filter.unreadOnly });
+  },
+  gotoView,
+  switchClient,
+  showClient: (index) => {
+    const profile = useProfilesStore.getState().profiles[index];
+    if (profile && useInboxStore.getState().filter.profileId !== profile.profileId) switchClient(index);
+  },
+  showAllClients: () => useInboxStore.getState().setFilter({ profileId: null }),
+  clients: () => useProfilesStore.getState().profiles,
+  toggleOverlay,
+  openOverlay: (overlay) => useUiStore.getState().setOverlay(overlay),
+  setTheme: (theme) => void useSettingsStore.getState().setTheme(theme),
+};

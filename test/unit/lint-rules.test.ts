@@ -31,6 +31,23 @@ describe('lint rules', () => {
     expect(errorRules(await lint('conditionalHook.ts'))).toEqual(['react-hooks/rules-of-hooks']);
   });
 
+  it('fails a component that reads a store with getState() (issue 21: components read through hooks)', async () => {
+    expect(errorRules(await lint('getStateInComponent.ts'))).toEqual(['no-restricted-syntax']);
+  });
+
+  it('applies the getState rule to the components and only there', async () => {
+    const eslint = new ESLint({ cwd: repo });
+    const rule = async (file: string) => {
+      const config = (await eslint.calculateConfigForFile(join(repo, file))) as { rules: Record<string, unknown[] | undefined> };
+      return config.rules['no-restricted-syntax']?.[0];
+    };
+    expect(await rule('src/renderer/components/Toolbar.tsx')).toBe(2);
+    expect(await rule('src/renderer/components/settings/AccountCard.tsx')).toBe(2);
+    // Actions and stores are where getState() belongs.
+    expect(await rule('src/renderer/actions.ts')).toBeUndefined();
+    expect(await rule('src/renderer/stores/inboxStore.ts')).toBeUndefined();
+  });
+
   it('passes the same code written correctly', async () => {
     expect((await lint('clean.ts')).messages).toEqual([]);
   });

@@ -36,6 +36,8 @@ export function CommentsSwitch({ post, onChanged, compact = false }: { post: Pos
   const [asking, setAsking] = useState(false);
   const profiles = useProfilesStore((state) => state.profiles);
   const keep = useRef<HTMLButtonElement | null>(null);
+  const showToast = useUiStore((state) => state.showToast);
+  const putPosts = useCommentsSwitchStore((state) => state.put);
   useEffect(() => listenToCommentsSwitch(), []);
   // The question takes the focus on its safe answer: Enter right after the click changes nothing.
   useEffect(() => {
@@ -54,10 +56,10 @@ export function CommentsSwitch({ post, onChanged, compact = false }: { post: Pos
     const result = command === 'posts.setComments' ? await call(command, { postKey: post.key, enabled: !checked }) : await call(command, { postKey: post.key });
     setBusy(null);
     if (!result.ok) {
-      useUiStore.getState().showToast(result.error.message);
+      showToast(result.error.message);
       return;
     }
-    useCommentsSwitchStore.getState().put([result.data.post]);
+    putPosts([result.data.post]);
     onChanged?.(result.data.post);
   }
 

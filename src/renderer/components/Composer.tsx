@@ -4,20 +4,16 @@
 // Ctrl/Cmd+Enter to send. What is sent shows at once as "Queued".
 import { useEffect, useRef, useState } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
-import { composerRules, draftProblems, fillTemplate, messageRules } from '../logic/composerRules.ts';
+import { draftProblems, fillTemplate } from '../logic/composerRules.ts';
+import { kindView } from '../kinds/kindViews.ts';
 import { useCommentsSwitchStore } from '../stores/commentsSwitchStore.ts';
-import { openRow } from '../actions.ts';
+import { advanceAfterSend } from '../actions.ts';
 import { useComposerStore } from '../stores/composerStore.ts';
 import { useThreadStore } from '../stores/threadStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { useNow } from './hooks.ts';
-
-/** A conversation's window may close while its composer is open: its rules are looked at again this often. */
-const WINDOW_CHECK_MS = 1000;
-/** A comment's rules do not change with time. */
-const NO_CLOCK_MS = 3_600_000;
 
 export function Composer({ row }: { row: InboxRow }) {
   const draft = useComposerStore((state) => state.drafts[row.key]);
@@ -27,6 +23,13 @@ export function Composer({ row }: { row: InboxRow }) {
   const error = useComposerStore((state) => state.error);
   const composerFocus = useUiStore((state) => state.composerFocus);
   const savedRequest = useUiStore((state) => state.savedRepliesRequest);
+  const takeComposerFocus = useUiStore((state) => state.takeComposerFocus);
+  const takeSavedReplies = useUiStore((state) => state.takeSavedReplies);
+  const showToast = useUiStore((state) => state.showToast);
+  const focusList = useUiStore((state) => state.focusList);
+  const setOverlay = useUiStore((state) => state.setOverlay);
+  const isOpen = useInboxStore((state) => state.isOpen);
+  const keyAfter = useInboxStore((state) => state.keyAfter);
   const savedList = useRef<HTMLUListElement | null>(null);
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const [savedOpen, setSavedOpen] = useState(false);
@@ -34,10 +37,10 @@ export function Composer({ row }: { row: InboxRow }) {
   const text = draft?.text ?? '';
   const imageUrl = draft?.imageUrl ?? '';
   const editing = draft?.editing ?? null;
-  const isMessage = row.kind === 'conversation';
-  const now = useNow(isMessage ? WINDOW_CHECK_MS : NO_CLOCK_MS);
-  const rules = isMessage ? messageRules(row, now) : composerRules(row);
-  const noun = isMessage ? 'Message' : 'Reply';
+  const view = kindView(row.kind);
+  const now = useNow(view.composer.recheckMs);
+  const rules = view.composer.rules(row, now);
+  const noun = view.words.composerNoun;
   const problems = draftProblems(rules, text, imageUrl);
   const commentsOff = useCommentsOff(row);
   const canSend = rules.canReply && !commentsOff && problems.length === 0 && !sending;
@@ -45,31 +48,28 @@ export function Composer({ row }: { row: InboxRow }) {
   // A pending request (r, Edit, Undo) is taken once, also by a composer that appears just after;
   // a composer that appears for the next comment otherwise leaves the focus in the list.
   useEffect(() => {
-    if (useInboxStore.getState().openKey !== row.key) return;
-    if (useUiStore.getState().takeComposerFocus()) textarea.current?.focus();
-  }, [composerFocus, row.key]);
+    if (!isOpen(row.key)) return;
+    if (takeComposerFocus()) textarea.current?.focus();
+  }, [composerFocus, row.key, isOpen, takeComposerFocus]);
 
   // `;` or Ctrl/⌘ ; (issue 19): the saved replies open with the focus on the first, to pick from the keyboard.
   useEffect(() => {
-    if (useInboxStore.getState().openKey !== row.key || isMessage) return;
-    if (useUiStore.getState().takeSavedReplies()) setSavedOpen(true);
-  }, [savedRequest, row.key, isMessage]);
+    if (!isOpen(row.key) || !view.composer.savedReplies) return;
+    if (takeSavedReplies()) setSavedOpen(true);
+  }, [savedRequest, row.key, view, isOpen, takeSavedReplies]);
   useEffect(() => {
     if (savedOpen) savedList.current?.querySelector<HTMLButtonElement>('button')?.focus();
   }, [savedOpen]);
 
   async function submit() {
     if (!canSend) return;
-    const next = nextKeyAfter(row.key);
+    const next = keyAfter(row.key);
     const ok = await send(row.key);
     if (ok) {
-      useUiStore.getState().showToast(editing ? `${noun} edited` : `${noun} queued`);
-      useUiStore.getState().focusList();
+      showToast(editing ? `${noun} edited` : `${noun} queued`);
+      focusList();
       // Auto-advance (a setting, on by default): the next item opens, unless another was opened meanwhile.
-      if (useSettingsStore.getState().settings.autoAdvance && next !== null && useInboxStore.getState().openKey === row.key) {
-        useInboxStore.getState().selectKey(next);
-        openRow(next);
-      }
+      advanceAfterSend(row.key, next);
     }
   }
 
@@ -79,7 +79,7 @@ export function Composer({ row }: { row: InboxRow }) {
   return (
     <form
       className="composer"
-      aria-label={isMessage ? `Write to ${row.authorName}` : 'Reply to this comment'}
+      aria-label={view.words.composerLabel(row.authorName)}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
@@ -103,7 +103,7 @@ export function Composer({ row }: { row: InboxRow }) {
         ref={textarea}
         aria-label={noun}
         className="composer-text"
-        placeholder={isMessage ? `Message ${row.authorName}…` : `Reply to ${row.authorName}…`}
+        placeholder={view.words.placeholder(row.authorName)}
         rows={3}
         disabled={commentsOff}
         aria-describedby={commentsOff ? `comments-off-${row.key}` : undefined}
@@ -129,7 +129,7 @@ export function Composer({ row }: { row: InboxRow }) {
         />
       )}
       {imageProblem && <p className="composer-note is-warning">{imageProblem.message}</p>}
-      {!isMessage && (
+      {view.composer.showsHelp && (
         <p className="composer-help">
           {rules.mentionHelp}
           {!rules.imageAllowed && ' Images can go with replies on Facebook and LinkedIn only.'}
@@ -194,7 +194,7 @@ export function Composer({ row }: { row: InboxRow }) {
                   type="button"
                   onClick={() => {
                     setSavedOpen(false);
-                    useUiStore.getState().setOverlay('savedReplies');
+                    setOverlay('savedReplies');
                   }}
                 >
                   Edit saved replies…
@@ -220,17 +220,8 @@ export function Composer({ row }: { row: InboxRow }) {
  * thread's post, as its comments switch shows it.
  */
 function useCommentsOff(row: InboxRow): boolean {
-  const post = useThreadStore((state) => (row.kind !== 'conversation' && state.thread?.comment.key === row.key ? state.thread.post : null));
+  const post = useThreadStore((state) => (kindView(row.kind).onAPost && state.thread?.comment.key === row.key ? state.thread.post : null));
   const live = useCommentsSwitchStore((state) => (post ? state.views[post.key] : undefined)) ?? post;
   if (!live) return false;
   return live.disableComments || live.commentsChange?.enabled === false;
-}
-
-/** The item after this one in the list as it is ordered now (or the one before, at the end); null when alone. */
-function nextKeyAfter(key: string): string | null {
-  const { rows, order } = useInboxStore.getState();
-  const position = order.findIndex((index) => rows[index]?.key === key);
-  if (position < 0) return null;
-  const after = order[position + 1] ?? order[position - 1];
-  return after === undefined ? null : (rows[after]?.key ?? null);
 }

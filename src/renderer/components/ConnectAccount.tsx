@@ -8,7 +8,9 @@ import { Dialog } from './Dialog.tsx';
 
 export function ConnectAccount() {
   const keyWarning = useStatusStore((state) => state.keyWarning);
-  const close = () => useUiStore.getState().setOverlay(null);
+  const setOverlay = useUiStore((state) => state.setOverlay);
+  const loadProfiles = useProfilesStore((state) => state.load);
+  const close = () => setOverlay(null);
 
   return (
     <Dialog title="Connect your account" className="connect">
@@ -26,7 +28,7 @@ export function ConnectAccount() {
       <AccountForm
         submitLabel="Check and connect"
         autoFocus
-        onAdded={() => useProfilesStore.getState().load()}
+        onAdded={loadProfiles}
         extraActions={(added) => (
           <button type="button" className="button ghost" onClick={close}>
             {added ? 'Done' : 'Cancel'}

@@ -5,6 +5,7 @@ import { useUiStore } from '../stores/uiStore.ts';
 
 export function Dialog({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
   const ref = useRef<HTMLDivElement | null>(null);
+  const setOverlay = useUiStore((state) => state.setOverlay);
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // A field marked data-autofocus first (a form's first field, not its Close button), else the first control.
@@ -14,7 +15,7 @@ export function Dialog({ title, children, className = '' }: { title: string; chi
     return () => previous?.focus();
   }, []);
   return (
-    <div className="backdrop" onMouseDown={(event) => event.target === event.currentTarget && useUiStore.getState().setOverlay(null)}>
+    <div className="backdrop" onMouseDown={(event) => event.target === event.currentTarget && setOverlay(null)}>
       <div ref={ref} className={`dialog ${className}`} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1}>
         {children}
       </div>

@@ -1,10 +1,11 @@
-// `?`: every shortcut, in one calm table.
+// `?`: every shortcut, in one calm table: the command registry's help lines.
 import { SHORTCUTS } from '../logic/keymap.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { Dialog } from './Dialog.tsx';
 
 export function HelpOverlay() {
-  const close = () => useUiStore.getState().setOverlay(null);
+  const setOverlay = useUiStore((state) => state.setOverlay);
+  const close = () => setOverlay(null);
   return (
     <Dialog title="Keyboard shortcuts" className="help">
       <div className="dialog-head">

@@ -7,17 +7,18 @@
 // (aria-activedescendant, scrolling it into view) is done by SelectionFollower below, outside the
 // list's render; the rows a scroll brings in are rendered after the frame unless they are needed
 // to fill the view.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { offsetsOf, visibleRange, scrollToReveal } from '../logic/listState.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { profileColor, profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
-import { openRow } from '../actions.ts';
+import { openAt } from '../actions.ts';
 import { useCssVars, useNow } from './hooks.ts';
 import { InboxRowView } from './InboxRowView.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import type { Network } from '../../shared/networks.ts';
 import { MessagingOffNote, useMessagingOff } from './messages/MessagingOffNote.tsx';
+import { pickedKeys } from '../logic/selection.ts';
 
 export const ROW_HEIGHT = 88;
 export const HEADER_HEIGHT = 36;
@@ -103,10 +104,12 @@ export function InboxList({ emptyText }: { emptyText: string }) {
   const rows = useInboxStore((state) => state.rows);
   const items = useInboxStore((state) => state.items);
   const order = useInboxStore((state) => state.order);
-  const anyChecked = useInboxStore((state) => Object.keys(state.checked).length > 0);
+  const anyChecked = useInboxStore((state) => pickedKeys(state.selection).length > 0);
   const next = useInboxStore((state) => state.next);
   const ready = useInboxStore((state) => state.ready);
   const error = useInboxStore((state) => state.error);
+  const loadMore = useInboxStore((state) => state.loadMore);
+  const toggleChecked = useInboxStore((state) => state.toggleChecked);
   const profiles = useProfilesStore((state) => state.profiles);
   const listFocus = useUiStore((state) => state.listFocus);
   const now = useNow(30_000);
@@ -157,16 +160,11 @@ export function InboxList({ emptyText }: { emptyText: string }) {
 
   const range = visibleRange(offsets, scrollTop, viewport, 4);
   useEffect(() => {
-    if (next !== null && range.end >= items.length - 40) void useInboxStore.getState().loadMore();
-  }, [range.end, items.length, next]);
+    if (next !== null && range.end >= items.length - 40) void loadMore();
+  }, [range.end, items.length, next, loadMore]);
 
-  const pick = useCallback((position: number) => {
-    const store = useInboxStore.getState();
-    store.selectPosition(position);
-    const row = store.rows[store.order[position] ?? -1];
-    if (row) openRow(row.key);
-  }, []);
-  const check = useCallback((key: string) => useInboxStore.getState().toggleChecked(key), []);
+  const pick = openAt;
+  const check = toggleChecked;
 
   const children = [];
   for (let i = range.start; i < range.end; i++) {

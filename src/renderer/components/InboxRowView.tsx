@@ -21,6 +21,7 @@ import { aroundFirstMatch } from '../logic/aroundFirstMatch.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { useCssVars } from './hooks.ts';
 import { NetworkIcon } from './NetworkIcon.tsx';
+import { isPicked } from '../logic/selection.ts';
 
 export interface RowProps {
   row: InboxRow;
@@ -36,7 +37,7 @@ export interface RowProps {
 export const InboxRowView = memo(function InboxRowView(props: RowProps) {
   const { row, position, top, clientTitle, clientColor, now } = props;
   const selected = useInboxStore((state) => state.cursor === position);
-  const checked = useInboxStore((state) => state.checked[row.key] === true);
+  const checked = useInboxStore((state) => isPicked(state.selection, row.key));
   const open = useInboxStore((state) => state.openKey === row.key);
   const ref = useCssVars<HTMLDivElement>({ '--top': `${top}px`, '--client': clientColor });
   return (

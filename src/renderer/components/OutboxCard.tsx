@@ -6,8 +6,8 @@
 import { useId } from 'react';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { NETWORK_NAMES } from '../../shared/networks.ts';
-import { call } from '../api/bridge.ts';
 import { canEdit, checkOutcome, stateDetail, stateLabel, undoSecondsLeft } from '../logic/outboxLabels.ts';
+import { kindViewOfAnswer } from '../kinds/kindViews.ts';
 import { useComposerStore } from '../stores/composerStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
 import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
@@ -15,12 +15,6 @@ import { useUiStore } from '../stores/uiStore.ts';
 import { undoSend } from '../stores/undoLast.ts';
 import { useNow } from './hooks.ts';
 import { fmt } from '../logic/format.ts';
-
-async function act(command: 'outbox.retry' | 'outbox.cancel' | 'outbox.remove', id: string): Promise<void> {
-  const result = await call(command, { id });
-  if (!result.ok) useUiStore.getState().showToast(result.error.message);
-  else if ('item' in result.data) useOutboxStore.getState().put(result.data.item);
-}
 
 /** When, in the formatter's words: sent at, or written at. */
 function whenOf(item: OutboxItemView, now: number): string {
@@ -36,11 +30,15 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
   const now = useNow(500);
   const profiles = useProfilesStore((state) => state.profiles);
   const reasonId = useId();
+  const act = useOutboxStore((state) => state.act);
+  const updateDraft = useComposerStore((state) => state.update);
+  const focusComposer = useUiStore((state) => state.focusComposer);
   const label = stateLabel(item);
   const detail = stateDetail(item, now);
   const outcome = checkOutcome(item);
   const undoLeft = undoSecondsLeft(item, now);
-  const what = item.kind === 'message' ? 'Your message' : 'Your reply';
+  const answered = kindViewOfAnswer(item.kind);
+  const what = answered.words.answerWhat;
   const who = item.person ? `${what} to ${item.person}` : what;
   const client = showWhere && item.profileId ? profileTitle(profiles, item.profileId) : null;
   const networks = item.platforms.map((platform) => NETWORK_NAMES[platform]).join(', ');
@@ -49,9 +47,9 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
   const pending = item.state === 'queued' || item.state === 'waiting';
 
   function edit() {
-    useComposerStore.getState().update(item.answers, { text: item.text, editing: item.id });
+    updateDraft(item.answers, { text: item.text, editing: item.id });
     onOpen?.();
-    useUiStore.getState().focusComposer();
+    focusComposer();
   }
 
   return (
@@ -118,7 +116,7 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
         )}
         {onOpen && (
           <button type="button" className="link-button" onClick={onOpen}>
-            {item.kind === 'message' ? 'Open the conversation' : 'Open the comment'}
+            {answered.words.openIt}
           </button>
         )}
       </div>

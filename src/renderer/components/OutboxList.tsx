@@ -13,6 +13,7 @@ export function OutboxList() {
   const items = useOutboxStore((state) => state.items);
   const profileId = useInboxStore((state) => state.filter.profileId);
   const openKey = useInboxStore((state) => state.openKey);
+  const open = useInboxStore((state) => state.open);
   const list = useMemo(
     () =>
       Object.values(items)
@@ -34,7 +35,7 @@ export function OutboxList() {
       <ul className="outbox-list" aria-label="Outbox">
         {list.map((item) => (
           <li key={item.id} className={openKey === item.answers ? 'is-open' : ''}>
-            <OutboxCard item={item} showWhere onOpen={() => useInboxStore.getState().open(item.answers)} />
+            <OutboxCard item={item} showWhere onOpen={() => open(item.answers)} />
           </li>
         ))}
       </ul>

@@ -29,6 +29,7 @@ function draftOf(settings: ClientSettings): Record<Weekday, DayDraft> {
 }
 
 export function ReportSettingsForm({ initial }: { initial: ClientSettings }) {
+  const saveSettings = useReportsStore((state) => state.saveSettings);
   const [timeZone, setTimeZone] = useState(initial.timeZone);
   const [useHours, setUseHours] = useState(initial.businessHours !== null);
   const [days, setDays] = useState(() => draftOf(initial));
@@ -55,10 +56,7 @@ export function ReportSettingsForm({ initial }: { initial: ClientSettings }) {
         event.preventDefault();
         if (!parsed.success) return;
         setMessage('Saving…');
-        void useReportsStore
-          .getState()
-          .saveSettings(parsed.data)
-          .then((refusal) => setMessage(refusal ?? 'Saved'));
+        void saveSettings(parsed.data).then((refusal) => setMessage(refusal ?? 'Saved'));
       }}
     >
       <label>

@@ -3,7 +3,7 @@
 // the choice remembered), the report as A4 pages (ReportDocument: two pages, an appendix on
 // request), its CSV (every figure, reportRows) and its PDF (exportPdf), titled "<Client> – <period>
 // report". The client's business hours and target are edited below the pages.
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call } from '../api/bridge.ts';
 import { pdfExportStep } from '../logic/reportPdfExport.ts';
 import { last30Days, lastMonth, reportCsv } from '../logic/reportFigures.ts';
@@ -119,16 +119,19 @@ export function ReportsView() {
   const profiles = useProfilesStore((state) => state.profiles);
   const { profileId, report, loading, error, load, appendix, setAppendix } = useReportsStore();
   const settings = useSettingsStore((state) => state.settings);
+  // Read when the report first needs a client, not followed: the report keeps its own client after.
+  const filterNow = useInboxStore((state) => state.filterNow);
+  const pickedClient = useCallback(() => filterNow().profileId, [filterNow]);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const format = useMemo(() => (report === null ? null : reportFormatter(report)), [report]);
   const title = report === null || format === null ? 'Client report' : reportTitle(report, format);
 
   useEffect(() => {
     // The client remembered, else the one picked in the sidebar, else the first that is not the account's own profile.
-    const picked = useInboxStore.getState().filter.profileId;
+    const picked = pickedClient();
     if (profileId === null && profiles[0] !== undefined) void load({ profileId: picked ?? (profiles.find((p) => !p.isPrimary) ?? profiles[0]).profileId });
     else if (profileId !== null && report === null && !loading && error === null) void load();
-  }, [profileId, profiles, report, loading, error, load]);
+  }, [profileId, profiles, report, loading, error, load, pickedClient]);
 
   // The PDF's title (Chromium's print takes the page's title): "<Client> – <period> report" while the report shows.
   useEffect(() => {

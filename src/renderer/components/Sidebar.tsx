@@ -1,14 +1,14 @@
 // Clients with their unread counts and colours, networks, the views with live counts, the
 // accounts (with "Connect your account"), the sync line and the theme.
 import type { InboxItemKind } from '../../shared/domain/inbox.ts';
+import { kindView } from '../kinds/kindViews.ts';
 import { pluralNoun } from '../../shared/format/formatter.ts';
 import { NETWORKS, type Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { useCountsStore } from '../stores/countsStore.ts';
 import { useInboxStore, type ListView } from '../stores/inboxStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
-import { usePostsStore } from '../stores/postsStore.ts';
-import { useReportsStore } from '../stores/reportsStore.ts';
+import { goTo, useMainView } from '../stores/route.ts';
 import { profileColor, useProfilesStore } from '../stores/profilesStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { ClientDot } from './ClientDot.tsx';
@@ -40,12 +40,7 @@ function formatCount(value: number): string {
 /** What a badge counts, in words: its tooltip, and (for a client) the end of its accessible name. */
 export function badgeMeaning(count: 'needsReply' | 'outbox', value: number, kind: InboxItemKind | null): string {
   if (count === 'outbox') return `${fmt.number(value)} ${pluralNoun(value, { one: 'reply or message waits', other: 'replies and messages wait' })} to be sent`;
-  const noun =
-    kind === 'comment'
-      ? { one: 'comment needs', other: 'comments need' }
-      : kind === 'conversation'
-        ? { one: 'conversation needs', other: 'conversations need' }
-        : { one: 'comment or conversation needs', other: 'comments and conversations need' };
+  const noun = kind === null ? { one: 'comment or conversation needs', other: 'comments and conversations need' } : kindView(kind).words.needsReply;
   return `${fmt.number(value)} ${pluralNoun(value, noun)} a reply`;
 }
 
@@ -86,8 +81,9 @@ export function Sidebar() {
   const accounts = useProfilesStore((state) => state.accounts);
   const outbox = useOutboxStore((state) => state.items);
   const setOverlay = useUiStore((state) => state.setOverlay);
-  const reportsOpen = useReportsStore((state) => state.open);
-  const postsOpen = usePostsStore((state) => state.open) && !reportsOpen;
+  const mainView = useMainView();
+  const reportsOpen = mainView === 'reports';
+  const postsOpen = mainView === 'posts';
 
   const scoped = filter.profileId ? counts?.byProfile[filter.profileId] : counts?.total;
   const outboxCount = Object.values(outbox).filter(
@@ -125,10 +121,7 @@ export function Sidebar() {
                   className={`side-item${active ? ' is-active' : ''}`}
                   aria-current={active ? 'page' : undefined}
                   title={title}
-                  onClick={() => {
-                    useReportsStore.getState().setOpen(false);
-                    setFilter({ view, text: '' });
-                  }}
+                  onClick={() => goTo({ view: 'list', list: view })}
                 >
                   <ViewIcon view={view} />
                   <span className="side-label">{label}</span>
@@ -147,7 +140,7 @@ export function Sidebar() {
               className={`side-item${postsOpen ? ' is-active' : ''}`}
               aria-current={postsOpen ? 'page' : undefined}
               title="Posts and their metrics (g p)"
-              onClick={() => usePostsStore.getState().setOpen(true)}
+              onClick={() => goTo({ view: 'posts' })}
             >
               <svg className="view-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
@@ -161,7 +154,7 @@ export function Sidebar() {
               className={`side-item${reportsOpen ? ' is-active' : ''}`}
               aria-current={reportsOpen ? 'page' : undefined}
               title="The client report: response times, volume, top posts"
-              onClick={() => useReportsStore.getState().setOpen(true)}
+              onClick={() => goTo({ view: 'reports' })}
             >
               <svg className="view-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path

@@ -40,6 +40,7 @@ function KeyProblemNotice() {
   const problem = useStatusStore((state) => state.keyProblem);
   const accounts = useProfilesStore((state) => state.accounts);
   const profiles = useProfilesStore((state) => state.profiles);
+  const openKeysOf = useUiStore((state) => state.openKeysOf);
   if (!problem) return null;
   const who = whoseKey(problem, accounts, profiles);
   const profileKey = problem.message.includes('Profile-Key');
@@ -49,7 +50,7 @@ function KeyProblemNotice() {
         <strong>{who} cannot sync until its key is entered again.</strong> {inWords(problem, accounts)}
       </p>
       <div className="notice-actions">
-        <button type="button" className="button small primary" onClick={() => useUiStore.getState().openKeysOf(problem.accountId, !profileKey)}>
+        <button type="button" className="button small primary" onClick={() => openKeysOf(problem.accountId, !profileKey)}>
           Open Settings → Accounts
         </button>
       </div>

@@ -8,6 +8,7 @@ import { NetworkIcon } from './NetworkIcon.tsx';
 
 export function ThreadHead({ item }: { item: { profileId: string; platform: Network } | null }) {
   const profiles = useProfilesStore((state) => state.profiles);
+  const open = useInboxStore((state) => state.open);
   return (
     <header className="thread-head">
       {item && (
@@ -19,13 +20,7 @@ export function ThreadHead({ item }: { item: { profileId: string; platform: Netw
           </span>
         </>
       )}
-      <button
-        type="button"
-        className="icon-button close"
-        aria-label="Close the conversation"
-        title="Close (Esc)"
-        onClick={() => useInboxStore.getState().open(null)}
-      >
+      <button type="button" className="icon-button close" aria-label="Close the conversation" title="Close (Esc)" onClick={() => open(null)}>
         ×
       </button>
     </header>

@@ -2,15 +2,15 @@
 // network has that switch), its parents, the comment, its replies (the account's marked), the
 // replies on their way, what deleting allows, and the composer. A conversation of direct messages:
 // ConversationPane.
-import { useEffect } from 'react';
-import type { InboxRow } from '../../shared/domain/inbox.ts';
+import { useEffect, type ReactElement } from 'react';
+import type { InboxItemKind, InboxRow } from '../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import type { PostView } from '../../shared/domain/posts.ts';
 import { answerElsewhere } from '../logic/answerElsewhere.ts';
 import { shownInLists, stateLabel } from '../logic/outboxLabels.ts';
 import { deliveredReplies } from '../logic/sentReplies.ts';
 import { commentsToggleSupported, NETWORK_LABELS } from '../logic/composerRules.ts';
-import { isConversationKey } from '../logic/directMessages.ts';
+import { kindViewOfKey } from '../kinds/kindViews.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
@@ -67,6 +67,7 @@ function Comment({ row, kind, now, delivery }: { row: InboxRow; kind: 'ancestor'
 
 function PostCard({ post, now }: { post: PostView; now: number }) {
   const setPost = useThreadStore((state) => state.setPost);
+  const showPostMetrics = usePostsStore((state) => state.showPost);
   const created = Date.parse(post.created);
   const canToggle = commentsToggleSupported(post.platform);
   return (
@@ -76,7 +77,7 @@ function PostCard({ post, now }: { post: PostView; now: number }) {
         <span className="post-meta" title={exactTime(created)}>
           Post · {relativeTime(created, now)}
         </span>
-        <button type="button" className="link-button post-metrics-link" onClick={() => void usePostsStore.getState().showPost(post)}>
+        <button type="button" className="link-button post-metrics-link" onClick={() => void showPostMetrics(post)}>
           Metrics
         </button>
         {post.url && (
@@ -99,16 +100,17 @@ function PostCard({ post, now }: { post: PostView; now: number }) {
 
 export function ThreadPane() {
   const openKey = useInboxStore((state) => state.openKey);
+  const loadThread = useThreadStore((state) => state.load);
 
   // A short pause before asking: walking the list with j stays within a frame.
   useEffect(() => {
     if (openKey === null) {
-      void useThreadStore.getState().load(null);
+      void loadThread(null);
       return;
     }
-    const timer = setTimeout(() => void useThreadStore.getState().load(openKey), 60);
+    const timer = setTimeout(() => void loadThread(openKey), 60);
     return () => clearTimeout(timer);
-  }, [openKey]);
+  }, [openKey, loadThread]);
 
   if (openKey === null) {
     return (
@@ -122,8 +124,15 @@ export function ThreadPane() {
       </aside>
     );
   }
-  return isConversationKey(openKey) ? <ConversationPane openKey={openKey} /> : <CommentThread openKey={openKey} />;
+  const Pane = KIND_PANES[kindViewOfKey(openKey).kind];
+  return <Pane openKey={openKey} />;
 }
+
+/** The pane that shows an open item, by its kind (kinds/kindViews.ts): a new kind adds its pane here. */
+const KIND_PANES: Record<InboxItemKind, (props: { openKey: string }) => ReactElement> = {
+  comment: CommentThread,
+  conversation: ConversationPane,
+};
 
 function CommentThread({ openKey }: { openKey: string }) {
   const thread = useThreadStore((state) => state.thread);

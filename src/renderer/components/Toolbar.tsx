@@ -3,7 +3,7 @@
 // selection when there is one, or on every item of the view once it is selected whole (Shift+A, or
 // "Select all").
 import { useEffect, useRef, useState } from 'react';
-import { markDone, setRead, snooze } from '../actions.ts';
+import { markDone, setRead, snooze, toggleCurrentRead } from '../actions.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { itemsNoun } from '../logic/itemKinds.ts';
 import { currentRow, inClosingSoon, useInboxStore, type ListView } from '../stores/inboxStore.ts';
@@ -15,6 +15,8 @@ import { KindSwitch } from './messages/KindSwitch.tsx';
 import { useViewCount } from './useViewCount.ts';
 import { ViewSelectionBar } from './ViewSelectionBar.tsx';
 import { fmt } from '../logic/format.ts';
+import { kindView } from '../kinds/kindViews.ts';
+import { pickedKeys, viewSnapshot } from '../logic/selection.ts';
 
 /** Keystrokes closer together than this make one search. */
 const SEARCH_PAUSE_MS = 25;
@@ -34,15 +36,18 @@ export function Toolbar() {
   const setFilter = useInboxStore((state) => state.setFilter);
   const grouped = useInboxStore((state) => state.grouped);
   const setGrouped = useInboxStore((state) => state.setGrouped);
-  const checkedCount = useInboxStore((state) => Object.keys(state.checked).length);
+  const checkedCount = useInboxStore((state) => pickedKeys(state.selection).length);
   const hasCurrent = useInboxStore((state) => currentRow(state) !== null);
-  const clearChecked = useInboxStore((state) => state.clearChecked);
+  const clearChecked = useInboxStore((state) => state.clearSelection);
+  const filterNow = useInboxStore((state) => state.filterNow);
+  const selectView = useTriageStore((state) => state.selectView);
+  const focusList = useUiStore((state) => state.focusList);
   const loadedCount = useInboxStore((state) => state.rows.length);
   const viewCount = useViewCount();
   const profiles = useProfilesStore((state) => state.profiles);
   const searchFocus = useUiStore((state) => state.searchFocus);
   const canUndo = useCanUndo();
-  const viewSelection = useTriageStore((state) => state.viewSelection);
+  const viewSelection = useInboxStore((state) => viewSnapshot(state.selection));
   const [text, setText] = useState(filter.text);
   const input = useRef<HTMLInputElement | null>(null);
 
@@ -56,10 +61,10 @@ export function Toolbar() {
   // Instant: the list follows the words as they are typed. The pause only merges keystrokes typed
   // faster than a search costs (the store answers in ~5 ms); stale answers are dropped by the store.
   useEffect(() => {
-    if (text === useInboxStore.getState().filter.text) return;
+    if (text === filterNow().text) return;
     const timer = setTimeout(() => setFilter({ text }), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [text, setFilter]);
+  }, [text, setFilter, filterNow]);
 
   const searching = filter.text.trim() !== '';
   const scope = [filter.profileId ? profileTitle(profiles, filter.profileId) : 'All clients', filter.platform ? NETWORK_LABELS[filter.platform] : null]
@@ -98,7 +103,7 @@ export function Toolbar() {
               if (event.key === 'Enter' || event.key === 'ArrowDown') {
                 event.preventDefault();
                 setFilter({ text });
-                useUiStore.getState().focusList();
+                focusList();
               }
             }}
           />
@@ -119,12 +124,7 @@ export function Toolbar() {
             <button type="button" className="button small" onClick={() => setRead(true)}>
               Mark unread
             </button>
-            <button
-              type="button"
-              className="button small"
-              onClick={() => void useTriageStore.getState().selectView()}
-              title="Select every item in this view (Shift+A)"
-            >
+            <button type="button" className="button small" onClick={() => void selectView()} title="Select every item in this view (Shift+A)">
               Select all in this view
             </button>
             <button type="button" className="button ghost small" onClick={clearChecked}>
@@ -133,11 +133,11 @@ export function Toolbar() {
           </div>
         ) : (
           !inOutbox && (
-            <div className="actions" role="group" aria-label={filter.kind === 'conversation' ? 'Current conversation' : 'Current comment'}>
+            <div className="actions" role="group" aria-label={`Current ${kindView(filter.kind ?? undefined).words.one}`}>
               <button type="button" className="button small" disabled={disabled} onClick={() => markDone()} title="Mark done and move on (e)">
                 Done <kbd>e</kbd>
               </button>
-              <button type="button" className="button small" disabled={disabled} onClick={toggle} title="Toggle unread (u)">
+              <button type="button" className="button small" disabled={disabled} onClick={toggleCurrentRead} title="Toggle unread (u)">
                 Read / unread <kbd>u</kbd>
               </button>
               <button
@@ -153,7 +153,7 @@ export function Toolbar() {
                 type="button"
                 className="button small"
                 disabled={loadedCount === 0 || closingSoon}
-                onClick={() => void useTriageStore.getState().selectView()}
+                onClick={() => void selectView()}
                 title="Select every item in this view, not only the loaded ones (Shift+A)"
               >
                 Select all <kbd>⇧A</kbd>
@@ -180,10 +180,4 @@ export function Toolbar() {
       </div>
     </header>
   );
-}
-
-function toggle(): void {
-  const state = useInboxStore.getState();
-  const row = currentRow(state);
-  if (row) setRead(!row.unread);
 }

@@ -22,6 +22,7 @@ export function TrackPostForm({ profileId, linked }: { profileId: string; linked
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const id = useId();
+  const track = usePostThreadsStore((state) => state.track);
   const chosen: Network | undefined = platform !== '' && networks.includes(platform) ? platform : networks.includes('youtube') ? 'youtube' : networks[0];
   const parsed = chosen === undefined ? null : parsePostReference(chosen, reference);
   const typed = reference.trim() !== '';
@@ -47,7 +48,7 @@ export function TrackPostForm({ profileId, linked }: { profileId: string; linked
     if (chosen === undefined || parsed === null || !parsed.ok || busy) return;
     setBusy(true);
     setError(null);
-    const result = await usePostThreadsStore.getState().track(profileId, chosen, reference);
+    const result = await track(profileId, chosen, reference);
     setBusy(false);
     if ('error' in result) {
       setError(result.error);

@@ -4,10 +4,12 @@
 // person saw counted.
 import { markDone, snooze, toggleUnread } from '../actions.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
-import { coveredBy, useTriageStore, type ViewSelection } from '../stores/triageStore.ts';
+import { kindView } from '../kinds/kindViews.ts';
+import { coveredBy, type ViewSnapshot } from '../logic/selection.ts';
 import { fmt } from '../logic/format.ts';
 
-export function ViewSelectionBar({ selection }: { selection: ViewSelection }) {
+export function ViewSelectionBar({ selection }: { selection: ViewSnapshot }) {
+  const clearSelection = useInboxStore((state) => state.clearSelection);
   const newer = useInboxStore((state) => {
     let count = 0;
     // Newest first: the rows the selection does not cover are at the top.
@@ -23,9 +25,7 @@ export function ViewSelectionBar({ selection }: { selection: ViewSelection }) {
   return (
     <div className="bulk view-selection" role="group" aria-label="Selected comments">
       <span className="bulk-count" role="status">
-        {selection.count === 1
-          ? `The 1 ${selection.filter.kind === 'conversation' ? 'conversation' : 'comment'} in this view selected`
-          : `All ${count} in this view selected`}
+        {selection.count === 1 ? `The 1 ${kindView(selection.filter.kind ?? undefined).words.one} in this view selected` : `All ${count} in this view selected`}
         {newer > 0 && ` · ${fmt.number(newer)} newer not included`}
       </span>
       <button
@@ -42,7 +42,7 @@ export function ViewSelectionBar({ selection }: { selection: ViewSelection }) {
       <button type="button" className="button small" onClick={() => snooze()} title="Snooze them all (h)">
         Snooze <kbd>h</kbd>
       </button>
-      <button type="button" className="button ghost small" onClick={() => useTriageStore.getState().clearViewSelection()} title="Clear the selection (Esc)">
+      <button type="button" className="button ghost small" onClick={clearSelection} title="Clear the selection (Esc)">
         Clear selection
       </button>
     </div>

@@ -6,6 +6,7 @@
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import { REPLY_BY_SOCIAL_ID_NETWORKS } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
+import { kindView } from '../kinds/kindViews.ts';
 
 export interface AnswerElsewhere {
   /** The network's name: "Threads". */
@@ -20,7 +21,8 @@ export interface AnswerElsewhere {
 
 /** Where a comment must be answered instead, or null when the app can send the reply (or it is a conversation). */
 export function answerElsewhere(row: Pick<InboxRow, 'platform' | 'kind'>): AnswerElsewhere | null {
-  if (row.kind === 'conversation' || REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform)) return null;
+  // Only an item under a post (a comment) is answered through the post's network.
+  if (!kindView(row.kind).onAPost || REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform)) return null;
   const network = NETWORK_LABELS[row.platform];
   return {
     network,

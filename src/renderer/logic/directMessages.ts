@@ -3,11 +3,12 @@
 // messages and the account's messages still in the outbox, in the order they were written. Pure.
 import type { DirectMessage } from '../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
+import { kindViewOfKey } from '../kinds/kindViews.ts';
 import { shownInLists } from './outboxLabels.ts';
 
-/** `dm:<network>:<conversation id>` (shared/domain/keys.ts); a comment's key never starts so. */
+/** Whether an inbox key is a conversation's (the kind registry knows the keys' shapes). */
 export function isConversationKey(key: string): boolean {
-  return key.startsWith('dm:');
+  return kindViewOfKey(key).kind === 'conversation';
 }
 
 /** Up to two letters for the person's avatar: "Ana López" → "AL", "@sam_k" → "S". */

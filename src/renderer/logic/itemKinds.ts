@@ -1,6 +1,7 @@
 // What the list can show: comments, direct-message conversations, or both ("Everything"), in the
 // order the switch lists them and `m` goes round them.
 import type { InboxItemKind } from '../../shared/domain/inbox.ts';
+import { kindView, KIND_VIEWS } from '../kinds/kindViews.ts';
 
 export interface KindChoice {
   /** null: both. */
@@ -11,8 +12,7 @@ export interface KindChoice {
 
 export const KIND_CHOICES: readonly KindChoice[] = [
   { kind: null, label: 'Everything', title: 'Comments and direct messages together' },
-  { kind: 'comment', label: 'Comments', title: 'Comments only' },
-  { kind: 'conversation', label: 'Messages', title: 'Direct messages only' },
+  ...KIND_VIEWS.map((view) => ({ kind: view.kind, label: view.words.choiceLabel, title: view.words.choiceTitle })),
 ];
 
 /** The choice after this one, round again after the last. */
@@ -23,5 +23,5 @@ export function nextKind(kind: InboxItemKind | null): InboxItemKind | null {
 
 /** How the list names what it holds: "comments", "messages", "comments and messages". */
 export function itemsNoun(kind: InboxItemKind | null): string {
-  return kind === 'comment' ? 'comments' : kind === 'conversation' ? 'messages' : 'comments and messages';
+  return kind === null ? 'comments and messages' : kindView(kind).words.listNoun;
 }

@@ -2,6 +2,7 @@
 import type { OutboxItemState, OutboxItemView } from '../../shared/domain/outbox.ts';
 import { type ErrorWords, errorWords } from '../../shared/domain/errorWords.ts';
 import { isNetwork } from '../../shared/networks.ts';
+import { kindViewOfAnswer } from '../kinds/kindViews.ts';
 
 export const STATE_LABELS: Record<OutboxItemState, string> = {
   queued: 'Queued',
@@ -27,7 +28,7 @@ export function stateDetail(
   item: Pick<OutboxItemView, 'state' | 'lastError' | 'nextAttemptAt' | 'results'> & { kind?: OutboxItemView['kind']; checking?: boolean },
   now: number,
 ): StateDetail | null {
-  const subject = item.kind === 'message' ? 'message' : 'reply';
+  const subject = kindViewOfAnswer(item.kind).words.answerSubject;
   if (item.state === 'failed') {
     const failed = Object.entries(item.results).find(([, result]) => result?.state === 'failed');
     const network = failed && isNetwork(failed[0]) ? failed[0] : null;

@@ -4,7 +4,7 @@
 // are sent whole on every change (decision 0037). A stored client that no longer exists is dropped.
 // And what is open follows the list: an open comment or conversation closes when a switch of kind
 // (Comments / Messages) or network takes it out of the list.
-import { isConversationKey } from '../logic/directMessages.ts';
+import { kindViewOfKey } from '../kinds/kindViews.ts';
 import { lastMonth, last30Days } from '../logic/reportFigures.ts';
 import { useInboxStore, type ListFilter } from './inboxStore.ts';
 import { usePostsStore } from './postsStore.ts';
@@ -115,11 +115,8 @@ export function restoreChoices(): void {
 
 /** Whether a change of kind or network takes the open item (by its key) out of the list. */
 function leftTheList(openKey: string, filter: ListFilter, before: ListFilter): boolean {
-  const conversation = isConversationKey(openKey);
-  if (filter.kind !== before.kind && filter.kind !== null && (filter.kind === 'conversation') !== conversation) return true;
-  if (filter.platform !== before.platform && filter.platform !== null) {
-    const platform = (conversation ? openKey.slice('dm:'.length) : openKey).split(':')[0];
-    return platform !== filter.platform;
-  }
+  const view = kindViewOfKey(openKey);
+  if (filter.kind !== before.kind && filter.kind !== null && filter.kind !== view.kind) return true;
+  if (filter.platform !== before.platform && filter.platform !== null) return view.networkOfKey(openKey) !== filter.platform;
   return false;
 }

@@ -3,8 +3,19 @@
 // with its undo countdown. Saved replies live in the settings (shared/savedReplies.ts).
 import { create } from 'zustand';
 import { call } from '../api/bridge.ts';
-import { isConversationKey } from '../logic/directMessages.ts';
+import type { InboxItemKind } from '../../shared/domain/inbox.ts';
+import { kindViewOfKey } from '../kinds/kindViews.ts';
 import { useOutboxStore } from './outboxStore.ts';
+
+/** How each kind's answer is queued: a reply to a comment (with its image), a direct message. */
+const SENDERS: Record<InboxItemKind, (key: string, text: string, image: string) => ReturnType<typeof sendReply>> = {
+  comment: sendReply,
+  conversation: (key, text) => call('message.send', { conversationKey: key, text }),
+};
+
+function sendReply(key: string, text: string, image: string) {
+  return call('reply.send', { commentKey: key, text, ...(image !== '' ? { mediaUrls: [image] } : {}) });
+}
 
 export interface Draft {
   text: string;
@@ -53,9 +64,7 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
             // A failed item goes back in the queue; a queued or waiting one keeps its place with the new text.
             edited.ok && edited.data.item.state === 'failed' ? call('outbox.retry', { id: draft.editing ?? '' }) : edited,
           )
-        : isConversationKey(key)
-          ? await call('message.send', { conversationKey: key, text: draft.text })
-          : await call('reply.send', { commentKey: key, text: draft.text, ...(image !== '' ? { mediaUrls: [image] } : {}) });
+        : await SENDERS[kindViewOfKey(key).kind](key, draft.text, image);
     if (!result.ok) {
       set({ sending: false, error: result.error.message });
       return false;

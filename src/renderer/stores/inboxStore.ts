@@ -1,31 +1,23 @@
-// The list: its filter, the loaded rows (keyset pages, newest first), the current row, the bulk
-// selection and the open comment or conversation. Rows load a page at a time as the list scrolls;
+// The list: its filter, the loaded rows (keyset pages, newest first), the current row, the one
+// selection (logic/selection.ts) and the open comment or conversation. Rows load a page at a time as the list scrolls;
 // a change elsewhere (new comments or messages, a triage) refreshes the first page and merges,
 // keeping the place. "Closing soon" is one answer of the core (no pages), soonest window first.
 import { create } from 'zustand';
-import type { InboxRow, InboxView, InboxCursor, InboxItemKind } from '../../shared/domain/inbox.ts';
-import type { Network } from '../../shared/networks.ts';
+import type { InboxRow, InboxView, InboxCursor } from '../../shared/domain/inbox.ts';
 import { call } from '../api/bridge.ts';
 import { afterNextFrame } from './afterFrame.ts';
 import { useOutboxStore } from './outboxStore.ts';
+import type { ListFilter } from '../logic/listFilter.ts';
+import { NO_SELECTION } from '../logic/selection.ts';
+import { createSelectionSlice, type SelectionSlice } from './selectionSlice.ts';
 import { appendPage, belongsToView, compareClosing, compareRows, displayItems, mergeFirstPage, moveSelection, type DisplayItem } from '../logic/listState.ts';
 
-export type ListView = InboxView | 'outbox' | 'closingSoon';
-
-export interface ListFilter {
-  view: ListView;
-  profileId: string | null;
-  platform: Network | null;
-  unreadOnly: boolean;
-  /** Comments only, conversations only, or null for both ("Everything"). */
-  kind: InboxItemKind | null;
-  /** A search: non-empty means the list shows search results over every view. */
-  text: string;
-}
+export type { ListFilter, ListView } from '../logic/listFilter.ts';
 
 export const PAGE_SIZE = 200;
 
-interface InboxState {
+/** The list's state, and (as a slice of the same store) its selection, so one set changes both. */
+export interface InboxState extends SelectionSlice {
   filter: ListFilter;
   rows: InboxRow[];
   next: InboxCursor | null;
@@ -39,8 +31,6 @@ interface InboxState {
   order: number[];
   /** Position in `order` of the current row. */
   cursor: number;
-  /** The bulk selection (x), by comment key. */
-  checked: Record<string, true>;
   /** The comment whose thread is open, or null. */
   openKey: string | null;
 
@@ -53,9 +43,16 @@ interface InboxState {
   move: (delta: number) => void;
   selectPosition: (position: number) => void;
   selectKey: (key: string) => void;
-  toggleChecked: (key: string) => void;
-  clearChecked: () => void;
   open: (key: string | null) => void;
+  /** For handlers and effects: the filter now, whether this item is the open one now. */
+  filterNow: () => ListFilter;
+  isOpen: (key: string) => boolean;
+  /** The row's key at this position of the list's order, or null. */
+  keyAt: (position: number) => string | null;
+  /** The item after this one as the list is ordered now (or the one before, at the end); null when alone. */
+  keyAfter: (key: string) => string | null;
+  /** Takes a row out of the loaded list (a deleted comment); the next row takes its place. */
+  dropRow: (key: string) => void;
   /** Applies a local change to rows; rows that leave the view are dropped, the cursor stays in place. */
   patchRows: (keys: readonly string[], patch: Partial<InboxRow>) => void;
 }
@@ -102,7 +99,8 @@ async function fetchPage(filter: ListFilter, cursor: InboxCursor | null, limit =
     : call('inbox.page', { filter: queryFilter(filter), cursor, limit });
 }
 
-export const useInboxStore = create<InboxState>((set, get) => ({
+export const useInboxStore = create<InboxState>()((set, get, store) => ({
+  ...createSelectionSlice(set, get, store),
   filter: { view: 'needsReply', profileId: null, platform: null, unreadOnly: false, kind: null, text: '' },
   rows: [],
   next: null,
@@ -113,12 +111,11 @@ export const useInboxStore = create<InboxState>((set, get) => ({
   items: [],
   order: [],
   cursor: 0,
-  checked: {},
   openKey: null,
 
   setFilter(patch) {
     const filter = { ...get().filter, ...patch };
-    set({ filter, cursor: 0, checked: {}, ...(patch.view !== undefined || patch.profileId !== undefined ? { openKey: null } : {}) });
+    set({ filter, cursor: 0, selection: NO_SELECTION, ...(patch.view !== undefined || patch.profileId !== undefined ? { openKey: null } : {}) });
     void get().loadFirst();
   },
 
@@ -230,21 +227,37 @@ export const useInboxStore = create<InboxState>((set, get) => ({
     if (position >= 0) set({ cursor: position });
   },
 
-  toggleChecked(key) {
-    set((state) => {
-      const checked = { ...state.checked };
-      if (checked[key]) delete checked[key];
-      else checked[key] = true;
-      return { checked };
-    });
-  },
-
-  clearChecked() {
-    set({ checked: {} });
-  },
-
   open(key) {
     set({ openKey: key });
+  },
+
+  filterNow() {
+    return get().filter;
+  },
+
+  isOpen(key) {
+    return get().openKey === key;
+  },
+
+  keyAt(position) {
+    const { rows, order } = get();
+    return rows[order[position] ?? -1]?.key ?? null;
+  },
+
+  keyAfter(key) {
+    const { rows, order } = get();
+    const position = order.findIndex((index) => rows[index]?.key === key);
+    if (position < 0) return null;
+    const after = order[position + 1] ?? order[position - 1];
+    return after === undefined ? null : (rows[after]?.key ?? null);
+  },
+
+  dropRow(key) {
+    const state = get();
+    const rows = state.rows.filter((row) => row.key !== key);
+    if (rows.length === state.rows.length) return;
+    const ordered = withOrder(rows, state.grouped);
+    set({ rows, ...ordered, cursor: Math.min(state.cursor, Math.max(0, ordered.order.length - 1)), openKey: null });
   },
 
   patchRows(keys, patch) {

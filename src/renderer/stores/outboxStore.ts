@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { EventPayload } from '../../shared/bridge/contract.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { call } from '../api/bridge.ts';
+import { useUiStore } from './uiStore.ts';
 
 interface OutboxState {
   items: Record<string, OutboxItemView>;
@@ -15,6 +16,8 @@ interface OutboxState {
   load: () => Promise<void>;
   put: (item: OutboxItemView) => void;
   apply: (change: EventPayload<'outbox.changed'>) => void;
+  /** Retry, cancel or remove a reply; a refusal is said in the toast. */
+  act: (command: 'outbox.retry' | 'outbox.cancel' | 'outbox.remove', id: string) => Promise<void>;
 }
 
 function indexByComment(items: Record<string, OutboxItemView>): Record<string, OutboxItemView> {
@@ -60,5 +63,10 @@ export const useOutboxStore = create<OutboxState>((set) => ({
       return;
     }
     useOutboxStore.getState().put(change.item);
+  },
+  async act(command, id) {
+    const result = await call(command, { id });
+    if (!result.ok) useUiStore.getState().showToast(result.error.message);
+    else if ('item' in result.data) useOutboxStore.getState().put(result.data.item);
   },
 }));

@@ -1,11 +1,11 @@
 // The open item: a comment's thread (post, ancestors, the comment, replies) or a conversation of
 // direct messages (oldest first), and its items in the outbox.
 import { create } from 'zustand';
-import type { ConversationThread, ThreadView } from '../../shared/domain/inbox.ts';
+import type { ConversationThread, InboxItemKind, ThreadView } from '../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import type { PostView } from '../../shared/domain/posts.ts';
 import { call } from '../api/bridge.ts';
-import { isConversationKey } from '../logic/directMessages.ts';
+import { kindViewOfKey } from '../kinds/kindViews.ts';
 import { useOutboxStore } from './outboxStore.ts';
 
 interface ThreadState {
@@ -22,17 +22,24 @@ interface ThreadState {
 
 type Loaded = { ok: true; open: Pick<ThreadState, 'thread' | 'conversation'>; outbox: OutboxItemView[] } | { ok: false; message: string };
 
-async function fetchItem(key: string): Promise<Loaded> {
-  if (isConversationKey(key)) {
+/** How each kind's open item is read (a new kind of the registry, kinds/kindViews.ts, adds its own). */
+const LOADERS: Record<InboxItemKind, (key: string) => Promise<Loaded>> = {
+  async comment(key) {
+    const result = await call('inbox.thread', { key });
+    return result.ok
+      ? { ok: true, open: { thread: result.data.thread, conversation: null }, outbox: result.data.outbox }
+      : { ok: false, message: result.error.message };
+  },
+  async conversation(key) {
     const result = await call('inbox.conversation', { key });
     return result.ok
       ? { ok: true, open: { thread: null, conversation: result.data.conversation }, outbox: result.data.outbox }
       : { ok: false, message: result.error.message };
-  }
-  const result = await call('inbox.thread', { key });
-  return result.ok
-    ? { ok: true, open: { thread: result.data.thread, conversation: null }, outbox: result.data.outbox }
-    : { ok: false, message: result.error.message };
+  },
+};
+
+function fetchItem(key: string): Promise<Loaded> {
+  return LOADERS[kindViewOfKey(key).kind](key);
 }
 
 let generation = 0;

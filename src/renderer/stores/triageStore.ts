@@ -8,9 +8,9 @@
 // never swept with it. No confirmation dialog: selecting is a deliberate step of its own whose bar
 // says how many, and the sweep is undone with `z` like any other triage action.
 import { create } from 'zustand';
-import { type InboxCursor, type InboxRow, VIEW_SWEEP_MAX } from '../../shared/domain/inbox.ts';
+import { type InboxRow, VIEW_SWEEP_MAX } from '../../shared/domain/inbox.ts';
 import { call } from '../api/bridge.ts';
-import { compareRows } from '../logic/listState.ts';
+import { coveredBy, pickedKeys, viewSnapshot, type ViewSnapshot } from '../logic/selection.ts';
 import { currentRow, inClosingSoon, type ListFilter, queryFilter, useInboxStore } from './inboxStore.ts';
 import { useUiStore } from './uiStore.ts';
 import { fmt } from '../logic/format.ts';
@@ -30,18 +30,12 @@ interface Undoable {
   at: number;
 }
 
-/** Every comment of a view, as counted when it was selected. */
-export interface ViewSelection {
-  /** The list's filter then: another filter ends the selection. */
-  filter: ListFilter;
-  count: number;
-  /** The newest comment of the view then: the sweep's bound. */
-  newest: InboxCursor;
-}
+/** Every comment of a view, as counted when it was selected: the inbox's one selection holds it. */
+export type ViewSelection = ViewSnapshot;
+export { coveredBy } from '../logic/selection.ts';
 
 interface TriageState {
   history: Undoable[];
-  viewSelection: ViewSelection | null;
   apply: (change: TriageChange, label: string, keys?: string[]) => Promise<boolean>;
   /** Selects every comment of the current view (asks the core how many, and which is the newest). */
   selectView: () => Promise<void>;
@@ -57,15 +51,10 @@ export function coreFilter(filter: ListFilter) {
   return { ...queryFilter(filter), ...(text === '' ? {} : { text }) };
 }
 
-/** Whether a loaded row is one the selection covers (the selection's newest or older). */
-export function coveredBy(selection: Pick<ViewSelection, 'newest'>, row: Pick<InboxRow, 'created' | 'key'>): boolean {
-  return compareRows(row, selection.newest) >= 0;
-}
-
 /** The rows an action applies to: the bulk selection when there is one, else the current row. */
 export function targetKeys(): string[] {
   const state = useInboxStore.getState();
-  const checked = Object.keys(state.checked);
+  const checked = pickedKeys(state.selection);
   if (checked.length > 0) return checked;
   const row = currentRow(state);
   return row ? [row.key] : [];
@@ -73,14 +62,13 @@ export function targetKeys(): string[] {
 
 export const useTriageStore = create<TriageState>((set, get) => ({
   history: [],
-  viewSelection: null,
   async apply(change, label, keys = targetKeys()) {
     if (keys.length === 0) return false;
     const inbox = useInboxStore.getState();
     const before: Undoable['before'] = {};
     for (const row of inbox.rows) if (keys.includes(row.key)) before[row.key] = { unread: row.unread, done: row.done, snoozedUntil: row.snoozedUntil };
     inbox.patchRows(keys, change);
-    if (Object.keys(inbox.checked).length > 0) inbox.clearChecked();
+    if (pickedKeys(inbox.selection).length > 0) inbox.clearSelection();
     const result = await call('inbox.triage', { keys, ...change });
     if (!result.ok) {
       useUiStore.getState().showToast(`Could not change that: ${result.error.message}`);
@@ -121,16 +109,15 @@ export const useTriageStore = create<TriageState>((set, get) => ({
       );
       return;
     }
-    useInboxStore.getState().clearChecked();
-    set({ viewSelection: { filter, count, newest } });
+    useInboxStore.getState().selectWholeView({ filter, count, newest });
   },
   clearViewSelection() {
-    if (get().viewSelection !== null) set({ viewSelection: null });
+    if (useInboxStore.getState().selection.type === 'view') useInboxStore.getState().clearSelection();
   },
   async applyToView(change, label) {
-    const selection = get().viewSelection;
+    const selection = viewSnapshot(useInboxStore.getState().selection);
     if (selection === null) return false;
-    set({ viewSelection: null });
+    useInboxStore.getState().clearSelection();
     const inbox = useInboxStore.getState();
     const keys: string[] = [];
     const before: Undoable['before'] = {};
@@ -173,10 +160,3 @@ export const useTriageStore = create<TriageState>((set, get) => ({
     useUiStore.getState().showToast(`Undone: ${last.label.toLowerCase()}`);
   },
 }));
-
-// A selection of a view ends when the view does (another filter) or when rows are picked one by one.
-useInboxStore.subscribe((state, previous) => {
-  if (useTriageStore.getState().viewSelection === null) return;
-  const picked = state.checked !== previous.checked && Object.keys(state.checked).length > 0;
-  if (state.filter !== previous.filter || picked) useTriageStore.getState().clearViewSelection();
-});

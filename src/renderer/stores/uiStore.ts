@@ -26,6 +26,8 @@ interface UiState {
   /** The account whose card Settings opens on (a notice asked for its key), and whether on its Replace keys form. */
   keysFor: { accountId: string; replace: boolean } | null;
   setOverlay: (overlay: Overlay) => void;
+  /** The dialog on top now: for handlers, which run after the render that gave them the store. */
+  currentOverlay: () => Overlay;
   /** Settings → Accounts, at this account's keys. */
   openKeysOf: (accountId: string, replace: boolean) => void;
   focusComposer: () => void;
@@ -54,6 +56,9 @@ export const useUiStore = create<UiState>((set, get) => ({
   keysFor: null,
   setOverlay(overlay) {
     set({ overlay, keysFor: null });
+  },
+  currentOverlay() {
+    return get().overlay;
   },
   openKeysOf(accountId, replace) {
     set({ overlay: 'settings', keysFor: { accountId, replace } });

@@ -6,21 +6,9 @@ import { deletionRule } from '../../../shared/domain/commentDeletion.ts';
 import type { InboxRow } from '../../../shared/domain/inbox.ts';
 import { call } from '../../api/bridge.ts';
 import { NETWORK_LABELS } from '../../logic/composerRules.ts';
-import { displayItems } from '../../logic/listState.ts';
 import { useInboxStore } from '../../stores/inboxStore.ts';
 import { useUiStore } from '../../stores/uiStore.ts';
 import './commentDelete.css';
-
-/** Takes a deleted comment out of the loaded list; the next row takes its place. */
-function dropFromList(key: string): void {
-  const state = useInboxStore.getState();
-  const rows = state.rows.filter((row) => row.key !== key);
-  if (rows.length === state.rows.length) return;
-  const items = displayItems(rows, state.grouped);
-  const order: number[] = [];
-  for (const item of items) if (item.kind === 'row') order.push(item.index);
-  useInboxStore.setState({ rows, items, order, cursor: Math.min(state.cursor, Math.max(0, order.length - 1)), openKey: null });
-}
 
 export function CommentDelete({ row }: { row: Pick<InboxRow, 'key' | 'platform' | 'byAccount'> }) {
   const rule = deletionRule(row);
@@ -28,6 +16,9 @@ export function CommentDelete({ row }: { row: Pick<InboxRow, 'key' | 'platform' 
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const network = NETWORK_LABELS[row.platform];
+  const dropRow = useInboxStore((state) => state.dropRow);
+  const showToast = useUiStore((state) => state.showToast);
+  const focusList = useUiStore((state) => state.focusList);
 
   useEffect(() => {
     setConfirming(false);
@@ -44,9 +35,9 @@ export function CommentDelete({ row }: { row: Pick<InboxRow, 'key' | 'platform' 
       return;
     }
     setConfirming(false);
-    dropFromList(row.key);
-    useUiStore.getState().showToast(`Comment deleted on ${network}`);
-    useUiStore.getState().focusList();
+    dropRow(row.key);
+    showToast(`Comment deleted on ${network}`);
+    focusList();
   }
 
   return (

@@ -5,6 +5,7 @@ import './messages.css';
 
 export function KindSwitch() {
   const kind = useInboxStore((state) => state.filter.kind);
+  const setFilter = useInboxStore((state) => state.setFilter);
   return (
     <div className="kind-switch" role="group" aria-label="Show comments, messages or both (m)">
       {KIND_CHOICES.map((choice) => (
@@ -13,7 +14,7 @@ export function KindSwitch() {
           type="button"
           aria-pressed={kind === choice.kind}
           title={`${choice.title} (m)`}
-          onClick={() => useInboxStore.getState().setFilter({ kind: choice.kind })}
+          onClick={() => setFilter({ kind: choice.kind })}
         >
           {choice.label}
         </button>

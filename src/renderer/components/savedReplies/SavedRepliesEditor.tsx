@@ -32,12 +32,15 @@ export function savedRepliesProblems(replies: readonly SavedReply[]): string[] {
 
 export function SavedRepliesEditor() {
   const stored = useSettingsStore((state) => state.settings.savedReplies);
+  const setSettings = useSettingsStore((state) => state.set);
+  const setOverlay = useUiStore((state) => state.setOverlay);
+  const showToast = useUiStore((state) => state.showToast);
   const [replies, setReplies] = useState<Editing[]>(() => stored.map(withId));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const problems = savedRepliesProblems(replies);
-  const close = () => useUiStore.getState().setOverlay(null);
+  const close = () => setOverlay(null);
 
   const change = (id: number, patch: Partial<SavedReply>) => setReplies((list) => list.map((reply) => (reply.id === id ? { ...reply, ...patch } : reply)));
 
@@ -53,9 +56,9 @@ export function SavedRepliesEditor() {
       setError(result.error.message);
       return;
     }
-    useSettingsStore.getState().set(result.data);
+    setSettings(result.data);
     close();
-    useUiStore.getState().showToast('Saved replies saved');
+    showToast('Saved replies saved');
   }
 
   return (

@@ -29,6 +29,8 @@ export function AccountCard({
   const [replacing, setReplacing] = useState(askedFor?.replace ?? false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const cardRef = useRef<HTMLLIElement | null>(null);
+  const loadProfiles = useProfilesStore((state) => state.load);
+  const recheckKeyProblem = useStatusStore((state) => state.recheckKeyProblem);
   useEffect(() => {
     if (askedFor === null) return;
     // After the dialog has put the focus on its first control (its own effect runs after this one).
@@ -59,7 +61,7 @@ export function AccountCard({
     const result = await call('accounts.remove', { accountId: account.accountId });
     setBusy(false);
     if (!result.ok) setMessage({ kind: 'error', text: result.error.message });
-    else await useProfilesStore.getState().load();
+    else await loadProfiles();
   }
 
   async function resetSandbox() {
@@ -69,7 +71,7 @@ export function AccountCard({
     setMessage(
       result.ok ? { kind: 'ok', text: 'The sandbox was reset: its sample clients and comments are back.' } : { kind: 'error', text: result.error.message },
     );
-    await useProfilesStore.getState().load();
+    await loadProfiles();
     await loadStatus();
   }
 
@@ -142,7 +144,7 @@ export function AccountCard({
             setReplacing(false);
             setMessage({ kind: 'ok', text: 'Keys updated.' });
             // The notice asking for this key goes away (the core no longer holds the problem).
-            void useStatusStore.getState().recheckKeyProblem();
+            void recheckKeyProblem();
           }}
         />
       )}
@@ -157,7 +159,7 @@ export function AccountCard({
             onKeyStatus={(next) => {
               setStatus(next);
               onProtection(next.protection);
-              void useStatusStore.getState().recheckKeyProblem();
+              void recheckKeyProblem();
             }}
           />
         ))}

@@ -46,6 +46,7 @@ export function AccountsPanel() {
 /** The built-in sandbox was removed: it can come back, fresh (where the host offers one). */
 function BringBackSandbox() {
   const [message, setMessage] = useState<FormMessageValue>(null);
+  const loadProfiles = useProfilesStore((state) => state.load);
   return (
     <div className="settings-actions">
       <button
@@ -54,7 +55,7 @@ function BringBackSandbox() {
         onClick={() =>
           void call('accounts.resetSandbox', {}).then(async (result) => {
             if (!result.ok) setMessage({ kind: 'error', text: result.error.message });
-            else await useProfilesStore.getState().load();
+            else await loadProfiles();
           })
         }
       >
@@ -66,11 +67,12 @@ function BringBackSandbox() {
 }
 
 function AddAccountForm() {
+  const loadProfiles = useProfilesStore((state) => state.load);
   return (
     <section aria-labelledby="add-account-heading" className="settings-section">
       <h3 id="add-account-heading">Add an account</h3>
       <p className="muted">The API key is checked with the service before anything is saved. It is never shown again, only its last 4 characters.</p>
-      <AccountForm submitLabel="Check and add" onAdded={() => useProfilesStore.getState().load()} />
+      <AccountForm submitLabel="Check and add" onAdded={loadProfiles} />
     </section>
   );
 }

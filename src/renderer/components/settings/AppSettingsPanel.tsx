@@ -14,6 +14,7 @@ type Patch = Partial<Settings>;
 
 export function AppSettingsPanel() {
   const settings = useSettingsStore((state) => state.settings);
+  const setSettings = useSettingsStore((state) => state.set);
   const [message, setMessage] = useState<FormMessageValue>(null);
   const host = hostCapabilities();
 
@@ -23,7 +24,7 @@ export function AppSettingsPanel() {
       setMessage({ kind: 'error', text: result.error.message });
       return;
     }
-    useSettingsStore.getState().set(result.data);
+    setSettings(result.data);
     setMessage({ kind: 'ok', text: 'Saved.' });
   }
 

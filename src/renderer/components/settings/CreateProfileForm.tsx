@@ -8,6 +8,7 @@ export function CreateProfileForm({ accountId, onCreated }: { accountId: string;
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState<FormMessageValue>(null);
   const [busy, setBusy] = useState(false);
+  const loadProfiles = useProfilesStore((state) => state.load);
   const inputId = `new-profile-${accountId}`;
   return (
     <form
@@ -23,7 +24,7 @@ export function CreateProfileForm({ accountId, onCreated }: { accountId: string;
           }
           setTitle('');
           setMessage({ kind: 'ok', text: `Profile “${result.data.profile.title}” created.` });
-          await useProfilesStore.getState().load();
+          await loadProfiles();
           onCreated();
         });
       }}

@@ -22,6 +22,7 @@ export function ProfileRow({
   const [keyInput, setKeyInput] = useState('');
   const [replacingKey, setReplacingKey] = useState(false);
   const allProfiles = useProfilesStore((state) => state.profiles);
+  const loadProfiles = useProfilesStore((state) => state.load);
   const [title, setTitle] = useState(profile.title);
   const [message, setMessage] = useState<FormMessageValue>(null);
   const color = profileColor(allProfiles, profile.profileId);
@@ -33,7 +34,7 @@ export function ProfileRow({
       return;
     }
     setMessage(null);
-    await useProfilesStore.getState().load();
+    await loadProfiles();
   }
 
   const nameId = `profile-name-${profile.profileId}`;

@@ -18,10 +18,12 @@ const TABS: { tab: Tab; label: string }[] = [
 
 export function SettingsScreen() {
   const [tab, setTab] = useState<Tab>('accounts');
-  const close = () => useUiStore.getState().setOverlay(null);
+  const setOverlay = useUiStore((state) => state.setOverlay);
+  const loadProfiles = useProfilesStore((state) => state.load);
+  const close = () => setOverlay(null);
   useEffect(() => {
-    void useProfilesStore.getState().load();
-  }, []);
+    void loadProfiles();
+  }, [loadProfiles]);
   return (
     <Dialog title="Settings" className="settings-screen">
       <div className="dialog-head">

@@ -10,6 +10,8 @@ import './snoozeMenu.css';
 import { fmt } from '../../logic/format.ts';
 
 export function SnoozeMenu() {
+  const setOverlay = useUiStore((state) => state.setOverlay);
+  const focusList = useUiStore((state) => state.focusList);
   const choices = useMemo(() => snoozeChoices(new Date()), []);
   const list = useRef<HTMLDivElement | null>(null);
   const picker = useRef<HTMLInputElement | null>(null);
@@ -23,8 +25,8 @@ export function SnoozeMenu() {
   useEffect(() => list.current?.querySelector<HTMLButtonElement>('button')?.focus(), []);
 
   function choose(choice: SnoozeChoice) {
-    useUiStore.getState().setOverlay(null);
-    useUiStore.getState().focusList();
+    setOverlay(null);
+    focusList();
     snoozeUntil(choice.until, `Snoozed until ${choice.label === 'Later today' ? choice.when : `${choice.label.toLowerCase()} (${choice.when})`}`);
   }
 
@@ -34,8 +36,8 @@ export function SnoozeMenu() {
       setPickProblem(answer.reason);
       return;
     }
-    useUiStore.getState().setOverlay(null);
-    useUiStore.getState().focusList();
+    setOverlay(null);
+    focusList();
     snoozeUntil(answer.until, `Snoozed until ${fmt.dateTime(answer.until)}`);
   }
 
@@ -68,7 +70,7 @@ export function SnoozeMenu() {
       <div className="snooze-body" onKeyDown={onKeyDown}>
         <div className="dialog-head">
           <h2>Snooze until…</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={() => useUiStore.getState().setOverlay(null)}>
+          <button type="button" className="icon-button" aria-label="Close" onClick={() => setOverlay(null)}>
             ×
           </button>
         </div>

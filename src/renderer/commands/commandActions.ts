@@ -1,0 +1,40 @@
+// What commands can do, as an interface: the declarations (listCommands.ts, placeCommands.ts,
+// screenCommands.ts) call these and stay pure, so the keymap, the palette's list and the help are
+// tested in Node; actions.ts implements them over the stores (the app's `appActions`).
+import type { InboxItemKind } from '../../shared/domain/inbox.ts';
+import type { GotoView } from './places.ts';
+
+export type Theme = 'system' | 'light' | 'dark';
+export type CommandOverlay = 'help' | 'palette' | 'connect' | 'settings' | 'snooze' | 'savedReplies';
+
+export interface CommandActions {
+  /** j/k: the current row moves; an open thread follows after the frame. */
+  move: (delta: number) => void;
+  openCurrent: () => void;
+  back: () => void;
+  reply: () => void;
+  savedReply: () => void;
+  markDone: () => void;
+  toggleUnread: () => void;
+  snooze: () => void;
+  selectCurrent: () => void;
+  selectView: () => void;
+  cycleKind: () => void;
+  showKind: (kind: InboxItemKind | null) => void;
+  focusSearch: () => void;
+  undo: () => void;
+  toggleGrouped: () => void;
+  toggleUnreadOnly: () => void;
+  gotoView: (view: GotoView) => void;
+  /** 1 … 9: this client, or all clients again when it is the one shown. */
+  switchClient: (index: number) => void;
+  /** This client (from the palette: never back to all). */
+  showClient: (index: number) => void;
+  showAllClients: () => void;
+  /** The clients in the sidebar's order, for the palette's entries. */
+  clients: () => readonly { profileId: string; title: string }[];
+  /** Opens this dialog, or closes it when it is the one open. */
+  toggleOverlay: (overlay: CommandOverlay) => void;
+  openOverlay: (overlay: CommandOverlay) => void;
+  setTheme: (theme: Theme) => void;
+}

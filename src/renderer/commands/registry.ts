@@ -1,0 +1,34 @@
+// The app's commands, one line each, in the order the `?` help lists them (the palette keeps the
+// same order). A new command: declare it in its area's file, add its line here.
+import { createRegistry } from './defineCommand.ts';
+import * as list from './listCommands.ts';
+import * as places from './placeCommands.ts';
+import * as screen from './screenCommands.ts';
+
+export const appCommands = createRegistry([
+  list.next,
+  list.previous,
+  list.open,
+  list.goBack,
+  list.reply,
+  list.send,
+  list.savedReply,
+  list.done,
+  list.unread,
+  list.snooze,
+  list.select,
+  list.selectAll,
+  list.kind,
+  list.search,
+  places.goTo,
+  places.client,
+  list.undo,
+  screen.palette,
+  screen.settings,
+  screen.help,
+  list.groupByPost,
+  list.unreadOnly,
+  screen.theme,
+  screen.connect,
+  screen.savedReplies,
+]);

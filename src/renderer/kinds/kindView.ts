@@ -1,0 +1,50 @@
+// What the screen needs to know about one kind of inbox item (a comment, a conversation of direct
+// messages, later a review): its key's shape, its words, its composer's rules, and the outbox task
+// that answers it. One module per kind (commentView.ts, conversationView.ts), listed once in
+// kindViews.ts; the panes that show a kind's thread are in components/kindPanes.tsx. Pure.
+import type { InboxItemKind, InboxRow } from '../../shared/domain/inbox.ts';
+import type { ErrorSubject } from '../../shared/domain/errorWords.ts';
+import type { OutboxItemView } from '../../shared/domain/outbox.ts';
+import type { ComposerRules } from '../logic/composerRules.ts';
+
+export interface KindView {
+  kind: InboxItemKind;
+  /** The outbox task that answers an item of this kind. */
+  answer: OutboxItemView['kind'];
+  /** Whether an inbox key is one of this kind's (shared/domain/keys.ts makes them). */
+  ownsKey: (key: string) => boolean;
+  /** The network part of one of its keys. */
+  networkOfKey: (key: string) => string;
+  /** It sits under a post, whose comments can be turned off (then no reply goes). */
+  onAPost: boolean;
+  words: {
+    /** "comment" / "conversation", and the plural. */
+    one: string;
+    many: string;
+    /** What the list of only this kind holds: "comments", "messages". */
+    listNoun: string;
+    /** The kind switch's button and its title. */
+    choiceLabel: string;
+    choiceTitle: string;
+    /** The badge's words: "3 comments need a reply". */
+    needsReply: { one: string; other: string };
+    /** The composer's noun ("Reply queued", "Message queued"), its name and its empty box's words. */
+    composerNoun: string;
+    composerLabel: (author: string) => string;
+    placeholder: (author: string) => string;
+    /** The outbox's words for its answer: "Your reply", the subject of its state lines, the way back. */
+    answerWhat: string;
+    answerSubject: ErrorSubject;
+    openIt: string;
+  };
+  composer: {
+    /** What may be sent now (a conversation's reply window closes with time). */
+    rules: (row: InboxRow, now: number) => ComposerRules;
+    /** How often the rules are looked at again while the composer is open. */
+    recheckMs: number;
+    /** Whether `;` offers the saved replies here. */
+    savedReplies: boolean;
+    /** Whether the composer shows the network's @mention and image help. */
+    showsHelp: boolean;
+  };
+}
