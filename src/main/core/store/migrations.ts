@@ -2,6 +2,7 @@
 // opening runs the rest, each in its own transaction (see migrate.ts). Steps are never edited once
 // released: a change is a new step at the end, with whatever backfill it needs.
 import { directMessages } from './migrationDirectMessages.ts';
+import { itemStateAndChangeLog } from './migrationItemState.ts';
 import type { Migration } from './migration.ts';
 import { REPORT_INDEX_SQL } from './reportIndex.ts';
 
@@ -326,6 +327,7 @@ export const MIGRATIONS: readonly Migration[] = [
   directMessages,
   accountSnapshots,
   reportIndexes,
+  itemStateAndChangeLog,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

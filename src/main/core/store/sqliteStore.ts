@@ -16,6 +16,7 @@
 // under the same damage guard; splitting it would scatter that guard.
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
 import type { Network } from '../../../shared/networks.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { AccountSnapshotTable } from './accountSnapshots.ts';
@@ -26,6 +27,7 @@ import { ConversationQuery } from './conversations.ts';
 import { InboxCounts } from './counts.ts';
 import { classifySqliteError, messageOf, StoreCorruptError, StoreError, StoreInputError, StoreUnavailableError } from './errors.ts';
 import { COMMENT_KIND } from './itemKinds.ts';
+import { ItemStates, ME_ON_THIS_DEVICE } from './itemStates.ts';
 import { parseKey } from './keys.ts';
 import { InboxQuery } from './inboxQuery.ts';
 import { CommentIngest } from './ingest.ts';
@@ -44,7 +46,6 @@ import { lostStore } from './storeMarker.ts';
 import { Statements } from './statements.ts';
 import { ThreadQuery } from './thread.ts';
 import { inTransaction } from './transaction.ts';
-import { TriageTable } from './triage.ts';
 import type {
   AccountRecord,
   AccountSnapshot,
@@ -61,6 +62,8 @@ import type {
   InboxPage,
   InboxRow,
   IngestResult,
+  ItemStateStore,
+  ItemStatesListener,
   MessageIngestOptions,
   MessageIngestResult,
   MessageInput,
@@ -130,7 +133,7 @@ export function openStore(file: string, options: OpenStoreOptions = {}): OpenedS
 /** Told when the store replaced its file after open; runs before the call that found the damage is answered. */
 export type StoreRecoveryListener = (recovery: StoreRecovery) => void;
 
-export class SqliteStore implements Store, MessageStore, ReportStore, AccountSnapshotStore {
+export class SqliteStore implements Store, MessageStore, ReportStore, AccountSnapshotStore, ItemStateStore {
   // Not readonly: a damaged file found after open is replaced under the same object (see #rebuild),
   // so everything that holds the store keeps working with the fresh one.
   #db!: DatabaseSync;
@@ -147,7 +150,10 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   #reportItems!: ReportItemsQuery;
   #reportRows!: ReportCommentRowsQuery;
   #reportMessages!: ReportMessagesQuery;
-  #triage!: TriageTable;
+  #states!: ItemStates;
+  /** Changes the port wrote in the open transaction: told to listeners once it is committed. */
+  #written: ItemChange[] = [];
+  readonly #stateListeners: ItemStatesListener[] = [];
   #analytics!: AnalyticsHistory;
   #accountSnapshots!: AccountSnapshotTable;
   #replied!: RepliedFlags;
@@ -289,8 +295,24 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     return this.#guard(() => this.#reportMessages.conversations(profileId, period));
   }
 
-  setTriage(keys: CommentKey[], patch: TriagePatch): void {
-    this.#write(() => this.#triage.set(keys, patch));
+  setTriage(keys: CommentKey[], patch: TriagePatch): ItemChange[] {
+    return this.#write(() => this.#states.set(keys, patch, ME_ON_THIS_DEVICE));
+  }
+
+  undoItemChanges(ids: readonly string[]): ItemChange[] {
+    return this.#write(() => this.#states.undo(ids, ME_ON_THIS_DEVICE));
+  }
+
+  itemStates(keys: readonly string[]): Map<string, ItemState> {
+    return this.#guard(() => this.#states.get(keys));
+  }
+
+  itemHistory(key: string): ItemChange[] {
+    return this.#guard(() => this.#states.history(key));
+  }
+
+  onItemStatesChanged(listener: ItemStatesListener): void {
+    this.#stateListeners.push(listener);
   }
 
   deleteComment(key: CommentKey): boolean {
@@ -302,7 +324,7 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
         .get(ref.platform, ref.socialId) as { id: number; profile: number; mine: number } | undefined;
       if (row === undefined) return false;
       // Triggers take it out of the inbox, its counts and the search index.
-      this.#statements.get('DELETE FROM triage WHERE comment_id = ?').run(row.id);
+      this.#states.forget(key);
       this.#statements.get('DELETE FROM comments WHERE id = ?').run(row.id);
       // An answer by the account is gone: the comments above it may need a reply again.
       if (row.mine === 1) this.#replied.recompute(row.profile);
@@ -383,7 +405,27 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   }
 
   #write<T>(work: () => T): T {
-    return this.#guard(() => inTransaction(this.#db, work));
+    return this.#guard(() => {
+      this.#written = [];
+      const result = inTransaction(this.#db, work);
+      const written = this.#written;
+      this.#written = [];
+      if (written.length > 0) this.#tellStates(written);
+      return result;
+    });
+  }
+
+  /** After the commit: the new states of the items that changed, to every listener (the bridge event). */
+  #tellStates(changes: ItemChange[]): void {
+    if (this.#stateListeners.length === 0) return;
+    const states = this.#states.get(changes.map((change) => change.itemKey));
+    for (const listener of this.#stateListeners) {
+      try {
+        listener(states, changes);
+      } catch {
+        // a listener's failure must not undo a write that is in
+      }
+    }
   }
 
   /**
@@ -441,14 +483,22 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     this.#conversations = new ConversationQuery(statements, this.#profiles);
     this.#inbox = new InboxQuery(statements, this.#profiles, () => this.#clock.now(), this.#conversations);
     const notePartition = (profile: number, platform: string): void => this.#inbox.notePartition(profile, platform, 'conversation');
-    this.#messages = new MessageIngest(statements, this.#profiles, new MessageSearch(statements), notePartition);
-    this.#ingest = new CommentIngest(statements, this.#profiles, this.#replied, (profile, platform) => this.#inbox.notePartition(profile, platform));
+    this.#states = new ItemStates(
+      statements,
+      () => this.#clock.now(),
+      (changes) => {
+        for (const change of changes) this.#written.push(change);
+      },
+    );
+    this.#messages = new MessageIngest(statements, this.#profiles, new MessageSearch(statements), this.#states, notePartition);
+    this.#ingest = new CommentIngest(statements, this.#profiles, this.#replied, this.#states, (profile, platform) =>
+      this.#inbox.notePartition(profile, platform),
+    );
     this.#counts = new InboxCounts(statements, this.#profiles);
     this.#threads = new ThreadQuery(statements, this.#posts);
     this.#reportItems = new ReportItemsQuery(statements, this.#profiles);
     this.#reportRows = new ReportCommentRowsQuery(statements, this.#profiles);
     this.#reportMessages = new ReportMessagesQuery(statements, this.#profiles);
-    this.#triage = new TriageTable(statements);
     this.#analytics = new AnalyticsHistory(statements, this.#profiles, this.#posts);
     this.#accountSnapshots = new AccountSnapshotTable(statements, this.#profiles);
     this.#seen = new SeenPosts(statements);

@@ -7,6 +7,7 @@ import type { CommentKey, PostKey } from '../../../shared/domain/keys.ts';
 import type { ConversationThread, InboxCursor, InboxFilter, InboxPage, InboxRow, Thread, TriagePatch, ViewCounts } from '../../../shared/domain/inbox.ts';
 import type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord, PostSeen } from '../../../shared/domain/posts.ts';
 import type { AccountFigures } from '../../../shared/wire/accountAnalytics.ts';
+import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
 
 // The domain types are declared once, as schemas in shared/domain (the bridge carries them to the
 // renderer); the store's callers keep importing them from here.
@@ -113,8 +114,11 @@ export interface Store {
   /** Per profile; `kind` counts only comments or only conversations (default: both). */
   counts(filter?: Pick<InboxFilter, 'platforms' | 'now' | 'kind'>): Record<string, ViewCounts>;
   thread(key: CommentKey): Thread | null;
-  /** Comment keys and conversation keys (`dm:…`, see keys.ts) alike. */
-  setTriage(keys: CommentKey[], patch: TriagePatch): void;
+  /**
+   * Comment keys and conversation keys (`dm:…`, see keys.ts) alike, through the one port that
+   * writes item state (itemStates.ts): returns the changes written, one per item and field that moved.
+   */
+  setTriage(keys: CommentKey[], patch: TriagePatch): ItemChange[];
   /**
    * Takes a comment out of the store (deleted on its network): its row, triage and search entry go;
    * its replies stay; "replied" flags are re-decided. False when the store did not know the key.
@@ -299,4 +303,19 @@ export interface AccountSnapshotStore {
   recordAccountSnapshot(snapshot: AccountSnapshotInput): void;
   /** Days from `fromDay` to `toDay` (both 'YYYY-MM-DD', included), oldest first, then by network; [] for an unknown profile. */
   accountSnapshots(profileId: string, fromDay: string, toDay: string): AccountSnapshot[];
+}
+
+/** Told after a write of item state is committed: the changed items' states now, and the changes. */
+export type ItemStatesListener = (states: ReadonlyMap<string, ItemState>, changes: readonly ItemChange[]) => void;
+
+/** Item state beyond triage writes (itemStates.ts). Apart from Store so that stores made for other tests need not grow with it. */
+export interface ItemStateStore {
+  /** Writes the inverse of each logged change whose field still holds what it set; returns the inverses written. */
+  undoItemChanges(ids: readonly string[]): ItemChange[];
+  /** The states of these keys; keys of items the store does not have are left out. */
+  itemStates(keys: readonly string[]): Map<string, ItemState>;
+  /** An item's change log, oldest first. */
+  itemHistory(key: string): ItemChange[];
+  /** Every committed write of item state, whoever made it (the person, undo, the sync). */
+  onItemStatesChanged(listener: ItemStatesListener): void;
 }
