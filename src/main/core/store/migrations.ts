@@ -3,6 +3,7 @@
 // released: a change is a new step at the end, with whatever backfill it needs.
 import { directMessages } from './migrationDirectMessages.ts';
 import { itemStateAndChangeLog } from './migrationItemState.ts';
+import { typedStateTables } from './migrationTypedState.ts';
 import type { Migration } from './migration.ts';
 import { REPORT_INDEX_SQL } from './reportIndex.ts';
 
@@ -328,6 +329,7 @@ export const MIGRATIONS: readonly Migration[] = [
   accountSnapshots,
   reportIndexes,
   itemStateAndChangeLog,
+  typedStateTables,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
 import type { Network } from '../../../shared/networks.ts';
+import type { ThreadEdits } from '../../../shared/domain/twitterThreads.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { AccountSnapshotTable } from './accountSnapshots.ts';
 import { AnalyticsHistory } from './analytics.ts';
@@ -41,6 +42,9 @@ import { ReportCommentRowsQuery } from './reportCommentRows.ts';
 import { ReportItemsQuery } from './reportItems.ts';
 import { ReportMessagesQuery } from './reportMessages.ts';
 import { SeenPosts } from './seenPosts.ts';
+import { type AccountFiguresUnread, SyncNotes } from './syncNotes.ts';
+import { ThreadEditsTable } from './threadEdits.ts';
+import { type CarriedAccounts, takeCarriedAccounts } from './carriedAccounts.ts';
 import { openDatabase, replaceFile, type StoreRecovery } from './storeFiles.ts';
 import { lostStore } from './storeMarker.ts';
 import { Statements } from './statements.ts';
@@ -159,6 +163,8 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   #replied!: RepliedFlags;
   #statements!: Statements;
   #seen!: SeenPosts;
+  #threadEdits!: ThreadEditsTable;
+  #syncNotes!: SyncNotes;
   readonly #listeners: StoreRecoveryListener[] = [];
   #rebuilding = false;
   /** Counts rebuilds: a check that started on an older file says nothing of the current one. */
@@ -364,19 +370,48 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     this.#guard(() => this.#seen.set(key, seen));
   }
 
-  cursor(name: string): string | null {
-    return this.#guard(() => {
-      const row = this.#statements.get('SELECT value FROM sync_cursors WHERE name = ?').get(name) as { value: string } | undefined;
-      return row?.value ?? null;
-    });
+  threadEdits(profileId: string): ThreadEdits {
+    return this.#guard(() => this.#threadEdits.get(profileId));
   }
 
-  setCursor(name: string, value: string): void {
-    this.#guard(() => {
-      this.#statements
-        .get('INSERT INTO sync_cursors (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value WHERE value IS NOT excluded.value')
-        .run(String(name), String(value));
-    });
+  saveThreadEdits(profileId: string, edits: ThreadEdits): void {
+    this.#guard(() => this.#threadEdits.set(profileId, edits));
+  }
+
+  discoveredAt(accountId: string, profileId: string): number | null {
+    return this.#guard(() => this.#syncNotes.discoveredAt(accountId, profileId));
+  }
+
+  setDiscoveredAt(accountId: string, profileId: string, at: number): void {
+    this.#guard(() => this.#syncNotes.setDiscoveredAt(accountId, profileId, at));
+  }
+
+  analyticsNotFound(key: PostKey): string | null {
+    return this.#guard(() => this.#syncNotes.analyticsNotFound(key));
+  }
+
+  setAnalyticsNotFound(key: PostKey, since: string | null): void {
+    this.#guard(() => this.#syncNotes.setAnalyticsNotFound(key, since));
+  }
+
+  accountAnalyticsDay(profileId: string): string | null {
+    return this.#guard(() => this.#syncNotes.accountAnalyticsDay(profileId));
+  }
+
+  setAccountAnalyticsDay(profileId: string, day: string): void {
+    this.#guard(() => this.#syncNotes.setAccountAnalyticsDay(profileId, day));
+  }
+
+  accountFiguresUnread(profileId: string): AccountFiguresUnread[] {
+    return this.#guard(() => this.#syncNotes.accountFiguresUnread(profileId));
+  }
+
+  setAccountFiguresUnread(profileId: string, notes: readonly AccountFiguresUnread[]): void {
+    this.#guard(() => this.#syncNotes.setAccountFiguresUnread(profileId, notes));
+  }
+
+  takeCarriedAccounts(): CarriedAccounts | null {
+    return this.#write(() => takeCarriedAccounts(this.#statements));
   }
 
   close(): void {
@@ -502,5 +537,7 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     this.#analytics = new AnalyticsHistory(statements, this.#profiles, this.#posts);
     this.#accountSnapshots = new AccountSnapshotTable(statements, this.#profiles);
     this.#seen = new SeenPosts(statements);
+    this.#threadEdits = new ThreadEditsTable(statements);
+    this.#syncNotes = new SyncNotes(statements);
   }
 }

@@ -8,6 +8,9 @@ import type { ConversationThread, InboxCursor, InboxFilter, InboxPage, InboxRow,
 import type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord, PostSeen } from '../../../shared/domain/posts.ts';
 import type { AccountFigures } from '../../../shared/wire/accountAnalytics.ts';
 import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
+import type { ThreadEdits } from '../../../shared/domain/twitterThreads.ts';
+import type { CarriedAccounts } from './carriedAccounts.ts';
+import type { AccountFiguresUnread } from './syncNotes.ts';
 
 // The domain types are declared once, as schemas in shared/domain (the bridge carries them to the
 // renderer); the store's callers keep importing them from here.
@@ -137,8 +140,22 @@ export interface Store {
   /** Replaces it; the snapshot must be one of that post's. */
   markSeen(key: PostKey, seen: PostSeen): void;
 
-  cursor(name: string): string | null;
-  setCursor(name: string, value: string): void;
+  /** A client's corrections of detected X threads; none when never made (or unreadable). */
+  threadEdits(profileId: string): ThreadEdits;
+  saveThreadEdits(profileId: string, edits: ThreadEdits): void;
+
+  /** The sync's own bookkeeping (syncNotes.ts): typed reads and writes, no row names. */
+  discoveredAt(accountId: string, profileId: string): number | null;
+  setDiscoveredAt(accountId: string, profileId: string, at: number): void;
+  analyticsNotFound(key: PostKey): string | null;
+  setAnalyticsNotFound(key: PostKey, since: string | null): void;
+  accountAnalyticsDay(profileId: string): string | null;
+  setAccountAnalyticsDay(profileId: string, day: string): void;
+  accountFiguresUnread(profileId: string): AccountFiguresUnread[];
+  setAccountFiguresUnread(profileId: string, notes: readonly AccountFiguresUnread[]): void;
+
+  /** The account list an earlier version kept in the store, once (then it is gone); null when there is none. */
+  takeCarriedAccounts(): CarriedAccounts | null;
 
   close(): void;
 }
