@@ -102,7 +102,7 @@ export class ItemStates {
       for (const field of fields) {
         const to = wanted[field];
         if (sameValue(state[field], to)) continue;
-        moved.push({ id: randomUUID(), itemKey: key, field, from: state[field], to, who: actor.who, device: actor.device, at } as ItemChange);
+        moved.push({ id: changeId(at), itemKey: key, field, from: state[field], to, who: actor.who, device: actor.device, at } as ItemChange);
       }
       if (moved.length === 0) continue;
       this.#write(key, { ...state, ...wanted });
@@ -122,7 +122,7 @@ export class ItemStates {
     for (const change of this.changes(ids)) {
       const state = states.get(change.itemKey) ?? this.get([change.itemKey]).get(change.itemKey);
       if (state === undefined || !sameValue(state[change.field], change.to)) continue;
-      const inverse = inverseOf(change, { id: randomUUID(), at, who: actor.who, device: actor.device });
+      const inverse = inverseOf(change, { id: changeId(at), at, who: actor.who, device: actor.device });
       states.set(change.itemKey, { ...state, [change.field]: inverse.to });
       inverses.push(inverse);
     }
@@ -171,6 +171,14 @@ export class ItemStates {
     if (changes.length > 0) this.#written(changes);
     return changes;
   }
+}
+
+/**
+ * A change's id: random (unique across devices), after its time in base 36, so ids of one moment
+ * sort together and a sweep's thousands of rows are appended to the log's index, not scattered in it.
+ */
+function changeId(at: number): string {
+  return `${Math.floor(at).toString(36).padStart(9, '0')}-${randomUUID()}`;
 }
 
 function checkKey(key: string): void {
