@@ -1,5 +1,7 @@
 // The core's events, wired to the stores once: counts, outbox states, connectivity, sync progress,
-// new comments and direct messages (the list refreshes its first page without a reload) and settings.
+// new comments and direct messages (the list refreshes its first page without a reload), items'
+// state changed anywhere (the rows follow) and settings.
+import type { InboxRow } from '../../shared/domain/inbox.ts';
 import { on } from '../api/bridge.ts';
 import { useCountsStore } from './countsStore.ts';
 import { useInboxStore } from './inboxStore.ts';
@@ -19,6 +21,21 @@ function throttle(fn: () => void, ms: number): () => void {
       fn();
     }, ms);
   };
+}
+
+/** Patches each loaded row whose state differs from what the core says it is now. */
+function applyItemStates(items: readonly { key: string; state: Pick<InboxRow, 'unread' | 'done' | 'snoozedUntil' | 'labels'> }[]): void {
+  for (const { key, state } of items) {
+    const row = useInboxStore.getState().rows.find((candidate) => candidate.key === key);
+    if (row === undefined) continue;
+    const same =
+      row.unread === state.unread &&
+      row.done === state.done &&
+      row.snoozedUntil === state.snoozedUntil &&
+      row.labels.length === state.labels.length &&
+      row.labels.every((label, i) => label === state.labels[i]);
+    if (!same) useInboxStore.getState().patchRows([key], { unread: state.unread, done: state.done, snoozedUntil: state.snoozedUntil, labels: state.labels });
+  }
 }
 
 export function startLiveUpdates(): () => void {
@@ -49,6 +66,17 @@ export function startLiveUpdates(): () => void {
         refreshList();
         if (useThreadStore.getState().key === change.item.answers) refreshThread();
       }
+    }),
+    // Items' state changed (here, in another window, by the sync, by an undo): the loaded rows take
+    // their new state at once; a sweep too large to list is read again.
+    on('items.stateChanged', ({ items, more }) => {
+      if (more) {
+        refreshList();
+        refreshThread();
+        return;
+      }
+      applyItemStates(items);
+      if (items.some((item) => item.key === useThreadStore.getState().key)) refreshThread();
     }),
     on('connectivity.changed', (value) => useStatusStore.getState().setConnectivity(value)),
     on('sync.progress', (value) => useStatusStore.getState().setProgress(value)),

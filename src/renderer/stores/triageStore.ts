@@ -21,10 +21,10 @@ export interface TriageChange {
   snoozedUntil?: number | null;
 }
 
+/** One action `z` can take back: the core keeps what it changed (its change log) under the token. */
 interface Undoable {
   token: string;
   keys: string[];
-  before: Record<string, Pick<InboxRow, 'unread' | 'done' | 'snoozedUntil'>>;
   label: string;
   /** Epoch ms when it was done: `z` takes back a send made after it first (undoLast.ts). */
   at: number;
@@ -65,8 +65,6 @@ export const useTriageStore = create<TriageState>((set, get) => ({
   async apply(change, label, keys = targetKeys()) {
     if (keys.length === 0) return false;
     const inbox = useInboxStore.getState();
-    const before: Undoable['before'] = {};
-    for (const row of inbox.rows) if (keys.includes(row.key)) before[row.key] = { unread: row.unread, done: row.done, snoozedUntil: row.snoozedUntil };
     inbox.patchRows(keys, change);
     if (pickedKeys(inbox.selection).length > 0) inbox.clearSelection();
     const result = await call('inbox.triage', { keys, ...change });
@@ -75,7 +73,7 @@ export const useTriageStore = create<TriageState>((set, get) => ({
       void useInboxStore.getState().refresh();
       return false;
     }
-    set({ history: [...get().history.slice(-49), { token: result.data.undoToken, keys, before, label, at: Date.now() }] });
+    set({ history: [...get().history.slice(-49), { token: result.data.undoToken, keys, label, at: Date.now() }] });
     const count = keys.length === 1 ? '' : ` (${keys.length})`;
     useUiStore.getState().showToast(`${label}${count}`, true);
     return true;
@@ -120,12 +118,7 @@ export const useTriageStore = create<TriageState>((set, get) => ({
     useInboxStore.getState().clearSelection();
     const inbox = useInboxStore.getState();
     const keys: string[] = [];
-    const before: Undoable['before'] = {};
-    for (const row of inbox.rows) {
-      if (!coveredBy(selection, row)) continue;
-      keys.push(row.key);
-      before[row.key] = { unread: row.unread, done: row.done, snoozedUntil: row.snoozedUntil };
-    }
+    for (const row of inbox.rows) if (coveredBy(selection, row)) keys.push(row.key);
     inbox.patchRows(keys, change);
     const result = await call('inbox.triageView', { filter: coreFilter(selection.filter), newest: selection.newest, count: selection.count, ...change });
     if (!result.ok) {
@@ -133,7 +126,7 @@ export const useTriageStore = create<TriageState>((set, get) => ({
       void useInboxStore.getState().refresh();
       return false;
     }
-    set({ history: [...get().history.slice(-49), { token: result.data.undoToken, keys, before, label, at: Date.now() }] });
+    set({ history: [...get().history.slice(-49), { token: result.data.undoToken, keys, label, at: Date.now() }] });
     useUiStore.getState().showToast(`${label} (${fmt.number(result.data.changed)})`, true);
     void useInboxStore.getState().refresh();
     return true;
@@ -150,10 +143,8 @@ export const useTriageStore = create<TriageState>((set, get) => ({
       useUiStore.getState().showToast(`Could not undo: ${result.error.message}`);
       return;
     }
-    for (const key of last.keys) {
-      const before = last.before[key];
-      if (before) useInboxStore.getState().patchRows([key], before);
-    }
+    // One undo, in the core: it writes the inverse of each change the action made (where nobody
+    // changed that field since), and its "item state changed" event puts the rows back (liveUpdates.ts).
     await useInboxStore.getState().refresh();
     const first = last.keys[0];
     if (first !== undefined) useInboxStore.getState().selectKey(first);

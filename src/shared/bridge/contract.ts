@@ -13,6 +13,7 @@ import { HttpUrlSchema, NetworkSchema } from '../wire/common.ts';
 import { settingsSchema } from '../settings.ts';
 import { AccountKeyStatusSchema, AccountSummarySchema, ProfileColorSchema, ProfileViewSchema } from '../domain/accounts.ts';
 import { CommentKeySchema, ConversationKeySchema, PostKeySchema } from '../domain/keys.ts';
+import { ItemStatesChangedPayload } from './itemStatesEvent.ts';
 import { MESSAGE_REPLY_WINDOW_MS } from '../networks.ts';
 import {
   ConversationThreadSchema,
@@ -301,6 +302,8 @@ export const events = {
   'accounts.changed': z.object({}),
   /** Prepared reports were added or prepared again: the list should be read again. */
   'reports.prepared.changed': z.object({}),
+  /** Items' state (read, done, snooze, labels…) changed, from any window or the sync: their states now; `more`: too many to list, read again. */
+  'items.stateChanged': ItemStatesChangedPayload,
 } as const;
 
 export type Commands = typeof commands;

@@ -84,6 +84,7 @@ export const EVENT_NAMES = [
   'store.recovered',
   'accounts.changed',
   'reports.prepared.changed',
+  'items.stateChanged',
 ] as const;
 
 /** The IPC channel of a command (Electron): one per command, so the main side can check the name. */

@@ -46,6 +46,9 @@ const fieldValueSchemas = {
   assignee: z.string().min(1).max(MAX_NAME_LENGTH).nullable(),
 } as const satisfies { [F in ItemStateField]: z.ZodType<ItemState[F]> };
 
+/** An item's whole state, as read from anywhere outside this process (the bridge event, a file). */
+export const ItemStateSchema = z.object(fieldValueSchemas);
+
 /** One decision: who set which field of which item from what to what, when, on which device. */
 export interface ItemChange<F extends ItemStateField = ItemStateField> {
   /** Unique across devices (a random id); the log's order is `at`, then `id`. */

@@ -2,15 +2,13 @@
 // the built-in sandbox account's profiles, so the app shows every comment of it in the inbox. The
 // store is filled directly (a 100,000-comment ingest takes seconds; syncing as much from the
 // sandbox would take hours within its rate limits).
+import { accountsFileIn, writeAccountsFile } from '../../../src/main/core/app/accountsFile.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_ACCOUNT_TITLE } from '../../../src/main/core/app/sandboxAccount.ts';
 import { openStore, storeFileIn } from '../../../src/main/core/store/sqliteStore.ts';
 import type { AccountRecord } from '../../../src/main/core/store/types.ts';
 import { buildDataset } from '../store/dataset.ts';
-
-/** Where AccountRegistry keeps the list of accounts (src/main/core/app/accountRegistry.ts). */
-const ACCOUNTS_CURSOR = 'app.accounts';
 
 export function seedDataDir(dataDir: string, comments: number): { ms: number; comments: number } {
   const started = performance.now();
@@ -20,13 +18,14 @@ export function seedDataDir(dataDir: string, comments: number): { ms: number; co
   const { store } = openStore(storeFileIn(dataDir), { clock: { now: () => dataset.now, sleep: async () => {} } });
   try {
     store.upsertAccount(account);
-    store.setCursor(ACCOUNTS_CURSOR, JSON.stringify([account]));
     for (const profile of dataset.profiles) store.upsertProfile({ ...profile, accountId: SANDBOX_ACCOUNT_ID });
     store.upsertPosts(dataset.posts);
     for (const batch of dataset.batches) store.ingestComments(batch.profileId, batch.comments);
   } finally {
     store.close();
   }
+  // The account list lives in accounts.json (accountsFile.ts), the only list.
+  writeAccountsFile(accountsFileIn(dataDir), { version: 1, accounts: [account], profiles: [], sandboxRemoved: false });
   return { ms: performance.now() - started, comments: dataset.commentCount };
 }
 

@@ -110,10 +110,13 @@ describe('an install whose accounts were only in the store', () => {
     const vault = new MemoryVault();
     const text = 'Thanks, kept from an older install';
     const { accountId, replyId } = await accountWithPendingReply(dataDir, vault, sandbox, text);
-    // As an older version left it: no record beside the store, the list in the store only.
+    // As an older version left it: no record beside the store, the list in the store only (where
+    // migration 10 puts what an older version kept in sync_cursors: issue 21).
+    const recorded = JSON.parse(readFileSync(join(dataDir, 'accounts.json'), 'utf8')) as { accounts: unknown[] };
     rmSync(join(dataDir, 'accounts.json'), { force: true });
     const db = new DatabaseSync(join(dataDir, 'inbox.sqlite'));
-    const saved = db.prepare("SELECT value FROM sync_cursors WHERE name = 'app.accounts'").get() as { value: string } | undefined;
+    db.prepare("INSERT INTO accounts_carried_over (name, value) VALUES ('accounts', ?)").run(JSON.stringify(recorded.accounts));
+    const saved = db.prepare("SELECT value FROM accounts_carried_over WHERE name = 'accounts'").get() as { value: string } | undefined;
     db.close();
     expect(JSON.parse(saved!.value)).toMatchObject([{ accountId }]);
 

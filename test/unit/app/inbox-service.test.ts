@@ -1,5 +1,7 @@
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccountRegistry } from '../../../src/main/core/app/accountRegistry.ts';
+import { accountsFileIn } from '../../../src/main/core/app/accountsFile.ts';
 import { CoreRefusal } from '../../../src/main/core/refusal.ts';
 import { InboxService } from '../../../src/main/core/app/inboxService.ts';
 import { dm } from '../store/messageFixtures.ts';
@@ -118,24 +120,33 @@ describe('triage of conversations through the core', () => {
 });
 
 describe('the account registry', () => {
-  it('keeps the accounts and the sandbox choice in the store, across a reopen', () => {
-    const { registry } = inboxWith();
+  // Issue 21: accounts.json is the only account list; the store keeps none.
+  it('keeps the accounts and the sandbox choice in the accounts record, across a reopen', () => {
+    const { registry: first } = inboxWith();
+    const file = accountsFileIn(temp!.dir);
+    const registry = new AccountRegistry(temp!.store, { file });
+    registry.put(first.get(ACCOUNT.accountId)!);
     registry.put({ accountId: 'acc-9', title: 'Other', baseUrl: 'https://api.example.com/api', kind: 'service' });
     registry.sandboxRemoved = true;
     temp!.reopen();
-    const again = new AccountRegistry(temp!.store);
+    const again = new AccountRegistry(temp!.store, { file });
     expect(again.list().map((account) => account.accountId)).toEqual(['acc-1', 'acc-9']);
     expect(again.sandboxRemoved).toBe(true);
     again.remove('acc-9');
     temp!.reopen();
-    expect(new AccountRegistry(temp!.store).list().map((account) => account.accountId)).toEqual(['acc-1']);
+    expect(new AccountRegistry(temp!.store, { file }).list().map((account) => account.accountId)).toEqual(['acc-1']);
   });
 
-  it('starts empty when the saved list is not readable', () => {
+  it('starts empty when the list an earlier version left in the store is not readable', () => {
     const { store } = inboxWith();
-    store.setCursor('app.accounts', '{not json');
+    const carry = (value: string) => {
+      const db = new DatabaseSync(temp!.file);
+      db.prepare("INSERT OR REPLACE INTO accounts_carried_over (name, value) VALUES ('accounts', ?)").run(value);
+      db.close();
+    };
+    carry('{not json');
     expect(new AccountRegistry(store).list()).toEqual([]);
-    store.setCursor('app.accounts', JSON.stringify([{ accountId: 1 }]));
+    carry(JSON.stringify([{ accountId: 1 }]));
     expect(new AccountRegistry(store).list()).toEqual([]);
   });
 });

@@ -122,10 +122,10 @@ describe('marking a whole view done in one command', () => {
 });
 
 describe('the undo memory', () => {
-  it('forgets the oldest actions when too many comments are remembered, but always keeps the latest', () => {
-    const undo = new TriageUndo({ actions: 10, comments: 100 });
-    const restores = (n: number) =>
-      Array.from({ length: n }, (_, i) => ({ key: `instagram:${i}`, before: { unread: true, done: false, snoozedUntil: null, labels: [] } }));
+  it('forgets the oldest actions when too many changes are remembered, but always keeps the latest', () => {
+    // An action is remembered by the ids of the changes it wrote (issue 21: undo is an inverse change).
+    const undo = new TriageUndo({ actions: 10, changes: 100 });
+    const restores = (n: number) => Array.from({ length: n }, (_, i) => `change-${i}`);
     const first = undo.remember(restores(60));
     const second = undo.remember(restores(30));
     const huge = undo.remember(restores(500));

@@ -37,7 +37,7 @@ function storeWithMessages(file: string): void {
   store.close();
 }
 
-const TABLES = ['messages', 'conversations', 'conversation_triage', 'conversations_fts_data', 'messages_in_order'];
+const TABLES = ['messages', 'conversations', 'item_state', 'conversations_fts_data', 'messages_in_order'];
 
 describe('a damaged page in the tables of direct messages', () => {
   it(`is found and the store rebuilt, never an error to the caller (${TABLES.join(', ')})`, async () => {

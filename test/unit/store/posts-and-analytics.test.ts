@@ -65,12 +65,12 @@ describe('accounts, profiles, posts', () => {
     expect(temp.store.postsForSync('nobody')).toEqual([]);
   });
 
-  it('keeps sync cursors by name', () => {
+  it('keeps the sync’s bookkeeping per profile (typed, issue 21: no cursor by name)', () => {
     temp = seeded();
-    expect(temp.store.cursor('history:p-1')).toBeNull();
-    temp.store.setCursor('history:p-1', '2026-11-20');
-    temp.store.setCursor('history:p-1', '2026-11-21');
-    expect(temp.store.cursor('history:p-1')).toBe('2026-11-21');
+    expect(temp.store.accountAnalyticsDay('p-1')).toBeNull();
+    temp.store.setAccountAnalyticsDay('p-1', '2026-11-20');
+    temp.store.setAccountAnalyticsDay('p-1', '2026-11-21');
+    expect(temp.store.accountAnalyticsDay('p-1')).toBe('2026-11-21');
   });
 });
 

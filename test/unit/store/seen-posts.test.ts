@@ -1,5 +1,6 @@
 // "Since you last looked" outlives a restart: the store keeps, per post, the look before, with a
 // copy of the snapshot seen (thinning may delete the stored one).
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StoreInputError } from '../../../src/main/core/store/errors.ts';
 import type { AnalyticsSnapshotInput } from '../../../src/main/core/store/types.ts';
@@ -73,13 +74,17 @@ describe('the last look at a post', () => {
 
   it('reads a damaged row as "never looked", and is not a sync cursor', () => {
     temp = withPost();
-    temp.store.setCursor('posts:seen:instagram:p1', '{"at": "yesterday"');
+    const db = new DatabaseSync(temp.file);
+    db.prepare('INSERT INTO seen_posts (post_key, seen) VALUES (?, ?)').run('instagram:p1', '{"at": "yesterday"');
+    db.close();
     expect(temp.store.lastSeen('instagram:p1')).toBeNull();
     temp.store.recordAnalytics(snapshot(T0, 5));
     const seen = temp.store.latestAnalytics('instagram:p1');
     if (seen === null) throw new Error('no snapshot');
     temp.store.markSeen('instagram:p1', { at: T0, snapshot: seen });
     expect(temp.store.lastSeen('instagram:p1')?.snapshot.id).toBe(seen.id);
-    expect(temp.store.cursor('instagram:p1')).toBeNull();
+    const check = new DatabaseSync(temp.file, { readOnly: true });
+    expect(check.prepare('SELECT count(*) AS n FROM sync_cursors').get()).toEqual({ n: 0 });
+    check.close();
   });
 });

@@ -16,7 +16,7 @@ function storeWithComments(file: string, count = 300): void {
   const { store } = openStore(file);
   store.upsertAccount(ACCOUNT);
   store.upsertProfile(profile('p-1'));
-  store.setCursor('some.cursor', 'value');
+  store.setAccountAnalyticsDay('p-1', '2026-11-20');
   store.ingestComments(
     'p-1',
     Array.from({ length: count }, (_, n) => comment({ socialCommentId: `c${n}`, text: `Long enough ${'x'.repeat(200)}` })),
@@ -42,7 +42,7 @@ describe('damage found after the store opened', () => {
       store.onRecovered((recovery) => told.push(recovery));
 
       expect(() => {
-        store.cursor('some.cursor');
+        store.accountAnalyticsDay('p-1');
         store.profiles();
         store.upsertAccount(ACCOUNT);
         store.inboxPage({});
@@ -147,7 +147,7 @@ describe('a store file that was lost', () => {
     const file = join(dir, 'inbox.sqlite');
     storeWithComments(file);
     const { store: writing } = openStore(file);
-    writing.setCursor('written.after', 'in the WAL only');
+    writing.setAccountAnalyticsDay('p-written-after', 'in the WAL only');
     const wal = readFileSync(`${file}-wal`);
     expect(wal.length).toBeGreaterThan(0);
     writing.close();
@@ -155,7 +155,7 @@ describe('a store file that was lost', () => {
     writeFileSync(`${file}-wal`, wal);
     const { store, recovered } = openStore(file);
     expect(recovered).toMatchObject({ kind: 'missing', temporary: false });
-    expect(store.cursor('written.after')).toBeNull();
+    expect(store.accountAnalyticsDay('p-written-after')).toBeNull();
     expect(store.profiles()).toEqual([]);
     expect(readdirSync(dir).some((name) => name.includes('.unusable-') && name.endsWith('-wal'))).toBe(true);
     store.close();

@@ -3,7 +3,7 @@
 // network for the figures' day, "not linked" left out quietly, other failures tried again later.
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../../../src/main/core/service/errors.ts';
-import { accountAnalyticsCursor, accountFiguresUnreadCursor, unreadNotesOf } from '../../../src/main/core/sync/accountAnalyticsJob.ts';
+import { unreadNotesOf } from '../../../src/main/core/store/syncNotes.ts';
 import type { SyncEvent } from '../../../src/main/core/sync/events.ts';
 import { ProfileSync } from '../../../src/main/core/sync/profileSync.ts';
 import type { Network } from '../../../src/shared/networks.ts';
@@ -120,19 +120,17 @@ describe('account analytics of a profile', () => {
     await clock.runFor(midnight - clock.now() - MINUTE);
     expect(accountCalls(client)).toHaveLength(1);
     expect(stored(snapshots).map((s) => s.split(' ')[1])).toEqual(['facebook']);
-    expect(unreadNotesOf(store.cursor(accountFiguresUnreadCursor('profile-1')))).toEqual([
-      { network: 'instagram', since: refusedAt, reason: 'instagram refused (code 300)' },
-    ]);
+    expect(store.accountFiguresUnread('profile-1')).toEqual([{ network: 'instagram', since: refusedAt, reason: 'instagram refused (code 300)' }]);
     // The next day's read asks it again; still refused, the note keeps its first moment.
     await clock.runFor(2 * HOUR);
     expect(accountCalls(client)).toHaveLength(2);
-    expect(unreadNotesOf(store.cursor(accountFiguresUnreadCursor('profile-1'))).map((n) => n.since)).toEqual([refusedAt]);
+    expect(store.accountFiguresUnread('profile-1').map((n) => n.since)).toEqual([refusedAt]);
     // It answers the day after: its figures are stored and the note is gone.
     client.accountRefused = [];
     await clock.runFor(DAY);
     expect(accountCalls(client)).toHaveLength(3);
     expect(stored(snapshots).filter((s) => s.includes('instagram'))).toHaveLength(1);
-    expect(unreadNotesOf(store.cursor(accountFiguresUnreadCursor('profile-1')))).toEqual([]);
+    expect(store.accountFiguresUnread('profile-1')).toEqual([]);
   });
 
   it('every network refused (HTTP 400, not 109): one read that day, a note for each, kept across a restart', async () => {
@@ -141,7 +139,7 @@ describe('account analytics of a profile', () => {
     first.sync.start();
     await first.clock.runFor(6 * HOUR);
     expect(accountCalls(first.client)).toHaveLength(1);
-    const notes = unreadNotesOf(first.store.cursor(accountFiguresUnreadCursor('profile-1')));
+    const notes = first.store.accountFiguresUnread('profile-1');
     expect(notes.map((n) => [n.network, n.reason])).toEqual([
       ['facebook', 'facebook refused (code 300)'],
       ['instagram', 'instagram refused (code 300)'],
@@ -153,7 +151,7 @@ describe('account analytics of a profile', () => {
     second.sync.start();
     await second.clock.runFor(HOUR);
     expect(accountCalls(first.client)).toHaveLength(2);
-    expect(unreadNotesOf(first.store.cursor(accountFiguresUnreadCursor('profile-1')))).toEqual(notes);
+    expect(first.store.accountFiguresUnread('profile-1')).toEqual(notes);
   });
 
   it('a cursor of notes that does not read is no note', () => {
@@ -193,7 +191,7 @@ describe('account analytics of a profile', () => {
     first.sync.start();
     await first.clock.runFor(MINUTE);
     expect(accountCalls(first.client)).toHaveLength(1);
-    expect(first.store.cursor(accountAnalyticsCursor('profile-1'))).toBe(dayOf(first.clock.now()));
+    expect(first.store.accountAnalyticsDay('profile-1')).toBe(dayOf(first.clock.now()));
     await first.sync.stop();
     const second = setup({ clock: first.clock, store: first.store, snapshots: first.snapshots });
     second.sync.start();

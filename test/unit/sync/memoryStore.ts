@@ -1,9 +1,11 @@
 // A small in-memory Store for the sync's unit tests: the sync's side of the contract (profiles,
-// posts, comments ingest, polls, analytics, cursors) with the contract's promises (idempotent
+// posts, comments ingest, polls, analytics, its bookkeeping) with the contract's promises (idempotent
 // ingest, inserted keys, only changed snapshots kept), and of direct messages what the sync uses
 // (ingestMessages, a conversation's last message). The inbox queries are not the sync's
 // business and are left out; the integration tests use the real SQLite store.
 import type { MessageSyncStore } from '../../../src/main/core/sync/syncJobContext.ts';
+import type { AccountFiguresUnread } from '../../../src/main/core/store/syncNotes.ts';
+import { NETWORKS } from '../../../src/shared/networks.ts';
 import type {
   AccountRecord,
   AnalyticsSnapshot,
@@ -28,7 +30,9 @@ export class MemoryStore implements Store, MessageSyncStore {
   readonly comments = new Map<string, CommentInput & { profileId: string }>();
   readonly polled = new Map<PostKey, number>();
   readonly snapshots: AnalyticsSnapshot[] = [];
+  /** The sync's bookkeeping (syncNotes.ts in the real store), by fact and subject. */
   readonly cursors = new Map<string, string>();
+  readonly figuresUnread = new Map<string, AccountFiguresUnread[]>();
   /** Direct messages by `${platform}:${messageId}`. */
   readonly messages = new Map<string, MessageInput & { profileId: string }>();
   /** Set to make the next calls of that method throw (a full disk, a corrupt file). */
@@ -212,12 +216,53 @@ export class MemoryStore implements Store, MessageSyncStore {
     return 0;
   }
 
-  cursor(name: string): string | null {
-    return this.cursors.get(name) ?? null;
+  discoveredAt(accountId: string, profileId: string): number | null {
+    const value = this.cursors.get(`discoveredAt:${accountId}:${profileId}`);
+    return value === undefined ? null : Number(value);
   }
 
-  setCursor(name: string, value: string): void {
-    this.cursors.set(name, value);
+  setDiscoveredAt(accountId: string, profileId: string, at: number): void {
+    this.cursors.set(`discoveredAt:${accountId}:${profileId}`, String(Math.floor(at)));
+  }
+
+  analyticsNotFound(key: PostKey): string | null {
+    return this.cursors.get(`analyticsNotFound:${key}`) ?? null;
+  }
+
+  setAnalyticsNotFound(key: PostKey, since: string | null): void {
+    if (since === null) this.cursors.delete(`analyticsNotFound:${key}`);
+    else this.cursors.set(`analyticsNotFound:${key}`, since);
+  }
+
+  accountAnalyticsDay(profileId: string): string | null {
+    return this.cursors.get(`accountAnalyticsDay:${profileId}`) ?? null;
+  }
+
+  setAccountAnalyticsDay(profileId: string, day: string): void {
+    this.cursors.set(`accountAnalyticsDay:${profileId}`, day);
+  }
+
+  accountFiguresUnread(profileId: string): AccountFiguresUnread[] {
+    return this.figuresUnread.get(profileId) ?? [];
+  }
+
+  setAccountFiguresUnread(profileId: string, notes: readonly AccountFiguresUnread[]): void {
+    this.figuresUnread.set(
+      profileId,
+      [...notes].sort((a, b) => NETWORKS.indexOf(a.network) - NETWORKS.indexOf(b.network)),
+    );
+  }
+
+  threadEdits(): never {
+    throw new Error('not part of the sync fake');
+  }
+
+  saveThreadEdits(): never {
+    throw new Error('not part of the sync fake');
+  }
+
+  takeCarriedAccounts(): null {
+    return null;
   }
 
   lastSeen(): never {

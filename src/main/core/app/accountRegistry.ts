@@ -1,20 +1,18 @@
 // The accounts the person has added (and whether they removed the built-in sandbox account).
-// Each account is in the store's accounts table (its profiles hang off it); the list itself is kept
-// beside it in the store's key-value table, and in the accounts record in the data directory
-// (accountsFile.ts), which a store rebuild cannot lose: a rebuilt store gets every account and its
-// profiles back from there (restoreInto), so each account keeps its id and its outbox file.
+// Each account is in the store's accounts table (its profiles hang off it); the list itself is the
+// accounts record in the data directory (accountsFile.ts), the only one (issue 21: an earlier
+// version kept a copy in the store; what the record lacks of it is carried over once, at the first
+// start after the migration). A store rebuild cannot lose the record: a rebuilt store gets every
+// account and its profiles back from there (restoreInto), so each account keeps its id and its outbox file.
 // Removing an account cannot delete its rows from the store (the store offers no delete): its
 // profiles are left out of every answer instead (activeProfileIds).
-import { AccountRecordListSchema } from '../../../shared/domain/accounts.ts';
+import { renameSync } from 'node:fs';
 import type { AccountRecord, ProfileRecord, Store } from '../store/types.ts';
 import { type AccountsRecord, readAccountsFile, writeAccountsFile } from './accountsFile.ts';
 import type { LoggerPort } from '../ports.ts';
 
-const ACCOUNTS_CURSOR = 'app.accounts';
-const SANDBOX_REMOVED_CURSOR = 'app.sandboxRemoved';
-
 export interface AccountRegistryOptions {
-  /** The accounts record (accountsFile.ts); without it the store alone keeps the list. */
+  /** The accounts record (accountsFile.ts); without it (tests) the list lives in memory only. */
   file?: string;
   logger?: LoggerPort | undefined;
 }
@@ -33,20 +31,30 @@ export class AccountRegistry {
     this.#file = options.file;
     this.#logger = options.logger;
     const record = this.#file === undefined ? 'absent' : readAccountsFile(this.#file);
+    const carried = store.takeCarriedAccounts();
     if (typeof record === 'object') {
       for (const account of record.accounts) this.#accounts.set(account.accountId, account);
       this.#profiles = record.profiles;
       this.#sandboxRemoved = record.sandboxRemoved;
-      this.restoreInto();
-      return;
+    } else if (record === 'unreadable' && this.#file !== undefined) {
+      // Kept aside, never overwritten: the person (or support) can still read what it held.
+      const aside = `${this.#file}.unreadable-${Date.now()}`;
+      this.#logger?.warn('The accounts record could not be read; it was kept aside and a new one started', { file: aside });
+      try {
+        renameSync(this.#file, aside);
+      } catch {
+        // it stays where it is; the new record replaces it whole
+      }
     }
-    // No record yet (an install from before it), or a damaged one: the store's copy, then a record of it.
-    if (record === 'unreadable') this.#logger?.warn("The accounts record could not be read; the store's copy of the list is used", { file: this.#file });
-    const saved = AccountRecordListSchema.safeParse(parseJson(store.cursor(ACCOUNTS_CURSOR)));
-    for (const account of saved.success ? saved.data : []) this.#accounts.set(account.accountId, account);
-    this.#sandboxRemoved = store.cursor(SANDBOX_REMOVED_CURSOR) === 'true';
-    this.#profiles = this.#knownProfiles();
-    if (this.#file !== undefined) this.#record();
+    // What an earlier version's copy in the store has and the record lacks is carried over, once.
+    const lacking = (carried?.accounts ?? []).filter((account) => !this.#accounts.has(account.accountId));
+    for (const account of lacking) this.#accounts.set(account.accountId, account);
+    if (typeof record !== 'object' && carried?.sandboxRemoved != null) this.#sandboxRemoved = carried.sandboxRemoved;
+    this.restoreInto();
+    if (typeof record !== 'object' || lacking.length > 0) {
+      this.#profiles = this.#knownProfiles();
+      this.#record();
+    }
   }
 
   list(): AccountRecord[] {
@@ -93,7 +101,6 @@ export class AccountRegistry {
     for (const profile of this.#profiles) {
       if (!known.has(profile.profileId) && this.#accounts.has(profile.accountId)) this.#store.upsertProfile(profile);
     }
-    this.#saveInStore();
   }
 
   /** Profiles of the accounts that are still here. */
@@ -107,14 +114,8 @@ export class AccountRegistry {
   }
 
   #save(): void {
-    this.#saveInStore();
     this.#profiles = this.#knownProfiles();
     this.#record();
-  }
-
-  #saveInStore(): void {
-    this.#store.setCursor(ACCOUNTS_CURSOR, JSON.stringify(this.list()));
-    this.#store.setCursor(SANDBOX_REMOVED_CURSOR, String(this.#sandboxRemoved));
   }
 
   /**
@@ -134,17 +135,8 @@ export class AccountRegistry {
     try {
       writeAccountsFile(this.#file, record);
     } catch (error) {
-      // The store still has the list; the record is written again at the next change.
+      // Memory still has the list; the record is written again at the next change.
       this.#logger?.error('The accounts record could not be written', { file: this.#file, error: error instanceof Error ? error.message : String(error) });
     }
-  }
-}
-
-function parseJson(text: string | null): unknown {
-  if (text === null) return [];
-  try {
-    return JSON.parse(text);
-  } catch {
-    return [];
   }
 }

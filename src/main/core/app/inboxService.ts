@@ -6,10 +6,10 @@ import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import type { Network } from '../../../shared/networks.ts';
 import { findInboxKindOfKey } from '../kinds/inboxKinds.ts';
 import { searchTermsOf } from '../store/searchMatch.ts';
-import type { CommentKey, InboxCursor, InboxFilter, InboxPage, InboxRow, MessageStore, Store, TriagePatch } from '../store/types.ts';
+import type { CommentKey, InboxCursor, InboxFilter, InboxPage, InboxRow, ItemStateStore, MessageStore, Store, TriagePatch } from '../store/types.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
 import { refuse } from '../refusal.ts';
-import { type TriageRestore, TriageUndo } from './triageUndo.ts';
+import { TriageUndo } from './triageUndo.ts';
 import { postView } from './views.ts';
 
 const EMPTY_COUNTS: ViewCounts = { unread: 0, needsReply: 0, all: 0, done: 0, snoozed: 0, hidden: 0 };
@@ -37,7 +37,7 @@ export interface TriageViewInput {
 }
 
 /** The inbox reads comments through Store and a conversation's row through its `conversation`. */
-export type InboxStore = Store & Pick<MessageStore, 'conversation'>;
+export type InboxStore = Store & Pick<MessageStore, 'conversation'> & Pick<ItemStateStore, 'undoItemChanges'>;
 
 export class InboxService {
   readonly #store: InboxStore;
@@ -125,10 +125,6 @@ export class InboxService {
   }
 
   #apply(rows: InboxRow[], input: Omit<TriageInput, 'keys'>): { changed: number; undoToken: string } {
-    const restores: TriageRestore[] = rows.map((row) => ({
-      key: row.key,
-      before: { unread: row.unread, done: row.done, snoozedUntil: row.snoozedUntil, labels: row.labels },
-    }));
     const common: TriagePatch = {
       ...(input.unread === undefined ? {} : { unread: input.unread }),
       ...(input.done === undefined ? {} : { done: input.done }),
@@ -144,25 +140,20 @@ export class InboxService {
       group.keys.push(row.key);
       groups.set(id, group);
     }
-    for (const { patch, keys } of groups.values()) this.#store.setTriage(keys, patch);
-    const undoToken = this.#undo.remember(restores);
+    const changeIds: string[] = [];
+    for (const { patch, keys } of groups.values()) for (const change of this.#store.setTriage(keys, patch)) changeIds.push(change.id);
+    const undoToken = this.#undo.remember(changeIds);
     if (rows.length > 0) this.#changed();
     return { changed: rows.length, undoToken };
   }
 
+  /** Writes the inverse of each change the action made, where nobody changed that field since (itemStates.ts). */
   undoTriage(token: string): { restored: number } {
-    const restores = this.#undo.take(token);
-    if (restores === null) refuse('There is nothing to undo with this token (it was used, or is too old)');
-    const groups = new Map<string, { patch: TriagePatch; keys: CommentKey[] }>();
-    for (const { key, before } of restores) {
-      const id = JSON.stringify(before);
-      const group = groups.get(id) ?? { patch: before, keys: [] };
-      group.keys.push(key);
-      groups.set(id, group);
-    }
-    for (const { patch, keys } of groups.values()) this.#store.setTriage(keys, patch);
-    if (restores.length > 0) this.#changed();
-    return { restored: restores.length };
+    const ids = this.#undo.take(token);
+    if (ids === null) refuse('There is nothing to undo with this token (it was used, or is too old)');
+    const inverses = this.#store.undoItemChanges(ids);
+    if (inverses.length > 0) this.#changed();
+    return { restored: new Set(inverses.map((change) => change.itemKey)).size };
   }
 
   /** Rows of removed accounts' profiles are filtered out, only when there are any. */

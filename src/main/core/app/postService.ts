@@ -7,17 +7,14 @@ import {
   detectTwitterThreads,
   groupTweets,
   MAX_THREAD_TWEETS,
-  NO_THREAD_EDITS,
   type PostThread,
   type ThreadEdits,
-  ThreadEditsSchema,
   ungroupThread,
 } from '../../../shared/domain/twitterThreads.ts';
 import type { Network } from '../../../shared/networks.ts';
 import type { AnalyticsSnapshot, PostKey, Store } from '../store/types.ts';
 import type { AccountService } from './accountService.ts';
 import { refuse } from '../refusal.ts';
-import { analyticsNotFoundCursor } from '../sync/analyticsPlan.ts';
 import { postDataFlags, postSummary, postView } from './views.ts';
 
 export class PostService {
@@ -39,14 +36,14 @@ export class PostService {
       .map((state) => {
         const key = `${state.post.platform}:${state.post.socialPostId}`;
         const latest = this.#store.latestAnalytics(key);
-        return postSummary(state, latest, postDataFlags(state.post, latest, profile, this.#store.cursor(analyticsNotFoundCursor(key))));
+        return postSummary(state, latest, postDataFlags(state.post, latest, profile, this.#store.analyticsNotFound(key)));
       });
   }
 
   metrics(postKey: PostKey): { post: PostView; latest: AnalyticsSnapshot | null; history: AnalyticsSnapshot[]; flags: PostDataFlags } {
     const post = this.#post(postKey);
     const latest = this.#store.latestAnalytics(postKey);
-    const flags = postDataFlags(post, latest, this.#accounts.profile(post.profileId), this.#store.cursor(analyticsNotFoundCursor(postKey)));
+    const flags = postDataFlags(post, latest, this.#accounts.profile(post.profileId), this.#store.analyticsNotFound(postKey));
     return { post: postView(post), latest, history: this.#store.analyticsHistory(postKey), flags };
   }
 
@@ -107,20 +104,13 @@ export class PostService {
       }));
   }
 
-  /** The user's thread corrections, in the store's small key-value table (no migration); unreadable ones count as none. */
+  /** The user's thread corrections (the store's thread_edits table); unreadable ones count as none. */
   #threadEdits(profileId: string): ThreadEdits {
-    const text = this.#store.cursor(threadEditsCursor(profileId));
-    if (text === null || text === '') return NO_THREAD_EDITS;
-    try {
-      const parsed = ThreadEditsSchema.safeParse(JSON.parse(text));
-      return parsed.success ? parsed.data : NO_THREAD_EDITS;
-    } catch {
-      return NO_THREAD_EDITS;
-    }
+    return this.#store.threadEdits(profileId);
   }
 
   #saveThreadEdits(profileId: string, edits: ThreadEdits): void {
-    this.#store.setCursor(threadEditsCursor(profileId), JSON.stringify(edits));
+    this.#store.saveThreadEdits(profileId, edits);
   }
 
   /**
@@ -193,9 +183,4 @@ export class PostService {
     this.#accounts.profile(post.profileId);
     return post;
   }
-}
-
-/** Where a client's thread corrections are kept (the store's key-value table). */
-export function threadEditsCursor(profileId: string): string {
-  return `threads:edits:${profileId}`;
 }

@@ -13,16 +13,15 @@ import { topPosts } from '../report/topPosts.ts';
 import { INBOX_KINDS, inboxKindOfReportItem } from '../kinds/inboxKinds.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import type { AccountSnapshotStore, MessageStore, ReportStore, Store } from '../store/types.ts';
-import { accountFiguresUnreadCursor, unreadNotesOf } from '../sync/accountAnalyticsJob.ts';
 import type { AccountService } from './accountService.ts';
 import type { ClientSettingsFile } from './clientSettingsFile.ts';
 import type { PostService } from './postService.ts';
 import { CoreRefusal, refuse } from '../refusal.ts';
 
 export interface ReportServiceDeps {
-  /** `cursor`: the account-analytics sync's notes of networks it could not read. */
+  /** `accountFiguresUnread`: the account-analytics sync's notes of networks it could not read. */
   /** `thread`, `conversation`: who wrote the items still waiting, and what. */
-  store: ReportStore & Pick<AccountSnapshotStore, 'accountSnapshots'> & Pick<Store, 'cursor' | 'thread'> & Pick<MessageStore, 'conversation'>;
+  store: ReportStore & Pick<AccountSnapshotStore, 'accountSnapshots'> & Pick<Store, 'accountFiguresUnread' | 'thread'> & Pick<MessageStore, 'conversation'>;
   accounts: AccountService;
   posts: PostService;
   settingsFile: ClientSettingsFile;
@@ -136,14 +135,12 @@ export class ReportService {
 
   /** The networks the sync could not read since before the period ended: their growth has a gap to explain. */
   #figuresUnread(profileId: string, periodEnd: number): NonNullable<ClientReport['figuresUnread']> {
-    // A cursor the store cannot read leaves the note out; the report itself does not fail for it.
-    let value: string | null;
+    // Notes the store cannot read are left out; the report itself does not fail for them.
     try {
-      value = this.#d.store.cursor(accountFiguresUnreadCursor(profileId));
+      return this.#d.store.accountFiguresUnread(profileId).filter((note) => note.since < periodEnd);
     } catch {
       return [];
     }
-    return unreadNotesOf(value).filter((note) => note.since < periodEnd);
   }
 
   /**

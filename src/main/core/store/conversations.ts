@@ -14,7 +14,7 @@ const CONVERSATION_ROW_SQL = `
     cv.picture_url, cv.last_message_at, cv.last_text, cv.last_action, cv.last_received_at, cv.last_sent_at,
     cv.message_count, cv.status, t.unread, t.done, t.snoozed_until, t.labels
   FROM conversations cv
-  JOIN conversation_triage t ON t.conversation = cv.id
+  JOIN item_state t ON t.key = 'dm:' || cv.platform || ':' || cv.conversation_id
   JOIN profiles pr ON pr.id = cv.profile_id`;
 
 interface ConversationRowRecord {
@@ -145,7 +145,7 @@ export class ConversationQuery {
     const ids = this.#statements
       .get(
         `SELECT cv.inbox_id FROM conversations cv INDEXED BY conversations_reply_window
-         JOIN conversation_triage t ON t.conversation = cv.id
+         JOIN item_state t ON t.key = 'dm:' || cv.platform || ':' || cv.conversation_id
          WHERE cv.platform IN ('facebook', 'instagram') AND cv.last_action = 'received'
            AND cv.last_received_at > :since AND (:until IS NULL OR cv.last_received_at <= :until) AND t.done = 0
            ${profileRows === undefined ? '' : 'AND cv.profile_id IN (SELECT value FROM json_each(:profiles))'}

@@ -1,4 +1,4 @@
-// Loads inbox rows by id: the comment, its triage state, its profile and an excerpt of its post.
+// Loads inbox rows by id: the comment, its item state, its profile and an excerpt of its post.
 import type { Network } from '../../../shared/networks.ts';
 import { keyOf } from './keys.ts';
 import type { Statements } from './statements.ts';
@@ -13,7 +13,7 @@ export const INBOX_ROW_SQL = `
     c.like_count, c.hidden, c.by_account, t.unread, t.done, t.snoozed_until, c.replied, t.labels, c.comment_urn, c.video_id,
     (SELECT i.publication_key FROM inbox i WHERE i.id = c.id) AS publication_key
   FROM comments c
-  JOIN triage t ON t.comment_id = c.id
+  JOIN item_state t ON t.key = c.platform || ':' || c.social_comment_id
   JOIN profiles pr ON pr.id = c.profile_id
   LEFT JOIN posts p ON p.platform = c.platform AND p.social_post_id = c.social_post_id`;
 

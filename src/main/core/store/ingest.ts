@@ -5,6 +5,7 @@ import { firstIdOf, SEQUENCE_LIMIT } from './commentIds.ts';
 import { type CleanComment, checkComment } from './commentInput.ts';
 import { StoreInputError } from './errors.ts';
 import { COMMENT_KIND } from './itemKinds.ts';
+import type { ItemStates } from './itemStates.ts';
 import { keyOf } from './keys.ts';
 import type { ProfileTable } from './profiles.ts';
 import type { RepliedFlags } from './repliedFlags.ts';
@@ -40,13 +41,21 @@ export class CommentIngest {
   readonly #statements: Statements;
   readonly #profiles: ProfileTable;
   readonly #replied: RepliedFlags;
+  readonly #states: ItemStates;
   /** Told of each profile and network that gets its first comment (the inbox keeps that list). */
   readonly #onPartition: (profileRowId: number, platform: string) => void;
 
-  constructor(statements: Statements, profiles: ProfileTable, replied: RepliedFlags, onPartition: (profileRowId: number, platform: string) => void) {
+  constructor(
+    statements: Statements,
+    profiles: ProfileTable,
+    replied: RepliedFlags,
+    states: ItemStates,
+    onPartition: (profileRowId: number, platform: string) => void,
+  ) {
     this.#statements = statements;
     this.#profiles = profiles;
     this.#replied = replied;
+    this.#states = states;
     this.#onPartition = onPartition;
   }
 
@@ -224,7 +233,7 @@ export class CommentIngest {
       );
     // The account's own comments are read already: nobody needs to be told about them.
     const unread = mine === 1 ? 0 : 1;
-    this.#statements.get('INSERT INTO triage (comment_id, unread) VALUES (?, ?)').run(id, unread);
+    this.#states.start(keyOf(comment.platform, comment.socialCommentId), unread === 1);
     this.#statements
       .get(
         // publication_key: the post's publication (decision 0051); its post key while the post is not stored yet.

@@ -7,6 +7,7 @@ import type { MessageNetwork } from '../../../shared/networks.ts';
 import { firstIdOf, SEQUENCE_LIMIT, secondOf } from './commentIds.ts';
 import { StoreInputError } from './errors.ts';
 import { CONVERSATION_KIND } from './itemKinds.ts';
+import { type ItemStates, THE_SYNC } from './itemStates.ts';
 import { conversationKeyOf } from './keys.ts';
 import { type CleanMessage, checkMessage } from './messageInput.ts';
 import type { MessageSearch } from './messageSearch.ts';
@@ -60,12 +61,20 @@ export class MessageIngest {
   readonly #statements: Statements;
   readonly #profiles: ProfileTable;
   readonly #search: MessageSearch;
+  readonly #states: ItemStates;
   readonly #onPartition: (profileRowId: number, platform: string) => void;
 
-  constructor(statements: Statements, profiles: ProfileTable, search: MessageSearch, onPartition: (profileRowId: number, platform: string) => void) {
+  constructor(
+    statements: Statements,
+    profiles: ProfileTable,
+    search: MessageSearch,
+    states: ItemStates,
+    onPartition: (profileRowId: number, platform: string) => void,
+  ) {
     this.#statements = statements;
     this.#profiles = profiles;
     this.#search = search;
+    this.#states = states;
     this.#onPartition = onPartition;
   }
 
@@ -184,8 +193,9 @@ export class MessageIngest {
       const summary = this.#statements.get(SUMMARY_SQL).get({ id: stored.id }) as unknown as Summary;
       const opens = receivedNew !== null && (stored.last_received_at === null || receivedNew > stored.last_received_at);
       if (opens && !isNew) {
-        // Triggers carry it to the inbox row (still at its old id) and to the counts.
-        this.#statements.get('UPDATE conversation_triage SET unread = 1, done = 0, snoozed_until = NULL WHERE conversation = ?').run(stored.id);
+        // Through the one port, so the change log says the sync reopened it; triggers carry it to
+        // the inbox row (still at its old id) and to the counts.
+        this.#states.set([key], { unread: true, done: false, snoozedUntil: null }, THE_SYNC);
         result.newlyReceived.push(key);
       } else if (isNew && summary.last_received_at !== null) {
         result.newlyReceived.push(key);
@@ -268,7 +278,7 @@ export class MessageIngest {
     };
     // A conversation where only the account has written is read already, as the account's comments are.
     const unread = person.spoke ? 1 : 0;
-    this.#statements.get('INSERT INTO conversation_triage (conversation, unread) VALUES (?, ?)').run(row.id, unread);
+    this.#states.start(conversationKeyOf(newest.platform, newest.conversationId), unread === 1);
     this.#statements
       .get(
         `INSERT INTO inbox (id, profile_id, platform, kind, by_account, hidden, replied, unread, done, snoozed_until)

@@ -2,7 +2,9 @@
 // opening runs the rest, each in its own transaction (see migrate.ts). Steps are never edited once
 // released: a change is a new step at the end, with whatever backfill it needs.
 import { directMessages } from './migrationDirectMessages.ts';
+import { itemStateAndChangeLog } from './migrationItemState.ts';
 import { publicationKey } from './migrationPublicationKey.ts';
+import { typedStateTables } from './migrationTypedState.ts';
 import type { Migration } from './migration.ts';
 import { REPORT_INDEX_SQL } from './reportIndex.ts';
 
@@ -328,6 +330,8 @@ export const MIGRATIONS: readonly Migration[] = [
   accountSnapshots,
   reportIndexes,
   publicationKey,
+  itemStateAndChangeLog,
+  typedStateTables,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

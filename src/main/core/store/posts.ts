@@ -145,7 +145,7 @@ export class PostTable {
 
   /**
    * Takes a post tracked by hand out of the store, with what only it had: its analytics, its poll
-   * state, its comments (their triage, inbox rows and search entries go by trigger). False when the
+   * state, its comments (their item state; inbox rows and search entries go by trigger). False when the
    * key names no post, or one the sync discovered (those come back with the next discovery anyway).
    * Returns the profile's row id when it removed comments, so "replied" flags can be re-decided.
    */
@@ -157,7 +157,7 @@ export class PostTable {
       .get(ref.platform, ref.socialId) as { id: number; profile: number } | undefined;
     if (row === undefined) return { removed: false, profileRowId: null, removedComments: 0 };
     this.#statements
-      .get('DELETE FROM triage WHERE comment_id IN (SELECT id FROM comments WHERE platform = ? AND social_post_id = ?)')
+      .get("DELETE FROM item_state WHERE key IN (SELECT platform || ':' || social_comment_id FROM comments WHERE platform = ? AND social_post_id = ?)")
       .run(ref.platform, ref.socialId);
     const comments = this.#statements.get('DELETE FROM comments WHERE platform = ? AND social_post_id = ?').run(ref.platform, ref.socialId);
     this.#statements.get('DELETE FROM analytics_snapshots WHERE post_key = ?').run(key);

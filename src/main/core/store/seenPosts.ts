@@ -1,14 +1,11 @@
-// What the user last saw on each post's metric panel, for "since you last looked". Kept in the
-// store's small key-value table (sync_cursors, where app.accounts lives too) under
-// `posts:seen:<post key>`: one short row per post looked at, no migration. A value that does not
+// What the user last saw on each post's metric panel, for "since you last looked": one short row
+// per post looked at, in `seen_posts` (migration 10; before, a row of the key-value table). A value that does not
 // parse (a damaged row, a shape from another version) reads as "never looked": the panel then shows
 // no change, nothing worse.
 import { PostSeenSchema, type PostSeen } from '../../../shared/domain/posts.ts';
 import { StoreInputError } from './errors.ts';
 import type { Statements } from './statements.ts';
 import type { PostKey } from './types.ts';
-
-const PREFIX = 'posts:seen:';
 
 export class SeenPosts {
   readonly #statements: Statements;
@@ -18,7 +15,7 @@ export class SeenPosts {
   }
 
   get(key: PostKey): PostSeen | null {
-    const row = this.#statements.get('SELECT value FROM sync_cursors WHERE name = ?').get(PREFIX + String(key)) as { value: string } | undefined;
+    const row = this.#statements.get('SELECT seen AS value FROM seen_posts WHERE post_key = ?').get(String(key)) as { value: string } | undefined;
     if (row === undefined) return null;
     try {
       const parsed = PostSeenSchema.safeParse(JSON.parse(row.value));
@@ -30,7 +27,7 @@ export class SeenPosts {
 
   /** The post is gone (no longer tracked): its last look goes with it. */
   forget(key: PostKey): void {
-    this.#statements.get('DELETE FROM sync_cursors WHERE name = ?').run(PREFIX + String(key));
+    this.#statements.get('DELETE FROM seen_posts WHERE post_key = ?').run(String(key));
   }
 
   set(key: PostKey, seen: PostSeen): void {
@@ -40,7 +37,7 @@ export class SeenPosts {
       throw new StoreInputError(`The snapshot seen is not one of ${String(key)}`);
     }
     this.#statements
-      .get('INSERT INTO sync_cursors (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value')
-      .run(PREFIX + String(key), JSON.stringify(parsed.data));
+      .get('INSERT INTO seen_posts (post_key, seen) VALUES (?, ?) ON CONFLICT (post_key) DO UPDATE SET seen = excluded.seen')
+      .run(String(key), JSON.stringify(parsed.data));
   }
 }

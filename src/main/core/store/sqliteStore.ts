@@ -16,7 +16,9 @@
 // under the same damage guard; splitting it would scatter that guard.
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
 import type { Network } from '../../../shared/networks.ts';
+import type { ThreadEdits } from '../../../shared/domain/twitterThreads.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { AccountSnapshotTable } from './accountSnapshots.ts';
 import { AnalyticsHistory } from './analytics.ts';
@@ -26,6 +28,7 @@ import { ConversationQuery } from './conversations.ts';
 import { InboxCounts } from './counts.ts';
 import { classifySqliteError, messageOf, StoreCorruptError, StoreError, StoreInputError, StoreUnavailableError } from './errors.ts';
 import { COMMENT_KIND } from './itemKinds.ts';
+import { ItemStates, ME_ON_THIS_DEVICE } from './itemStates.ts';
 import { parseKey } from './keys.ts';
 import { InboxQuery } from './inboxQuery.ts';
 import { CommentIngest } from './ingest.ts';
@@ -39,12 +42,14 @@ import { ReportCommentRowsQuery } from './reportCommentRows.ts';
 import { ReportItemsQuery } from './reportItems.ts';
 import { ReportMessagesQuery } from './reportMessages.ts';
 import { SeenPosts } from './seenPosts.ts';
+import { type AccountFiguresUnread, SyncNotes } from './syncNotes.ts';
+import { ThreadEditsTable } from './threadEdits.ts';
+import { type CarriedAccounts, takeCarriedAccounts } from './carriedAccounts.ts';
 import { openDatabase, replaceFile, type StoreRecovery } from './storeFiles.ts';
 import { lostStore } from './storeMarker.ts';
 import { Statements } from './statements.ts';
 import { ThreadQuery } from './thread.ts';
 import { inTransaction } from './transaction.ts';
-import { TriageTable } from './triage.ts';
 import type {
   AccountRecord,
   AccountSnapshot,
@@ -61,6 +66,8 @@ import type {
   InboxPage,
   InboxRow,
   IngestResult,
+  ItemStateStore,
+  ItemStatesListener,
   MessageIngestOptions,
   MessageIngestResult,
   MessageInput,
@@ -130,7 +137,7 @@ export function openStore(file: string, options: OpenStoreOptions = {}): OpenedS
 /** Told when the store replaced its file after open; runs before the call that found the damage is answered. */
 export type StoreRecoveryListener = (recovery: StoreRecovery) => void;
 
-export class SqliteStore implements Store, MessageStore, ReportStore, AccountSnapshotStore {
+export class SqliteStore implements Store, MessageStore, ReportStore, AccountSnapshotStore, ItemStateStore {
   // Not readonly: a damaged file found after open is replaced under the same object (see #rebuild),
   // so everything that holds the store keeps working with the fresh one.
   #db!: DatabaseSync;
@@ -147,12 +154,17 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   #reportItems!: ReportItemsQuery;
   #reportRows!: ReportCommentRowsQuery;
   #reportMessages!: ReportMessagesQuery;
-  #triage!: TriageTable;
+  #states!: ItemStates;
+  /** Changes the port wrote in the open transaction: told to listeners once it is committed. */
+  #written: ItemChange[] = [];
+  readonly #stateListeners: ItemStatesListener[] = [];
   #analytics!: AnalyticsHistory;
   #accountSnapshots!: AccountSnapshotTable;
   #replied!: RepliedFlags;
   #statements!: Statements;
   #seen!: SeenPosts;
+  #threadEdits!: ThreadEditsTable;
+  #syncNotes!: SyncNotes;
   readonly #listeners: StoreRecoveryListener[] = [];
   #rebuilding = false;
   /** Counts rebuilds: a check that started on an older file says nothing of the current one. */
@@ -289,8 +301,24 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     return this.#guard(() => this.#reportMessages.conversations(profileId, period));
   }
 
-  setTriage(keys: CommentKey[], patch: TriagePatch): void {
-    this.#write(() => this.#triage.set(keys, patch));
+  setTriage(keys: CommentKey[], patch: TriagePatch): ItemChange[] {
+    return this.#write(() => this.#states.set(keys, patch, ME_ON_THIS_DEVICE));
+  }
+
+  undoItemChanges(ids: readonly string[]): ItemChange[] {
+    return this.#write(() => this.#states.undo(ids, ME_ON_THIS_DEVICE));
+  }
+
+  itemStates(keys: readonly string[]): Map<string, ItemState> {
+    return this.#guard(() => this.#states.get(keys));
+  }
+
+  itemHistory(key: string): ItemChange[] {
+    return this.#guard(() => this.#states.history(key));
+  }
+
+  onItemStatesChanged(listener: ItemStatesListener): void {
+    this.#stateListeners.push(listener);
   }
 
   deleteComment(key: CommentKey): boolean {
@@ -302,7 +330,7 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
         .get(ref.platform, ref.socialId) as { id: number; profile: number; mine: number } | undefined;
       if (row === undefined) return false;
       // Triggers take it out of the inbox, its counts and the search index.
-      this.#statements.get('DELETE FROM triage WHERE comment_id = ?').run(row.id);
+      this.#states.forget(key);
       this.#statements.get('DELETE FROM comments WHERE id = ?').run(row.id);
       // An answer by the account is gone: the comments above it may need a reply again.
       if (row.mine === 1) this.#replied.recompute(row.profile);
@@ -342,19 +370,48 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     this.#guard(() => this.#seen.set(key, seen));
   }
 
-  cursor(name: string): string | null {
-    return this.#guard(() => {
-      const row = this.#statements.get('SELECT value FROM sync_cursors WHERE name = ?').get(name) as { value: string } | undefined;
-      return row?.value ?? null;
-    });
+  threadEdits(profileId: string): ThreadEdits {
+    return this.#guard(() => this.#threadEdits.get(profileId));
   }
 
-  setCursor(name: string, value: string): void {
-    this.#guard(() => {
-      this.#statements
-        .get('INSERT INTO sync_cursors (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value WHERE value IS NOT excluded.value')
-        .run(String(name), String(value));
-    });
+  saveThreadEdits(profileId: string, edits: ThreadEdits): void {
+    this.#guard(() => this.#threadEdits.set(profileId, edits));
+  }
+
+  discoveredAt(accountId: string, profileId: string): number | null {
+    return this.#guard(() => this.#syncNotes.discoveredAt(accountId, profileId));
+  }
+
+  setDiscoveredAt(accountId: string, profileId: string, at: number): void {
+    this.#guard(() => this.#syncNotes.setDiscoveredAt(accountId, profileId, at));
+  }
+
+  analyticsNotFound(key: PostKey): string | null {
+    return this.#guard(() => this.#syncNotes.analyticsNotFound(key));
+  }
+
+  setAnalyticsNotFound(key: PostKey, since: string | null): void {
+    this.#guard(() => this.#syncNotes.setAnalyticsNotFound(key, since));
+  }
+
+  accountAnalyticsDay(profileId: string): string | null {
+    return this.#guard(() => this.#syncNotes.accountAnalyticsDay(profileId));
+  }
+
+  setAccountAnalyticsDay(profileId: string, day: string): void {
+    this.#guard(() => this.#syncNotes.setAccountAnalyticsDay(profileId, day));
+  }
+
+  accountFiguresUnread(profileId: string): AccountFiguresUnread[] {
+    return this.#guard(() => this.#syncNotes.accountFiguresUnread(profileId));
+  }
+
+  setAccountFiguresUnread(profileId: string, notes: readonly AccountFiguresUnread[]): void {
+    this.#guard(() => this.#syncNotes.setAccountFiguresUnread(profileId, notes));
+  }
+
+  takeCarriedAccounts(): CarriedAccounts | null {
+    return this.#write(() => takeCarriedAccounts(this.#statements));
   }
 
   close(): void {
@@ -383,7 +440,27 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   }
 
   #write<T>(work: () => T): T {
-    return this.#guard(() => inTransaction(this.#db, work));
+    return this.#guard(() => {
+      this.#written = [];
+      const result = inTransaction(this.#db, work);
+      const written = this.#written;
+      this.#written = [];
+      if (written.length > 0) this.#tellStates(written);
+      return result;
+    });
+  }
+
+  /** After the commit: the new states of the items that changed, to every listener (the bridge event). */
+  #tellStates(changes: ItemChange[]): void {
+    if (this.#stateListeners.length === 0) return;
+    const states = this.#states.get(changes.map((change) => change.itemKey));
+    for (const listener of this.#stateListeners) {
+      try {
+        listener(states, changes);
+      } catch {
+        // a listener's failure must not undo a write that is in
+      }
+    }
   }
 
   /**
@@ -441,16 +518,26 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     this.#conversations = new ConversationQuery(statements, this.#profiles);
     this.#inbox = new InboxQuery(statements, this.#profiles, () => this.#clock.now(), this.#conversations);
     const notePartition = (profile: number, platform: string): void => this.#inbox.notePartition(profile, platform, 'conversation');
-    this.#messages = new MessageIngest(statements, this.#profiles, new MessageSearch(statements), notePartition);
-    this.#ingest = new CommentIngest(statements, this.#profiles, this.#replied, (profile, platform) => this.#inbox.notePartition(profile, platform));
+    this.#states = new ItemStates(
+      statements,
+      () => this.#clock.now(),
+      (changes) => {
+        for (const change of changes) this.#written.push(change);
+      },
+    );
+    this.#messages = new MessageIngest(statements, this.#profiles, new MessageSearch(statements), this.#states, notePartition);
+    this.#ingest = new CommentIngest(statements, this.#profiles, this.#replied, this.#states, (profile, platform) =>
+      this.#inbox.notePartition(profile, platform),
+    );
     this.#counts = new InboxCounts(statements, this.#profiles);
     this.#threads = new ThreadQuery(statements, this.#posts);
     this.#reportItems = new ReportItemsQuery(statements, this.#profiles);
     this.#reportRows = new ReportCommentRowsQuery(statements, this.#profiles);
     this.#reportMessages = new ReportMessagesQuery(statements, this.#profiles);
-    this.#triage = new TriageTable(statements);
     this.#analytics = new AnalyticsHistory(statements, this.#profiles, this.#posts);
     this.#accountSnapshots = new AccountSnapshotTable(statements, this.#profiles);
     this.#seen = new SeenPosts(statements);
+    this.#threadEdits = new ThreadEditsTable(statements);
+    this.#syncNotes = new SyncNotes(statements);
   }
 }

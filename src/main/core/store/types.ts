@@ -7,6 +7,10 @@ import type { CommentKey, PostKey } from '../../../shared/domain/keys.ts';
 import type { ConversationThread, InboxCursor, InboxFilter, InboxPage, InboxRow, Thread, TriagePatch, ViewCounts } from '../../../shared/domain/inbox.ts';
 import type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord, PostSeen } from '../../../shared/domain/posts.ts';
 import type { AccountFigures } from '../../../shared/wire/accountAnalytics.ts';
+import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
+import type { ThreadEdits } from '../../../shared/domain/twitterThreads.ts';
+import type { CarriedAccounts } from './carriedAccounts.ts';
+import type { AccountFiguresUnread } from './syncNotes.ts';
 
 // The domain types are declared once, as schemas in shared/domain (the bridge carries them to the
 // renderer); the store's callers keep importing them from here.
@@ -113,8 +117,11 @@ export interface Store {
   /** Per profile; `kind` counts only comments or only conversations (default: both). */
   counts(filter?: Pick<InboxFilter, 'platforms' | 'now' | 'kind'>): Record<string, ViewCounts>;
   thread(key: CommentKey): Thread | null;
-  /** Comment keys and conversation keys (`dm:…`, see keys.ts) alike. */
-  setTriage(keys: CommentKey[], patch: TriagePatch): void;
+  /**
+   * Comment keys and conversation keys (`dm:…`, see keys.ts) alike, through the one port that
+   * writes item state (itemStates.ts): returns the changes written, one per item and field that moved.
+   */
+  setTriage(keys: CommentKey[], patch: TriagePatch): ItemChange[];
   /**
    * Takes a comment out of the store (deleted on its network): its row, triage and search entry go;
    * its replies stay; "replied" flags are re-decided. False when the store did not know the key.
@@ -133,8 +140,22 @@ export interface Store {
   /** Replaces it; the snapshot must be one of that post's. */
   markSeen(key: PostKey, seen: PostSeen): void;
 
-  cursor(name: string): string | null;
-  setCursor(name: string, value: string): void;
+  /** A client's corrections of detected X threads; none when never made (or unreadable). */
+  threadEdits(profileId: string): ThreadEdits;
+  saveThreadEdits(profileId: string, edits: ThreadEdits): void;
+
+  /** The sync's own bookkeeping (syncNotes.ts): typed reads and writes, no row names. */
+  discoveredAt(accountId: string, profileId: string): number | null;
+  setDiscoveredAt(accountId: string, profileId: string, at: number): void;
+  analyticsNotFound(key: PostKey): string | null;
+  setAnalyticsNotFound(key: PostKey, since: string | null): void;
+  accountAnalyticsDay(profileId: string): string | null;
+  setAccountAnalyticsDay(profileId: string, day: string): void;
+  accountFiguresUnread(profileId: string): AccountFiguresUnread[];
+  setAccountFiguresUnread(profileId: string, notes: readonly AccountFiguresUnread[]): void;
+
+  /** The account list an earlier version kept in the store, once (then it is gone); null when there is none. */
+  takeCarriedAccounts(): CarriedAccounts | null;
 
   close(): void;
 }
@@ -299,4 +320,19 @@ export interface AccountSnapshotStore {
   recordAccountSnapshot(snapshot: AccountSnapshotInput): void;
   /** Days from `fromDay` to `toDay` (both 'YYYY-MM-DD', included), oldest first, then by network; [] for an unknown profile. */
   accountSnapshots(profileId: string, fromDay: string, toDay: string): AccountSnapshot[];
+}
+
+/** Told after a write of item state is committed: the changed items' states now, and the changes. */
+export type ItemStatesListener = (states: ReadonlyMap<string, ItemState>, changes: readonly ItemChange[]) => void;
+
+/** Item state beyond triage writes (itemStates.ts). Apart from Store so that stores made for other tests need not grow with it. */
+export interface ItemStateStore {
+  /** Writes the inverse of each logged change whose field still holds what it set; returns the inverses written. */
+  undoItemChanges(ids: readonly string[]): ItemChange[];
+  /** The states of these keys; keys of items the store does not have are left out. */
+  itemStates(keys: readonly string[]): Map<string, ItemState>;
+  /** An item's change log, oldest first. */
+  itemHistory(key: string): ItemChange[];
+  /** Every committed write of item state, whoever made it (the person, undo, the sync). */
+  onItemStatesChanged(listener: ItemStatesListener): void;
 }

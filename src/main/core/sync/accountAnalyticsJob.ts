@@ -14,56 +14,19 @@
 // (dailyAccountFigures.ts), so the first report already shows a month of growth. The day of the last complete read is kept in a sync cursor, so a
 // restart the same day does not ask again. Ranked low: a day late matters less than a comment
 // waiting (jobQueue.ts).
-import { isNetwork, NETWORKS, type Network } from '../../../shared/networks.ts';
+import { isNetwork, type Network } from '../../../shared/networks.ts';
 import { figuresDayOf } from '../../../shared/wire/accountAnalytics.ts';
 import { AccountAnalyticsRefusedError, type AccountAnalyticsFailure, type AccountAnalyticsFound } from '../service/operations/accountAnalytics.ts';
 import { DAILY_DAYS, DAILY_NETWORKS, pastDays } from './dailyAccountFigures.ts';
+import type { AccountFiguresUnread } from '../store/syncNotes.ts';
 import { storeCall } from './jobFailures.ts';
 import { retryDelay } from './pollPolicy.ts';
 import type { AccountSnapshotSyncStore, SyncJobContext } from './syncJobContext.ts';
 
 const DAY = 24 * 60 * 60_000;
 
-/** The sync cursor holding the UTC day ('YYYY-MM-DD') of the profile's last complete read. */
-export function accountAnalyticsCursor(profileId: string): string {
-  return `account-analytics:${profileId}`;
-}
-
-/** The sync cursor holding, per network, since when and why its figures could not be read (JSON). */
-export function accountFiguresUnreadCursor(profileId: string): string {
-  return `account-analytics-unread:${profileId}`;
-}
-
-/** A network whose daily read came back without figures: since the first such read, and the latest reason. */
-export interface AccountFiguresUnread {
-  network: Network;
-  /** Epoch ms of the first read without figures in a row. */
-  since: number;
-  reason: string;
-}
-
 /** A service's words are kept, but not a page of them. */
 const MAX_REASON = 300;
-
-/** The cursor's notes, networks in the app's order; a cursor that does not read is no note (the next read writes it again). */
-export function unreadNotesOf(value: string | null): AccountFiguresUnread[] {
-  if (value === null) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return [];
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [];
-  const notes = parsed as Record<string, unknown>;
-  // A note that is not {since: number, reason: text} is left out, the others are kept.
-  return NETWORKS.flatMap((network) => {
-    const note = Object.hasOwn(notes, network) ? notes[network] : undefined;
-    if (typeof note !== 'object' || note === null) return [];
-    const { since, reason } = note as { since?: unknown; reason?: unknown };
-    return typeof since === 'number' && Number.isFinite(since) && typeof reason === 'string' ? [{ network, since, reason }] : [];
-  });
-}
 
 function reasonOf(failure: AccountAnalyticsFailure): string {
   const words = failure.status === 'refused' ? `${failure.message} (code ${failure.code})` : failure.message;
@@ -157,11 +120,11 @@ export class AccountAnalyticsSync {
       after.set(failure.network, { network: failure.network, since: before.get(failure.network)?.since ?? Math.floor(now), reason: reasonOf(failure) });
     }
     const text = (notes: Map<Network, AccountFiguresUnread>) =>
-      JSON.stringify(Object.fromEntries([...notes].sort(([a], [b]) => (a < b ? -1 : 1)).map(([network, { since, reason }]) => [network, { since, reason }])));
+      JSON.stringify([...notes].sort(([a], [b]) => (a < b ? -1 : 1)).map(([network, { since, reason }]) => [network, since, reason]));
     this.unread = after;
     if (text(after) === text(before)) return;
     try {
-      this.context.ports.store.setCursor(accountFiguresUnreadCursor(this.context.profile.profileId), text(after));
+      this.context.ports.store.setAccountFiguresUnread(this.context.profile.profileId, [...after.values()]);
     } catch {
       // The report would not say it; the next day's read writes it again.
     }
@@ -169,13 +132,13 @@ export class AccountAnalyticsSync {
 
   private unreadNotes(): Map<Network, AccountFiguresUnread> {
     if (this.unread === undefined) {
-      let value: string | null = null;
+      let notes: AccountFiguresUnread[] = [];
       try {
-        value = this.context.ports.store.cursor(accountFiguresUnreadCursor(this.context.profile.profileId));
+        notes = this.context.ports.store.accountFiguresUnread(this.context.profile.profileId);
       } catch {
         // Unreadable: the notes start again from this read.
       }
-      this.unread = new Map(unreadNotesOf(value).map((note) => [note.network, note]));
+      this.unread = new Map(notes.map((note) => [note.network, note]));
     }
     return this.unread;
   }
@@ -233,7 +196,7 @@ export class AccountAnalyticsSync {
     this.failures = 0;
     this.dueAt = Math.floor(now / DAY) * DAY + DAY;
     try {
-      this.context.ports.store.setCursor(accountAnalyticsCursor(this.context.profile.profileId), utcDayOf(now));
+      this.context.ports.store.setAccountAnalyticsDay(this.context.profile.profileId, utcDayOf(now));
     } catch {
       // Memory knows today was read; a restart today would ask once more, no harm beyond that.
     }
@@ -244,12 +207,12 @@ export class AccountAnalyticsSync {
     this.dueAt = startedAt + retryDelay(this.failures, this.context.policy);
   }
 
-  /** The first time: due now, unless the cursor says today's read was made (before a restart). */
+  /** The first time: due now, unless the store says today's read was made (before a restart). */
   private plannedAt(now: number): number {
     if (this.dueAt === undefined) {
       let lastDay: string | null = null;
       try {
-        lastDay = this.context.ports.store.cursor(accountAnalyticsCursor(this.context.profile.profileId));
+        lastDay = this.context.ports.store.accountAnalyticsDay(this.context.profile.profileId);
       } catch {
         // An unreadable cursor costs one request today, no more.
       }

@@ -2,7 +2,7 @@
 // service post's network (by service id), the numbers stored as snapshots, and each post's next
 // request planned no earlier than the service's `nextUpdate`. Which batch goes is analyticsPlan.ts's.
 import type { AnalyticsEntry } from '../../../shared/wire/analytics.ts';
-import { type AnalyticsJob, type AnalyticsTrack, analyticsNotFoundCursor, analyticsRoute, NEXT_UPDATE_MARGIN_MS } from './analyticsPlan.ts';
+import { type AnalyticsJob, type AnalyticsTrack, analyticsRoute, NEXT_UPDATE_MARGIN_MS } from './analyticsPlan.ts';
 import { storeCall } from './jobFailures.ts';
 import { analyticsMinInterval } from './pollPolicy.ts';
 import type { SyncJobContext } from './syncJobContext.ts';
@@ -38,7 +38,7 @@ export async function fetchAnalytics(context: SyncJobContext, job: AnalyticsJob)
           track.dueAt = now + ANALYTICS_NOT_FOUND_MS;
           // Kept so the metric panel can say "not found for this account" (186), offline too.
           if (outcome.status === 'not-found')
-            storeCall('note analytics not found', () => ports.store.setCursor(analyticsNotFoundCursor(track.key), new Date(now).toISOString()));
+            storeCall('note analytics not found', () => ports.store.setAnalyticsNotFound(track.key, new Date(now).toISOString()));
         } else track.dueAt = now + ANALYTICS_RETRY_MS;
       }
     } else {
@@ -72,7 +72,7 @@ export async function fetchAnalytics(context: SyncJobContext, job: AnalyticsJob)
 function recordAnalytics(context: SyncJobContext, track: AnalyticsTrack, entry: AnalyticsEntry, now: number): void {
   const { store } = context.ports;
   track.manual = false;
-  if (store.cursor(analyticsNotFoundCursor(track.key))) storeCall('clear analytics not found', () => store.setCursor(analyticsNotFoundCursor(track.key), ''));
+  if (store.analyticsNotFound(track.key) !== null) storeCall('clear analytics not found', () => store.setAnalyticsNotFound(track.key, null));
   const { backfilledFrom, recoveredFrom, ...metrics } = entry.analytics;
   storeCall('save analytics', () =>
     store.recordAnalytics({

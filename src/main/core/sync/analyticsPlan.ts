@@ -82,11 +82,6 @@ export function nextAnalyticsJob(tracks: Iterable<AnalyticsTrack>, now: number, 
   return job.tracks.length === 0 ? { job: undefined, at: Number.POSITIVE_INFINITY } : { job, at: chosen.at };
 }
 
-/** The store cursor that remembers when the service answered "not found for this account" (186) for a post; empty once found. */
-export function analyticsNotFoundCursor(key: PostKey): string {
-  return `analytics:notFound:${key}`;
-}
-
 /** Asking exactly at `nextUpdate` may still meet the old numbers. */
 export const NEXT_UPDATE_MARGIN_MS = 1000;
 

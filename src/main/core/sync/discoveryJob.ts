@@ -45,8 +45,9 @@ export class DiscoveryJob {
 
   /** Posts known and listed a moment ago (an app restart): read the lists again when due, not at once. */
   resumeFromStore(knowsPosts: boolean): void {
-    const discoveredAt = Number(this.context.ports.store.cursor(this.cursor()) ?? Number.NaN);
-    if (knowsPosts && Number.isFinite(discoveredAt)) this.dueAt = discoveredAt + this.options.intervalMs;
+    const { accountId, profileId } = this.context.profile;
+    const discoveredAt = this.context.ports.store.discoveredAt(accountId, profileId);
+    if (knowsPosts && discoveredAt !== null) this.dueAt = discoveredAt + this.options.intervalMs;
   }
 
   async run(): Promise<void> {
@@ -86,7 +87,7 @@ export class DiscoveryJob {
       const posts = storeCall('read the known posts', () => mergeDiscoveredPosts(service.posts, outside, (key) => store.post(key), now));
       const saved = storeCall('save the posts', () => store.upsertPosts(posts));
       reporter.rejected('posts', saved.rejected);
-      storeCall('save the discovery time', () => store.setCursor(this.cursor(), String(Math.floor(now))));
+      storeCall('save the discovery time', () => store.setDiscoveredAt(this.context.profile.accountId, this.context.profile.profileId, now));
       storeCall('read the posts to sync', () => this.replan(now));
       this.manual = false;
       if (incomplete) {
@@ -115,9 +116,5 @@ export class DiscoveryJob {
     const existing = store.profiles(profile.accountId).find((p) => p.profileId === profile.profileId);
     const record = profileRecordAfter(existing, user, profile);
     if (record) store.upsertProfile(record);
-  }
-
-  private cursor(): string {
-    return `sync:${this.context.profile.accountId}:${this.context.profile.profileId}:discoveredAt`;
   }
 }

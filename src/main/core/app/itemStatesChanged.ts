@@ -1,0 +1,10 @@
+// The bridge event "item state changed", from what the store says it wrote: the items' states now,
+// or, for a sweep larger than the event carries, only that there is more to read.
+import type { EventPayload } from '../../../shared/bridge/contract.ts';
+import { ITEM_STATES_EVENT_MAX } from '../../../shared/bridge/itemStatesEvent.ts';
+import type { ItemState } from '../../../shared/domain/itemState.ts';
+
+export function itemStatesChangedPayload(states: ReadonlyMap<string, ItemState>): EventPayload<'items.stateChanged'> {
+  if (states.size > ITEM_STATES_EVENT_MAX) return { items: [], more: true };
+  return { items: [...states].map(([key, state]) => ({ key, state })), more: false };
+}
