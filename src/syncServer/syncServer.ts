@@ -1,0 +1,126 @@
+// The sync server for development, tests and CI: express-pouchdb over PouchDB (LevelDB files in a
+// data directory), speaking CouchDB's HTTP and replication protocol, so the app talks to it exactly
+// as it talks to a team's CouchDB 3.x. It runs in express-pouchdb's full mode, the only mode that
+// runs `validate_doc_update` (checked: `minimumForPouchDB` leaves out validation and `_users`), with
+// admin party off: a server admin (whose password the caller gives) creates workspaces and
+// members; members sign in with their own names. Binds 127.0.0.1 unless told otherwise.
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import express from 'express';
+import expressPouchDB from 'express-pouchdb';
+import PouchDB from 'pouchdb';
+import { requestGate } from './requestGate.ts';
+import { teamDesignDoc } from './teamDesignDoc.ts';
+
+export interface SyncServerOptions {
+  dataDir: string;
+  adminPassword: string;
+  adminName?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+}
+
+export interface SyncServer {
+  /** `http://127.0.0.1:<port>` (no credentials in it). */
+  url: string;
+  adminName: string;
+  /** Creates (or re-creates the password of) a member who can sign in. */
+  addMember(name: string, password: string): Promise<void>;
+  /** Creates a workspace database with the team design document, open to these members only. */
+  createWorkspace(name: string, members: string[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** CouchDB's rule for database names. */
+const DATABASE_NAME = /^[a-z][a-z0-9_$()+/-]{0,127}$/;
+/** 1 to 200 characters, no colon (CouchDB's user ids are `org.couchdb.user:<name>`), no control characters. */
+function isMemberName(name: string): boolean {
+  return (
+    name.length >= 1 &&
+    name.length <= 200 &&
+    !name.includes(':') &&
+    !Array.from({ length: name.length }, (_, index) => name.charCodeAt(index)).some((code) => code < 32)
+  );
+}
+
+export class SyncServerError extends Error {
+  override name = 'SyncServerError';
+}
+
+export async function startSyncServer(options: SyncServerOptions): Promise<SyncServer> {
+  const adminName = options.adminName ?? 'admin';
+  if (options.adminPassword.length < 8) throw new SyncServerError('The admin password must be at least 8 characters.');
+  mkdirSync(options.dataDir, { recursive: true });
+  // The types declare defaults() as returning a bare constructor; it returns a full PouchDB (plugins, static methods).
+  const LocalPouch = PouchDB.defaults({ prefix: `${join(options.dataDir, 'db')}/` }) as unknown as PouchDB.Static;
+  mkdirSync(join(options.dataDir, 'db'), { recursive: true });
+  const pouchApp = expressPouchDB(LocalPouch, {
+    mode: 'fullCouchDB',
+    configPath: join(options.dataDir, 'config.json'),
+    logPath: join(options.dataDir, 'log.txt'),
+  });
+  await new Promise<void>((resolve, reject) =>
+    pouchApp.couchConfig.set('admins', adminName, options.adminPassword, (error) => (error ? reject(error) : resolve())),
+  );
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestGate({ name: adminName, password: options.adminPassword }));
+  app.use('/', pouchApp);
+
+  const host = options.host ?? '127.0.0.1';
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(options.port ?? 0, host, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const adminAuth = `Basic ${Buffer.from(`${adminName}:${options.adminPassword}`).toString('base64')}`;
+
+  async function asAdmin(method: string, path: string, body: unknown, okStatuses: number[]): Promise<unknown> {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: adminAuth, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer: unknown = await response.json().catch(() => null);
+    if (!okStatuses.includes(response.status)) {
+      const reason = typeof answer === 'object' && answer !== null && 'reason' in answer ? String(answer.reason) : `status ${response.status}`;
+      throw new SyncServerError(`The sync server refused ${method} ${path.split('/')[1] ?? ''}: ${reason}`);
+    }
+    return answer;
+  }
+
+  return {
+    url,
+    adminName,
+    async addMember(name, password) {
+      if (!isMemberName(name)) throw new SyncServerError('A member name is 1 to 200 characters, without colons.');
+      if (password.length < 8) throw new SyncServerError('A member password must be at least 8 characters.');
+      const id = `org.couchdb.user:${name}`;
+      const path = `/_users/${encodeURIComponent(id)}`;
+      const existing = (await asAdmin('GET', path, undefined, [200, 404])) as { _rev?: string } | null;
+      const rev = existing?._rev ? { _rev: existing._rev } : {};
+      await asAdmin('PUT', path, { _id: id, ...rev, name, password, roles: [], type: 'user' }, [201, 202]);
+    },
+    async createWorkspace(name, members) {
+      if (!DATABASE_NAME.test(name))
+        throw new SyncServerError('A workspace name starts with a lowercase letter and has lowercase letters, digits and _$()+-/ only.');
+      await asAdmin('PUT', `/${encodeURIComponent(name)}`, undefined, [201, 412]);
+      await asAdmin('PUT', `/${encodeURIComponent(name)}/_security`, { admins: { names: [], roles: [] }, members: { names: members, roles: [] } }, [200]);
+      const design = teamDesignDoc();
+      const existing = (await asAdmin('GET', `/${encodeURIComponent(name)}/${design._id}`, undefined, [200, 404])) as { _rev?: string } | null;
+      const rev = existing?._rev ? { _rev: existing._rev } : {};
+      await asAdmin('PUT', `/${encodeURIComponent(name)}/${design._id}`, { ...design, ...rev }, [201, 202]);
+    },
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
