@@ -9,8 +9,12 @@ declare module 'express-pouchdb' {
   interface CouchConfig {
     set(section: string, key: string, value: string, callback: (error: Error | null) => void): void;
   }
+  interface DatabaseWrapper {
+    registerWrapper(wrapper: (name: string, db: { bulkDocs: (...args: unknown[]) => unknown }, next: () => unknown) => unknown): void;
+  }
   interface ExpressPouchDBApp extends Express {
     couchConfig: CouchConfig;
+    dbWrapper: DatabaseWrapper;
   }
   function expressPouchDB(pouchDB: PouchDB.Static, options?: ExpressPouchDBOptions): ExpressPouchDBApp;
   export default expressPouchDB;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import express from 'express';
 import expressPouchDB from 'express-pouchdb';
 import PouchDB from 'pouchdb';
+import { keepReplicatedHistory } from './keepReplicatedHistory.ts';
 import { requestGate } from './requestGate.ts';
 import { teamDesignDoc } from './teamDesignDoc.ts';
 
@@ -61,6 +62,11 @@ export async function startSyncServer(options: SyncServerOptions): Promise<SyncS
     mode: 'fullCouchDB',
     configPath: join(options.dataDir, 'config.json'),
     logPath: join(options.dataDir, 'log.txt'),
+  });
+  // Registered after express-pouchdb's own wrappers, so it wraps the validating bulkDocs (see the file).
+  pouchApp.dbWrapper.registerWrapper((_name, db, next) => {
+    keepReplicatedHistory(db);
+    return next();
   });
   await new Promise<void>((resolve, reject) =>
     pouchApp.couchConfig.set('admins', adminName, options.adminPassword, (error) => (error ? reject(error) : resolve())),

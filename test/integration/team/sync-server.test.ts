@@ -82,6 +82,15 @@ describe('the sync server', () => {
     expect((await call('PUT', '/team/presence:ann', bob, { who: 'bob', _rev: taken.body._rev })).status).toBe(403);
   });
 
+  it('keeps an update that arrives by replication (express-pouchdb 4.2.0 dropped it once validation was on)', async () => {
+    const first = { _id: 'presence:ann:laptop', _rev: '1-aaaa', _revisions: { start: 1, ids: ['aaaa'] }, who: 'ann', composing: 'facebook:c1' };
+    const second = { _id: 'presence:ann:laptop', _rev: '2-bbbb', _revisions: { start: 2, ids: ['bbbb', 'aaaa'] }, who: 'ann', composing: null };
+    expect((await call('POST', '/team/_bulk_docs', ann, { docs: [first], new_edits: false })).status).toBe(201);
+    expect((await call('POST', '/team/_bulk_docs', ann, { docs: [second], new_edits: false })).status).toBe(201);
+    const stored = await call('GET', '/team/presence:ann:laptop', bob);
+    expect(stored.body).toMatchObject({ _rev: '2-bbbb', composing: null });
+  });
+
   it('lets a claim be created once: the second creator is refused and the first keeps it', async () => {
     expect((await call('PUT', '/team/claim:x', ann, { who: 'ann' })).status).toBe(201);
     // express-pouchdb validates before it checks revisions (403); CouchDB answers 409. The workspace reads the claim either way.
