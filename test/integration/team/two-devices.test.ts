@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ItemChange } from '../../../src/shared/domain/itemState.ts';
+import { TeamRecordError } from '../../../src/main/core/team/teamErrors.ts';
 import { openTeamWorkspace, type TeamUpdate, type TeamWorkspace } from '../../../src/main/core/team/teamWorkspace.ts';
 import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
 import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
@@ -182,6 +183,13 @@ describe('two devices on one team workspace', () => {
     await eventually('the desktop refused all three', () => bad.every((doc) => desktop.refused().some((refusal) => refusal.documentId === doc._id)));
     await eventually('and still took the good one', () => desktop.item('facebook:t6')?.state.done === true);
     expect(desktop.refused().map((refusal) => refusal.name)).toEqual(['TeamDocumentRefused', 'TeamDocumentRefused', 'TeamDocumentRefused']);
+  });
+
+  it('records nothing when one of the changes is in another member’s name', async () => {
+    const own = made(ANN, 'facebook:t7', 'done', false, true);
+    const forged = made(BOB, 'facebook:t7', 'note', null, 'not mine to write');
+    await expect(laptop.record([own, forged])).rejects.toThrow(TeamRecordError);
+    expect(laptop.item('facebook:t7')).toBeNull();
   });
 
   it('gives a profile lease to one device and lets the other take it over when it goes quiet', async () => {

@@ -134,7 +134,6 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     }
   }
 
-  const since = (await local.info()).update_seq;
   const all = await local.allDocs({ include_docs: true });
   for (const row of all.rows) take(row.doc);
 
@@ -151,38 +150,47 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       .sort((a, b) => (a.member === b.member ? (a.device < b.device ? -1 : 1) : a.member < b.member ? -1 : 1));
   }
 
-  // Everything that lands in the local copy, from this device or replicated from the server.
-  // (PouchDB's feed and replication objects are also promises: their failures arrive as 'error' events, handled below.)
-  const feed = local.changes({ since, live: true, include_docs: true });
-  void feed.on('change', (change) => {
+  /** Takes in a batch the replication wrote into the local copy from the server, and tells the listeners once. */
+  function arrived(docs: readonly unknown[]): void {
     const refusedBefore = refusedDocs.length;
-    const doc = take(change.doc);
-    const fresh = refusedDocs.slice(refusedBefore);
-    const fromElsewhere = doc !== null && 'device' in doc && doc.device !== options.device;
-    if (!fromElsewhere && fresh.length === 0) return;
-    const itemKey = doc?.kind === 'change' ? doc.change.itemKey : doc?.kind === 'event' ? doc.itemKey : null;
-    const folded = itemKey ? foldOf(itemKey) : null;
-    const update: TeamUpdate = {
-      items: folded ? [folded] : [],
-      presence: livePresence(),
-      outbox: doc?.kind === 'outbox' ? [doc] : [],
-      refused: fresh,
-    };
+    const touched = new Set<string>();
+    const outbox: OutboxStatusDoc[] = [];
+    let presenceChanged = false;
+    for (const raw of docs) {
+      const doc = take(raw);
+      // This device's own documents come back only when its copy was rebuilt: nothing new to tell.
+      if (doc === null || doc.device === options.device) continue;
+      if (doc.kind === 'change') touched.add(doc.change.itemKey);
+      else if (doc.kind === 'event') touched.add(doc.itemKey);
+      else if (doc.kind === 'outbox') outbox.push(doc);
+      else if (doc.kind === 'presence') presenceChanged = true;
+    }
+    const refused = refusedDocs.slice(refusedBefore);
+    if (touched.size === 0 && outbox.length === 0 && !presenceChanged && refused.length === 0) return;
+    const items = [...touched].sort().flatMap((itemKey) => foldOf(itemKey) ?? []);
+    const update: TeamUpdate = { items, presence: livePresence(), outbox, refused };
     for (const listener of listeners) {
       try {
         listener(update);
       } catch {
-        // A listener's own failure must not stop the feed for the others.
+        // A listener's own failure must not stop the replication's events for the others.
       }
     }
-  });
-  // A feed error (the local database closed under it) ends the feed; close() cancels it anyway.
-  void feed.on('error', () => undefined);
+  }
 
   const sync = local.sync(remote, {
     live: true,
     retry: true,
+    // Larger batches than PouchDB's 100: a new device's first replication is mostly round trips.
+    batch_size: 2000,
+    // Push only what this device wrote: what it pulled is already on the server, and offering it
+    // back (revs_diff for every pulled document) doubled a new device's first replication.
+    push: { filter: (doc: { device?: unknown }) => doc.device === options.device },
     back_off_function: (delay: number) => (delay === 0 ? retry.firstMs : Math.min(delay * 2, retry.longestMs)),
+  });
+  // (PouchDB's replication object is also a promise: its failures arrive as 'error' events, handled here.)
+  void sync.on('change', (info: PouchDB.Replication.SyncResult<object>) => {
+    if (info.direction === 'pull') arrived(info.change.docs);
   });
   void sync.on('active', () => (state = 'syncing'));
   void sync.on('paused', (error?: unknown) => (state = error ? 'offline' : 'up-to-date'));
@@ -217,18 +225,24 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
 
   return {
     async record(changes) {
-      const docs = changes.map((candidate) => {
+      // All are checked before any is stamped, so a bad one leaves nothing half-recorded.
+      const checked = changes.map((candidate) => {
         const parsed = ItemChangeSchema.safeParse(candidate);
         if (!parsed.success) throw new TeamRecordError('A change to share is not a valid change.');
-        const change = parsed.data;
-        if (change.who !== options.member || change.device !== options.device)
+        if (parsed.data.who !== options.member || parsed.data.device !== options.device) {
           throw new TeamRecordError('Only this member’s changes on this device can be shared from here.');
+        }
+        return parsed.data;
+      });
+      // Stamped one by one and kept at once, so a second change to the same item names the first as seen.
+      const docs = checked.map((change) => {
         const { hlc, seen } = stampedEntry(change.itemKey, registerOfField(change.field));
         const doc = { _id: changeDocId(change.itemKey, hlc), kind: 'change' as const, who: change.who, device: change.device, hlc, seen, change };
         keep(doc);
         return doc;
       });
-      await local.bulkDocs(docs);
+      const results = await local.bulkDocs(docs);
+      if (results.some((result) => 'error' in result && result.error)) throw new TeamRecordError('Some changes could not be saved on this device.');
     },
     async recordEvent(itemKey, event, at) {
       const { hlc, seen } = stampedEntry(itemKey, 'visibility');
@@ -286,8 +300,13 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     async close() {
       closed = true;
       if (composingTimer) clearInterval(composingTimer);
+      // Wait for the replication to end: closing the databases under it left its retry timers running.
+      const ended = new Promise<void>((resolve) => {
+        void sync.on('complete', () => resolve());
+        setTimeout(resolve, 2000).unref();
+      });
       sync.cancel();
-      feed.cancel();
+      await ended;
       listeners.clear();
       await Promise.allSettled([remote.close(), direct.close()]);
       await local.close();
