@@ -55,7 +55,8 @@ module.exports = {
     }),
     layerRule('core-imports-only-shared-node-undici', layers.mainCore, [layers.mainCore, layers.shared, pkg('undici'), pkg('pouchdb')], {
       builtins: true,
-      comment: 'main/core is plain Node: shared, node:*, undici, and pouchdb for the team inbox (issue 22). Never electron; the sandbox only through an injected factory.',
+      comment:
+        'main/core is plain Node: shared, node:*, undici, and pouchdb for the team inbox (issue 22). Never electron; the sandbox only through an injected factory.',
     }),
     layerRule('sync-server-imports-only-node-express-pouchdb', layers.syncServer, [layers.syncServer, pkg('express'), pkg('express-pouchdb'), pkg('pouchdb')], {
       builtins: true,
