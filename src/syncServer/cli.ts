@@ -1,4 +1,4 @@
-// npm run sync-server -- [--port N] [--host H] --data-dir DIR [--workspace NAME --members-file FILE]
+// npm run sync-server -- [--port N] [--host H] --data-dir DIR [--workspace NAME]... [--members-file FILE]
 // Prints one line with the server's URL once it listens; SIGINT/SIGTERM stop it.
 // The admin password comes from SYNC_ADMIN_PASSWORD, or is made once and kept in DIR/admin-password
 // (readable by this user only); it is never printed. --members-file is JSON {"name": "password"}.
@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { startSyncServer } from './syncServer.ts';
 import { teamDesignDoc } from './teamDesignDoc.ts';
 
-const USAGE = 'usage: npm run sync-server -- --data-dir DIR [--port N] [--host H] [--workspace NAME --members-file FILE] | --print-design-doc';
+const USAGE = 'usage: npm run sync-server -- --data-dir DIR [--port N] [--host H] [--workspace NAME]... [--members-file FILE] | --print-design-doc';
 
 function adminPassword(dataDir: string): string {
   const fromEnvironment = process.env.SYNC_ADMIN_PASSWORD;
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       'data-dir': { type: 'string' },
-      workspace: { type: 'string' },
+      workspace: { type: 'string', multiple: true },
       'members-file': { type: 'string' },
       'print-design-doc': { type: 'boolean' },
     },
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     const members: unknown = values['members-file'] ? JSON.parse(readFileSync(values['members-file'], 'utf8')) : {};
     if (typeof members !== 'object' || members === null || Array.isArray(members)) throw new Error('--members-file must hold {"name": "password"}');
     for (const [name, password] of Object.entries(members)) await server.addMember(name, String(password));
-    await server.createWorkspace(values.workspace, Object.keys(members));
+    for (const workspace of values.workspace) await server.createWorkspace(workspace, Object.keys(members));
   }
   process.stdout.write(`${server.url}\n`);
   const stop = () => void server.stop().then(() => process.exit(0));

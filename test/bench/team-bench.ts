@@ -5,8 +5,9 @@
 //    items; a new device opens the workspace and is timed until it has folded all of them.
 // 3. The fold of 10,000 changes: 1,000 items with 10 changes each (chains of what each author
 //    had seen, a concurrent pair on every fifth item), best and median of 7 runs.
-// Prints a markdown section for BENCHMARKS.md. All servers bind 127.0.0.1 and stop at the end.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Prints a markdown section for BENCHMARKS.md. The sync server binds 127.0.0.1 and is stopped at the end.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ItemChange } from '../../src/shared/domain/itemState.ts';
@@ -14,7 +15,6 @@ import { foldTeamLog } from '../../src/main/core/team/fold.ts';
 import { formatStamp } from '../../src/main/core/team/hybridClock.ts';
 import type { TeamLogEntry } from '../../src/main/core/team/teamLog.ts';
 import { openTeamWorkspace, type TeamWorkspace } from '../../src/main/core/team/teamWorkspace.ts';
-import { startSyncServer } from '../../src/syncServer/syncServer.ts';
 
 const CHANGES_TIMED = 150;
 const ITEMS_REPLICATED = Number(process.env.TEAM_BENCH_ITEMS ?? 100_000);
@@ -26,11 +26,34 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const root = mkdtempSync(join(tmpdir(), 'team-bench-'));
-const server = await startSyncServer({ dataDir: join(root, 'server'), adminPassword: 'bench-admin-password' });
-await server.addMember('ann', 'ann-password');
-await server.addMember('bob', 'bob-password');
-await server.createWorkspace('bench', ['ann', 'bob']);
-await server.createWorkspace('big', ['ann', 'bob']);
+// The sync server in its own process, started as `npm run sync-server` starts it: as a team's
+// server would be, it does not share the devices' event loop.
+writeFileSync(join(root, 'members.json'), JSON.stringify({ ann: 'ann-password', bob: 'bob-password' }));
+const serverProcess = spawn(
+  process.execPath,
+  [
+    '--disable-warning=ExperimentalWarning',
+    'src/syncServer/cli.ts',
+    '--port',
+    '0',
+    '--data-dir',
+    join(root, 'server'),
+    '--workspace',
+    'bench',
+    '--workspace',
+    'big',
+    '--members-file',
+    join(root, 'members.json'),
+  ],
+  { env: { ...process.env, SYNC_ADMIN_PASSWORD: 'bench-admin-password' }, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const server = {
+  url: await new Promise<string>((resolve, reject) => {
+    serverProcess.stdout.setEncoding('utf8');
+    serverProcess.stdout.once('data', (line: string) => resolve(line.trim()));
+    serverProcess.once('exit', (code) => reject(new Error(`the sync server ended (${code})`)));
+  }),
+};
 
 function open(member: string, device: string, workspace: string): Promise<TeamWorkspace> {
   return openTeamWorkspace({
@@ -153,7 +176,8 @@ for (let run = 0; run < 7; run += 1) {
 }
 foldTimes.sort((a, b) => a - b);
 
-await server.stop();
+serverProcess.kill('SIGTERM');
+await new Promise((resolve) => serverProcess.once('exit', resolve));
 rmSync(root, { recursive: true, force: true });
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
@@ -161,7 +185,7 @@ const p50 = percentile(latencies, 50);
 const p95 = percentile(latencies, 95);
 console.log(`## Team inbox engine (npm run bench:team)
 
-Loopback, one process: the sync server (express-pouchdb on LevelDB) and the devices' PouchDB (LevelDB) copies.
+Loopback: the sync server (express-pouchdb on LevelDB, its own process) and the devices' PouchDB (LevelDB) copies in the bench's process.
 
 | What | Figure | Target |
 | --- | --- | --- |
