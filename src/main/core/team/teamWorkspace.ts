@@ -220,7 +220,8 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
 
   function stampedEntry(itemKey: string, register: ReturnType<typeof registerOfField>): { hlc: string; seen: string[] } {
     const folded = foldOf(itemKey);
-    return { hlc: clock.tick(), seen: folded ? folded.heads[register] : [] };
+    // At most 64 (what other devices accept): more heads than that is a storm of concurrent edits, and the rest stay concurrent.
+    return { hlc: clock.tick(), seen: folded ? folded.heads[register].slice(-64) : [] };
   }
 
   return {
