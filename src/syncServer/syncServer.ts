@@ -13,7 +13,7 @@ import expressPouchDB from 'express-pouchdb';
 import PouchDB from 'pouchdb';
 import { keepReplicatedHistory } from './keepReplicatedHistory.ts';
 import { requestGate } from './requestGate.ts';
-import { teamDesignDoc } from './teamDesignDoc.ts';
+import { SyncServerError, teamAdmin } from './teamAdmin.ts';
 
 export interface SyncServerOptions {
   dataDir: string;
@@ -33,22 +33,6 @@ export interface SyncServer {
   /** Creates a workspace database with the team design document, open to these members only. */
   createWorkspace(name: string, members: string[]): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** CouchDB's rule for database names. */
-const DATABASE_NAME = /^[a-z][a-z0-9_$()+/-]{0,127}$/;
-/** 1 to 200 characters, no colon (CouchDB's user ids are `org.couchdb.user:<name>`), no control characters. */
-function isMemberName(name: string): boolean {
-  return (
-    name.length >= 1 &&
-    name.length <= 200 &&
-    !name.includes(':') &&
-    !Array.from({ length: name.length }, (_, index) => name.charCodeAt(index)).some((code) => code < 32)
-  );
-}
-
-export class SyncServerError extends Error {
-  override name = 'SyncServerError';
 }
 
 export async function startSyncServer(options: SyncServerOptions): Promise<SyncServer> {
@@ -84,44 +68,13 @@ export async function startSyncServer(options: SyncServerOptions): Promise<SyncS
   });
   const address = server.address() as AddressInfo;
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-  const adminAuth = `Basic ${Buffer.from(`${adminName}:${options.adminPassword}`).toString('base64')}`;
-
-  async function asAdmin(method: string, path: string, body: unknown, okStatuses: number[]): Promise<unknown> {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: { authorization: adminAuth, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer: unknown = await response.json().catch(() => null);
-    if (!okStatuses.includes(response.status)) {
-      const reason = typeof answer === 'object' && answer !== null && 'reason' in answer ? String(answer.reason) : `status ${response.status}`;
-      throw new SyncServerError(`The sync server refused ${method} ${path.split('/')[1] ?? ''}: ${reason}`);
-    }
-    return answer;
-  }
+  const admin = teamAdmin(url, { name: adminName, password: options.adminPassword });
 
   return {
     url,
     adminName,
-    async addMember(name, password) {
-      if (!isMemberName(name)) throw new SyncServerError('A member name is 1 to 200 characters, without colons.');
-      if (password.length < 8) throw new SyncServerError('A member password must be at least 8 characters.');
-      const id = `org.couchdb.user:${name}`;
-      const path = `/_users/${encodeURIComponent(id)}`;
-      const existing = (await asAdmin('GET', path, undefined, [200, 404])) as { _rev?: string } | null;
-      const rev = existing?._rev ? { _rev: existing._rev } : {};
-      await asAdmin('PUT', path, { _id: id, ...rev, name, password, roles: [], type: 'user' }, [201, 202]);
-    },
-    async createWorkspace(name, members) {
-      if (!DATABASE_NAME.test(name))
-        throw new SyncServerError('A workspace name starts with a lowercase letter and has lowercase letters, digits and _$()+-/ only.');
-      await asAdmin('PUT', `/${encodeURIComponent(name)}`, undefined, [201, 412]);
-      await asAdmin('PUT', `/${encodeURIComponent(name)}/_security`, { admins: { names: [], roles: [] }, members: { names: members, roles: [] } }, [200]);
-      const design = teamDesignDoc();
-      const existing = (await asAdmin('GET', `/${encodeURIComponent(name)}/${design._id}`, undefined, [200, 404])) as { _rev?: string } | null;
-      const rev = existing?._rev ? { _rev: existing._rev } : {};
-      await asAdmin('PUT', `/${encodeURIComponent(name)}/${design._id}`, { ...design, ...rev }, [201, 202]);
-    },
+    addMember: (name, password) => admin.addMember(name, password),
+    createWorkspace: (name, members) => admin.createWorkspace(name, members),
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -4,6 +4,9 @@
 // taken while the other device is cut off leaves that device holding, then told who holds it; a
 // device closed mid-replication and opened again loses nothing; bad documents are refused one by
 // one. (The sandbox ledger's "exactly one reply" needs the outbox wiring: next session.)
+// With COUCH_URL (a plain-http CouchDB on this machine, e.g. in a container: the proxies forward raw
+// TCP) and COUCH_ADMIN_PASSWORD (COUCH_ADMIN if not "admin") set, the same suite runs
+// against that CouchDB instead of the sync server, in a new workspace database of its own.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,11 +15,15 @@ import type { ItemChange } from '../../../src/shared/domain/itemState.ts';
 import { TeamRecordError } from '../../../src/main/core/team/teamErrors.ts';
 import { openTeamWorkspace, type TeamUpdate, type TeamWorkspace } from '../../../src/main/core/team/teamWorkspace.ts';
 import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
+import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
 import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
 
-const WORKSPACE = 'agency';
+const COUCH_URL = process.env.COUCH_URL;
+const ADMIN = { name: process.env.COUCH_ADMIN ?? 'admin', password: COUCH_URL ? (process.env.COUCH_ADMIN_PASSWORD ?? '') : 'admin-password' };
+const WORKSPACE = COUCH_URL ? `agency-test-${Date.now()}` : 'agency';
 let root: string;
-let server: SyncServer;
+let server: SyncServer | null = null;
+let serverUrl: string;
 let laptopProxy: TcpProxy;
 let desktopProxy: TcpProxy;
 let laptop: TeamWorkspace;
@@ -55,11 +62,16 @@ async function eventually(what: string, check: () => boolean): Promise<void> {
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'team-two-devices-'));
-  server = await startSyncServer({ dataDir: join(root, 'server'), adminPassword: 'admin-password' });
-  await server.addMember(ANN.member, ANN.password);
-  await server.addMember(BOB.member, BOB.password);
-  await server.createWorkspace(WORKSPACE, [ANN.member, BOB.member]);
-  const target = { host: '127.0.0.1', port: Number(new URL(server.url).port) };
+  if (COUCH_URL) serverUrl = COUCH_URL.replace(/\/+$/, '');
+  else {
+    server = await startSyncServer({ dataDir: join(root, 'server'), adminPassword: ADMIN.password });
+    serverUrl = server.url;
+  }
+  const admin = teamAdmin(serverUrl, ADMIN);
+  await admin.addMember(ANN.member, ANN.password);
+  await admin.addMember(BOB.member, BOB.password);
+  await admin.createWorkspace(WORKSPACE, [ANN.member, BOB.member]);
+  const target = { host: new URL(serverUrl).hostname, port: Number(new URL(serverUrl).port) };
   laptopProxy = await startTcpProxy(target);
   desktopProxy = await startTcpProxy(target);
 });
@@ -67,7 +79,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await laptopProxy.stop();
   await desktopProxy.stop();
-  await server.stop();
+  await server?.stop();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -164,7 +176,7 @@ describe('two devices on one team workspace', () => {
   });
 
   it('refuses bad documents from the server one by one and keeps the good ones', async () => {
-    const admin = `Basic ${Buffer.from('admin:admin-password').toString('base64')}`;
+    const admin = `Basic ${Buffer.from(`${ADMIN.name}:${ADMIN.password}`).toString('base64')}`;
     const levels = 1000;
     const deep = `${'{"deeper":'.repeat(levels)}"bottom"${'}'.repeat(levels)}`;
     const bad = [
@@ -173,7 +185,7 @@ describe('two devices on one team workspace', () => {
       { _id: 'outbox:laptop:deep', kind: 'outbox', deep: '(placeholder)' },
     ];
     const body = JSON.stringify({ docs: bad }).replace('"(placeholder)"', deep);
-    const response = await fetch(`${server.url}/${WORKSPACE}/_bulk_docs`, {
+    const response = await fetch(`${serverUrl}/${WORKSPACE}/_bulk_docs`, {
       method: 'POST',
       headers: { authorization: admin, 'content-type': 'application/json' },
       body,
