@@ -3,6 +3,7 @@ declare module 'express-pouchdb' {
   import type { Express } from 'express';
   interface ExpressPouchDBOptions {
     configPath?: string;
+    inMemoryConfig?: boolean;
     logPath?: string;
     mode?: 'fullCouchDB' | 'minimumForPouchDB' | 'custom';
   }

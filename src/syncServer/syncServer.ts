@@ -44,7 +44,10 @@ export async function startSyncServer(options: SyncServerOptions): Promise<SyncS
   mkdirSync(join(options.dataDir, 'db'), { recursive: true });
   const pouchApp = expressPouchDB(LocalPouch, {
     mode: 'fullCouchDB',
-    configPath: join(options.dataDir, 'config.json'),
+    // The configuration (the admin, set below from the caller's password) is kept in memory: on a
+    // restart over an existing config.json, express-pouchdb saved it twice at once and the second
+    // rename failed (ENOENT), ending the start.
+    inMemoryConfig: true,
     logPath: join(options.dataDir, 'log.txt'),
   });
   // Registered after express-pouchdb's own wrappers, so it wraps the validating bulkDocs (see the file).

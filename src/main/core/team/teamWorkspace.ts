@@ -108,7 +108,8 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   const outboxDocs = new Map<string, OutboxStatusDoc>();
   const refusedDocs: TeamDocumentRefused[] = [];
   const listeners = new Set<(update: TeamUpdate) => void>();
-  let state: ReplicationState = 'connecting';
+  // Per direction: the sync's own 'paused' event carries no error when one side cannot reach the server.
+  const directions: Record<'push' | 'pull', ReplicationState> = { push: 'connecting', pull: 'connecting' };
 
   function keep(doc: TeamDoc): void {
     if (doc.kind === 'change' || doc.kind === 'event') {
@@ -192,13 +193,20 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   void sync.on('change', (info: PouchDB.Replication.SyncResult<object>) => {
     if (info.direction === 'pull') arrived(info.change.docs);
   });
-  void sync.on('active', () => (state = 'syncing'));
-  void sync.on('paused', (error?: unknown) => (state = error ? 'offline' : 'up-to-date'));
-  void sync.on('denied', () => undefined);
-  void sync.on('error', (error: unknown) => {
+  const troubleOf = (error: unknown): ReplicationState => {
     const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
-    state = status === 401 || status === 403 ? 'refused' : 'offline';
-  });
+    return status === 401 || status === 403 ? 'refused' : 'offline';
+  };
+  // A sync is two replications, `push` and `pull` (PouchDB's API; its types leave them out).
+  const sides = sync as unknown as Record<'push' | 'pull', { on(event: string, listener: (value?: unknown) => void): unknown }>;
+  for (const direction of ['push', 'pull'] as const) {
+    const replication = sides[direction];
+    replication.on('active', () => (directions[direction] = 'syncing'));
+    replication.on('paused', (error) => (directions[direction] = error ? troubleOf(error) : 'up-to-date'));
+    replication.on('error', (error) => (directions[direction] = troubleOf(error)));
+  }
+  void sync.on('denied', () => undefined);
+  void sync.on('error', () => undefined);
 
   let composingTimer: NodeJS.Timeout | null = null;
   let closed = false;
@@ -296,7 +304,11 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       await local.put(doc);
     },
     outboxStatuses: () => [...outboxDocs.values()].sort((a, b) => a.at - b.at || (a._id < b._id ? -1 : 1)),
-    replicationState: () => state,
+    replicationState() {
+      const states = [directions.push, directions.pull];
+      for (const worst of ['refused', 'offline', 'connecting', 'syncing'] as const) if (states.includes(worst)) return worst;
+      return 'up-to-date';
+    },
     refused: () => [...refusedDocs],
     async close() {
       closed = true;
