@@ -33,8 +33,9 @@ let changeCount = 0;
 const ANN = { member: 'ann', device: 'laptop', password: 'ann-password' };
 const BOB = { member: 'bob', device: 'desktop', password: 'bob-password' };
 
-function open(who: typeof ANN, proxy: TcpProxy): Promise<TeamWorkspace> {
+function open(who: typeof ANN, proxy: TcpProxy, now?: () => number): Promise<TeamWorkspace> {
   return openTeamWorkspace({
+    ...(now ? { now } : {}),
     serverUrl: proxy.url,
     workspace: WORKSPACE,
     member: who.member,
@@ -205,10 +206,18 @@ describe('two devices on one team workspace', () => {
   });
 
   it('gives a profile lease to one device and lets the other take it over when it goes quiet', async () => {
-    expect(await laptop.takeLease('profile-1', 600)).toMatchObject({ status: 'held-by-me' });
-    expect(await desktop.takeLease('profile-1', 600)).toMatchObject({ status: 'held-by-other', holder: 'ann', device: 'laptop' });
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(await desktop.takeLease('profile-1', 600)).toMatchObject({ status: 'held-by-me' });
-    expect(await laptop.takeLease('profile-1', 600)).toMatchObject({ status: 'held-by-other', holder: 'bob' });
+    const minute = 60_000;
+    expect(await laptop.takeLease('profile-1', minute)).toMatchObject({ status: 'held-by-me' });
+    expect(await desktop.takeLease('profile-1', minute)).toMatchObject({ status: 'held-by-other', holder: 'ann', device: 'laptop' });
+    // Renewing keeps it.
+    expect(await laptop.takeLease('profile-1', minute)).toMatchObject({ status: 'held-by-me' });
+    // A minute and a bit later (a clock moved forward, not a wait), the laptop has gone quiet: taken over.
+    const later = await open({ ...BOB, device: 'desktop-later' }, desktopProxy, () => Date.now() + minute + 5_000);
+    try {
+      expect(await later.takeLease('profile-1', minute)).toMatchObject({ status: 'held-by-me' });
+    } finally {
+      await later.close();
+    }
+    expect(await laptop.takeLease('profile-1', minute)).toMatchObject({ status: 'held-by-other', holder: 'bob', device: 'desktop-later' });
   });
 });
