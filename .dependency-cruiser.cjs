@@ -13,6 +13,7 @@ const pkg = (name) => `${NODE_MODULES}(@types/)?${name}/`;
 const layers = {
   shared: '^src/shared/',
   sandbox: '^src/sandbox/',
+  syncServer: '^src/syncServer/',
   mainCore: '^src/main/core/',
   mainElectron: '^src/main/(electron/|index\\.ts$)',
   mainWeb: '^src/main/web/',
@@ -52,9 +53,14 @@ module.exports = {
       builtins: true,
       comment: 'The sandbox service may import shared and node:* only.',
     }),
-    layerRule('core-imports-only-shared-node-undici', layers.mainCore, [layers.mainCore, layers.shared, pkg('undici')], {
+    layerRule('core-imports-only-shared-node-undici', layers.mainCore, [layers.mainCore, layers.shared, pkg('undici'), pkg('pouchdb')], {
       builtins: true,
-      comment: 'main/core is plain Node: shared, node:*, undici. Never electron; the sandbox only through an injected factory.',
+      comment:
+        'main/core is plain Node: shared, node:*, undici, and pouchdb for the team inbox (issue 22). Never electron; the sandbox only through an injected factory.',
+    }),
+    layerRule('sync-server-imports-only-node-express-pouchdb', layers.syncServer, [layers.syncServer, pkg('express'), pkg('express-pouchdb'), pkg('pouchdb')], {
+      builtins: true,
+      comment: 'The sync server for development and CI (issue 22): node:*, express, express-pouchdb and pouchdb; nothing of the app.',
     }),
     layerRule(
       'electron-host-imports-only-core-shared-electron',

@@ -1,0 +1,56 @@
+// A hybrid logical clock: wall-clock milliseconds plus a counter, so that every change written on a
+// device sorts after everything that device had seen (even when its wall clock is behind another
+// device's), and close to real time otherwise. Stamps are fixed-width strings that sort as text:
+// `<ms, 15 digits>.<counter, 6 digits>.<device>`; the device name breaks ties between devices.
+
+const MS_DIGITS = 15;
+const COUNTER_DIGITS = 6;
+const STAMP = /^(\d{15})\.(\d{6})\.(.+)$/s;
+/** A remote stamp further ahead than this is not believed (a device whose clock is a day fast would drag everyone). */
+const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+export interface HybridClock {
+  /** A new stamp, later than every stamp made or received before. */
+  tick(): string;
+  /** Takes in a stamp seen in another device's document, so later ticks sort after it. */
+  receive(stamp: string): void;
+}
+
+export function formatStamp(ms: number, counter: number, device: string): string {
+  return `${String(ms).padStart(MS_DIGITS, '0')}.${String(counter).padStart(COUNTER_DIGITS, '0')}.${device}`;
+}
+
+export function parseStamp(stamp: string): { ms: number; counter: number; device: string } | null {
+  const match = STAMP.exec(stamp);
+  if (!match?.[1] || !match[2] || !match[3]) return null;
+  return { ms: Number(match[1]), counter: Number(match[2]), device: match[3] };
+}
+
+export function isStamp(stamp: string): boolean {
+  return parseStamp(stamp) !== null;
+}
+
+export function createHybridClock(device: string, now: () => number): HybridClock {
+  let lastMs = 0;
+  let lastCounter = 0;
+  return {
+    tick() {
+      const wall = Math.floor(now());
+      if (wall > lastMs) {
+        lastMs = wall;
+        lastCounter = 0;
+      } else {
+        lastCounter += 1;
+      }
+      return formatStamp(lastMs, lastCounter, device);
+    },
+    receive(stamp) {
+      const seen = parseStamp(stamp);
+      if (!seen || seen.ms > now() + MAX_AHEAD_MS) return;
+      if (seen.ms > lastMs || (seen.ms === lastMs && seen.counter > lastCounter)) {
+        lastMs = seen.ms;
+        lastCounter = seen.counter;
+      }
+    },
+  };
+}

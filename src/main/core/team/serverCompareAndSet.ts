@@ -1,0 +1,89 @@
+// What must be decided by the server itself, never by a local copy: claims (who answers a comment
+// or a conversation turn) and leases (which device polls a profile). Both are written straight to
+// the server's database, where a new document id is create-or-conflict on a single node; a device
+// that cannot reach the server learns "unknown" and must hold, never write the claim offline.
+import { ClaimDocSchema, LeaseDocSchema } from '../../../shared/domain/teamDocuments.ts';
+import { claimDocId, leaseDocId } from './teamDocuments.ts';
+
+export type ClaimResult =
+  | { status: 'won'; at: number }
+  | { status: 'held'; who: string; device: string; at: number }
+  /** The server could not be asked (offline, or it did not answer): hold the send. */
+  | { status: 'unknown' };
+
+export type LeaseResult =
+  { status: 'held-by-me'; until: number } | { status: 'held-by-other'; holder: string; device: string; until: number } | { status: 'unknown' };
+
+export interface Me {
+  member: string;
+  device: string;
+  now: () => number;
+}
+
+function statusOf(error: unknown): number | undefined {
+  return typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
+}
+
+/** Reads a document from the server: the document, null when there is none, or 'unknown' when the server could not be asked. */
+async function readRemote(remote: PouchDB.Database, id: string): Promise<unknown> {
+  try {
+    return await remote.get(id);
+  } catch (error) {
+    return statusOf(error) === 404 ? null : 'unknown';
+  }
+}
+
+/** Takes the claim for `key` (a comment key or a conversation turn's key), or says who holds it. */
+export async function claimOnServer(remote: PouchDB.Database, key: string, me: Me): Promise<ClaimResult> {
+  const id = claimDocId(key);
+  const at = Math.floor(me.now());
+  try {
+    await remote.put({ _id: id, kind: 'claim', who: me.member, device: me.device, at });
+    return { status: 'won', at };
+  } catch (error) {
+    const status = statusOf(error);
+    // 409 on CouchDB; express-pouchdb's validation answers 403 (append-only) first. Either way: read who has it.
+    if (status !== 409 && status !== 403) return { status: 'unknown' };
+  }
+  const existing = await readRemote(remote, id);
+  if (existing === 'unknown' || existing === null) return { status: 'unknown' };
+  const claim = ClaimDocSchema.safeParse(existing);
+  if (!claim.success) return { status: 'unknown' };
+  // Our own claim, whose answer was lost on the way back, is still ours.
+  if (claim.data.who === me.member && claim.data.device === me.device) return { status: 'won', at: claim.data.at };
+  return { status: 'held', who: claim.data.who, device: claim.data.device, at: claim.data.at };
+}
+
+/**
+ * Takes or renews the lease on `profileId` for `durationMs`: free, expired, or already ours. A
+ * lease another device holds and renews stays theirs; one it stopped renewing is taken over.
+ * Expiry compares this device's clock with the holder's, so the duration should dwarf clock skew.
+ */
+export async function takeLeaseOnServer(remote: PouchDB.Database, profileId: string, durationMs: number, me: Me): Promise<LeaseResult> {
+  const id = leaseDocId(profileId);
+  const now = Math.floor(me.now());
+  const existing = await readRemote(remote, id);
+  if (existing === 'unknown') return { status: 'unknown' };
+  let rev: string | undefined;
+  if (existing !== null) {
+    const lease = LeaseDocSchema.safeParse(existing);
+    if (lease.success) {
+      const mine = lease.data.holder === me.member && lease.data.device === me.device;
+      if (!mine && lease.data.until > now) return { status: 'held-by-other', holder: lease.data.holder, device: lease.data.device, until: lease.data.until };
+      rev = lease.data._rev;
+    } else {
+      rev = (existing as { _rev?: string })._rev;
+    }
+  }
+  const until = now + durationMs;
+  try {
+    await remote.put({ _id: id, ...(rev ? { _rev: rev } : {}), kind: 'lease', holder: me.member, device: me.device, until });
+    return { status: 'held-by-me', until };
+  } catch (error) {
+    const status = statusOf(error);
+    if (status !== 409) return { status: 'unknown' };
+    // Someone took or renewed it between our read and our write: theirs.
+    const taken = LeaseDocSchema.safeParse(await readRemote(remote, id));
+    return taken.success ? { status: 'held-by-other', holder: taken.data.holder, device: taken.data.device, until: taken.data.until } : { status: 'unknown' };
+  }
+}

@@ -1,0 +1,22 @@
+// The typed errors of the team workspace. Their messages are in a freelancer's words and never
+// carry a password, a key or a server's raw answer.
+
+/** The team server's address cannot be used (plain http to another computer, credentials in it, not a URL). */
+export class TeamAddressError extends Error {
+  override name = 'TeamAddressError';
+}
+
+/** A document from the team server was refused (wrong shape, too large, too deep); the others are kept. */
+export class TeamDocumentRefused extends Error {
+  override name = 'TeamDocumentRefused';
+  readonly documentId: string;
+  constructor(documentId: string, reason: string) {
+    super(`A shared entry was left out: ${reason}`);
+    this.documentId = documentId;
+  }
+}
+
+/** A change to record was not this member's or this device's, or not a valid change. */
+export class TeamRecordError extends Error {
+  override name = 'TeamRecordError';
+}

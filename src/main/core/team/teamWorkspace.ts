@@ -1,0 +1,328 @@
+// A device's view of a team workspace: a local PouchDB (LevelDB in the device's data directory)
+// that replicates live both ways with the team server, retrying with backoff while the server is
+// away; the change log folded into item states; presence, outbox status, and (straight on the
+// server) claims and leases. Everything written here is written locally first, so nothing is lost
+// when the device is offline, closed or killed mid-replication: replication resumes from its
+// checkpoints when it comes back. Credentials come from the caller (the vault) and go only into
+// the HTTP client's auth option: never into a URL, a log line or an error.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import PouchDB from 'pouchdb';
+import { ItemChangeSchema, type ItemChange } from '../../../shared/domain/itemState.ts';
+import { foldTeamLog, type FoldedItem } from './fold.ts';
+import { createHybridClock } from './hybridClock.ts';
+import { type ClaimResult, claimOnServer, type LeaseResult, takeLeaseOnServer } from './serverCompareAndSet.ts';
+import { workspaceUrl } from './serverAddress.ts';
+import type { OutboxStatusDoc, PresenceDoc, TeamDoc } from '../../../shared/domain/teamDocuments.ts';
+import { changeDocId, eventDocId, logEntryOf, outboxDocId, presenceDocId, readTeamDocument } from './teamDocuments.ts';
+import { TeamDocumentRefused, TeamRecordError } from './teamErrors.ts';
+import { type ItemEventKind, registerOfField, type TeamLogEntry } from './teamLog.ts';
+
+export interface TeamWorkspaceOptions {
+  serverUrl: string;
+  workspace: string;
+  member: string;
+  /** This device's name in the team (unique among the member's devices). */
+  device: string;
+  /** From the vault; used only as HTTP basic auth. */
+  credentials: { username: string; password: string };
+  /** The device's data directory; the workspace's copy lives in a folder under it. */
+  dataDir: string;
+  now?: () => number;
+  /** Replication retry: first wait and longest wait between attempts (ms). */
+  retry?: { firstMs: number; longestMs: number };
+  /** How long a "replying" presence lasts without being rewritten (ms), and how often it is rewritten. */
+  presence?: { lastsMs: number; rewriteEveryMs: number };
+  /** How long a claim or lease request to the server may take before the answer is "unknown" (ms). */
+  serverTimeoutMs?: number;
+}
+
+export type ReplicationState = 'connecting' | 'up-to-date' | 'syncing' | 'offline' | 'refused';
+
+/** What changed from elsewhere: the items it touched (folded), and who is replying now. */
+export interface TeamUpdate {
+  items: FoldedItem[];
+  presence: PresenceEntry[];
+  outbox: OutboxStatusDoc[];
+  refused: TeamDocumentRefused[];
+}
+
+export interface PresenceEntry {
+  member: string;
+  device: string;
+  itemKey: string;
+  until: number;
+}
+
+export interface TeamWorkspace {
+  /** Appends changes made by this member on this device to the team log. */
+  record(changes: ItemChange[]): Promise<void>;
+  /** Appends what the service told this device: a new message from the person, or a reply confirmed sent. */
+  recordEvent(itemKey: string, event: ItemEventKind, at: number): Promise<void>;
+  /** Every item's folded state, as this member sees it. */
+  items(): FoldedItem[];
+  item(itemKey: string): FoldedItem | null;
+  /** Called with what arrives from other devices (never for this device's own writes). */
+  subscribe(listener: (update: TeamUpdate) => void): () => void;
+  claim(key: string): Promise<ClaimResult>;
+  takeLease(profileId: string, durationMs: number): Promise<LeaseResult>;
+  /** "I am replying to this item" (null: not any more); rewritten while it lasts. */
+  setComposing(itemKey: string | null): Promise<void>;
+  /** Who else is replying, and to what (expired entries left out). */
+  presence(): PresenceEntry[];
+  writeOutboxStatus(status: Omit<OutboxStatusDoc, '_id' | '_rev' | 'kind' | 'who' | 'device'>): Promise<void>;
+  outboxStatuses(): OutboxStatusDoc[];
+  replicationState(): ReplicationState;
+  /** Documents from the server that were refused, one by one. */
+  refused(): TeamDocumentRefused[];
+  close(): Promise<void>;
+}
+
+const DEFAULT_RETRY = { firstMs: 500, longestMs: 30_000 };
+const DEFAULT_PRESENCE = { lastsMs: 45_000, rewriteEveryMs: 15_000 };
+
+function folderName(workspace: string): string {
+  return `team-${workspace.replace(/[^a-z0-9_-]/g, (character) => `~${character.charCodeAt(0).toString(16)}`)}`;
+}
+
+export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<TeamWorkspace> {
+  const url = workspaceUrl(options.serverUrl, options.workspace);
+  const now = options.now ?? Date.now;
+  const me = { member: options.member, device: options.device, now };
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const presenceTiming = options.presence ?? DEFAULT_PRESENCE;
+  const auth = { username: options.credentials.username, password: options.credentials.password };
+  mkdirSync(options.dataDir, { recursive: true });
+  const local = new PouchDB(join(options.dataDir, folderName(options.workspace)));
+  const remote = new PouchDB(url, { auth, skip_setup: true });
+  const timeoutMs = options.serverTimeoutMs ?? 10_000;
+  const direct = new PouchDB(url, {
+    auth,
+    skip_setup: true,
+    fetch: (input: string | Request, init?: RequestInit) => PouchDB.fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+  });
+  const clock = createHybridClock(options.device, now);
+
+  const entriesByItem = new Map<string, Map<string, TeamLogEntry>>();
+  const presenceDocs = new Map<string, PresenceDoc>();
+  const outboxDocs = new Map<string, OutboxStatusDoc>();
+  const refusedDocs: TeamDocumentRefused[] = [];
+  const listeners = new Set<(update: TeamUpdate) => void>();
+  // Per direction: the sync's own 'paused' event carries no error when one side cannot reach the server.
+  const directions: Record<'push' | 'pull', ReplicationState> = { push: 'connecting', pull: 'connecting' };
+
+  function keep(doc: TeamDoc): void {
+    if (doc.kind === 'change' || doc.kind === 'event') {
+      const entry = logEntryOf(doc);
+      clock.receive(entry.hlc);
+      let item = entriesByItem.get(entry.itemKey);
+      if (!item) entriesByItem.set(entry.itemKey, (item = new Map<string, TeamLogEntry>()));
+      item.set(entry.id, entry);
+    } else if (doc.kind === 'presence') presenceDocs.set(doc._id, doc);
+    else if (doc.kind === 'outbox') outboxDocs.set(doc._id, doc);
+  }
+
+  /** Reads one document; a bad one is refused on its own and remembered, never thrown further. */
+  function take(raw: unknown): TeamDoc | null {
+    try {
+      const doc = readTeamDocument(raw);
+      if (doc) keep(doc);
+      return doc;
+    } catch (error) {
+      if (!(error instanceof TeamDocumentRefused)) throw error;
+      refusedDocs.push(error);
+      return null;
+    }
+  }
+
+  const all = await local.allDocs({ include_docs: true });
+  for (const row of all.rows) take(row.doc);
+
+  function foldOf(itemKey: string): FoldedItem | null {
+    const entries = entriesByItem.get(itemKey);
+    return entries ? (foldTeamLog([...entries.values()], options.member)[0] ?? null) : null;
+  }
+
+  function livePresence(): PresenceEntry[] {
+    const at = now();
+    return [...presenceDocs.values()]
+      .filter((doc) => doc.composing !== null && doc.until > at && !(doc.who === options.member && doc.device === options.device))
+      .map((doc) => ({ member: doc.who, device: doc.device, itemKey: doc.composing as string, until: doc.until }))
+      .sort((a, b) => (a.member === b.member ? (a.device < b.device ? -1 : 1) : a.member < b.member ? -1 : 1));
+  }
+
+  /** Takes in a batch the replication wrote into the local copy from the server, and tells the listeners once. */
+  function arrived(docs: readonly unknown[]): void {
+    const refusedBefore = refusedDocs.length;
+    const touched = new Set<string>();
+    const outbox: OutboxStatusDoc[] = [];
+    let presenceChanged = false;
+    for (const raw of docs) {
+      const doc = take(raw);
+      // This device's own documents come back only when its copy was rebuilt: nothing new to tell.
+      if (doc === null || doc.device === options.device) continue;
+      if (doc.kind === 'change') touched.add(doc.change.itemKey);
+      else if (doc.kind === 'event') touched.add(doc.itemKey);
+      else if (doc.kind === 'outbox') outbox.push(doc);
+      else if (doc.kind === 'presence') presenceChanged = true;
+    }
+    const refused = refusedDocs.slice(refusedBefore);
+    if (touched.size === 0 && outbox.length === 0 && !presenceChanged && refused.length === 0) return;
+    const items = [...touched].sort().flatMap((itemKey) => foldOf(itemKey) ?? []);
+    const update: TeamUpdate = { items, presence: livePresence(), outbox, refused };
+    for (const listener of listeners) {
+      try {
+        listener(update);
+      } catch {
+        // A listener's own failure must not stop the replication's events for the others.
+      }
+    }
+  }
+
+  const sync = local.sync(remote, {
+    live: true,
+    retry: true,
+    // Larger batches than PouchDB's 100: a new device's first replication is mostly round trips.
+    batch_size: 2000,
+    // Push only what this device wrote: what it pulled is already on the server, and offering it
+    // back (revs_diff for every pulled document) doubled a new device's first replication.
+    push: { filter: (doc: { device?: unknown }) => doc.device === options.device },
+    back_off_function: (delay: number) => (delay === 0 ? retry.firstMs : Math.min(delay * 2, retry.longestMs)),
+  });
+  // (PouchDB's replication object is also a promise: its failures arrive as 'error' events, handled here.)
+  void sync.on('change', (info: PouchDB.Replication.SyncResult<object>) => {
+    if (info.direction === 'pull') arrived(info.change.docs);
+  });
+  const troubleOf = (error: unknown): ReplicationState => {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+    return status === 401 || status === 403 ? 'refused' : 'offline';
+  };
+  // A sync is two replications, `push` and `pull` (PouchDB's API; its types leave them out).
+  const sides = sync as unknown as Record<'push' | 'pull', { on(event: string, listener: (value?: unknown) => void): unknown }>;
+  for (const direction of ['push', 'pull'] as const) {
+    const replication = sides[direction];
+    replication.on('active', () => (directions[direction] = 'syncing'));
+    replication.on('paused', (error) => (directions[direction] = error ? troubleOf(error) : 'up-to-date'));
+    replication.on('error', (error) => (directions[direction] = troubleOf(error)));
+  }
+  void sync.on('denied', () => undefined);
+  void sync.on('error', () => undefined);
+
+  let composingTimer: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  async function writePresence(itemKey: string | null): Promise<void> {
+    const id = presenceDocId(options.member, options.device);
+    const existing = await local.get(id).catch(() => null);
+    const doc = {
+      _id: id,
+      ...(existing ? { _rev: existing._rev } : {}),
+      kind: 'presence' as const,
+      who: options.member,
+      device: options.device,
+      composing: itemKey,
+      until: Math.floor(now()) + presenceTiming.lastsMs,
+    };
+    await local.put(doc);
+  }
+
+  function stampedEntry(itemKey: string, register: ReturnType<typeof registerOfField>): { hlc: string; seen: string[] } {
+    const folded = foldOf(itemKey);
+    // At most 64 (what other devices accept): more heads than that is a storm of concurrent edits, and the rest stay concurrent.
+    return { hlc: clock.tick(), seen: folded ? folded.heads[register].slice(-64) : [] };
+  }
+
+  return {
+    async record(changes) {
+      // All are checked before any is stamped, so a bad one leaves nothing half-recorded.
+      const checked = changes.map((candidate) => {
+        const parsed = ItemChangeSchema.safeParse(candidate);
+        if (!parsed.success) throw new TeamRecordError('A change to share is not a valid change.');
+        if (parsed.data.who !== options.member || parsed.data.device !== options.device) {
+          throw new TeamRecordError('Only this member’s changes on this device can be shared from here.');
+        }
+        return parsed.data;
+      });
+      // Stamped one by one and kept at once, so a second change to the same item names the first as seen.
+      const docs = checked.map((change) => {
+        const { hlc, seen } = stampedEntry(change.itemKey, registerOfField(change.field));
+        const doc = { _id: changeDocId(change.itemKey, hlc), kind: 'change' as const, who: change.who, device: change.device, hlc, seen, change };
+        keep(doc);
+        return doc;
+      });
+      const results = await local.bulkDocs(docs);
+      if (results.some((result) => 'error' in result && result.error)) throw new TeamRecordError('Some changes could not be saved on this device.');
+    },
+    async recordEvent(itemKey, event, at) {
+      const { hlc, seen } = stampedEntry(itemKey, 'visibility');
+      const doc = {
+        _id: eventDocId(itemKey, hlc),
+        kind: 'event' as const,
+        id: `${options.device}:${hlc}`,
+        itemKey,
+        who: options.member,
+        device: options.device,
+        hlc,
+        seen,
+        event,
+        at,
+      };
+      const checked = readTeamDocument(doc);
+      if (checked) keep(checked);
+      await local.put(doc);
+    },
+    items: () =>
+      foldTeamLog(
+        [...entriesByItem.values()].flatMap((entries) => [...entries.values()]),
+        options.member,
+      ),
+    item: foldOf,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    claim: (key) => claimOnServer(direct, key, me),
+    takeLease: (profileId, durationMs) => takeLeaseOnServer(direct, profileId, durationMs, me),
+    async setComposing(itemKey) {
+      if (composingTimer) clearInterval(composingTimer);
+      composingTimer = null;
+      await writePresence(itemKey);
+      if (itemKey !== null) {
+        composingTimer = setInterval(() => {
+          if (!closed) writePresence(itemKey).catch(() => undefined);
+        }, presenceTiming.rewriteEveryMs);
+        composingTimer.unref();
+      }
+    },
+    presence: livePresence,
+    async writeOutboxStatus(status) {
+      const id = outboxDocId(options.device, status.outboxId);
+      const existing = await local.get(id).catch(() => null);
+      const doc = { ...status, _id: id, ...(existing ? { _rev: existing._rev } : {}), kind: 'outbox' as const, who: options.member, device: options.device };
+      const checked = readTeamDocument(doc);
+      if (checked) keep(checked);
+      await local.put(doc);
+    },
+    outboxStatuses: () => [...outboxDocs.values()].sort((a, b) => a.at - b.at || (a._id < b._id ? -1 : 1)),
+    replicationState() {
+      const states = [directions.push, directions.pull];
+      for (const worst of ['refused', 'offline', 'connecting', 'syncing'] as const) if (states.includes(worst)) return worst;
+      return 'up-to-date';
+    },
+    refused: () => [...refusedDocs],
+    async close() {
+      closed = true;
+      if (composingTimer) clearInterval(composingTimer);
+      // Wait for the replication to end: closing the databases under it left its retry timers running.
+      const ended = new Promise<void>((resolve) => {
+        void sync.on('complete', () => resolve());
+        setTimeout(resolve, 2000).unref();
+      });
+      sync.cancel();
+      await ended;
+      listeners.clear();
+      await Promise.allSettled([remote.close(), direct.close()]);
+      await local.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// The shapes of a team workspace's documents (issue 22), checked wherever they arrive from outside
+// the process: the team server, another device. The core's team/teamDocuments.ts reads them; the
+// server's validation function (src/syncServer/teamDesignDoc.ts) knows the same id prefixes.
+import { z } from 'zod';
+import { ItemChangeSchema } from './itemState.ts';
+import { InboxItemKeySchema } from './keys.ts';
+
+const MAX_SEEN = 64;
+const name = z.string().min(1).max(200);
+/** A hybrid logical clock stamp: `<ms, 15 digits>.<counter, 6 digits>.<device>` (core/team/hybridClock.ts). */
+const stamp = z
+  .string()
+  .max(300)
+  .regex(/^\d{15}\.\d{6}\..+$/s, 'not a clock stamp');
+const revisionFields = { _id: z.string().min(1).max(2200), _rev: z.string().optional() };
+
+export const ChangeDocSchema = z.object({
+  ...revisionFields,
+  kind: z.literal('change'),
+  who: name,
+  device: name,
+  hlc: stamp,
+  seen: z.array(z.string().max(200)).max(MAX_SEEN),
+  change: ItemChangeSchema,
+});
+
+export const EventDocSchema = z.object({
+  ...revisionFields,
+  kind: z.literal('event'),
+  id: z.string().min(1).max(200),
+  itemKey: InboxItemKeySchema,
+  who: name,
+  device: name,
+  hlc: stamp,
+  seen: z.array(z.string().max(200)).max(MAX_SEEN),
+  event: z.enum(['message-received', 'reply-sent']),
+  at: z.number().int().nonnegative(),
+});
+
+export const ClaimDocSchema = z.object({ ...revisionFields, kind: z.literal('claim'), who: name, device: name, at: z.number().int().nonnegative() });
+
+export const PresenceDocSchema = z.object({
+  ...revisionFields,
+  kind: z.literal('presence'),
+  who: name,
+  device: name,
+  composing: InboxItemKeySchema.nullable(),
+  until: z.number().int().nonnegative(),
+});
+
+export const OUTBOX_STATES = ['queued', 'held', 'sending', 'sent', 'failed', 'discarded'] as const;
+export const OutboxStatusDocSchema = z.object({
+  ...revisionFields,
+  kind: z.literal('outbox'),
+  who: name,
+  device: name,
+  outboxId: z.string().min(1).max(200),
+  itemKey: InboxItemKeySchema,
+  text: z.string().max(20_000),
+  state: z.enum(OUTBOX_STATES),
+  at: z.number().int().nonnegative(),
+});
+
+export const LeaseDocSchema = z.object({ ...revisionFields, kind: z.literal('lease'), holder: name, device: name, until: z.number().int().nonnegative() });
+
+export type ChangeDoc = z.infer<typeof ChangeDocSchema>;
+export type EventDoc = z.infer<typeof EventDocSchema>;
+export type ClaimDoc = z.infer<typeof ClaimDocSchema>;
+export type PresenceDoc = z.infer<typeof PresenceDocSchema>;
+export type OutboxStatusDoc = z.infer<typeof OutboxStatusDocSchema>;
+export type LeaseDoc = z.infer<typeof LeaseDocSchema>;
+export type TeamDoc = ChangeDoc | EventDoc | ClaimDoc | PresenceDoc | OutboxStatusDoc | LeaseDoc;

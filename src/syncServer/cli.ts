@@ -1,0 +1,64 @@
+// npm run sync-server -- [--port N] [--host H] --data-dir DIR [--workspace NAME]... [--members-file FILE]
+// Prints one line with the server's URL once it listens; SIGINT/SIGTERM stop it.
+// The admin password comes from SYNC_ADMIN_PASSWORD, or is made once and kept in DIR/admin-password
+// (readable by this user only); it is never printed. --members-file is JSON {"name": "password"}.
+// --print-design-doc prints the validation design document to install on a CouchDB (docs/team.md).
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startSyncServer } from './syncServer.ts';
+import { teamDesignDoc } from './teamDesignDoc.ts';
+
+const USAGE = 'usage: npm run sync-server -- --data-dir DIR [--port N] [--host H] [--workspace NAME]... [--members-file FILE] | --print-design-doc';
+
+function adminPassword(dataDir: string): string {
+  const fromEnvironment = process.env.SYNC_ADMIN_PASSWORD;
+  if (fromEnvironment) return fromEnvironment;
+  const file = join(dataDir, 'admin-password');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const made = randomBytes(18).toString('base64url');
+  writeFileSync(file, `${made}\n`, { mode: 0o600 });
+  return made;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      workspace: { type: 'string', multiple: true },
+      'members-file': { type: 'string' },
+      'print-design-doc': { type: 'boolean' },
+    },
+  });
+  if (values['print-design-doc']) {
+    process.stdout.write(`${JSON.stringify(teamDesignDoc(), null, 2)}\n`);
+    return;
+  }
+  const dataDir = values['data-dir'];
+  if (!dataDir?.trim()) throw new Error('--data-dir must name a directory');
+  const port = values.port === undefined ? 0 : /^\d+$/.test(values.port) ? Number(values.port) : Number.NaN;
+  if (!Number.isInteger(port) || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535; got "${values.port}"`);
+  if (values.host?.trim() === '') throw new Error('--host must not be empty');
+  mkdirSync(dataDir, { recursive: true });
+  const server = await startSyncServer({ dataDir, port, host: values.host, adminPassword: adminPassword(dataDir) });
+  if (values.workspace !== undefined) {
+    const members: unknown = values['members-file'] ? JSON.parse(readFileSync(values['members-file'], 'utf8')) : {};
+    if (typeof members !== 'object' || members === null || Array.isArray(members)) throw new Error('--members-file must hold {"name": "password"}');
+    for (const [name, password] of Object.entries(members)) await server.addMember(name, String(password));
+    for (const workspace of values.workspace) await server.createWorkspace(workspace, Object.keys(members));
+  }
+  process.stdout.write(`${server.url}\n`);
+  const stop = () => void server.stop().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+  process.exit(2);
+});
