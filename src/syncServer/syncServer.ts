@@ -39,8 +39,7 @@ export async function startSyncServer(options: SyncServerOptions): Promise<SyncS
   const adminName = options.adminName ?? 'admin';
   if (options.adminPassword.length < 8) throw new SyncServerError('The admin password must be at least 8 characters.');
   mkdirSync(options.dataDir, { recursive: true });
-  // The types declare defaults() as returning a bare constructor; it returns a full PouchDB (plugins, static methods).
-  const LocalPouch = PouchDB.defaults({ prefix: `${join(options.dataDir, 'db')}/` }) as unknown as PouchDB.Static;
+  const LocalPouch = PouchDB.defaults({ prefix: `${join(options.dataDir, 'db')}/` });
   mkdirSync(join(options.dataDir, 'db'), { recursive: true });
   const pouchApp = expressPouchDB(LocalPouch, {
     mode: 'fullCouchDB',

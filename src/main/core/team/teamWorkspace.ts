@@ -190,17 +190,17 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     back_off_function: (delay: number) => (delay === 0 ? retry.firstMs : Math.min(delay * 2, retry.longestMs)),
   });
   // (PouchDB's replication object is also a promise: its failures arrive as 'error' events, handled here.)
-  void sync.on('change', (info: PouchDB.Replication.SyncResult<object>) => {
-    if (info.direction === 'pull') arrived(info.change.docs);
+  void sync.on('change', (info?: unknown) => {
+    const result = info as PouchDB.SyncResult;
+    if (result.direction === 'pull') arrived(result.change.docs);
   });
   const troubleOf = (error: unknown): ReplicationState => {
     const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
     return status === 401 || status === 403 ? 'refused' : 'offline';
   };
-  // A sync is two replications, `push` and `pull` (PouchDB's API; its types leave them out).
-  const sides = sync as unknown as Record<'push' | 'pull', { on(event: string, listener: (value?: unknown) => void): unknown }>;
+  // A sync is two replications, `push` and `pull`, each with its own state.
   for (const direction of ['push', 'pull'] as const) {
-    const replication = sides[direction];
+    const replication = sync[direction];
     replication.on('active', () => (directions[direction] = 'syncing'));
     replication.on('paused', (error) => (directions[direction] = error ? troubleOf(error) : 'up-to-date'));
     replication.on('error', (error) => (directions[direction] = troubleOf(error)));
