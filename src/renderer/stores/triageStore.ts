@@ -8,7 +8,7 @@
 // never swept with it. No confirmation dialog: selecting is a deliberate step of its own whose bar
 // says how many, and the sweep is undone with `z` like any other triage action.
 import { create } from 'zustand';
-import { type InboxRow, VIEW_SWEEP_MAX } from '../../shared/domain/inbox.ts';
+import { VIEW_SWEEP_MAX } from '../../shared/domain/inbox.ts';
 import { call } from '../api/bridge.ts';
 import { coveredBy, pickedKeys, viewSnapshot, type ViewSnapshot } from '../logic/selection.ts';
 import { currentRow, inClosingSoon, type ListFilter, queryFilter, useInboxStore } from './inboxStore.ts';
