@@ -6,8 +6,8 @@ import type { GotoView } from './commands/places.ts';
 import { answerElsewhere } from './logic/answerElsewhere.ts';
 import { call } from './api/bridge.ts';
 import { currentRow, useInboxStore } from './stores/inboxStore.ts';
-import { usePostsStore } from './stores/postsStore.ts';
-import { goTo } from './stores/route.ts';
+import { backInPosts } from './stores/postsBack.ts';
+import { goTo, useRouteStore } from './stores/route.ts';
 import { useProfilesStore } from './stores/profilesStore.ts';
 import { useSettingsStore } from './stores/settingsStore.ts';
 import { coveredBy, pickedKeys, viewSnapshot } from './logic/selection.ts';
@@ -131,10 +131,8 @@ export function back(): void {
     ui.focusList();
     return;
   }
-  const posts = usePostsStore.getState();
-  if (posts.open) {
-    if (posts.panelKey !== null) posts.closePanel();
-    else goTo({ view: 'list' });
+  if (useRouteStore.getState().isAt('posts')) {
+    backInPosts();
     return;
   }
   const inbox = useInboxStore.getState();

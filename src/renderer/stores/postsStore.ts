@@ -11,6 +11,7 @@ import { create } from 'zustand';
 import type { AnalyticsSnapshot, PostDataFlags, PostSeen, PostSummary, PostView } from '../../shared/domain/posts.ts';
 import { call } from '../api/bridge.ts';
 import { useInboxStore } from './inboxStore.ts';
+import { goTo, useRouteStore } from './route.ts';
 
 export interface PostMetrics {
   post: PostView;
@@ -19,9 +20,8 @@ export interface PostMetrics {
   flags: PostDataFlags;
 }
 
+// Whether the Posts view is on screen is the route's (route.ts), not a flag of this store.
 interface PostsState {
-  /** The Posts view is on screen instead of the inbox. */
-  open: boolean;
   profileId: string | null;
   posts: PostSummary[];
   histories: Record<string, AnalyticsSnapshot[]>;
@@ -33,7 +33,6 @@ interface PostsState {
   panelError: string | null;
   /** Per post, the look before the current one (for "since you last looked"); null when there was none. */
   seenBefore: Record<string, PostSeen | null>;
-  setOpen: (open: boolean) => void;
   load: (profileId: string) => Promise<void>;
   openPanel: (postKey: string, reload?: boolean) => Promise<void>;
   /** From a comment's thread: the Posts view of the post's client, with the post's panel open. */
@@ -42,10 +41,13 @@ interface PostsState {
   closePanel: () => void;
   /** Asks the sync for the open post's comments and numbers now, then reads the store again. */
   refreshPanel: () => Promise<void>;
+  /** For handlers: the open panel's latest numbers and refusal now, and the look before this one. */
+  panelLatestNow: () => AnalyticsSnapshot | null;
+  panelErrorNow: () => string | null;
+  seenBeforeNow: (postKey: string) => PostSeen | null;
 }
 
 export const usePostsStore = create<PostsState>((set, get) => ({
-  open: false,
   profileId: null,
   posts: [],
   histories: {},
@@ -55,12 +57,6 @@ export const usePostsStore = create<PostsState>((set, get) => ({
   panel: null,
   panelError: null,
   seenBefore: {},
-  setOpen(open) {
-    set(open ? { open } : { open, panelKey: null, panel: null });
-    // The client chosen in the sidebar follows you here (issue 19).
-    const chosen = useInboxStore.getState().filter.profileId;
-    if (open && chosen !== null && chosen !== get().profileId) void get().load(chosen);
-  },
   async load(profileId) {
     // Another client's post does not stay open beside this client's list.
     const panelPost = get().panel?.post;
@@ -145,21 +141,37 @@ export const usePostsStore = create<PostsState>((set, get) => ({
       await get().reloadPanel();
     }
   },
+  panelLatestNow() {
+    return get().panel?.latest ?? null;
+  },
+  panelErrorNow() {
+    return get().panelError;
+  },
+  seenBeforeNow(postKey) {
+    return get().seenBefore[postKey] ?? null;
+  },
   async showPost(post) {
-    set({ open: true });
-    await Promise.all([get().openPanel(post.key), get().profileId === post.profileId ? Promise.resolve() : get().load(post.profileId)]);
+    // The panel and the client's list start first, so coming to Posts finds this client already chosen.
+    const reading = Promise.all([get().openPanel(post.key), get().profileId === post.profileId ? Promise.resolve() : get().load(post.profileId)]);
+    goTo({ view: 'posts' });
+    await reading;
   },
 }));
 
-// Any change of the inbox's view or search leaves the Posts view; a change of client or network keeps it.
-useInboxStore.subscribe((state, prev) => {
-  if (state.filter === prev.filter) return;
+// Coming to the Posts view: the client chosen in the sidebar follows you here (issue 19). Leaving
+// it: the panel closes, so coming back shows the list.
+useRouteStore.subscribe((state, prev) => {
+  if (state.route === prev.route) return;
   const posts = usePostsStore.getState();
-  if (!posts.open) return;
-  if (state.filter.profileId !== prev.filter.profileId) {
-    if (state.filter.profileId !== null) void posts.load(state.filter.profileId);
-    return;
-  }
-  if (state.filter.platform !== prev.filter.platform) return;
-  posts.setOpen(false);
+  if (state.route.view === 'posts' && prev.route.view !== 'posts') {
+    const chosen = useInboxStore.getState().filter.profileId;
+    if (chosen !== null && chosen !== posts.profileId) void posts.load(chosen);
+  } else if (state.route.view !== 'posts' && prev.route.view === 'posts') usePostsStore.setState({ panelKey: null, panel: null });
+});
+
+// Another client chosen in the sidebar while Posts shows: its posts. (Any other change of the
+// list's filter leaves the Posts view: route.ts.)
+useInboxStore.subscribe((state, prev) => {
+  if (state.filter.profileId === prev.filter.profileId || state.filter.profileId === null) return;
+  if (useRouteStore.getState().isAt('posts')) void usePostsStore.getState().load(state.filter.profileId);
 });
