@@ -3,12 +3,12 @@
 // a publication's or a thread's) before it leaves the view. The stores run as in the page; with no
 // window the bridge answers "not connected", so nothing here reaches a service.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useInboxStore } from '../../../src/renderer/stores/inboxStore.ts';
-import { backInPosts } from '../../../src/renderer/stores/postsBack.ts';
-import { usePostsStore } from '../../../src/renderer/stores/postsStore.ts';
-import { usePostThreadsStore } from '../../../src/renderer/stores/postThreadsStore.ts';
-import { usePublicationStore } from '../../../src/renderer/stores/publicationStore.ts';
-import { goTo, mainViewOf, useRouteStore } from '../../../src/renderer/stores/route.ts';
+import { useInboxStore } from '../../../../src/renderer/stores/inboxStore.ts';
+import { backInPosts } from '../../../../src/renderer/stores/postsBack.ts';
+import { usePostsStore } from '../../../../src/renderer/stores/postsStore.ts';
+import { usePostThreadsStore } from '../../../../src/renderer/stores/postThreadsStore.ts';
+import { usePublicationStore } from '../../../../src/renderer/stores/publicationStore.ts';
+import { goTo, mainViewOf, useRouteStore } from '../../../../src/renderer/stores/route.ts';
 
 function mainView() {
   return mainViewOf(useRouteStore.getState().route, useInboxStore.getState().filter);
