@@ -10,7 +10,7 @@ import { backInPosts } from './stores/postsBack.ts';
 import { goTo, useRouteStore } from './stores/route.ts';
 import { useProfilesStore } from './stores/profilesStore.ts';
 import { useSettingsStore } from './stores/settingsStore.ts';
-import { coveredBy, pickedKeys, viewSnapshot } from './logic/selection.ts';
+import { coveredBy, pickedKeys, selectPostOf, viewSnapshot } from './logic/selection.ts';
 import { targetKeys, useTriageStore } from './stores/triageStore.ts';
 import { undoLast } from './stores/undoLast.ts';
 import { useUiStore } from './stores/uiStore.ts';
@@ -209,6 +209,11 @@ export const appActions: CommandActions = {
     if (row) inbox.toggleChecked(row.key);
   },
   selectView: () => void useTriageStore.getState().selectView(),
+  selectPost: () => {
+    const inbox = useInboxStore.getState();
+    const row = currentRow(inbox);
+    if (row) inbox.setSelection(selectPostOf(inbox.rows, row));
+  },
   cycleKind,
   showKind: (kind) => useInboxStore.getState().setFilter({ kind }),
   focusSearch: () => useUiStore.getState().focusSearch(),
