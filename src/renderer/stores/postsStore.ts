@@ -41,6 +41,8 @@ interface PostsState {
   closePanel: () => void;
   /** Asks the sync for the open post's comments and numbers now, then reads the store again. */
   refreshPanel: () => Promise<void>;
+  /** The list shows what a panel read: those posts' rows take its latest numbers and history. */
+  showRead: (read: readonly PostMetrics[]) => void;
   /** For handlers: the open panel's latest numbers and refusal now, and the look before this one. */
   panelLatestNow: () => AnalyticsSnapshot | null;
   panelErrorNow: () => string | null;
@@ -104,16 +106,10 @@ export const usePostsStore = create<PostsState>((set, get) => ({
       // Not kept (a thinned snapshot, a full disk): the panel still shows its numbers, only without changes.
       if (look.ok) previous = look.data.previous;
     }
-    const { seenBefore, posts, histories } = get();
+    const { seenBefore } = get();
     // The list shows what the panel read: its row's latest numbers and sparkline follow.
-    const listed = posts.some((summary) => summary.post.key === postKey);
+    get().showRead([data]);
     set({
-      ...(listed
-        ? {
-            posts: posts.map((summary) => (summary.post.key === postKey ? { ...summary, latest: data.latest, flags: data.flags } : summary)),
-            histories: { ...histories, [postKey]: data.history },
-          }
-        : {}),
       panel: result.data,
       // A new look compares with what the last look showed; a reload during the same look keeps it.
       seenBefore: reload && postKey in seenBefore ? seenBefore : { ...seenBefore, [postKey]: previous },
@@ -140,6 +136,19 @@ export const usePostsStore = create<PostsState>((set, get) => ({
       if (get().panelKey !== key) return;
       await get().reloadPanel();
     }
+  },
+  showRead(read) {
+    const { posts, histories } = get();
+    const listedKeys = new Set(posts.map((summary) => summary.post.key));
+    const listed = new Map(read.filter((metrics) => listedKeys.has(metrics.post.key)).map((metrics) => [metrics.post.key, metrics]));
+    if (listed.size === 0) return;
+    set({
+      posts: posts.map((summary) => {
+        const metrics = listed.get(summary.post.key);
+        return metrics === undefined ? summary : { ...summary, latest: metrics.latest, flags: metrics.flags };
+      }),
+      histories: { ...histories, ...Object.fromEntries([...listed].map(([key, metrics]) => [key, metrics.history])) },
+    });
   },
   panelLatestNow() {
     return get().panel?.latest ?? null;

@@ -35,7 +35,10 @@ export const usePublicationStore = create<PublicationState>((set, get) => {
       set({ error: failed.error.message });
       return;
     }
-    set({ members: answers.flatMap((answer) => (answer.ok ? [answer.data] : [])), error: null });
+    const members = answers.flatMap((answer) => (answer.ok ? [answer.data] : []));
+    set({ members, error: null });
+    // The Posts list shows what the panel read (as a post's own panel does).
+    usePostsStore.getState().showRead(members);
   }
   return {
     openKey: null,
