@@ -116,8 +116,6 @@ export default defineConfig([
     // value its render does not follow. A handler takes its actions and getters from hooks (or runs
     // a command of commands/registry.ts). The fixture proves the rule fails (lint-rules.test.ts).
     files: ['src/renderer/components/**/*.tsx', 'test/fixtures/lint/getStateInComponent.ts'],
-    // Item 5's three files of issue 21 (being changed on their branch): they follow at the merge.
-    ignores: ['src/renderer/components/PostsView.tsx', 'src/renderer/components/MetricPanel.tsx', 'src/renderer/components/ThreadMetricsPanel.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

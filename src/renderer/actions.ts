@@ -6,11 +6,11 @@ import type { GotoView } from './commands/places.ts';
 import { answerElsewhere } from './logic/answerElsewhere.ts';
 import { call } from './api/bridge.ts';
 import { currentRow, useInboxStore } from './stores/inboxStore.ts';
-import { usePostsStore } from './stores/postsStore.ts';
-import { goTo } from './stores/route.ts';
+import { backInPosts } from './stores/postsBack.ts';
+import { goTo, useRouteStore } from './stores/route.ts';
 import { useProfilesStore } from './stores/profilesStore.ts';
 import { useSettingsStore } from './stores/settingsStore.ts';
-import { coveredBy, pickedKeys, viewSnapshot } from './logic/selection.ts';
+import { coveredBy, pickedKeys, selectPostOf, viewSnapshot } from './logic/selection.ts';
 import { targetKeys, useTriageStore } from './stores/triageStore.ts';
 import { undoLast } from './stores/undoLast.ts';
 import { useUiStore } from './stores/uiStore.ts';
@@ -131,10 +131,8 @@ export function back(): void {
     ui.focusList();
     return;
   }
-  const posts = usePostsStore.getState();
-  if (posts.open) {
-    if (posts.panelKey !== null) posts.closePanel();
-    else goTo({ view: 'list' });
+  if (useRouteStore.getState().isAt('posts')) {
+    backInPosts();
     return;
   }
   const inbox = useInboxStore.getState();
@@ -211,6 +209,11 @@ export const appActions: CommandActions = {
     if (row) inbox.toggleChecked(row.key);
   },
   selectView: () => void useTriageStore.getState().selectView(),
+  selectPost: () => {
+    const inbox = useInboxStore.getState();
+    const row = currentRow(inbox);
+    if (row) inbox.setSelection(selectPostOf(inbox.rows, row));
+  },
   cycleKind,
   showKind: (kind) => useInboxStore.getState().setFilter({ kind }),
   focusSearch: () => useUiStore.getState().focusSearch(),

@@ -19,6 +19,8 @@ export interface CommandActions {
   snooze: () => void;
   selectCurrent: () => void;
   selectView: () => void;
+  /** The current row's post's comments, on every network (a publication's group). */
+  selectPost: () => void;
   cycleKind: () => void;
   showKind: (kind: InboxItemKind | null) => void;
   focusSearch: () => void;

@@ -123,4 +123,11 @@ export const undo = defineCommand({
 
 export const groupByPost = defineCommand({ id: 'group', label: 'Group by post on / off', run: (_args, actions) => actions.toggleGrouped() });
 
+// A group of "Group by post" as one selection (decision 0050): then e, u or a snooze acts on all of it.
+export const selectPost = defineCommand({
+  id: 'select-post',
+  label: 'Select the comments on this post, on every network',
+  run: (_args, actions) => actions.selectPost(),
+});
+
 export const unreadOnly = defineCommand({ id: 'unread-only', label: 'Unread only on / off', run: (_args, actions) => actions.toggleUnreadOnly() });

@@ -27,6 +27,7 @@ export const appCommands = createRegistry([
   screen.settings,
   screen.help,
   list.groupByPost,
+  list.selectPost,
   list.unreadOnly,
   screen.theme,
   screen.connect,

@@ -300,16 +300,16 @@ export function MetricPanel() {
   const panel = usePostsStore((state) => state.panel);
   const error = usePostsStore((state) => state.panelError);
   const closePanel = usePostsStore((state) => state.closePanel);
+  const refreshPanel = usePostsStore((state) => state.refreshPanel);
+  const panelLatestNow = usePostsStore((state) => state.panelLatestNow);
+  const panelErrorNow = usePostsStore((state) => state.panelErrorNow);
+  const seenBeforeNow = usePostsStore((state) => state.seenBeforeNow);
+  const profiles = useProfilesStore((state) => state.profiles);
   const now = useNow(30_000);
   const element = useRef<HTMLElement | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
-  const refresh = useRefreshNow(
-    panelKey,
-    () => usePostsStore.getState().refreshPanel(),
-    () => freshnessOf(usePostsStore.getState().panel?.latest ?? null),
-    () => usePostsStore.getState().panelError,
-  );
+  const refresh = useRefreshNow(panelKey, refreshPanel, () => freshnessOf(panelLatestNow()), panelErrorNow);
 
   async function exportPng() {
     if (panel === null || element.current === null) return;
@@ -317,8 +317,8 @@ export function MetricPanel() {
     setExportError(null);
     try {
       const { post } = panel;
-      const clientTitle = profileTitle(useProfilesStore.getState().profiles, post.profileId);
-      const seenBefore = usePostsStore.getState().seenBefore[post.key] ?? null;
+      const clientTitle = profileTitle(profiles, post.profileId);
+      const seenBefore = seenBeforeNow(post.key);
       const content = panelPngContent({ ...panel, clientTitle, seenBefore, now: Date.now(), comparison: comparisonOnPanel(element.current) });
       downloadBlob(panelPngFileName(clientTitle, post), await panelPng(element.current, content));
     } catch (error) {

@@ -20,6 +20,7 @@ export function excerpt(text: string): string {
 /** A post tracked by hand: takes it out of the list again. */
 function StopTracking({ summary }: { summary: PostSummary }) {
   const [error, setError] = useState<string | null>(null);
+  const untrack = usePostThreadsStore((state) => state.untrack);
   return (
     <div className="post-row-actions">
       {error !== null && (
@@ -31,7 +32,7 @@ function StopTracking({ summary }: { summary: PostSummary }) {
         type="button"
         className="button ghost small"
         title="It leaves this list with its stored numbers; track it again any time"
-        onClick={() => void usePostThreadsStore.getState().untrack(summary.post.key).then(setError)}
+        onClick={() => void untrack(summary.post.key).then(setError)}
       >
         Stop tracking
       </button>

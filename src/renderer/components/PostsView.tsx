@@ -32,7 +32,8 @@ import { TrackPostForm } from './TrackPostForm.tsx';
 function GroupBar() {
   const count = usePostThreadsStore((state) => state.selected.length);
   const error = usePostThreadsStore((state) => state.editError);
-  const { groupSelected, cancelSelecting } = usePostThreadsStore.getState();
+  const groupSelected = usePostThreadsStore((state) => state.groupSelected);
+  const cancelSelecting = usePostThreadsStore((state) => state.cancelSelecting);
   return (
     <div className="thread-group-bar" role="group" aria-label="Make a thread">
       <span>
@@ -159,6 +160,7 @@ export function PostsView() {
   const threadOpen = usePostThreadsStore((state) => state.openHeadKey !== null);
   const publicationOpen = usePublicationStore((state) => state.openKey !== null);
   const selecting = usePostThreadsStore((state) => state.selecting);
+  const startSelecting = usePostThreadsStore((state) => state.startSelecting);
   const now = useNow(30_000);
 
   useEffect(() => {
@@ -193,7 +195,7 @@ export function PostsView() {
             <ExportForm profileTitle={profile?.title ?? 'client'} />
             {profile && <TrackPostForm key={profile.profileId} profileId={profile.profileId} linked={profile.linkedNetworks} />}
             {profile?.linkedNetworks.includes('twitter') === true && !selecting && (
-              <button type="button" className="button small" onClick={() => usePostThreadsStore.getState().startSelecting()}>
+              <button type="button" className="button small" onClick={startSelecting}>
                 Group tweets into a thread…
               </button>
             )}

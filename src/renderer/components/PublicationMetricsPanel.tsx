@@ -123,13 +123,11 @@ export function PublicationMetricsPanel() {
   const members = usePublicationStore((state) => state.members);
   const error = usePublicationStore((state) => state.error);
   const close = usePublicationStore((state) => state.close);
+  const refreshPublication = usePublicationStore((state) => state.refresh);
+  const membersNow = usePublicationStore((state) => state.membersNow);
+  const errorNow = usePublicationStore((state) => state.errorNow);
   const now = useNow(30_000);
-  const refresh = useRefreshNow(
-    openKey,
-    () => usePublicationStore.getState().refresh(),
-    () => publicationFreshness(usePublicationStore.getState().members),
-    () => usePublicationStore.getState().error,
-  );
+  const refresh = useRefreshNow(openKey, refreshPublication, () => publicationFreshness(membersNow()), errorNow);
   if (openKey === null) return null;
   const first = members?.[0];
   const names = wordList((members ?? []).map((m) => NETWORK_LABELS[m.post.platform]));

@@ -134,13 +134,12 @@ export function ThreadMetricsPanel() {
   const tweets = usePostThreadsStore((state) => state.tweets);
   const error = usePostThreadsStore((state) => state.error);
   const closeThread = usePostThreadsStore((state) => state.closeThread);
+  const refreshThread = usePostThreadsStore((state) => state.refreshThread);
+  const tweetsNow = usePostThreadsStore((state) => state.tweetsNow);
+  const errorNow = usePostThreadsStore((state) => state.errorNow);
+  const ungroupOpen = usePostThreadsStore((state) => state.ungroupOpen);
   const now = useNow(30_000);
-  const refresh = useRefreshNow(
-    headKey,
-    () => usePostThreadsStore.getState().refreshThread(),
-    () => threadFreshness(usePostThreadsStore.getState().tweets),
-    () => usePostThreadsStore.getState().error,
-  );
+  const refresh = useRefreshNow(headKey, refreshThread, () => threadFreshness(tweetsNow()), errorNow);
   if (headKey === null) return null;
   const count = thread?.keys.length ?? tweets?.length ?? 0;
   const oldest = tweets ? oldestUpdate(tweets.map((t) => ({ key: t.post.key, latest: t.latest }))) : null;
@@ -190,7 +189,7 @@ export function ThreadMetricsPanel() {
             <TweetList tweets={tweets} now={now} />
             <p className="thread-origin">
               {thread?.manual === true ? 'You grouped these tweets.' : 'Found from the tweets’ “k/n” and 🧵 markers, written within minutes of each other.'}{' '}
-              <button type="button" className="button ghost small" onClick={() => void usePostThreadsStore.getState().ungroupOpen()}>
+              <button type="button" className="button ghost small" onClick={() => void ungroupOpen()}>
                 {thread?.manual === true ? 'Ungroup' : 'Not a thread: ungroup'}
               </button>
             </p>

@@ -87,6 +87,11 @@ export function postKeyOf(row: Pick<InboxRow, 'platform' | 'socialPostId'>): str
 /** Grouped, the conversations (on no post) go together under this header. */
 export const CONVERSATIONS_GROUP = { key: 'dm', excerpt: 'Direct messages' } as const;
 
+/** The group a row is under when grouped by post: its publication (every network), or the conversations'. */
+export function groupKeyOf(row: Pick<InboxRow, 'platform' | 'socialPostId' | 'kind'> & { publicationKey?: string | undefined }): string {
+  return row.kind === 'conversation' ? CONVERSATIONS_GROUP.key : (row.publicationKey ?? postKeyOf(row));
+}
+
 export type DisplayItem = { kind: 'header'; postKey: string; excerpt: string; count: number; networks?: readonly Network[] } | { kind: 'row'; index: number };
 
 /**
@@ -104,7 +109,7 @@ export function displayItems(
   const groups = new Map<string, { excerpt: string; indexes: number[]; networks: Set<Network> }>();
   rows.forEach((row, index) => {
     const conversation = row.kind === 'conversation';
-    const key = conversation ? CONVERSATIONS_GROUP.key : (row.publicationKey ?? postKeyOf(row));
+    const key = groupKeyOf(row);
     let group = groups.get(key);
     if (!group) {
       group = { excerpt: conversation ? CONVERSATIONS_GROUP.excerpt : row.postExcerpt, indexes: [], networks: new Set() };

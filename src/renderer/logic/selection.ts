@@ -4,7 +4,7 @@
 // either, without two stores kept in step.
 import type { InboxCursor, InboxRow } from '../../shared/domain/inbox.ts';
 import type { ListFilter } from './listFilter.ts';
-import { compareRows } from './listState.ts';
+import { compareRows, groupKeyOf } from './listState.ts';
 
 /** Every comment of a view, as counted when it was selected. */
 export interface ViewSnapshot {
@@ -48,6 +48,22 @@ export function selectView(snapshot: ViewSnapshot): Selection {
 export function selectPublication(publicationKey: string, keys: readonly string[]): Selection {
   if (keys.length === 0) return NO_SELECTION;
   return { type: 'publication', publicationKey, keys: Object.fromEntries(keys.map((key) => [key, true as const])) };
+}
+
+/**
+ * "Select this post's comments": the loaded items under the same post as this row, on every network
+ * it was sent to (its "Group by post" group). None for a conversation: messages are not a post's.
+ */
+export function selectPostOf(
+  rows: readonly Pick<InboxRow, 'key' | 'platform' | 'socialPostId' | 'kind' | 'publicationKey'>[],
+  row: (typeof rows)[number],
+): Selection {
+  if (row.kind === 'conversation') return NO_SELECTION;
+  const publicationKey = groupKeyOf(row);
+  return selectPublication(
+    publicationKey,
+    rows.filter((candidate) => candidate.kind !== 'conversation' && groupKeyOf(candidate) === publicationKey).map((candidate) => candidate.key),
+  );
 }
 
 /** The view's snapshot when a whole view is selected, else null. */

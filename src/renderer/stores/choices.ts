@@ -10,6 +10,7 @@ import { useInboxStore, type ListFilter } from './inboxStore.ts';
 import { usePostsStore } from './postsStore.ts';
 import { useProfilesStore } from './profilesStore.ts';
 import { useReportsStore } from './reportsStore.ts';
+import { useRouteStore } from './route.ts';
 
 const KEY = 'social-inbox.choices.v1';
 
@@ -83,8 +84,9 @@ export function chooseClient(profileId: string): void {
     useInboxStore.getState().setFilter({ profileId });
     return;
   }
-  if (usePostsStore.getState().open && usePostsStore.getState().profileId !== profileId) void usePostsStore.getState().load(profileId);
-  if (useReportsStore.getState().open && useReportsStore.getState().profileId !== profileId) void useReportsStore.getState().load({ profileId });
+  const route = useRouteStore.getState();
+  if (route.isAt('posts') && usePostsStore.getState().profileId !== profileId) void usePostsStore.getState().load(profileId);
+  if (route.isAt('reports') && useReportsStore.getState().profileId !== profileId) void useReportsStore.getState().load({ profileId });
 }
 
 let started = false;

@@ -9,6 +9,7 @@ import type { PostThread } from '../../shared/domain/twitterThreads.ts';
 import type { Network } from '../../shared/networks.ts';
 import { call } from '../api/bridge.ts';
 import { type PostMetrics, usePostsStore } from './postsStore.ts';
+import { useRouteStore } from './route.ts';
 
 interface PostThreadsState {
   /** The client whose threads are listed. */
@@ -40,6 +41,9 @@ interface PostThreadsState {
   /** Tracks a post by its link or id; answers the error's message, or null when it is tracked (and its panel open). */
   track: (profileId: string, platform: Network, reference: string) => Promise<{ post: PostView } | { error: string }>;
   untrack: (postKey: string) => Promise<string | null>;
+  /** For handlers: the open thread's tweets and refusal now. */
+  tweetsNow: () => PostMetrics[] | null;
+  errorNow: () => string | null;
 }
 
 export const usePostThreadsStore = create<PostThreadsState>((set, get) => ({
@@ -157,15 +161,23 @@ export const usePostThreadsStore = create<PostThreadsState>((set, get) => ({
     if (posts.profileId !== null) await posts.load(posts.profileId);
     return null;
   },
+  tweetsNow() {
+    return get().tweets;
+  },
+  errorNow() {
+    return get().error;
+  },
 }));
 
-// A post's panel opening, or the Posts view closing, closes the thread's; another client's list
-// brings its threads.
+// A post's panel opening closes the thread's; another client's list brings its threads.
 usePostsStore.subscribe((state, prev) => {
   const threads = usePostThreadsStore.getState();
-  if (!state.open && prev.open) threads.closeThread();
   if (state.panelKey !== null && state.panelKey !== prev.panelKey && threads.openHeadKey !== null) threads.closeThread();
   if (state.profileId !== null && (state.profileId !== prev.profileId || state.posts !== prev.posts)) {
     void threads.loadThreads(state.profileId);
   }
+});
+// Leaving the Posts view closes the thread's panel.
+useRouteStore.subscribe((state, prev) => {
+  if (prev.route.view === 'posts' && state.route.view !== 'posts') usePostThreadsStore.getState().closeThread();
 });

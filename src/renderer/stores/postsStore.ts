@@ -11,6 +11,7 @@ import { create } from 'zustand';
 import type { AnalyticsSnapshot, PostDataFlags, PostSeen, PostSummary, PostView } from '../../shared/domain/posts.ts';
 import { call } from '../api/bridge.ts';
 import { useInboxStore } from './inboxStore.ts';
+import { goTo, useRouteStore } from './route.ts';
 
 export interface PostMetrics {
   post: PostView;
@@ -19,9 +20,8 @@ export interface PostMetrics {
   flags: PostDataFlags;
 }
 
+// Whether the Posts view is on screen is the route's (route.ts), not a flag of this store.
 interface PostsState {
-  /** The Posts view is on screen instead of the inbox. */
-  open: boolean;
   profileId: string | null;
   posts: PostSummary[];
   histories: Record<string, AnalyticsSnapshot[]>;
@@ -33,7 +33,6 @@ interface PostsState {
   panelError: string | null;
   /** Per post, the look before the current one (for "since you last looked"); null when there was none. */
   seenBefore: Record<string, PostSeen | null>;
-  setOpen: (open: boolean) => void;
   load: (profileId: string) => Promise<void>;
   openPanel: (postKey: string, reload?: boolean) => Promise<void>;
   /** From a comment's thread: the Posts view of the post's client, with the post's panel open. */
@@ -42,10 +41,15 @@ interface PostsState {
   closePanel: () => void;
   /** Asks the sync for the open post's comments and numbers now, then reads the store again. */
   refreshPanel: () => Promise<void>;
+  /** The list shows what a panel read: those posts' rows take its latest numbers and history. */
+  showRead: (read: readonly PostMetrics[]) => void;
+  /** For handlers: the open panel's latest numbers and refusal now, and the look before this one. */
+  panelLatestNow: () => AnalyticsSnapshot | null;
+  panelErrorNow: () => string | null;
+  seenBeforeNow: (postKey: string) => PostSeen | null;
 }
 
 export const usePostsStore = create<PostsState>((set, get) => ({
-  open: false,
   profileId: null,
   posts: [],
   histories: {},
@@ -55,12 +59,6 @@ export const usePostsStore = create<PostsState>((set, get) => ({
   panel: null,
   panelError: null,
   seenBefore: {},
-  setOpen(open) {
-    set(open ? { open } : { open, panelKey: null, panel: null });
-    // The client chosen in the sidebar follows you here (issue 19).
-    const chosen = useInboxStore.getState().filter.profileId;
-    if (open && chosen !== null && chosen !== get().profileId) void get().load(chosen);
-  },
   async load(profileId) {
     // Another client's post does not stay open beside this client's list.
     const panelPost = get().panel?.post;
@@ -108,16 +106,10 @@ export const usePostsStore = create<PostsState>((set, get) => ({
       // Not kept (a thinned snapshot, a full disk): the panel still shows its numbers, only without changes.
       if (look.ok) previous = look.data.previous;
     }
-    const { seenBefore, posts, histories } = get();
+    const { seenBefore } = get();
     // The list shows what the panel read: its row's latest numbers and sparkline follow.
-    const listed = posts.some((summary) => summary.post.key === postKey);
+    get().showRead([data]);
     set({
-      ...(listed
-        ? {
-            posts: posts.map((summary) => (summary.post.key === postKey ? { ...summary, latest: data.latest, flags: data.flags } : summary)),
-            histories: { ...histories, [postKey]: data.history },
-          }
-        : {}),
       panel: result.data,
       // A new look compares with what the last look showed; a reload during the same look keeps it.
       seenBefore: reload && postKey in seenBefore ? seenBefore : { ...seenBefore, [postKey]: previous },
@@ -145,21 +137,50 @@ export const usePostsStore = create<PostsState>((set, get) => ({
       await get().reloadPanel();
     }
   },
+  showRead(read) {
+    const { posts, histories } = get();
+    const listedKeys = new Set(posts.map((summary) => summary.post.key));
+    const listed = new Map(read.filter((metrics) => listedKeys.has(metrics.post.key)).map((metrics) => [metrics.post.key, metrics]));
+    if (listed.size === 0) return;
+    set({
+      posts: posts.map((summary) => {
+        const metrics = listed.get(summary.post.key);
+        return metrics === undefined ? summary : { ...summary, latest: metrics.latest, flags: metrics.flags };
+      }),
+      histories: { ...histories, ...Object.fromEntries([...listed].map(([key, metrics]) => [key, metrics.history])) },
+    });
+  },
+  panelLatestNow() {
+    return get().panel?.latest ?? null;
+  },
+  panelErrorNow() {
+    return get().panelError;
+  },
+  seenBeforeNow(postKey) {
+    return get().seenBefore[postKey] ?? null;
+  },
   async showPost(post) {
-    set({ open: true });
-    await Promise.all([get().openPanel(post.key), get().profileId === post.profileId ? Promise.resolve() : get().load(post.profileId)]);
+    // The panel and the client's list start first, so coming to Posts finds this client already chosen.
+    const reading = Promise.all([get().openPanel(post.key), get().profileId === post.profileId ? Promise.resolve() : get().load(post.profileId)]);
+    goTo({ view: 'posts' });
+    await reading;
   },
 }));
 
-// Any change of the inbox's view or search leaves the Posts view; a change of client or network keeps it.
-useInboxStore.subscribe((state, prev) => {
-  if (state.filter === prev.filter) return;
+// Coming to the Posts view: the client chosen in the sidebar follows you here (issue 19). Leaving
+// it: the panel closes, so coming back shows the list.
+useRouteStore.subscribe((state, prev) => {
+  if (state.route === prev.route) return;
   const posts = usePostsStore.getState();
-  if (!posts.open) return;
-  if (state.filter.profileId !== prev.filter.profileId) {
-    if (state.filter.profileId !== null) void posts.load(state.filter.profileId);
-    return;
-  }
-  if (state.filter.platform !== prev.filter.platform) return;
-  posts.setOpen(false);
+  if (state.route.view === 'posts' && prev.route.view !== 'posts') {
+    const chosen = useInboxStore.getState().filter.profileId;
+    if (chosen !== null && chosen !== posts.profileId) void posts.load(chosen);
+  } else if (state.route.view !== 'posts' && prev.route.view === 'posts') usePostsStore.setState({ panelKey: null, panel: null });
+});
+
+// Another client chosen in the sidebar while Posts shows: its posts. (Any other change of the
+// list's filter leaves the Posts view: route.ts.)
+useInboxStore.subscribe((state, prev) => {
+  if (state.filter.profileId === prev.filter.profileId || state.filter.profileId === null) return;
+  if (useRouteStore.getState().isAt('posts')) void usePostsStore.getState().load(state.filter.profileId);
 });

@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import { call } from '../api/bridge.ts';
 import { type PostMetrics, usePostsStore } from './postsStore.ts';
 import { usePostThreadsStore } from './postThreadsStore.ts';
+import { useRouteStore } from './route.ts';
 
 interface PublicationState {
   /** The open publication's key; null when none is open. */
@@ -19,6 +20,9 @@ interface PublicationState {
   /** Asks the sync for each network's numbers now, then reads the store again. */
   refresh: () => Promise<void>;
   close: () => void;
+  /** For handlers: the open publication's posts and refusal now. */
+  membersNow: () => PostMetrics[] | null;
+  errorNow: () => string | null;
 }
 
 export const usePublicationStore = create<PublicationState>((set, get) => {
@@ -31,7 +35,10 @@ export const usePublicationStore = create<PublicationState>((set, get) => {
       set({ error: failed.error.message });
       return;
     }
-    set({ members: answers.flatMap((answer) => (answer.ok ? [answer.data] : [])), error: null });
+    const members = answers.flatMap((answer) => (answer.ok ? [answer.data] : []));
+    set({ members, error: null });
+    // The Posts list shows what the panel read (as a post's own panel does).
+    usePostsStore.getState().showRead(members);
   }
   return {
     openKey: null,
@@ -68,14 +75,24 @@ export const usePublicationStore = create<PublicationState>((set, get) => {
       openKeys = [];
       set({ openKey: null, members: null, error: null });
     },
+    membersNow() {
+      return get().members;
+    },
+    errorNow() {
+      return get().error;
+    },
   };
 });
 
-// A post's own panel opening, or the Posts view closing, closes the publication's.
+// A post's own panel opening, or another client's list, closes the publication's.
 usePostsStore.subscribe((state, prev) => {
   const publication = usePublicationStore.getState();
   if (publication.openKey === null) return;
-  if ((!state.open && prev.open) || (state.panelKey !== null && state.panelKey !== prev.panelKey) || state.profileId !== prev.profileId) publication.close();
+  if ((state.panelKey !== null && state.panelKey !== prev.panelKey) || state.profileId !== prev.profileId) publication.close();
+});
+// So does leaving the Posts view.
+useRouteStore.subscribe((state, prev) => {
+  if (prev.route.view === 'posts' && state.route.view !== 'posts' && usePublicationStore.getState().openKey !== null) usePublicationStore.getState().close();
 });
 // So does a thread's.
 usePostThreadsStore.subscribe((state, prev) => {

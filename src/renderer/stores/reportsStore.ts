@@ -9,10 +9,10 @@ import type { ClientSettings } from '../../shared/domain/clientSettings.ts';
 import { call } from '../api/bridge.ts';
 import { last30Days, lastMonth } from '../logic/reportFigures.ts';
 import { useInboxStore } from './inboxStore.ts';
-import { usePostsStore } from './postsStore.ts';
+import { useRouteStore } from './route.ts';
 
+// Whether the Reports view is on screen is the route's (route.ts), not a flag of this store.
 interface ReportsState {
-  open: boolean;
   profileId: string | null;
   from: string;
   to: string;
@@ -21,7 +21,6 @@ interface ReportsState {
   appendix: boolean;
   loading: boolean;
   error: string | null;
-  setOpen: (open: boolean) => void;
   setAppendix: (appendix: boolean) => void;
   /** Shows the report of this client for these days (each defaults to what is chosen now). */
   load: (choice?: { profileId?: string; from?: string; to?: string }) => Promise<void>;
@@ -83,7 +82,6 @@ function hasData(report: ClientReport): boolean {
 }
 
 export const useReportsStore = create<ReportsState>((set, get) => ({
-  open: false,
   profileId: remembered?.profileId ?? null,
   ...startingDays(remembered),
   report: null,
@@ -92,14 +90,6 @@ export const useReportsStore = create<ReportsState>((set, get) => ({
   error: null,
   setAppendix(appendix) {
     set({ appendix });
-  },
-  setOpen(open) {
-    set({ open });
-    if (!open) return;
-    usePostsStore.getState().setOpen(false);
-    // The client chosen in the sidebar follows you here (issue 19).
-    const chosen = useInboxStore.getState().filter.profileId;
-    if (chosen !== null && chosen !== get().profileId) void get().load({ profileId: chosen });
   },
   async load(choice = {}) {
     const profileId = choice.profileId ?? get().profileId;
@@ -130,12 +120,15 @@ export const useReportsStore = create<ReportsState>((set, get) => ({
   },
 }));
 
-// A client picked in the sidebar is the report's client; the Posts view opened takes the report's place.
-useInboxStore.subscribe((state, prev) => {
+// Coming to the Reports view: the client chosen in the sidebar follows you here (issue 19).
+useRouteStore.subscribe((state, prev) => {
+  if (state.route.view !== 'reports' || prev.route.view === 'reports') return;
+  const chosen = useInboxStore.getState().filter.profileId;
   const reports = useReportsStore.getState();
-  if (!reports.open || state.filter.profileId === prev.filter.profileId || state.filter.profileId === null) return;
-  void reports.load({ profileId: state.filter.profileId });
+  if (chosen !== null && chosen !== reports.profileId) void reports.load({ profileId: chosen });
 });
-usePostsStore.subscribe((state, prev) => {
-  if (state.open && !prev.open) useReportsStore.setState({ open: false });
+// A client picked in the sidebar while the Reports show is the report's client.
+useInboxStore.subscribe((state, prev) => {
+  if (!useRouteStore.getState().isAt('reports') || state.filter.profileId === prev.filter.profileId || state.filter.profileId === null) return;
+  void useReportsStore.getState().load({ profileId: state.filter.profileId });
 });

@@ -7,6 +7,7 @@ import {
   isPicked,
   NO_SELECTION,
   pickedKeys,
+  selectPostOf,
   selectPublication,
   selectView,
   toggleItem,
@@ -44,6 +45,26 @@ describe('the selection', () => {
     expect(selectPublication('pub-2', [])).toEqual(NO_SELECTION);
     // x on a row starts a selection of items of its own.
     expect(pickedKeys(toggleItem(publication, 'c:x'))).toEqual(['c:x']);
+  });
+
+  it('selects the current row\'s post on every network: its "Group by post" group, not a conversation', () => {
+    const rows = [
+      { key: 'c:fb1', platform: 'facebook' as const, socialPostId: 'f1', kind: 'comment' as const, publicationKey: 'SVC1' },
+      { key: 'c:li1', platform: 'linkedin' as const, socialPostId: 'l1', kind: 'comment' as const, publicationKey: 'linkedin:l1' },
+      { key: 'c:ig1', platform: 'instagram' as const, socialPostId: 'i1', kind: 'comment' as const, publicationKey: 'SVC1' },
+      { key: 'c:tw1', platform: 'twitter' as const, socialPostId: 't1', kind: 'comment' as const },
+      { key: 'c:tw2', platform: 'twitter' as const, socialPostId: 't1', kind: 'comment' as const },
+      { key: 'dm:ig:1', platform: 'instagram' as const, socialPostId: '', kind: 'conversation' as const },
+    ];
+    const [fb, li, , tw] = rows;
+    if (!fb || !li || !tw) throw new Error('rows missing');
+    const cross = selectPostOf(rows, fb);
+    expect(cross.type === 'publication' ? cross.publicationKey : null).toBe('SVC1');
+    expect(pickedKeys(cross).sort()).toEqual(['c:fb1', 'c:ig1']);
+    expect(pickedKeys(selectPostOf(rows, li))).toEqual(['c:li1']);
+    // A post without a publication key is grouped by its network's post.
+    expect(pickedKeys(selectPostOf(rows, tw)).sort()).toEqual(['c:tw1', 'c:tw2']);
+    expect(selectPostOf(rows, rows[5] ?? fb)).toEqual(NO_SELECTION);
   });
 
   it("covers the view's rows from its newest down, not the ones that came after", () => {
