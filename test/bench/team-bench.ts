@@ -6,7 +6,6 @@
 // 3. The fold of 10,000 changes: 1,000 items with 10 changes each (chains of what each author
 //    had seen, a concurrent pair on every fifth item), best and median of 7 runs.
 // Prints a markdown section for BENCHMARKS.md. The sync server binds 127.0.0.1 and is stopped at the end.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { foldTeamLog } from '../../src/main/core/team/fold.ts';
 import { formatStamp } from '../../src/main/core/team/hybridClock.ts';
 import type { TeamLogEntry } from '../../src/main/core/team/teamLog.ts';
 import { openTeamWorkspace, type TeamWorkspace } from '../../src/main/core/team/teamWorkspace.ts';
+import { startSyncServerProcess } from '../support/syncServerProcess.ts';
 
 const CHANGES_TIMED = 150;
 const ITEMS_REPLICATED = Number(process.env.TEAM_BENCH_ITEMS ?? 100_000);
@@ -29,31 +29,13 @@ const root = mkdtempSync(join(tmpdir(), 'team-bench-'));
 // The sync server in its own process, started as `npm run sync-server` starts it: as a team's
 // server would be, it does not share the devices' event loop.
 writeFileSync(join(root, 'members.json'), JSON.stringify({ ann: 'ann-password', bob: 'bob-password' }));
-const serverProcess = spawn(
-  process.execPath,
-  [
-    '--disable-warning=ExperimentalWarning',
-    'src/syncServer/cli.ts',
-    '--port',
-    '0',
-    '--data-dir',
-    join(root, 'server'),
-    '--workspace',
-    'bench',
-    '--workspace',
-    'big',
-    '--members-file',
-    join(root, 'members.json'),
-  ],
-  { env: { ...process.env, SYNC_ADMIN_PASSWORD: 'bench-admin-password' }, stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const server = {
-  url: await new Promise<string>((resolve, reject) => {
-    serverProcess.stdout.setEncoding('utf8');
-    serverProcess.stdout.once('data', (line: string) => resolve(line.trim()));
-    serverProcess.once('exit', (code) => reject(new Error(`the sync server ended (${code})`)));
-  }),
-};
+const server = await startSyncServerProcess({
+  dataDir: join(root, 'server'),
+  workspaces: ['bench', 'big'],
+  membersFile: join(root, 'members.json'),
+  adminPassword: 'bench-admin-password',
+});
+const serverProcess = server.child;
 
 function open(member: string, device: string, workspace: string): Promise<TeamWorkspace> {
   return openTeamWorkspace({

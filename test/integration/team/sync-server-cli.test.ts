@@ -1,12 +1,12 @@
 // `npm run sync-server -- --port 0 --data-dir DIR` as a program: it prints its URL (loopback),
 // creates the workspace and members it is given, never prints the admin password, and stops on SIGTERM.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { startSyncServerProcess } from '../../support/syncServerProcess.ts';
 
-const repo = resolve(import.meta.dirname, '../../..');
 const root = mkdtempSync(join(tmpdir(), 'sync-server-cli-'));
 let child: ChildProcess | null = null;
 
@@ -18,34 +18,15 @@ afterAll(() => {
 
 it('prints its URL, serves the workspace to its members and stops on SIGTERM', async () => {
   writeFileSync(join(root, 'members.json'), JSON.stringify({ ann: 'ann-password' }));
-  const started = spawn(
-    process.execPath,
-    [
-      '--disable-warning=ExperimentalWarning',
-      'src/syncServer/cli.ts',
-      '--port',
-      '0',
-      '--data-dir',
-      join(root, 'data'),
-      '--workspace',
-      'agency',
-      '--members-file',
-      join(root, 'members.json'),
-    ],
-    { cwd: repo, env: { ...process.env, SYNC_ADMIN_PASSWORD: 'cli-admin-password' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  child = started;
-  let printed = '';
-  started.stdout.setEncoding('utf8');
-  started.stderr.setEncoding('utf8');
-  started.stderr.on('data', (text: string) => (printed += text));
-  const url = await new Promise<string>((done, fail) => {
-    started.stdout.on('data', (text: string) => {
-      printed += text;
-      if (text.includes('\n')) done(text.trim());
-    });
-    started.once('exit', (code) => fail(new Error(`it ended (${code}): ${printed}`)));
+  const server = await startSyncServerProcess({
+    dataDir: join(root, 'data'),
+    workspaces: ['agency'],
+    membersFile: join(root, 'members.json'),
+    adminPassword: 'cli-admin-password',
   });
+  const started = server.child;
+  child = started;
+  const url = server.url;
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   const ann = `Basic ${Buffer.from('ann:ann-password').toString('base64')}`;
   expect((await fetch(`${url}/agency`, { headers: { authorization: ann } })).status).toBe(200);
@@ -53,5 +34,5 @@ it('prints its URL, serves the workspace to its members and stops on SIGTERM', a
   const exited = new Promise<number | null>((done) => started.once('exit', done));
   started.kill('SIGTERM');
   expect(await exited).toBe(0);
-  expect(printed).not.toContain('cli-admin-password');
+  expect(server.printed()).not.toContain('cli-admin-password');
 });
