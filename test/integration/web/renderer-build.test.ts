@@ -10,7 +10,9 @@ import { ensureRendererBuilt, REPO_ROOT } from '../../../src/main/web/rendererBu
 
 const root = mkdtempSync(join(tmpdir(), 'web-build-'));
 for (const name of ['node_modules', 'src', 'resources']) symlinkSync(join(REPO_ROOT, name), join(root, name));
-for (const name of ['package.json', 'electron.vite.config.ts', 'tsconfig.json', 'tsconfig.base.json', 'tsconfig.node.json', 'tsconfig.web.json']) {
+// Every tsconfig at the top (tsconfig.json references them all; a missing one fails the build).
+const tsconfigs = readdirSync(REPO_ROOT).filter((name) => /^tsconfig.*\.json$/.test(name));
+for (const name of ['package.json', 'electron.vite.config.ts', ...tsconfigs]) {
   cpSync(join(REPO_ROOT, name), join(root, name));
 }
 afterAll(() => rmSync(root, { recursive: true, force: true }));
