@@ -56,17 +56,18 @@ describe('the accounts record', () => {
     }
   });
 
-  // Issue 21: the store keeps no copy of the list any more, so a damaged record cannot be written
-  // again from one: it is kept aside (never overwritten) and a new record is started.
-  it('keeps a damaged record aside and starts a new one, never writing over it', () => {
+  // Issue 21: the store keeps no copy of the list any more, but its rows of the accounts (written
+  // from the record at every change) give them back when the record is damaged; the damaged file is
+  // kept aside (never overwritten) and a new record is written.
+  it('keeps a damaged record aside and writes a new one with the accounts the store has rows of', () => {
     const { file } = registryWithAccount();
     writeFileSync(file, '{"version": 1, "accounts": [');
     const again = new AccountRegistry(temp!.store, { file });
-    expect(again.list()).toEqual([]);
+    expect(again.list()).toEqual([ACCOUNT]);
     const aside = readdirSync(temp!.dir).filter((name) => name.startsWith('accounts.json.unreadable-'));
     expect(aside).toHaveLength(1);
     expect(readFileSync(join(temp!.dir, aside[0]!), 'utf8')).toBe('{"version": 1, "accounts": [');
-    expect(readAccountsFile(file)).toMatchObject({ accounts: [], sandboxRemoved: false });
+    expect(readAccountsFile(file)).toMatchObject({ accounts: [ACCOUNT], profiles: [{ profileId: 'p-1' }] });
   });
 });
 

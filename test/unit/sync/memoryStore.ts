@@ -42,6 +42,10 @@ export class MemoryStore implements Store, MessageSyncStore {
     this.accounts.set(account.accountId, account);
   }
 
+  storedAccounts(): AccountRecord[] {
+    return [...this.accounts.values()];
+  }
+
   upsertProfile(profile: ProfileRecord): void {
     this.fail('upsertProfile');
     this.profileRecords.set(profile.profileId, structuredClone(profile));

@@ -37,9 +37,12 @@ export class AccountRegistry {
       this.#profiles = record.profiles;
       this.#sandboxRemoved = record.sandboxRemoved;
     } else if (record === 'unreadable' && this.#file !== undefined) {
-      // Kept aside, never overwritten: the person (or support) can still read what it held.
+      // Kept aside, never overwritten: the person (or support) can still read what it held. The
+      // accounts come back from the store's rows of them (written from this record at every change),
+      // so a damaged record does not make a client's account disappear; a new record is written.
       const aside = `${this.#file}.unreadable-${Date.now()}`;
-      this.#logger?.warn('The accounts record could not be read; it was kept aside and a new one started', { file: aside });
+      this.#logger?.warn('The accounts record could not be read; it was kept aside and a new one written from the store', { file: aside });
+      for (const account of store.storedAccounts()) this.#accounts.set(account.accountId, account);
       try {
         renameSync(this.#file, aside);
       } catch {

@@ -61,6 +61,17 @@ export class ProfileTable {
     return { rowId: row.id, identitiesChanged };
   }
 
+  /** The accounts the store's rows belong to (written from accounts.json; read back only to recover a damaged one). */
+  storedAccounts(): AccountRecord[] {
+    const rows = this.#statements.get('SELECT account_id, title, base_url, kind FROM accounts ORDER BY rowid').all() as unknown as {
+      account_id: string;
+      title: string;
+      base_url: string;
+      kind: AccountRecord['kind'];
+    }[];
+    return rows.map((row) => ({ accountId: row.account_id, title: row.title, baseUrl: row.base_url, kind: row.kind }));
+  }
+
   profiles(accountId?: string): ProfileRecord[] {
     const all = [...this.#load().values()].map((known) => known.record);
     return accountId === undefined ? all : all.filter((profile) => profile.accountId === accountId);

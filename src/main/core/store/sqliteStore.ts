@@ -211,6 +211,10 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     });
   }
 
+  storedAccounts(): AccountRecord[] {
+    return this.#guard(() => this.#profiles.storedAccounts());
+  }
+
   profiles(accountId?: string): ProfileRecord[] {
     return this.#guard(() => this.#profiles.profiles(accountId));
   }

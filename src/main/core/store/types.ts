@@ -90,6 +90,8 @@ export interface PostSyncState {
 export interface Store {
   upsertAccount(account: AccountRecord): void;
   upsertProfile(profile: ProfileRecord): void;
+  /** The accounts the store's rows belong to: not the account list (accounts.json is), its last copy for recovering a damaged one. */
+  storedAccounts(): AccountRecord[];
   profiles(accountId?: string): ProfileRecord[];
 
   /** Idempotent: the same posts twice change nothing. A post of an unknown profile, or without ids, is refused alone. */
