@@ -63,6 +63,7 @@ declare namespace PouchDB {
   }
 
   interface Database {
+    info(): Promise<unknown>;
     get(id: string): Promise<StoredDocument>;
     put(doc: Document): Promise<Response>;
     bulkDocs(docs: Document[]): Promise<(Response | BulkError)[]>;

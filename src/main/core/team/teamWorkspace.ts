@@ -17,6 +17,7 @@ import type { OutboxStatusDoc, PresenceDoc, TeamDoc } from '../../../shared/doma
 import { changeDocId, eventDocId, logEntryOf, outboxDocId, presenceDocId, readTeamDocument } from './teamDocuments.ts';
 import { TeamDocumentRefused, TeamRecordError } from './teamErrors.ts';
 import { type ItemEventKind, registerOfField, type TeamLogEntry } from './teamLog.ts';
+import { markInfoRejectionsHandled } from './handledInfo.ts';
 
 export interface TeamWorkspaceOptions {
   serverUrl: string;
@@ -95,6 +96,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   mkdirSync(options.dataDir, { recursive: true });
   const local = new PouchDB(join(options.dataDir, folderName(options.workspace)));
   const remote = new PouchDB(url, { auth, skip_setup: true });
+  markInfoRejectionsHandled(remote);
   const timeoutMs = options.serverTimeoutMs ?? 10_000;
   const direct = new PouchDB(url, {
     auth,
