@@ -28,7 +28,7 @@ import { ConversationQuery } from './conversations.ts';
 import { InboxCounts } from './counts.ts';
 import { classifySqliteError, messageOf, StoreCorruptError, StoreError, StoreInputError, StoreUnavailableError } from './errors.ts';
 import { COMMENT_KIND } from './itemKinds.ts';
-import { ItemStates, ME_ON_THIS_DEVICE } from './itemStates.ts';
+import { type ChangeActor, ItemStates, ME_ON_THIS_DEVICE } from './itemStates.ts';
 import { parseKey } from './keys.ts';
 import { InboxQuery } from './inboxQuery.ts';
 import { CommentIngest } from './ingest.ts';
@@ -158,6 +158,8 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   /** Changes the port wrote in the open transaction: told to listeners once it is committed. */
   #written: ItemChange[] = [];
   readonly #stateListeners: ItemStatesListener[] = [];
+  /** Who this device's own decisions are by: "me" alone, the member and device name in a team. */
+  #actor: ChangeActor = ME_ON_THIS_DEVICE;
   #analytics!: AnalyticsHistory;
   #accountSnapshots!: AccountSnapshotTable;
   #replied!: RepliedFlags;
@@ -302,11 +304,29 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   }
 
   setTriage(keys: CommentKey[], patch: TriagePatch): ItemChange[] {
-    return this.#write(() => this.#states.set(keys, patch, ME_ON_THIS_DEVICE));
+    return this.#write(() => this.#states.set(keys, patch, this.#actor));
   }
 
   undoItemChanges(ids: readonly string[]): ItemChange[] {
-    return this.#write(() => this.#states.undo(ids, ME_ON_THIS_DEVICE));
+    return this.#write(() => this.#states.undo(ids, this.#actor));
+  }
+
+  setLocalActor(actor: ChangeActor): void {
+    this.#actor = Object.freeze({ who: actor.who, device: actor.device });
+  }
+
+  applyItemStates(states: readonly { key: string; state: Partial<ItemState>; by: ChangeActor }[]): ItemChange[] {
+    return this.#write(() =>
+      states.flatMap(({ key, state, by }) => {
+        try {
+          return this.#states.set([key], state, by);
+        } catch (error) {
+          // A key this store cannot hold (set checks before writing anything) is left out on its own.
+          if (error instanceof StoreInputError) return [];
+          throw error;
+        }
+      }),
+    );
   }
 
   itemStates(keys: readonly string[]): Map<string, ItemState> {
