@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../src/shared/bridge/contract.ts';
 import type { ItemState } from '../../../src/shared/domain/itemState.ts';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
+import { openTeamWorkspace } from '../../../src/main/core/team/teamWorkspace.ts';
 import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
 import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
 import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
@@ -18,6 +19,7 @@ import { MemoryVault } from '../app/memoryVault.ts';
 
 const WORKSPACE = 'agency';
 const ANN = { member: 'ann', device: 'laptop', password: 'ann-password' };
+const ANN_PHONE = { ...ANN, device: 'phone' };
 const BOB = { member: 'bob', device: 'desktop', password: 'bob-password' };
 
 let root: string;
@@ -26,26 +28,26 @@ let sandbox: RunningSandbox;
 const proxies = new Map<string, TcpProxy>();
 const rigs = new Map<string, AppRig>();
 
-/** Both cores' built-in account reads the one sandbox (its close is the test's, not the core's). */
-function sharedSandbox() {
+/** Both cores' built-in account reads the one sandbox (its close is the test's, not the core's), directly or at `url`. */
+function sharedSandbox(url = sandbox.url) {
   const running = [sandbox];
   return {
     running,
     async start() {
       const world = await worldOf(sandbox);
-      return { url: sandbox.url, apiKey: sandbox.apiKey, xCredentials: world.xCredentials, close: async () => {} };
+      return { url, apiKey: sandbox.apiKey, xCredentials: world.xCredentials, close: async () => {} };
     },
   };
 }
 
-async function startCore(who: typeof ANN): Promise<AppRig> {
+async function startCore(who: typeof ANN, sandboxUrl?: string): Promise<AppRig> {
   const proxy = proxies.get(who.device)!;
   const vault = new MemoryVault();
   await vault.setTeamPassword(proxy.url, WORKSPACE, who.member, who.password);
   return AppRig.start({
     dataDir: join(root, who.device),
     vault,
-    factory: sharedSandbox(),
+    factory: sharedSandbox(sandboxUrl),
     tuning: { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 } },
     team: { serverUrl: proxy.url, workspace: WORKSPACE, member: who.member, device: who.device },
   });
@@ -93,7 +95,7 @@ beforeAll(async () => {
   await admin.addMember(BOB.member, BOB.password);
   await admin.createWorkspace(WORKSPACE, [ANN.member, BOB.member]);
   const target = { host: '127.0.0.1', port: Number(new URL(server.url).port) };
-  for (const who of [ANN, BOB]) proxies.set(who.device, await startTcpProxy(target));
+  for (const who of [ANN, BOB, ANN_PHONE]) proxies.set(who.device, await startTcpProxy(target));
   sandbox = await startSandbox({ port: 0 });
   for (const who of [ANN, BOB]) rigs.set(who.device, await startCore(who));
 }, 60_000);
@@ -158,4 +160,34 @@ describe('two app cores on one team workspace', () => {
     expect(onLaptop).toEqual(onDesktop);
     expect(onLaptop).toMatchObject({ done: true });
   }, 60_000);
+
+  it('gives an item stored after the team decided about it the team’s state', async () => {
+    const key = await commentOnBoth(2);
+    await laptop().call('inbox.triage', { keys: [key], done: true, addLabels: ['invoice'] });
+    // A new device of Ann's whose team copy already has the decision (it replicated once), started
+    // while the team server is out of its reach: the comment is stored only after the fold is
+    // there, so nothing but the store's "item started" tells the connection about it.
+    const phoneDir = join(root, ANN_PHONE.device);
+    const proxy = proxies.get(ANN_PHONE.device)!;
+    const copy = await openTeamWorkspace({
+      serverUrl: proxy.url,
+      workspace: WORKSPACE,
+      member: ANN_PHONE.member,
+      device: ANN_PHONE.device,
+      credentials: { username: ANN_PHONE.member, password: ANN_PHONE.password },
+      dataDir: phoneDir,
+      retry: { firstMs: 50, longestMs: 400 },
+    });
+    await laptop().until('the phone’s copy has the decision', () => copy.item(key)?.state.done === true);
+    await copy.close();
+    proxy.cut();
+    const phone = await startCore(ANN_PHONE);
+    rigs.set(ANN_PHONE.device, phone);
+    const told = await phone.until('the phone told of the team’s state', () => {
+      const state = toldState(phone, key);
+      return state?.done === true ? state : null;
+    });
+    expect(told).toMatchObject({ done: true, labels: ['invoice'] });
+    expect((await phone.call('team.status', {})).serverReachable).toBe(false);
+  }, 90_000);
 });

@@ -18,7 +18,7 @@ import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
 
-export type TeamStore = Pick<ItemStateStore, 'onItemStatesChanged' | 'setLocalActor' | 'applyItemStates'>;
+export type TeamStore = Pick<ItemStateStore, 'onItemStatesChanged' | 'onItemsStarted' | 'setLocalActor' | 'applyItemStates'>;
 
 export interface TeamConnectionOptions {
   settings: TeamSettings | null;
@@ -100,6 +100,14 @@ export class TeamConnection {
       if (!this.#applying) this.#record(changes, settings);
     });
     workspace.subscribe((update) => this.#apply(store, settings, update.items));
+    // An item stored after the team decided about it (ingest starts a fresh state) takes the fold's.
+    store.onItemsStarted((keys) =>
+      this.#apply(
+        store,
+        settings,
+        keys.flatMap((key) => workspace.item(key) ?? []),
+      ),
+    );
     // What the workspace's copy already holds (other devices' decisions while this one was closed).
     this.#apply(store, settings, workspace.items());
   }

@@ -157,6 +157,9 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   #states!: ItemStates;
   /** Changes the port wrote in the open transaction: told to listeners once it is committed. */
   #written: ItemChange[] = [];
+  /** Items started (first stored) in the write under way, told after its commit. */
+  #started: string[] = [];
+  readonly #startListeners: ((keys: readonly string[]) => void)[] = [];
   readonly #stateListeners: ItemStatesListener[] = [];
   /** Who this device's own decisions are by: "me" alone, the member and device name in a team. */
   #actor: ChangeActor = ME_ON_THIS_DEVICE;
@@ -341,6 +344,10 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     this.#stateListeners.push(listener);
   }
 
+  onItemsStarted(listener: (keys: readonly string[]) => void): void {
+    this.#startListeners.push(listener);
+  }
+
   deleteComment(key: CommentKey): boolean {
     const ref = parseKey(key);
     if (ref === null) throw new StoreInputError(`Not a comment key: ${String(key)}`);
@@ -462,12 +469,27 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   #write<T>(work: () => T): T {
     return this.#guard(() => {
       this.#written = [];
+      this.#started = [];
       const result = inTransaction(this.#db, work);
       const written = this.#written;
+      const started = this.#started;
       this.#written = [];
+      this.#started = [];
       if (written.length > 0) this.#tellStates(written);
+      if (started.length > 0) this.#tellStarted(started);
       return result;
     });
+  }
+
+  /** After the commit: the keys of the items first stored, to every listener (a team's state for them). */
+  #tellStarted(keys: string[]): void {
+    for (const listener of this.#startListeners) {
+      try {
+        listener(keys);
+      } catch {
+        // a listener's failure must not undo a write that is in
+      }
+    }
   }
 
   /** After the commit: the new states of the items that changed, to every listener (the bridge event). */
@@ -544,6 +566,7 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
       (changes) => {
         for (const change of changes) this.#written.push(change);
       },
+      (key) => this.#started.push(key),
     );
     this.#messages = new MessageIngest(statements, this.#profiles, new MessageSearch(statements), this.#states, notePartition);
     this.#ingest = new CommentIngest(statements, this.#profiles, this.#replied, this.#states, (profile, platform) =>
