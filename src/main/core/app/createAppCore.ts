@@ -154,7 +154,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
             messagingOff.observe(event, clock.now());
             coreEvents.sync(event);
           },
-          onOutboxEvent: (owner) => (event) => coreEvents.outbox(owner, event),
+          onOutboxEvent: (owner) => (event) => {
+            coreEvents.outbox(owner, event);
+            team.outboxChanged(event);
+          },
           onPostSettingsEvent: (accountId) => (event) => commentsQueueEvent(accountId, event),
           syncPaused: () => board.syncPaused,
         },

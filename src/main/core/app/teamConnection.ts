@@ -11,6 +11,7 @@
 // works alone as before and the status says why.
 import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
 import type { LoggerPort } from '../ports.ts';
+import type { OutboxEvent } from '../outbox/types.ts';
 import type { ItemStateStore } from '../store/types.ts';
 import { THE_SYNC } from '../store/itemStates.ts';
 import type { FoldedItem } from '../team/fold.ts';
@@ -55,6 +56,9 @@ export class TeamConnection {
   #recording: Promise<void> = Promise.resolve();
   /** True while this connection writes folded states into the store: those are not recorded back. */
   #applying = false;
+  /** Outbox items whose sending was recorded in this run. */
+  readonly #sentRecorded = new Set<string>();
+  #store: TeamStore | null = null;
 
   private constructor(settings: TeamSettings | null, workspace: TeamWorkspace | null, problem: string | null, logger: LoggerPort | undefined) {
     this.#settings = settings;
@@ -95,6 +99,7 @@ export class TeamConnection {
   }
 
   #join(store: TeamStore, settings: TeamSettings, workspace: TeamWorkspace): void {
+    this.#store = store;
     store.setLocalActor({ who: settings.member, device: settings.device });
     store.onItemStatesChanged((_states, changes) => {
       if (!this.#applying) this.#record(changes, settings);
@@ -140,6 +145,31 @@ export class TeamConnection {
     } finally {
       this.#applying = false;
     }
+  }
+
+  /**
+   * What the outbox tells (every account's): a reply or message that became sent on this device is
+   * recorded as `reply-sent` (the team's fold closes its item). Only a change to sent counts: items
+   * loaded at start come as `added`, and recording them again could close an item reopened since.
+   */
+  outboxChanged(event: OutboxEvent): void {
+    const workspace = this.#workspace;
+    const store = this.#store;
+    if (workspace === null || store === null || this.#settings === null || event.type !== 'changed' || event.item.state !== 'sent') return;
+    const settings = this.#settings;
+    const item = event.item;
+    if (this.#sentRecorded.has(item.id)) return;
+    this.#sentRecorded.add(item.id);
+    this.#recording = this.#recording.then(async () => {
+      try {
+        await workspace.recordEvent(item.answers, 'reply-sent', item.lastAttemptAt ?? item.created);
+        // This device's store follows the fold too (the reply closed the item), as the others will.
+        const folded = workspace.item(item.answers);
+        if (folded) this.#apply(store, settings, [folded]);
+      } catch (error) {
+        this.#logger?.error('A sent reply could not be shared with the team', { reason: (error as Error).message });
+      }
+    });
   }
 
   /** The workspace, when joined (the outbox's claims, presence). */
