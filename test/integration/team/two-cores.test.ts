@@ -177,6 +177,30 @@ describe('two app cores on one team workspace', () => {
     expect((await laptop().ledger('comment.reply')).filter((entry) => entry.text === 'Thanks, we are on it!')).toHaveLength(1);
   }, 60_000);
 
+  it('sends one reply when both answer the same comment during a partition, and holds the other', async () => {
+    const key = await commentOnBoth(4);
+    const texts = { laptop: 'Ann here: the invoice is on its way.', desktop: 'Bob here: we will send the invoice.' };
+    proxies.get(BOB.device)!.cut();
+    const fromDesktop = (await desktop().call('reply.send', { commentKey: key, text: texts.desktop })).item;
+    const outboxItem = async (rig: AppRig, id: string) => (await rig.call('outbox.list', {})).items.find((item) => item.id === id) ?? null;
+    // Cut off from the team server, the desktop cannot take the claim: it holds, never sends.
+    const waiting = await desktop().until('the desktop holding its reply', async () => {
+      const item = await outboxItem(desktop(), fromDesktop.id);
+      return item?.lastError?.code === 'team-unreachable' ? item : null;
+    });
+    expect(waiting.state).toBe('waiting');
+    const fromLaptop = (await laptop().call('reply.send', { commentKey: key, text: texts.laptop })).item;
+    await laptop().until('the laptop’s reply sent', async () => ((await outboxItem(laptop(), fromLaptop.id))?.state === 'sent' ? true : null));
+    proxies.get(BOB.device)!.heal();
+    const held = await desktop().until('the desktop told Ann answered', async () => {
+      const item = await outboxItem(desktop(), fromDesktop.id);
+      return item?.lastError?.code === 'team-answered' ? item : null;
+    });
+    expect(held).toMatchObject({ state: 'failed', lastError: { message: 'ann already answered this comment, so yours was not sent.' } });
+    const replies = (await laptop().ledger('comment.reply')).filter((entry) => entry.text === texts.laptop || entry.text === texts.desktop);
+    expect(replies.map((entry) => entry.text)).toEqual([texts.laptop]);
+  }, 90_000);
+
   it('gives an item stored after the team decided about it the team’s state', async () => {
     const key = await commentOnBoth(2);
     await laptop().call('inbox.triage', { keys: [key], done: true, addLabels: ['invoice'] });

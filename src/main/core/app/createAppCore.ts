@@ -35,6 +35,7 @@ import { PreparedReports } from './preparedReports.ts';
 import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
 import { TeamConnection } from './teamConnection.ts';
+import type { OutboxItem } from '../outbox/types.ts';
 import { answeredOf } from './views.ts';
 import { CountsChanged, UnreadWatch } from './unreadWatch.ts';
 import { WebhookService } from './webhookService.ts';
@@ -88,6 +89,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     password: async () => (teamSettings && vault.teamPassword ? vault.teamPassword(teamSettings.serverUrl, teamSettings.workspace, teamSettings.member) : null),
     dataDir: options.dataDir,
     store,
+    now: () => clock.now(),
     ...(logger ? { logger } : {}),
     ...(tuning.teamRetry ? { retry: tuning.teamRetry } : {}),
   });
@@ -160,6 +162,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
           },
           onPostSettingsEvent: (accountId) => (event) => commentsQueueEvent(accountId, event),
           syncPaused: () => board.syncPaused,
+          teamHold: (item: OutboxItem) => team.holdBeforeSend(item),
         },
         onClose,
       ),

@@ -11,13 +11,16 @@
 // works alone as before and the status says why.
 import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
 import type { LoggerPort } from '../ports.ts';
-import type { OutboxEvent } from '../outbox/types.ts';
+import type { OutboxEvent, OutboxItem, TeamHold } from '../outbox/types.ts';
 import type { ItemStateStore } from '../store/types.ts';
 import { THE_SYNC } from '../store/itemStates.ts';
 import type { FoldedItem } from '../team/fold.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
+
+/** How long a reply waits before the team server is asked again, when it could not be asked. */
+const UNREACHABLE_RETRY_MS = 5_000;
 
 export type TeamStore = Pick<ItemStateStore, 'onItemStatesChanged' | 'onItemsStarted' | 'setLocalActor' | 'applyItemStates'>;
 
@@ -28,6 +31,8 @@ export interface TeamConnectionOptions {
   dataDir: string;
   store: TeamStore;
   logger?: LoggerPort;
+  /** The core's clock (when a held reply asks the team server again). */
+  now?: () => number;
   /** Tests make the replication's retry quicker; by default teamWorkspace.ts's. */
   retry?: TeamWorkspaceOptions['retry'];
 }
@@ -59,6 +64,7 @@ export class TeamConnection {
   /** Outbox items whose sending was recorded in this run. */
   readonly #sentRecorded = new Set<string>();
   #store: TeamStore | null = null;
+  #now: () => number = Date.now;
 
   private constructor(settings: TeamSettings | null, workspace: TeamWorkspace | null, problem: string | null, logger: LoggerPort | undefined) {
     this.#settings = settings;
@@ -94,6 +100,7 @@ export class TeamConnection {
       ...(options.retry ? { retry: options.retry } : {}),
     });
     const connection = new TeamConnection(settings, workspace, null, options.logger);
+    if (options.now) connection.#now = options.now;
     connection.#join(options.store, settings, workspace);
     return connection;
   }
@@ -170,6 +177,26 @@ export class TeamConnection {
         this.#logger?.error('A sent reply could not be shared with the team', { reason: (error as Error).message });
       }
     });
+  }
+
+  /**
+   * Before a reply goes out, in a team: its claim on the team server (`reply:<comment key>`). Won
+   * (or this device's own, after a crash): it goes. Another member's: held for good, with who
+   * answered. The server not answering: held, asked again in a while; never sent unconfirmed.
+   * Direct messages go unclaimed for now (their conversation turn has no key yet: docs/team.md).
+   */
+  async holdBeforeSend(item: OutboxItem): Promise<TeamHold | null> {
+    const workspace = this.#workspace;
+    if (workspace === null || item.kind !== 'reply') return null;
+    const claim = await workspace.claim(`reply:${item.answers}`);
+    if (claim.status === 'won') return null;
+    if (claim.status === 'held') {
+      return { error: { code: 'team-answered', message: `${claim.who} already answered this comment, so yours was not sent.` }, retryAt: null };
+    }
+    return {
+      error: { code: 'team-unreachable', message: 'Waiting for the team server: a reply goes out once it confirms nobody else answered.' },
+      retryAt: this.#now() + UNREACHABLE_RETRY_MS,
+    };
   }
 
   /** The workspace, when joined (the outbox's claims, presence). */
