@@ -2,7 +2,8 @@
 // data directories, two members), each reaching the team server through its own TCP proxy. A
 // triage made through one core's bridge reaches the other core's store and its `items.stateChanged`
 // event; decisions made on both sides of a partition converge once it heals; `team.status` says
-// who, where, and whether the server is reachable. (Claims before send: not wired yet, docs/team.md.)
+// who, where, and whether the server is reachable; a sent reply closes the comment on both; two
+// replies to one comment during a partition end with one in the sandbox's ledger and the other held.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
