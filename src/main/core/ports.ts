@@ -5,6 +5,7 @@ import type { Clock } from './clock.ts';
 import type { AccountSyncOptions } from './sync/accountSync.ts';
 import type { CredentialVault, XCredentials } from './service/credentials.ts';
 import type { KeyStatus, VaultProtection } from '../../shared/domain/accounts.ts';
+import type { TeamSettings } from './app/teamSettings.ts';
 
 // Declared once, in shared (the bridge carries them to the renderer); re-exported for the hosts.
 export type { KeyProtection, KeyStatus, VaultProtection } from '../../shared/domain/accounts.ts';
@@ -22,6 +23,12 @@ export interface SecretVault extends CredentialVault {
    */
   setWebhookSecret?(accountId: string, profileId: string, secret: string): Promise<void>;
   webhookSecret?(accountId: string, profileId: string): Promise<string | null>;
+  /**
+   * A team member's password for a team server's workspace (app/teamSettings.ts), kept like the
+   * keys. Optional: a vault without it cannot join a team. null when none is kept.
+   */
+  teamPassword?(serverUrl: string, workspace: string, member: string): Promise<string | null>;
+  setTeamPassword?(serverUrl: string, workspace: string, member: string, password: string): Promise<void>;
 }
 
 export interface SettingsPort {
@@ -89,6 +96,8 @@ export interface AppCoreOptions {
   logger?: LoggerPort;
   /** Tuning for tests: the sync's intervals and pace, the outbox's backoff. */
   tuning?: AppCoreTuning;
+  /** The team workspace this device joins (its password is in the vault); absent: the device works alone. */
+  team?: TeamSettings;
 }
 
 export interface LoggerPort {
@@ -107,4 +116,6 @@ export interface AppCoreTuning {
   preparedReports?: { clock?: Clock; settleMaxMs?: number; afterMonthStartMs?: number };
   /** The notification planner's windows (gathering, gaps, catch-up), in ms. */
   notifications?: { gatherMs?: number; minGapPerProfileMs?: number; maxPerWindow?: number; longOfflineMs?: number; catchUpMs?: number };
+  /** The team replication's retry (first and longest wait, ms); default teamWorkspace.ts's. */
+  teamRetry?: { firstMs: number; longestMs: number };
 }

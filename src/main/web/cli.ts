@@ -1,10 +1,12 @@
 // `npm run web -- [--port N] [--data-dir DIR] [--sandbox-url URL] [--poll-hot-ms N]`: the whole app in a browser.
+// With `--sync-url URL/WORKSPACE --device-name NAME --member NAME` it joins that team workspace; the
+// member's password comes from the SOCIAL_INBOX_TEAM_PASSWORD environment variable, never the command line.
 // Builds the renderer when it is missing, runs the core in this process, serves the UI and the
 // bridge on 127.0.0.1, and prints exactly one line on stdout once ready, the page's address with
 // this run's token. Everything else goes to stderr. SIGINT/SIGTERM close the core and the sandbox,
 // and so does the death of the parent process (see parentWatch.ts).
 import { defaultDataDir } from './dataDir.ts';
-import { parseWebCli, WEB_USAGE, type WebCliOptions, WebUsageError } from './cliArgs.ts';
+import { parseWebCli, TEAM_PASSWORD_VARIABLE, WEB_USAGE, type WebCliOptions, WebUsageError } from './cliArgs.ts';
 import { onParentGone } from './parentWatch.ts';
 import { ensureRendererBuilt, RENDERER_DIR } from './rendererBuild.ts';
 import { stderrLogger } from './stderrLogger.ts';
@@ -44,12 +46,24 @@ async function main(): Promise<void> {
     logger,
     ...(options.sandboxUrl === undefined ? {} : { sandboxUrl: options.sandboxUrl }),
     ...(options.pollHotMs === undefined ? {} : { pollHotMs: options.pollHotMs }),
+    ...(options.team === undefined ? {} : { team: { settings: options.team, password: teamPassword() } }),
   });
   if (stopping) {
     await closeAndExit(app, stopping);
     return;
   }
   process.stdout.write(`${app.url}\n`);
+}
+
+/** The team password from the environment, taken out of it so that no child process inherits it. */
+function teamPassword(): string | null {
+  const password = process.env[TEAM_PASSWORD_VARIABLE];
+  delete process.env[TEAM_PASSWORD_VARIABLE];
+  if (password === undefined || password === '') {
+    console.error(`web: no team password: set ${TEAM_PASSWORD_VARIABLE}; the app runs alone until it has one.`);
+    return null;
+  }
+  return password;
 }
 
 async function closeAndExit(app: RunningWebApp, signal: NodeJS.Signals): Promise<void> {

@@ -2,8 +2,14 @@
 // as the issue states it (tooling outside the code base starts the host this way), plus one optional
 // knob of ours, `--poll-hot-ms N`, for the end-to-end tests and for watching new comments arrive.
 import { parseArgs } from 'node:util';
+import { checkedTeamSettings, type TeamSettings } from '../core/app/teamSettings.ts';
+import { TeamAddressError } from '../core/team/teamErrors.ts';
 
-export const WEB_USAGE = 'usage: npm run web -- [--port N] [--data-dir DIR] [--sandbox-url URL] [--poll-hot-ms N]';
+export const WEB_USAGE =
+  'usage: npm run web -- [--port N] [--data-dir DIR] [--sandbox-url URL] [--poll-hot-ms N] [--sync-url URL/WORKSPACE --device-name NAME --member NAME]';
+
+/** Where the web host reads the team member's password (never from the command line, where `ps` shows it). */
+export const TEAM_PASSWORD_VARIABLE = 'SOCIAL_INBOX_TEAM_PASSWORD';
 
 export const DEFAULT_WEB_PORT = 5317;
 
@@ -23,6 +29,8 @@ export interface WebCliOptions {
   sandboxUrl?: string;
   /** How often the sync asks for the comments of a post of the last day; absent: its default (30 s). */
   pollHotMs?: number;
+  /** The team workspace to join (`--sync-url`, `--device-name`, `--member`); absent: this device works alone. */
+  team?: TeamSettings;
 }
 
 /** A command line that cannot be run: the CLI prints the message and the usage and exits 2. */
@@ -31,7 +39,15 @@ export class WebUsageError extends Error {
 }
 
 export function parseWebCli(argv: readonly string[]): WebCliOptions {
-  let values: { port?: string | undefined; 'data-dir'?: string | undefined; 'sandbox-url'?: string | undefined; 'poll-hot-ms'?: string | undefined };
+  let values: {
+    port?: string | undefined;
+    'data-dir'?: string | undefined;
+    'sandbox-url'?: string | undefined;
+    'poll-hot-ms'?: string | undefined;
+    'sync-url'?: string | undefined;
+    'device-name'?: string | undefined;
+    member?: string | undefined;
+  };
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -42,6 +58,9 @@ export function parseWebCli(argv: readonly string[]): WebCliOptions {
         'data-dir': { type: 'string' },
         'sandbox-url': { type: 'string' },
         'poll-hot-ms': { type: 'string' },
+        'sync-url': { type: 'string' },
+        'device-name': { type: 'string' },
+        member: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -68,7 +87,37 @@ export function parseWebCli(argv: readonly string[]): WebCliOptions {
     }
     options.pollHotMs = ms;
   }
+  const team = teamOf(values['sync-url'], values['device-name'], values.member);
+  if (team) options.team = team;
   return options;
+}
+
+/**
+ * `--sync-url` names the workspace as its last path segment (`http://127.0.0.1:5984/agency`), as
+ * the sync server's own URL plus the workspace; `--device-name` and `--member` come with it.
+ */
+function teamOf(syncUrl: string | undefined, device: string | undefined, member: string | undefined): TeamSettings | null {
+  if (syncUrl === undefined) {
+    if (device !== undefined || member !== undefined) throw new WebUsageError('--device-name and --member go with --sync-url');
+    return null;
+  }
+  if (device === undefined || member === undefined) throw new WebUsageError('--sync-url needs --device-name NAME and --member NAME too');
+  let url: URL;
+  try {
+    url = new URL(syncUrl);
+  } catch {
+    throw new WebUsageError(`--sync-url must be a URL such as http://127.0.0.1:5984/agency; got "${syncUrl}"`);
+  }
+  const segments = url.pathname.split('/').filter((segment) => segment !== '');
+  const workspace = segments.pop();
+  if (workspace === undefined) throw new WebUsageError('--sync-url must end with the workspace, e.g. http://127.0.0.1:5984/agency');
+  url.pathname = segments.join('/');
+  try {
+    return checkedTeamSettings({ serverUrl: url.href.replace(/\/+$/, ''), workspace: decodeURIComponent(workspace), member, device });
+  } catch (error) {
+    if (error instanceof TeamAddressError) throw new WebUsageError(`--sync-url, --device-name or --member: ${error.message}`);
+    throw error;
+  }
 }
 
 /** An http(s) URL with no credentials in it; the sandbox's printed `…/api` URL and its bare origin both work. */

@@ -40,6 +40,16 @@ function statusOf(secret: string | undefined): KeyStatus {
 
 export class MemorySecretVault implements SecretVault {
   private readonly accounts = new Map<string, AccountKeys>();
+  /** Team passwords by server, workspace and member (a newline cannot be in any of them). */
+  private readonly teamPasswords = new Map<string, string>();
+
+  async setTeamPassword(serverUrl: string, workspace: string, member: string, password: string): Promise<void> {
+    this.teamPasswords.set(`${serverUrl}\n${workspace}\n${member}`, password);
+  }
+
+  async teamPassword(serverUrl: string, workspace: string, member: string): Promise<string | null> {
+    return this.teamPasswords.get(`${serverUrl}\n${workspace}\n${member}`) ?? null;
+  }
 
   async account(accountId: string): Promise<AccountCredentials> {
     const keys = this.keysOf(accountId);

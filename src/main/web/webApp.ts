@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { LoggerPort, SandboxFactory } from '../core/ports.ts';
 import type { AppCore } from '../core/app/appCore.ts';
 import { createAppCore } from '../core/app/createAppCore.ts';
+import type { TeamSettings } from '../core/app/teamSettings.ts';
 import { MemorySecretVault } from './memoryVault.ts';
 import { childProcessSandboxFactory, remoteSandboxFactory } from './sandboxFactories.ts';
 import type { SandboxProcessOptions } from './sandboxProcess.ts';
@@ -27,6 +28,8 @@ export interface WebAppOptions {
   pollHotMs?: number;
   /** Tests may fix it; by default a new random one. */
   token?: string;
+  /** The team workspace to join, and its member's password (kept in this run's vault only). */
+  team?: { settings: TeamSettings; password: string | null };
 }
 
 export interface RunningWebApp {
@@ -43,9 +46,13 @@ export async function startWebApp(options: WebAppOptions): Promise<RunningWebApp
   mkdirSync(options.dataDir, { recursive: true });
   const sandbox: SandboxFactory =
     options.sandboxUrl === undefined ? childProcessSandboxFactory({ logger, ...options.sandboxWatchdog }) : remoteSandboxFactory(options.sandboxUrl);
+  const vault = new MemorySecretVault();
+  const team = options.team;
+  if (team && team.password !== null) await vault.setTeamPassword(team.settings.serverUrl, team.settings.workspace, team.settings.member, team.password);
   const core = await createAppCore({
     dataDir: options.dataDir,
-    vault: new MemorySecretVault(),
+    vault,
+    ...(team ? { team: team.settings } : {}),
     settings: new JsonSettingsFile(options.dataDir, (problem) => logger.warn(`settings: ${problem}`)),
     sandbox,
     logger,

@@ -32,6 +32,7 @@ import { PreparedReportFileSchema, PreparedReportSummarySchema } from '../domain
 import { AppStatusSchema, ConnectivitySchema, StoreRecoverySchema, SyncProblemSchema } from '../domain/status.ts';
 import { MAX_THREAD_TWEETS, PostThreadSchema } from '../domain/twitterThreads.ts';
 import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
+import { TeamStatusSchema } from '../domain/teamStatus.ts';
 import {
   boundedUrl,
   Id,
@@ -67,6 +68,8 @@ export const commands = {
   'status.get': command(Empty, AppStatusSchema),
   /** The person has read that the store was rebuilt: no page is told it again this session. */
   'status.acknowledgeStoreRecovery': command(Empty, Ok),
+  /** The team workspace: joined or not (and why), the server's state, member, device, who is replying. */
+  'team.status': command(Empty, TeamStatusSchema),
   'sync.setPaused': command(z.strictObject({ paused: z.boolean() }), z.object({ paused: z.boolean() })),
   /** Refresh now: one post, or a whole profile; offline, the service is asked at once. */
   'sync.refresh': command(RefreshTarget, z.object({ started: z.boolean() })),

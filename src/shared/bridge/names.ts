@@ -5,6 +5,7 @@
 export const COMMAND_NAMES = [
   'status.get',
   'status.acknowledgeStoreRecovery',
+  'team.status',
   'sync.setPaused',
   'sync.refresh',
   'accounts.list',

@@ -69,7 +69,11 @@ export interface AppRigOptions {
   vault?: MemoryVault;
   settings?: Partial<Settings>;
   sandbox?: SandboxOptions | false;
+  /** A factory of the test's own (e.g. one sandbox shared by two cores); instead of `sandbox`. */
+  factory?: SandboxFactory & { running: RunningSandbox[] };
   tuning?: AppCoreTuning;
+  /** The team workspace the core joins (its password in the vault). */
+  team?: AppCoreOptions['team'];
 }
 
 export class AppRig {
@@ -113,7 +117,7 @@ export class AppRig {
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'app-core-'));
     const vault = options.vault ?? new MemoryVault();
     const settings = new MemorySettings({ undoSeconds: 0, ...options.settings });
-    const factory = options.sandbox === false ? null : embeddedSandbox(options.sandbox ?? {});
+    const factory = options.factory ?? (options.sandbox === false ? null : embeddedSandbox(options.sandbox ?? {}));
     const notifications: AppNotification[] = [];
     const timeline: string[] = [];
     const logs: AppRig['logs'] = [];
@@ -134,6 +138,7 @@ export class AppRig {
       logger,
       tuning: options.tuning ?? FAST_TUNING,
       ...(factory ? { sandbox: factory } : {}),
+      ...(options.team ? { team: options.team } : {}),
     };
     const core = await createAppCore(coreOptions);
     return new AppRig(core, { dataDir, vault, settings, factory, ownsDir: options.dataDir === undefined }, notifications, logs, timeline);

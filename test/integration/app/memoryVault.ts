@@ -7,6 +7,15 @@ export class MemoryVault implements SecretVault {
   readonly accounts = new Map<string, AccountCredentials>();
   readonly profileKeys = new Map<string, string>();
   readonly webhookSecrets = new Map<string, string>();
+  readonly teamPasswords = new Map<string, string>();
+
+  async setTeamPassword(serverUrl: string, workspace: string, member: string, password: string): Promise<void> {
+    this.teamPasswords.set(`${serverUrl}\n${workspace}\n${member}`, password);
+  }
+
+  async teamPassword(serverUrl: string, workspace: string, member: string): Promise<string | null> {
+    return this.teamPasswords.get(`${serverUrl}\n${workspace}\n${member}`) ?? null;
+  }
   readonly #protection: VaultProtection;
 
   constructor(protection: VaultProtection = { kind: 'os', backend: 'test-keychain', warning: null }) {

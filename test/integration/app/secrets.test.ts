@@ -70,6 +70,7 @@ describe('secrets on the bridge', () => {
 
     // Accounts, profiles, keys of the built-in account.
     await rig.call('status.get', {});
+    await rig.call('team.status', {});
     // The store was rebuilt (its file is not a database): the person reads it and dismisses it.
     expect((await rig.call('status.get', {})).storeRecovery).not.toBeNull();
     await rig.call('status.acknowledgeStoreRecovery', {});

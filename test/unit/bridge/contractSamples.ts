@@ -159,6 +159,7 @@ const webhooks = { webhooks: [{ action: 'comments' as const, url: 'https://examp
 export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
   'status.get': [{}],
   'status.acknowledgeStoreRecovery': [{}],
+  'team.status': [{}],
   'sync.setPaused': [{ paused: true }],
   'sync.refresh': [{ postKey: 'instagram:post1' }, { profileId: 'p1' }],
   'accounts.list': [{}],
@@ -268,6 +269,17 @@ const preparedSummary = {
 };
 
 export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
+  'team.status': {
+    joined: true,
+    problem: null,
+    serverUrl: 'https://couch.example.org',
+    workspace: 'agency',
+    member: 'ann',
+    device: 'laptop',
+    replication: 'up-to-date',
+    serverReachable: true,
+    present: [{ member: 'bob', device: 'desktop', itemKey: 'instagram:c1', until: 2 }],
+  },
   'status.get': {
     connectivity: [{ accountId: 'sandbox', online: true, reason: 'traffic', at: 1 }],
     sync: [{ accountId: 'sandbox', profileId: 'p1', state: 'idle', postsDone: 3, postsTotal: 3, nextDueAt: null }],

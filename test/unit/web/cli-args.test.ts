@@ -23,6 +23,40 @@ describe('parseWebCli', () => {
     expect(parseWebCli(['--poll-hot-ms=3600000', '--port', '0'])).toEqual({ port: 0, pollHotMs: 3_600_000 });
   });
 
+  it('joins a team with --sync-url (the workspace as its last segment), --device-name and --member', () => {
+    expect(parseWebCli(['--sync-url', 'http://127.0.0.1:5984/agency', '--device-name', 'laptop', '--member', 'ann'])).toEqual({
+      port: 5317,
+      team: { serverUrl: 'http://127.0.0.1:5984', workspace: 'agency', member: 'ann', device: 'laptop' },
+    });
+    expect(parseWebCli(['--sync-url=https://couch.example.org/db/agency/', '--device-name=desk', '--member=bob']).team).toEqual({
+      serverUrl: 'https://couch.example.org/db',
+      workspace: 'agency',
+      member: 'bob',
+      device: 'desk',
+    });
+  });
+
+  it.each([
+    [['--sync-url', 'http://127.0.0.1:5984/agency', '--device-name', 'laptop']],
+    [['--sync-url', 'http://127.0.0.1:5984/agency', '--member', 'ann']],
+    [['--device-name', 'laptop', '--member', 'ann']],
+    [['--sync-url', 'http://127.0.0.1:5984', '--device-name', 'laptop', '--member', 'ann']],
+    [['--sync-url', 'http://couch.example.org/agency', '--device-name', 'laptop', '--member', 'ann']],
+    [['--sync-url', 'http://ann:secret@127.0.0.1:5984/agency', '--device-name', 'laptop', '--member', 'ann']],
+    [['--sync-url', 'http://127.0.0.1:5984/Agency', '--device-name', 'laptop', '--member', 'ann']],
+    [['--sync-url', 'not a url', '--device-name', 'laptop', '--member', 'ann']],
+    [['--sync-url', 'http://127.0.0.1:5984/agency', '--device-name', '', '--member', 'ann']],
+    [['--sync-url', 'http://127.0.0.1:5984/agency', '--device-name', 'laptop', '--member', 'ann', '--password', 'secret']],
+  ])('refuses the team flags %j with a usage error', (argv) => {
+    expect(() => parseWebCli(argv)).toThrow(WebUsageError);
+  });
+
+  it('never repeats a password given in the address in its message', () => {
+    expect(() => parseWebCli(['--sync-url', 'http://ann:secret-pass@127.0.0.1:5984/agency', '--device-name', 'laptop', '--member', 'ann'])).toThrow(
+      /^(?!.*secret-pass)/,
+    );
+  });
+
   it.each([
     [['--port', '65536']],
     [['--port', '-1']],

@@ -12,7 +12,7 @@ import { outboxHealthViews, setAsideRows } from '../outbox/healthViews.ts';
 import { PostSettingsQueue } from '../outbox/postSettingsQueue.ts';
 import type { PostSettingsListener } from '../outbox/postSettingsTypes.ts';
 import { ReplyOutbox } from '../outbox/replyOutbox.ts';
-import type { DamagedFileReport, OutboxListener } from '../outbox/types.ts';
+import type { DamagedFileReport, OutboxListener, ReplyOutboxOptions } from '../outbox/types.ts';
 import { identitiesFromUser } from '../outbox/userIdentities.ts';
 import type { CallTarget } from '../service/credentials.ts';
 import { ServiceClient } from '../service/serviceClient.ts';
@@ -46,6 +46,8 @@ export interface AccountRuntimeDeps {
   onPostSettingsEvent?: (accountId: string) => PostSettingsListener;
   syncPaused: () => boolean;
   transport?: HttpTransport;
+  /** In a team: asked before each reply goes out (app/teamConnection.ts). */
+  teamHold?: ReplyOutboxOptions['teamHold'];
 }
 
 /** The account an outbox event comes from, as the core's events need it. */
@@ -277,6 +279,7 @@ export class AccountRuntime implements OutboxOwner {
         // The sandbox answers live; the real service caches comment lists for about 10 minutes.
         ...(this.account.kind === 'sandbox' ? { reconcileSettleMs: 0 } : {}),
         ...(this.#deps.tuning.outboxBackoff ? { backoff: this.#deps.tuning.outboxBackoff } : {}),
+        ...(this.#deps.teamHold ? { teamHold: this.#deps.teamHold } : {}),
       });
       this.#outboxProblem = null;
       this.#outboxDamage ??= this.#reported(outbox.damageReport(), 'The reply outbox');

@@ -14,6 +14,7 @@ import type { ReplyService } from './replyService.ts';
 import type { ReportService } from './reportService.ts';
 import type { WebhookService } from './webhookService.ts';
 import type { AppStatus } from '../../../shared/domain/status.ts';
+import type { TeamStatusView } from '../../../shared/domain/teamStatus.ts';
 import type { SetAsideRow } from '../../../shared/domain/outbox.ts';
 import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
 
@@ -39,6 +40,8 @@ export interface HandlerServices {
   webhooks: WebhookService;
   settings: SettingsPort;
   status(): AppStatus;
+  /** The team workspace's state (teamConnection.ts). */
+  teamStatus(): TeamStatusView;
   /** Rows the accounts' outboxes could not use. */
   setAside(): SetAsideRow[];
   setSyncPaused(paused: boolean): void;
@@ -52,6 +55,7 @@ export interface HandlerServices {
 export function commandHandlers(s: HandlerServices): CommandHandlers {
   return {
     'status.get': () => s.status(),
+    'team.status': () => s.teamStatus(),
     'status.acknowledgeStoreRecovery': () => {
       s.storeRecoveryAcknowledged();
       return { ok: true };

@@ -34,6 +34,8 @@ import { PreparedReportFiles } from './preparedReportFiles.ts';
 import { PreparedReports } from './preparedReports.ts';
 import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
+import { TeamConnection } from './teamConnection.ts';
+import type { OutboxItem } from '../outbox/types.ts';
 import { answeredOf } from './views.ts';
 import { CountsChanged, UnreadWatch } from './unreadWatch.ts';
 import { WebhookService } from './webhookService.ts';
@@ -79,6 +81,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   // Every committed write of item state (a window's triage, an undo, the sync reopening a
   // conversation) is told to every window, so a change made elsewhere shows without a refresh.
   store.onItemStatesChanged((states) => hub.emit('items.stateChanged', itemStatesChangedPayload(states)));
+  // The team workspace, when this device joins one: what the store writes is shared, and what the
+  // team decided elsewhere is written into the store (so the event above tells the screen).
+  const teamSettings = options.team ?? null;
+  const team = await TeamConnection.start({
+    settings: teamSettings,
+    password: async () => (teamSettings && vault.teamPassword ? vault.teamPassword(teamSettings.serverUrl, teamSettings.workspace, teamSettings.member) : null),
+    dataDir: options.dataDir,
+    store,
+    now: () => clock.now(),
+    ...(logger ? { logger } : {}),
+    ...(tuning.teamRetry ? { retry: tuning.teamRetry } : {}),
+  });
   const protection = vault.protection();
   if (protection.warning !== null) {
     hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });
@@ -142,9 +156,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
             messagingOff.observe(event, clock.now());
             coreEvents.sync(event);
           },
-          onOutboxEvent: (owner) => (event) => coreEvents.outbox(owner, event),
+          onOutboxEvent: (owner) => (event) => {
+            coreEvents.outbox(owner, event);
+            team.outboxChanged(event);
+          },
           onPostSettingsEvent: (accountId) => (event) => commentsQueueEvent(accountId, event),
           syncPaused: () => board.syncPaused,
+          teamHold: (item: OutboxItem) => team.holdBeforeSend(item),
         },
         onClose,
       ),
@@ -276,6 +294,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       webhooks,
       settings,
       status,
+      teamStatus: () => team.status(),
       setSyncPaused,
       updateSettings,
       keyProblemSolved,
@@ -326,6 +345,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         planner.close();
         unread.close();
         await accountService.close();
+        await team.close();
         store.close();
       })();
       return closing;

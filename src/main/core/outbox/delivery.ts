@@ -14,7 +14,7 @@ import { claimOf, pendingPlatforms } from './itemRules.ts';
 import type { WriteAnswer } from './outboxTaskKind.ts';
 import { IdentityUnknownError, type ReconcilerPorts } from './reconciliation.ts';
 import { taskKindOf } from './taskKinds.ts';
-import type { BackoffSettings, NetworkResult, OutboxItem, OutboxServiceClient } from './types.ts';
+import type { BackoffSettings, NetworkResult, OutboxItem, OutboxServiceClient, TeamHold } from './types.ts';
 
 export interface DeliveryPorts {
   client: OutboxServiceClient;
@@ -26,6 +26,8 @@ export interface DeliveryPorts {
   settleMs: (target: CallTarget) => number;
   /** Writes the item (and the replies it now owns) in one transaction, then tells listeners. */
   commit: (item: OutboxItem, claims?: readonly Claim[]) => OutboxItem;
+  /** In a team: whether the write may go now (null) or is held back (ReplyOutboxOptions.teamHold). */
+  teamHold?: (item: OutboxItem) => Promise<TeamHold | null>;
 }
 
 export class Delivery {
@@ -100,6 +102,18 @@ export class Delivery {
     if (closed) {
       // Past the network's reply window (a message): the service would refuse it; say why instead of asking.
       this.commit({ ...item, state: 'failed', outcomeUnknown: false, nextAttemptAt: null, lastError: closed }, claims);
+      return;
+    }
+
+    // In a team, the claim for this comment is taken on the team server first (never offline).
+    const hold = this.ports.teamHold ? await this.ports.teamHold(item) : null;
+    if (hold) {
+      const retry = hold.retryAt;
+      this.commit({ ...item, state: retry === null ? 'failed' : 'waiting', outcomeUnknown: false, nextAttemptAt: retry, lastError: hold.error }, claims);
+      return;
+    }
+    if (signal.aborted) {
+      this.commit({ ...item, state: 'waiting', nextAttemptAt: this.ports.clock.now() }, claims);
       return;
     }
 

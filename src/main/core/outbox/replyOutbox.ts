@@ -83,6 +83,7 @@ export class ReplyOutbox {
       backoff: { ...DEFAULT_BACKOFF, ...options.backoff },
       settleMs: typeof settle === 'number' ? () => settle : settle,
       commit: (item, claims) => this.queue.commit(item, claims),
+      ...(options.teamHold ? { teamHold: options.teamHold } : {}),
     });
     this.repo = this.adopt(openCheckedQueueFile(options.path, REPLY_OUTBOX_SCHEMA, restore, this.clock.now()));
     this.queue = this.queueOver(this.repo);

@@ -210,6 +210,11 @@ export interface ReplyOutboxOptions {
   accountIdentity: AccountIdentityPort;
   clock?: Clock;
   /** [0, 1); default Math.random. Tests pass a fixed one to check the backoff schedule. */
+  /**
+   * In a team (app/teamConnection.ts): asked right before a write goes out; null lets it go, a hold
+   * keeps it back (waiting until `retryAt`, or failed when null) with the reason for the person.
+   */
+  teamHold?: (item: OutboxItem) => Promise<TeamHold | null>;
   random?: () => number;
   onEvent?: OutboxListener;
   /** The undo window: a new reply is not sent before `created + undoMs`. Default 5 s. */
@@ -232,4 +237,11 @@ export interface ReplyOutboxOptions {
   maxConcurrent?: number;
   /** How long `close()` lets a reply in flight finish before aborting it. Default 10 s. */
   closeGraceMs?: number;
+}
+
+/** Why a write is held back in a team: another member answered, or the team server cannot be asked. */
+export interface TeamHold {
+  error: OutboxErrorInfo;
+  /** When to ask again; null: not by itself (failed, for the person to decide). */
+  retryAt: number | null;
 }

@@ -51,12 +51,17 @@ export class ItemStates {
   readonly #statements: Statements;
   readonly #now: () => number;
   readonly #written: (changes: ItemChange[]) => void;
+  readonly #started: (key: string) => void;
 
-  /** `written` hears every change the port wrote (the store tells its listeners once the transaction is in). */
-  constructor(statements: Statements, now: () => number, written: (changes: ItemChange[]) => void) {
+  /**
+   * `written` hears every change the port wrote, `started` every item it started (the store tells
+   * its listeners once the transaction is in).
+   */
+  constructor(statements: Statements, now: () => number, written: (changes: ItemChange[]) => void, started: (key: string) => void = () => {}) {
     this.#statements = statements;
     this.#now = now;
     this.#written = written;
+    this.#started = started;
   }
 
   /** The states of these keys; keys with no stored item are left out. */
@@ -78,6 +83,7 @@ export class ItemStates {
          ON CONFLICT (key) DO UPDATE SET unread = excluded.unread, done = 0, snoozed_until = NULL, labels = '[]', note = NULL, assignee = NULL`,
       )
       .run(key, unread ? 1 : 0);
+    this.#started(key);
   }
 
   /** The item left the store (deleted on its network): its state goes; its log stays. */

@@ -28,7 +28,7 @@ import { ConversationQuery } from './conversations.ts';
 import { InboxCounts } from './counts.ts';
 import { classifySqliteError, messageOf, StoreCorruptError, StoreError, StoreInputError, StoreUnavailableError } from './errors.ts';
 import { COMMENT_KIND } from './itemKinds.ts';
-import { ItemStates, ME_ON_THIS_DEVICE } from './itemStates.ts';
+import { type ChangeActor, ItemStates, ME_ON_THIS_DEVICE } from './itemStates.ts';
 import { parseKey } from './keys.ts';
 import { InboxQuery } from './inboxQuery.ts';
 import { CommentIngest } from './ingest.ts';
@@ -157,7 +157,12 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   #states!: ItemStates;
   /** Changes the port wrote in the open transaction: told to listeners once it is committed. */
   #written: ItemChange[] = [];
+  /** Items started (first stored) in the write under way, told after its commit. */
+  #started: string[] = [];
+  readonly #startListeners: ((keys: readonly string[]) => void)[] = [];
   readonly #stateListeners: ItemStatesListener[] = [];
+  /** Who this device's own decisions are by: "me" alone, the member and device name in a team. */
+  #actor: ChangeActor = ME_ON_THIS_DEVICE;
   #analytics!: AnalyticsHistory;
   #accountSnapshots!: AccountSnapshotTable;
   #replied!: RepliedFlags;
@@ -306,11 +311,29 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   }
 
   setTriage(keys: CommentKey[], patch: TriagePatch): ItemChange[] {
-    return this.#write(() => this.#states.set(keys, patch, ME_ON_THIS_DEVICE));
+    return this.#write(() => this.#states.set(keys, patch, this.#actor));
   }
 
   undoItemChanges(ids: readonly string[]): ItemChange[] {
-    return this.#write(() => this.#states.undo(ids, ME_ON_THIS_DEVICE));
+    return this.#write(() => this.#states.undo(ids, this.#actor));
+  }
+
+  setLocalActor(actor: ChangeActor): void {
+    this.#actor = Object.freeze({ who: actor.who, device: actor.device });
+  }
+
+  applyItemStates(states: readonly { key: string; state: Partial<ItemState>; by: ChangeActor }[]): ItemChange[] {
+    return this.#write(() =>
+      states.flatMap(({ key, state, by }) => {
+        try {
+          return this.#states.set([key], state, by);
+        } catch (error) {
+          // A key this store cannot hold (set checks before writing anything) is left out on its own.
+          if (error instanceof StoreInputError) return [];
+          throw error;
+        }
+      }),
+    );
   }
 
   itemStates(keys: readonly string[]): Map<string, ItemState> {
@@ -323,6 +346,10 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
 
   onItemStatesChanged(listener: ItemStatesListener): void {
     this.#stateListeners.push(listener);
+  }
+
+  onItemsStarted(listener: (keys: readonly string[]) => void): void {
+    this.#startListeners.push(listener);
   }
 
   deleteComment(key: CommentKey): boolean {
@@ -446,12 +473,27 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   #write<T>(work: () => T): T {
     return this.#guard(() => {
       this.#written = [];
+      this.#started = [];
       const result = inTransaction(this.#db, work);
       const written = this.#written;
+      const started = this.#started;
       this.#written = [];
+      this.#started = [];
       if (written.length > 0) this.#tellStates(written);
+      if (started.length > 0) this.#tellStarted(started);
       return result;
     });
+  }
+
+  /** After the commit: the keys of the items first stored, to every listener (a team's state for them). */
+  #tellStarted(keys: string[]): void {
+    for (const listener of this.#startListeners) {
+      try {
+        listener(keys);
+      } catch {
+        // a listener's failure must not undo a write that is in
+      }
+    }
   }
 
   /** After the commit: the new states of the items that changed, to every listener (the bridge event). */
@@ -528,6 +570,7 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
       (changes) => {
         for (const change of changes) this.#written.push(change);
       },
+      (key) => this.#started.push(key),
     );
     this.#messages = new MessageIngest(statements, this.#profiles, new MessageSearch(statements), this.#states, notePartition);
     this.#ingest = new CommentIngest(statements, this.#profiles, this.#replied, this.#states, (profile, platform) =>

@@ -337,4 +337,13 @@ export interface ItemStateStore {
   itemHistory(key: string): ItemChange[];
   /** Every committed write of item state, whoever made it (the person, undo, the sync). */
   onItemStatesChanged(listener: ItemStatesListener): void;
+  /** Told after a write that stored items for the first time (ingest), with their keys. */
+  onItemsStarted(listener: (keys: readonly string[]) => void): void;
+  /** Who this device's own triage and undo are by from now on (a team: the member and this device's name). */
+  setLocalActor(actor: { who: string; device: string }): void;
+  /**
+   * Decisions made elsewhere (a team's folded states), written through the same port and logged as
+   * their author's, in one transaction; keys the store does not have, or cannot hold, are left out.
+   */
+  applyItemStates(states: readonly { key: string; state: Partial<ItemState>; by: { who: string; device: string } }[]): ItemChange[];
 }

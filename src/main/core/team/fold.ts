@@ -37,6 +37,8 @@ export interface FoldedItem {
   resolutions: Resolution[];
   /** The latest entry's stamp: what changed last, for ordering and "updated" displays. */
   lastStamp: string;
+  /** Who wrote the latest entry, and on which device: whose decision a device applying the fold logs it as. */
+  lastBy: { who: string; device: string };
 }
 
 interface Visibility {
@@ -152,6 +154,8 @@ function foldItem(itemKey: string, entries: TeamLogEntry[], viewer: string): Fol
   const unreadEntries = entries.filter((entry) => entry.kind === 'event' || entry.change.field === 'unread');
   const readers = [...new Set(unreadEntries.filter((entry) => entry.kind === 'change').map((entry) => entry.who))].sort();
   const unreadBy = Object.fromEntries(readers.map((member) => [member, unreadFor(member, unreadEntries)]));
+  // An item is folded only from entries of it, so there is at least one.
+  const latestEntry = entries.reduce((latest, entry) => (compareEntries(entry, latest) > 0 ? entry : latest));
   return {
     itemKey,
     state: {
@@ -170,7 +174,8 @@ function foldItem(itemKey: string, entries: TeamLogEntry[], viewer: string): Fol
       ...resolutionsOf(itemKey, 'assignee', 'latest-clock', assignee.choices),
       ...resolutionsOf(itemKey, 'note', 'latest-clock', note.choices),
     ],
-    lastStamp: entries.reduce((latest, entry) => (entry.hlc > latest ? entry.hlc : latest), ''),
+    lastStamp: latestEntry.hlc,
+    lastBy: { who: latestEntry.who, device: latestEntry.device },
   };
 }
 

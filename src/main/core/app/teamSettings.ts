@@ -1,0 +1,36 @@
+// Which team workspace this device joins, if any: the server's address, the workspace (a database
+// on that server), the member signing in and this device's name among the member's devices. No
+// password here: it is kept in the vault (SecretVault.teamPassword) and nowhere else.
+import { workspaceUrl } from '../team/serverAddress.ts';
+import { TeamAddressError } from '../team/teamErrors.ts';
+
+export interface TeamSettings {
+  serverUrl: string;
+  workspace: string;
+  /** The member's name on the team server (their sign-in name). */
+  member: string;
+  /** This device's name, e.g. "laptop": unique among the member's devices. */
+  device: string;
+}
+
+const NAME_MAX = 64;
+
+/** The settings as given, checked; a TeamAddressError (in a freelancer's words) says what is wrong. */
+export function checkedTeamSettings(settings: TeamSettings): TeamSettings {
+  workspaceUrl(settings.serverUrl, settings.workspace);
+  for (const [value, what] of [
+    [settings.member, 'member name'],
+    [settings.device, 'device name'],
+  ] as const) {
+    if (typeof value !== 'string' || value.trim() === '' || value.length > NAME_MAX || value.includes(':') || hasControlCharacter(value)) {
+      throw new TeamAddressError(`The ${what} must be 1 to ${NAME_MAX} characters, without a colon or a line break.`);
+    }
+  }
+  return { ...settings };
+}
+
+/** A line break, tab or other control character (they end up in document names and on screen). */
+function hasControlCharacter(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) if (value.charCodeAt(index) < 32) return true;
+  return false;
+}

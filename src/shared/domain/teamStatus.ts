@@ -1,0 +1,28 @@
+// The team workspace as the Settings → Team screen shows it (the bridge's `team.status`): whether
+// this device joined, why not, the server's state as the replication last found it, and who else
+// is replying to what. No password ever.
+import { z } from 'zod';
+
+const text = z.string().max(2048);
+
+export const TeamPresenceSchema = z.object({
+  member: text,
+  device: text,
+  itemKey: text,
+  until: z.number(),
+});
+
+export const TeamStatusSchema = z.object({
+  joined: z.boolean(),
+  /** Why the device works alone although a team is set; null when it joined or no team is set. */
+  problem: text.nullable(),
+  serverUrl: text.nullable(),
+  workspace: text.nullable(),
+  member: text.nullable(),
+  device: text.nullable(),
+  replication: z.enum(['connecting', 'up-to-date', 'syncing', 'offline', 'refused']).nullable(),
+  serverReachable: z.boolean(),
+  present: z.array(TeamPresenceSchema).max(1000),
+});
+
+export type TeamStatusView = z.infer<typeof TeamStatusSchema>;
