@@ -209,12 +209,12 @@ export interface ReplyOutboxOptions {
   client: OutboxServiceClient;
   accountIdentity: AccountIdentityPort;
   clock?: Clock;
-  /** [0, 1); default Math.random. Tests pass a fixed one to check the backoff schedule. */
   /**
    * In a team (app/teamConnection.ts): asked right before a write goes out; null lets it go, a hold
    * keeps it back (waiting until `retryAt`, or failed when null) with the reason for the person.
    */
   teamHold?: (item: OutboxItem) => Promise<TeamHold | null>;
+  /** [0, 1); default Math.random. Tests pass a fixed one to check the backoff schedule. */
   random?: () => number;
   onEvent?: OutboxListener;
   /** The undo window: a new reply is not sent before `created + undoMs`. Default 5 s. */
