@@ -53,6 +53,7 @@ function ViewIcon({ view }: { view: ListView }) {
     snoozed: 'M12 6v6l4 2M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
     outbox: 'M4 13l2-8h12l2 8v6H4zM4 13h5l1 2h4l1-2h5',
     hidden: 'M3 12s3.5-6 9-6 9 6 9 6-3.5 6-9 6-9-6-9-6zM4 20L20 4',
+    assignedToMe: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 3.6-6 8-6s8 2 8 6',
   };
   return (
     <svg className="view-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
