@@ -123,6 +123,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
           changed: (notices) => hub.emit('team.noticesChanged', { notices }),
           ...(logger ? { logger } : {}),
         });
+  // This member says it is here (a presence replying to nothing): the others learn its name, to assign to, before it decides anything.
+  team.workspace?.setComposing(null).catch((error: unknown) => logger?.warn('This device could not tell the team it is here', { reason: String(error) }));
 
   const planner = new NotificationPlanner({
     ...tuning.notifications,
