@@ -148,7 +148,7 @@ describe('assignment, notes, history and notices across two cores', () => {
     for (const rig of [laptop(), desktop()]) {
       await rig.until('the snooze kept', async () => {
         const row = (await rig.call('inbox.page', { filter: { view: 'snoozed' }, limit: 100 })).rows.find((candidate) => candidate.key === key);
-        return row !== undefined && row.snoozedUntil === until && !row.done ? true : null;
+        return row?.snoozedUntil === until && !row.done ? true : null;
       });
     }
     const onLaptop = await laptop().until(

@@ -115,7 +115,7 @@ export class TeamResolutions {
 
 /** A person's decision (a change); events (a message, a sent reply) are not told as someone's. */
 function actOf(entry: TeamLogEntry | undefined): ItemAct | null {
-  if (entry === undefined || entry.kind !== 'change') return null;
+  if (entry?.kind !== 'change') return null;
   const { field, from, to, undoes } = entry.change;
   return { kind: 'change', field, from, to, undo: undoes !== undefined };
 }
