@@ -11,6 +11,7 @@ import { useOutboxStore } from '../stores/outboxStore.ts';
 import { goTo, useMainView } from '../stores/route.ts';
 import { profileColor, useProfilesStore } from '../stores/profilesStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
+import { useTeamStore } from '../stores/teamStore.ts';
 import { ClientDot } from './ClientDot.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
@@ -23,7 +24,7 @@ import { fmt } from '../logic/format.ts';
  * (docs/decisions/0035-badges-count-work.md). count null: no badge (Closing soon is short, and its
  * rows say how long is left).
  */
-const VIEWS: { view: ListView; label: string; count: 'needsReply' | 'outbox' | null; title?: string }[] = [
+const VIEWS: { view: ListView; label: string; count: 'needsReply' | 'outbox' | 'assignedToMe' | null; title?: string; team?: boolean }[] = [
   { view: 'needsReply', label: 'Needs reply', count: 'needsReply' },
   { view: 'closingSoon', label: 'Closing soon', count: null, title: 'Direct messages whose reply window closes first (g c)' },
   { view: 'all', label: 'All', count: null },
@@ -31,6 +32,8 @@ const VIEWS: { view: ListView; label: string; count: 'needsReply' | 'outbox' | n
   { view: 'snoozed', label: 'Snoozed', count: null },
   { view: 'outbox', label: 'Outbox', count: 'outbox' },
   { view: 'hidden', label: 'Hidden', count: null },
+  // In a team only: the work assigned to this member (not done, not snoozed) is work, so it has a badge.
+  { view: 'assignedToMe', label: 'Assigned to me', count: 'assignedToMe', title: 'Assigned to you, not done and not snoozed (g m)', team: true },
 ];
 
 function formatCount(value: number): string {
@@ -38,7 +41,8 @@ function formatCount(value: number): string {
 }
 
 /** What a badge counts, in words: its tooltip, and (for a client) the end of its accessible name. */
-export function badgeMeaning(count: 'needsReply' | 'outbox', value: number, kind: InboxItemKind | null): string {
+export function badgeMeaning(count: 'needsReply' | 'outbox' | 'assignedToMe', value: number, kind: InboxItemKind | null): string {
+  if (count === 'assignedToMe') return `${fmt.number(value)} ${pluralNoun(value, { one: 'item is', other: 'items are' })} assigned to you`;
   if (count === 'outbox') return `${fmt.number(value)} ${pluralNoun(value, { one: 'reply or message waits', other: 'replies and messages wait' })} to be sent`;
   const noun = kind === null ? { one: 'comment or conversation needs', other: 'comments and conversations need' } : kindView(kind).words.needsReply;
   return `${fmt.number(value)} ${pluralNoun(value, noun)} a reply`;
@@ -83,6 +87,7 @@ export function Sidebar() {
   const outbox = useOutboxStore((state) => state.items);
   const setOverlay = useUiStore((state) => state.setOverlay);
   const mainView = useMainView();
+  const inTeam = useTeamStore((state) => state.joined);
   const reportsOpen = mainView === 'reports';
   const postsOpen = mainView === 'posts';
 
@@ -112,7 +117,7 @@ export function Sidebar() {
           Views
         </h2>
         <ul className="side-list">
-          {VIEWS.map(({ view, label, count, title }) => {
+          {VIEWS.filter((entry) => entry.team !== true || inTeam).map(({ view, label, count, title }) => {
             const value = count === null ? 0 : count === 'outbox' ? outboxCount : (scoped?.[count] ?? 0);
             const active = !postsOpen && !reportsOpen && filter.view === view && filter.text === '';
             return (
