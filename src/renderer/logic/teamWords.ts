@@ -70,16 +70,17 @@ export function historyLine(entry: ItemHistoryEntry, me: string | null, fmt: For
 
 /** The notice of two decisions made at once, and which one stands ("…: it stays snoozed until …"). */
 export function noticeWords(notice: ResolutionNotice, me: string | null, fmt: Formatter, now: number): string {
-  const theirs = actWords(notice.theirs, me, fmt, 'this') ?? 'changed this';
+  // The item named by its person when the store has it ("Mia’s comment"), else "this".
+  const item = notice.person === null ? 'this' : notice.itemKey.startsWith('dm:') ? `the conversation with ${notice.person}` : `${notice.person}’s comment`;
+  const theirs = actWords(notice.theirs, me, fmt, item) ?? `changed ${item}`;
   // "while you assigned it to you" reads as "while you took it".
   const mine = (actWords(notice.mine, me, fmt, 'it') ?? 'changed it').replace(/^assigned it to you$/, 'took it');
-  const about = notice.person === null ? '' : ` (${notice.person})`;
-  return `${notice.other} ${withoutTime(theirs)}${about} while you ${withoutTime(mine)}: ${resultWords(notice, me, fmt, now)}`;
+  return `${notice.other} ${withoutTime(theirs)} while you ${withoutTime(mine)}: ${resultWords(notice, me, fmt, now)}`;
 }
 
 /** The time of a snooze is said once, in the result. */
 function withoutTime(words: string): string {
-  return words.replace(/^snoozed (this|it) until .*$/, 'snoozed $1');
+  return words.replace(/^snoozed (.*) until .*$/, 'snoozed $1');
 }
 
 function resultWords(notice: ResolutionNotice, me: string | null, fmt: Formatter, now: number): string {

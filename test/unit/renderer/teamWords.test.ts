@@ -65,7 +65,10 @@ describe('a notice of two decisions made at once', () => {
   it('says both, and what stands, the snooze’s end once', () => {
     expect(noticeWords(base, 'ann', format, NOW)).toBe('Bob snoozed this while you marked it done: it stays snoozed until Mon 30 Nov, 9:00');
     expect(noticeWords({ ...base, person: 'Mia Chen' }, 'ann', format, NOW)).toBe(
-      'Bob snoozed this (Mia Chen) while you marked it done: it stays snoozed until Mon 30 Nov, 9:00',
+      'Bob snoozed Mia Chen’s comment while you marked it done: it stays snoozed until Mon 30 Nov, 9:00',
+    );
+    expect(noticeWords({ ...base, itemKey: 'dm:instagram:t1', person: 'Mia Chen' }, 'ann', format, NOW)).toBe(
+      'Bob snoozed the conversation with Mia Chen while you marked it done: it stays snoozed until Mon 30 Nov, 9:00',
     );
     const bobsSide: ResolutionNotice = { ...base, other: 'ann', mine: base.theirs, theirs: base.mine, keptMine: true };
     expect(noticeWords(bobsSide, 'bob', format, NOW)).toBe('ann marked this done while you snoozed it: it stays snoozed until Mon 30 Nov, 9:00');
