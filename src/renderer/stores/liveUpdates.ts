@@ -85,6 +85,8 @@ export function startLiveUpdates(): () => void {
         return;
       }
       applyItemStates(items);
+      // Assigned to me is short, and whether a row is still the member's is the core's to say: read again.
+      if (useInboxStore.getState().filter.view === 'assignedToMe') refreshList();
       if (items.some((item) => item.key === useThreadStore.getState().key)) refreshThread();
       // The open item's note, assignee and history in the team follow too.
       const open = useTeamStore.getState().item?.key;
