@@ -68,10 +68,14 @@ test('Ann assigns a comment to Bob; it is in Bob’s Assigned to me; his note an
   await shots(bobPage, 'bob-assigned-to-me');
 
   // Bob's note on it.
+  // From the keyboard: n takes him to the note, Ctrl Enter saves it.
   await bobInbox.row(label).click();
+  await bobInbox.list.focus();
+  await bobPage.keyboard.press('n');
   const note = bobPage.getByRole('textbox', { name: 'Note for the team' });
-  await note.fill('Wants a refund for the late order; be kind');
-  await bobPage.getByRole('button', { name: 'Save note' }).click();
+  await expect(note).toBeFocused();
+  await bobPage.keyboard.type('Wants a refund for the late order; be kind');
+  await bobPage.keyboard.press('Control+Enter');
   await expect(bobPage.getByRole('list', { name: 'History' })).toContainText('You added a note on desktop');
 
   // Ann's window: the note and the history, without a reload.
@@ -81,6 +85,13 @@ test('Ann assigns a comment to Bob; it is in Bob’s Assigned to me; his note an
   await expect(history).toContainText('bob added a note on desktop');
   await expect(page.getByText('bob wrote it last on desktop')).toBeVisible();
   await shots(page, 'ann-note-and-history');
+  // The help lists the team's keys in a team.
+  await annInbox.list.focus();
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toContainText('Assign to a member of the team (or to nobody)');
+  await page.screenshot({ path: `${SHOTS}/ann-help-1440x900.png` });
+  await page.keyboard.press('Escape');
   await shots(bobPage, 'bob-note-and-history');
   await screenshot(page, testInfo, 'team-assignment-ann');
   await screenshot(bobPage, testInfo, 'team-assignment-bob');
