@@ -27,7 +27,8 @@ export function ItemTeam({ itemKey }: { itemKey: string }) {
           · <kbd>a</kbd> assigns
         </span>
       </p>
-      {current !== null && <ItemNote item={current} />}
+      {/* Keyed by the item: an unsaved draft never carries over to the next item. */}
+      {current !== null && <ItemNote key={current.key} item={current} />}
       {current !== null && <ItemHistory history={current.history} />}
     </section>
   );
