@@ -24,6 +24,7 @@ import { loadEverything, startLiveUpdates } from './stores/liveUpdates.ts';
 import { useMainView } from './stores/route.ts';
 import { useUiStore } from './stores/uiStore.ts';
 import { useResolvedTheme } from './components/useResolvedTheme.ts';
+import { AssignDialog } from './components/team/AssignDialog.tsx';
 
 function emptyText(filter: ListFilter): string {
   const items = itemsNoun(filter.kind);
@@ -39,6 +40,8 @@ function emptyText(filter: ListFilter): string {
       return 'Nothing is snoozed.';
     case 'hidden':
       return 'No hidden comments.';
+    case 'assignedToMe':
+      return 'Nothing is assigned to you. Press a on an item to assign it.';
     default:
       return `No ${items} yet.`;
   }
@@ -92,6 +95,7 @@ export function App() {
       {overlay === 'settings' && <SettingsScreen />}
       {overlay === 'snooze' && <SnoozeMenu />}
       {overlay === 'savedReplies' && <SavedRepliesEditor />}
+      {overlay === 'assign' && <AssignDialog />}
     </div>
   );
 }

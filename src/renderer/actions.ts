@@ -14,6 +14,7 @@ import { coveredBy, pickedKeys, selectPostOf, viewSnapshot } from './logic/selec
 import { targetKeys, useTriageStore } from './stores/triageStore.ts';
 import { undoLast } from './stores/undoLast.ts';
 import { useUiStore } from './stores/uiStore.ts';
+import { addNote, assignTo, openAssign } from './teamActions.ts';
 
 /** Opens a comment's thread or a conversation, and marks it read, as opening a mail does. */
 export function openRow(key: string): void {
@@ -237,4 +238,7 @@ export const appActions: CommandActions = {
   toggleOverlay,
   openOverlay: (overlay) => useUiStore.getState().setOverlay(overlay),
   setTheme: (theme) => void useSettingsStore.getState().setTheme(theme),
+  assign: openAssign,
+  unassign: () => void assignTo(null),
+  addNote,
 };

@@ -39,4 +39,8 @@ export interface CommandActions {
   toggleOverlay: (overlay: CommandOverlay) => void;
   openOverlay: (overlay: CommandOverlay) => void;
   setTheme: (theme: Theme) => void;
+  /** In a team: asks to whom the current item (or those picked) goes; assigns to nobody; focuses the open item's note. */
+  assign: () => void;
+  unassign: () => void;
+  addNote: () => void;
 }

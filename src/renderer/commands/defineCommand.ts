@@ -15,6 +15,8 @@ export interface CommandContext {
   onControl: boolean;
   /** A dialog on top of the screen (help, palette, settings…), or null. */
   overlay: string | null;
+  /** This device is in a team workspace (the team's commands are there only then). */
+  team?: boolean;
 }
 
 /** The palette asks with nothing focused and nothing on top: what the screen under it offers. */
@@ -68,6 +70,8 @@ export interface CommandSpec<Args extends object = object> {
   when?: (context: CommandContext) => boolean;
   /** null: the key belongs to a component (Ctrl/⌘ Enter is the composer's), listed for help only. */
   run: ((args: Args, actions: CommandActions) => void) | null;
+  /** Only in a team workspace: elsewhere its keys do nothing and the palette and help leave it out. */
+  team?: boolean;
 }
 
 export interface Command {
@@ -79,6 +83,7 @@ export interface Command {
   help: boolean | string | readonly HelpRow[];
   when: (context: CommandContext) => boolean;
   run: ((args: object, actions: CommandActions) => void) | null;
+  team: boolean;
 }
 
 /** Keys in the list: not in a text field, not under a dialog. */
@@ -88,6 +93,7 @@ export function inTheList(context: CommandContext): boolean {
 
 export function defineCommand<Args extends object = object>(spec: CommandSpec<Args>): Command {
   const bindings = (spec.keys ?? []).map((key) => (typeof key === 'string' ? { key, args: {} as Args } : key));
+  const when = spec.when ?? inTheList;
   return {
     id: spec.id,
     label: spec.label,
@@ -95,9 +101,10 @@ export function defineCommand<Args extends object = object>(spec: CommandSpec<Ar
     palette: spec.palette ?? true,
     paletteFirst: spec.paletteFirst ?? false,
     help: spec.help ?? true,
-    when: spec.when ?? inTheList,
+    when: spec.team === true ? (context) => context.team === true && when(context) : when,
     // One command's run takes its own bindings' arguments: the registry only passes those back.
     run: spec.run as ((args: object, actions: CommandActions) => void) | null,
+    team: spec.team === true,
   };
 }
 
@@ -173,11 +180,11 @@ export function paletteEntries(registry: CommandRegistry, actions: CommandAction
   return entries;
 }
 
-/** The `?` help's lines, in the registry's order. */
-export function helpRows(registry: CommandRegistry): HelpRow[] {
+/** The `?` help's lines, in the registry's order (a team's commands only in a team). */
+export function helpRows(registry: CommandRegistry, team = false): HelpRow[] {
   const rows: HelpRow[] = [];
   for (const command of registry.commands) {
-    if (command.help === false) continue;
+    if (command.help === false || (command.team && !team)) continue;
     if (typeof command.help !== 'object') {
       // Mod+k and Mod+K are one key on screen.
       const keys = [...new Set(command.bindings.map((binding) => keyLabel(binding.key)))];

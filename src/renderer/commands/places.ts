@@ -1,7 +1,7 @@
 // Every place `g` leads to. The `g` command's keys, its palette entries and its help lines all come
 // from this one list, so a place reachable by one is reachable, and listed, by the others.
 
-export type GotoView = 'inbox' | 'done' | 'outbox' | 'posts' | 'closingSoon' | 'all' | 'snoozed' | 'hidden' | 'reports' | 'settings';
+export type GotoView = 'inbox' | 'done' | 'outbox' | 'posts' | 'closingSoon' | 'all' | 'snoozed' | 'hidden' | 'reports' | 'settings' | 'assignedToMe';
 
 export const GOTO_PLACES: readonly { key: string; view: GotoView; label: string }[] = [
   { key: 'i', view: 'inbox', label: 'Needs reply (the inbox)' },

@@ -4,6 +4,7 @@ import { createRegistry } from './defineCommand.ts';
 import * as list from './listCommands.ts';
 import * as places from './placeCommands.ts';
 import * as screen from './screenCommands.ts';
+import * as team from './teamCommands.ts';
 
 export const appCommands = createRegistry([
   list.next,
@@ -32,4 +33,8 @@ export const appCommands = createRegistry([
   screen.theme,
   screen.connect,
   screen.savedReplies,
+  team.assign,
+  team.unassign,
+  team.addNote,
+  team.gotoAssigned,
 ]);

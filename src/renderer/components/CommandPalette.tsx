@@ -1,9 +1,10 @@
 // Ctrl/Cmd+K: every action and place by name, as the command registry lists them.
 import { useMemo, useState } from 'react';
 import { appActions } from '../actions.ts';
-import { paletteEntries, type PaletteEntry } from '../commands/defineCommand.ts';
+import { PALETTE_CONTEXT, paletteEntries, type PaletteEntry } from '../commands/defineCommand.ts';
 import { appCommands } from '../commands/registry.ts';
 import { useProfilesStore } from '../stores/profilesStore.ts';
+import { useTeamStore } from '../stores/teamStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { Dialog } from './Dialog.tsx';
 
@@ -16,8 +17,9 @@ export function CommandPalette() {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
 
+  const team = useTeamStore((state) => state.joined);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the entries read the profiles through the registry; a new list is the cue to ask again
-  const commands = useMemo(() => paletteEntries(appCommands, appActions), [profiles]);
+  const commands = useMemo(() => paletteEntries(appCommands, appActions, { ...PALETTE_CONTEXT, team }), [profiles, team]);
 
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const matches = commands.filter((command) => words.every((word) => command.label.toLowerCase().includes(word)));

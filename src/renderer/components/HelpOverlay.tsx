@@ -1,11 +1,13 @@
 // `?`: every shortcut, in one calm table: the command registry's help lines.
-import { SHORTCUTS } from '../logic/keymap.ts';
+import { SHORTCUTS, TEAM_SHORTCUTS } from '../logic/keymap.ts';
+import { useTeamStore } from '../stores/teamStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { Dialog } from './Dialog.tsx';
 
 export function HelpOverlay() {
   const setOverlay = useUiStore((state) => state.setOverlay);
   const close = () => setOverlay(null);
+  const shortcuts = useTeamStore((state) => state.joined) ? TEAM_SHORTCUTS : SHORTCUTS;
   return (
     <Dialog title="Keyboard shortcuts" className="help">
       <div className="dialog-head">
@@ -15,7 +17,7 @@ export function HelpOverlay() {
         </button>
       </div>
       <dl className="shortcut-list">
-        {SHORTCUTS.map((shortcut) => (
+        {shortcuts.map((shortcut) => (
           <div key={shortcut.label} className="shortcut">
             <dt>
               {shortcut.keys.map((key, index) => (

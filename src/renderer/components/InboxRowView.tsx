@@ -5,6 +5,8 @@
 // the stores itself, so moving the selection re-renders the two rows it leaves and enters, not
 // the list (issue 6: `j` within a frame): its props stay the same from one `j` to the next, and
 // its body (RowBody), which does not depend on the selection, is not rendered again.
+import { useTeamStore } from '../stores/teamStore.ts';
+import { memberName } from '../logic/teamWords.ts';
 import { memo, useMemo } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
@@ -115,11 +117,18 @@ const RowBody = memo(function RowBody({ row, clientTitle, now }: { row: InboxRow
           {snoozed && <span className="badge">Snoozed</span>}
           {row.hidden && <span className="badge badge-hidden">Hidden</span>}
           {row.byAccount && <span className="badge badge-own">You</span>}
+          {row.assignee !== undefined && <AssigneeBadge assignee={row.assignee} />}
         </span>
       </div>
     </div>
   );
 });
+
+/** "Assigned to Bob" (a team's item; "to you" for this member's). */
+function AssigneeBadge({ assignee }: { assignee: string }) {
+  const me = useTeamStore((state) => state.me);
+  return <span className="badge badge-assignee">Assigned to {memberName(assignee, me)}</span>;
+}
 
 /** A conversation's window, on the clock the open conversation's pane counts down on (clockStore.ts). */
 function WindowBadge({ platform, closesAt }: { platform: Network; closesAt: number | null }) {

@@ -11,6 +11,7 @@ import { useOutboxStore } from '../stores/outboxStore.ts';
 import { goTo, useMainView } from '../stores/route.ts';
 import { profileColor, useProfilesStore } from '../stores/profilesStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
+import { useTeamStore } from '../stores/teamStore.ts';
 import { ClientDot } from './ClientDot.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
@@ -23,7 +24,7 @@ import { fmt } from '../logic/format.ts';
  * (docs/decisions/0035-badges-count-work.md). count null: no badge (Closing soon is short, and its
  * rows say how long is left).
  */
-const VIEWS: { view: ListView; label: string; count: 'needsReply' | 'outbox' | null; title?: string }[] = [
+const VIEWS: { view: ListView; label: string; count: 'needsReply' | 'outbox' | 'assignedToMe' | null; title?: string; team?: boolean }[] = [
   { view: 'needsReply', label: 'Needs reply', count: 'needsReply' },
   { view: 'closingSoon', label: 'Closing soon', count: null, title: 'Direct messages whose reply window closes first (g c)' },
   { view: 'all', label: 'All', count: null },
@@ -31,6 +32,8 @@ const VIEWS: { view: ListView; label: string; count: 'needsReply' | 'outbox' | n
   { view: 'snoozed', label: 'Snoozed', count: null },
   { view: 'outbox', label: 'Outbox', count: 'outbox' },
   { view: 'hidden', label: 'Hidden', count: null },
+  // In a team only: the work assigned to this member (not done, not snoozed) is work, so it has a badge.
+  { view: 'assignedToMe', label: 'Assigned to me', count: 'assignedToMe', title: 'Assigned to you, not done and not snoozed (g m)', team: true },
 ];
 
 function formatCount(value: number): string {
@@ -38,7 +41,8 @@ function formatCount(value: number): string {
 }
 
 /** What a badge counts, in words: its tooltip, and (for a client) the end of its accessible name. */
-export function badgeMeaning(count: 'needsReply' | 'outbox', value: number, kind: InboxItemKind | null): string {
+export function badgeMeaning(count: 'needsReply' | 'outbox' | 'assignedToMe', value: number, kind: InboxItemKind | null): string {
+  if (count === 'assignedToMe') return `${fmt.number(value)} ${pluralNoun(value, { one: 'item is', other: 'items are' })} assigned to you`;
   if (count === 'outbox') return `${fmt.number(value)} ${pluralNoun(value, { one: 'reply or message waits', other: 'replies and messages wait' })} to be sent`;
   const noun = kind === null ? { one: 'comment or conversation needs', other: 'comments and conversations need' } : kindView(kind).words.needsReply;
   return `${fmt.number(value)} ${pluralNoun(value, noun)} a reply`;
@@ -53,6 +57,7 @@ function ViewIcon({ view }: { view: ListView }) {
     snoozed: 'M12 6v6l4 2M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
     outbox: 'M4 13l2-8h12l2 8v6H4zM4 13h5l1 2h4l1-2h5',
     hidden: 'M3 12s3.5-6 9-6 9 6 9 6-3.5 6-9 6-9-6-9-6zM4 20L20 4',
+    assignedToMe: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 3.6-6 8-6s8 2 8 6',
   };
   return (
     <svg className="view-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -82,6 +87,7 @@ export function Sidebar() {
   const outbox = useOutboxStore((state) => state.items);
   const setOverlay = useUiStore((state) => state.setOverlay);
   const mainView = useMainView();
+  const inTeam = useTeamStore((state) => state.joined);
   const reportsOpen = mainView === 'reports';
   const postsOpen = mainView === 'posts';
 
@@ -111,7 +117,7 @@ export function Sidebar() {
           Views
         </h2>
         <ul className="side-list">
-          {VIEWS.map(({ view, label, count, title }) => {
+          {VIEWS.filter((entry) => entry.team !== true || inTeam).map(({ view, label, count, title }) => {
             const value = count === null ? 0 : count === 'outbox' ? outboxCount : (scoped?.[count] ?? 0);
             const active = !postsOpen && !reportsOpen && filter.view === view && filter.text === '';
             return (

@@ -7,6 +7,7 @@ import { useStatusStore } from '../stores/statusStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { Notice } from './Notice.tsx';
 import { OutboxHealthBanner } from './OutboxHealthBanner.tsx';
+import { TeamNotices } from './team/TeamNotices.tsx';
 
 export function StatusNotices() {
   return (
@@ -14,6 +15,7 @@ export function StatusNotices() {
       <StoreRecoveryNotice />
       <KeyProblemNotice />
       <OutboxHealthBanner />
+      <TeamNotices />
     </>
   );
 }

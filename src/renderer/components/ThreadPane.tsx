@@ -18,6 +18,7 @@ import { usePostsStore } from '../stores/postsStore.ts';
 import { useThreadStore } from '../stores/threadStore.ts';
 import { CommentsSwitch } from './CommentsSwitch.tsx';
 import { Composer } from './Composer.tsx';
+import { ItemTeam } from './team/ItemTeam.tsx';
 import { AnswerElsewhere } from './comments/AnswerElsewhere.tsx';
 import { CommentDelete } from './comments/CommentDelete.tsx';
 import { ConversationPane } from './messages/ConversationPane.tsx';
@@ -176,6 +177,7 @@ function CommentThread({ openKey }: { openKey: string }) {
               </div>
             )}
             <CommentDelete row={thread.comment} />
+            <ItemTeam itemKey={thread.comment.key} />
           </>
         )}
       </div>

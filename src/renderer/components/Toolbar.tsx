@@ -29,6 +29,7 @@ export const VIEW_TITLES: Record<ListView, string> = {
   snoozed: 'Snoozed',
   outbox: 'Outbox',
   hidden: 'Hidden',
+  assignedToMe: 'Assigned to me',
 };
 
 export function Toolbar() {

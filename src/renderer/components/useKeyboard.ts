@@ -4,6 +4,7 @@ import { appActions } from '../actions.ts';
 import { appCommands } from '../commands/registry.ts';
 import { IDLE, isTypingTarget, resolveKey, type KeyState } from '../logic/keymap.ts';
 import { useUiStore } from '../stores/uiStore.ts';
+import { inTeam } from '../stores/teamStore.ts';
 
 export function useKeyboard(): void {
   // The dialog on top when a key arrives, read then (a handler's getter, not a render's value).
@@ -24,6 +25,7 @@ export function useKeyboard(): void {
           inComposer: target instanceof HTMLTextAreaElement && target.classList.contains('composer-text'),
           onControl: target instanceof HTMLElement && target.closest('button, a, select, [role="dialog"]') !== null,
           overlay: currentOverlay(),
+          team: inTeam(),
         },
         state,
       );

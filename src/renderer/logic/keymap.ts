@@ -26,6 +26,8 @@ export interface KeyInput {
   onControl?: boolean;
   /** The dialog on top, if any. */
   overlay?: string | null;
+  /** This device is in a team workspace. */
+  team?: boolean;
 }
 
 export interface KeyState {
@@ -42,6 +44,8 @@ export const IDLE: KeyState = { pendingG: false };
 
 /** Every shortcut, as the `?` overlay lists them: the registry's help lines. */
 export const SHORTCUTS = helpRows(appCommands);
+/** The same in a team workspace: with the team's own (assign, note, Assigned to me). */
+export const TEAM_SHORTCUTS = helpRows(appCommands, true);
 
 /** The key as the registry writes it: `Mod+k` for Ctrl or ⌘ with k; Esc whatever is held; null with Alt. */
 function chordOf(input: KeyInput): string | null {
@@ -56,6 +60,7 @@ export function resolveKey(input: KeyInput, state: KeyState, registry: CommandRe
     inComposer: input.inComposer ?? false,
     onControl: input.onControl ?? false,
     overlay: input.overlay ?? null,
+    team: input.team ?? false,
   };
   const chord = chordOf(input);
   if (chord === null) return { action: null, state: IDLE };

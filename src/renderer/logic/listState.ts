@@ -49,7 +49,7 @@ export function compareClosing(a: Closing, b: Closing): number {
 
 /** Whether a row still belongs in a view after a local change (the store's view rules). */
 export function belongsToView(
-  row: Pick<InboxRow, 'byAccount' | 'done' | 'hidden' | 'replied' | 'snoozedUntil' | 'unread'>,
+  row: Pick<InboxRow, 'byAccount' | 'done' | 'hidden' | 'replied' | 'snoozedUntil' | 'unread' | 'assignee'>,
   view: InboxView | 'closingSoon',
   now: number,
   unreadOnly = false,
@@ -67,6 +67,9 @@ export function belongsToView(
       return row.hidden;
     case 'snoozed':
       return snoozed;
+    case 'assignedToMe':
+      // The list holds only this member's: one unassigned (or done, or snoozed) here leaves it.
+      return row.assignee !== undefined && !row.done && !snoozed;
     case 'closingSoon':
       // Waiting for the account and not done; a snooze does not hold a window open, so it stays.
       return !row.done && !row.replied;

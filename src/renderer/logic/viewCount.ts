@@ -6,7 +6,7 @@ import type { InboxCounts, InboxItemKind } from '../../shared/domain/inbox.ts';
 
 /** The parts of the list's filter (inboxStore's ListFilter) that decide how it is counted. */
 interface CountedFilter {
-  view: 'needsReply' | 'all' | 'done' | 'snoozed' | 'hidden' | 'outbox' | 'closingSoon';
+  view: 'needsReply' | 'all' | 'done' | 'snoozed' | 'hidden' | 'outbox' | 'closingSoon' | 'assignedToMe';
   profileId: string | null;
   platform: string | null;
   unreadOnly: boolean;

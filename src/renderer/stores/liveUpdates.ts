@@ -10,6 +10,7 @@ import { useProfilesStore } from './profilesStore.ts';
 import { useSettingsStore } from './settingsStore.ts';
 import { useStatusStore } from './statusStore.ts';
 import { useThreadStore } from './threadStore.ts';
+import { useTeamStore } from './teamStore.ts';
 
 /** Calls `fn` at most once per `ms`, trailing. */
 function throttle(fn: () => void, ms: number): () => void {
@@ -24,7 +25,9 @@ function throttle(fn: () => void, ms: number): () => void {
 }
 
 /** Patches each loaded row whose state differs from what the core says it is now. */
-function applyItemStates(items: readonly { key: string; state: Pick<InboxRow, 'unread' | 'done' | 'snoozedUntil' | 'labels'> }[]): void {
+function applyItemStates(
+  items: readonly { key: string; state: Pick<InboxRow, 'unread' | 'done' | 'snoozedUntil' | 'labels'> & { assignee?: string | null } }[],
+): void {
   for (const { key, state } of items) {
     const row = useInboxStore.getState().rows.find((candidate) => candidate.key === key);
     if (row === undefined) continue;
@@ -33,8 +36,14 @@ function applyItemStates(items: readonly { key: string; state: Pick<InboxRow, 'u
       row.done === state.done &&
       row.snoozedUntil === state.snoozedUntil &&
       row.labels.length === state.labels.length &&
-      row.labels.every((label, i) => label === state.labels[i]);
-    if (!same) useInboxStore.getState().patchRows([key], { unread: state.unread, done: state.done, snoozedUntil: state.snoozedUntil, labels: state.labels });
+      row.labels.every((label, i) => label === state.labels[i]) &&
+      (state.assignee === undefined || row.assignee === (state.assignee ?? undefined));
+    if (!same) {
+      const assignee = state.assignee === undefined ? {} : { assignee: state.assignee ?? undefined };
+      useInboxStore
+        .getState()
+        .patchRows([key], { unread: state.unread, done: state.done, snoozedUntil: state.snoozedUntil, labels: state.labels, ...assignee });
+    }
   }
 }
 
@@ -76,8 +85,14 @@ export function startLiveUpdates(): () => void {
         return;
       }
       applyItemStates(items);
+      // Assigned to me is short, and whether a row is still the member's is the core's to say: read again.
+      if (useInboxStore.getState().filter.view === 'assignedToMe') refreshList();
       if (items.some((item) => item.key === useThreadStore.getState().key)) refreshThread();
+      // The open item's note, assignee and history in the team follow too.
+      const open = useTeamStore.getState().item?.key;
+      if (open !== undefined && items.some((item) => item.key === open)) void useTeamStore.getState().loadItem(open);
     }),
+    on('team.noticesChanged', ({ notices }) => useTeamStore.getState().setNotices(notices)),
     on('connectivity.changed', (value) => useStatusStore.getState().setConnectivity(value)),
     on('sync.progress', (value) => useStatusStore.getState().setProgress(value)),
     on('sync.problem', (problem) => useStatusStore.getState().setProblem(problem)),
@@ -109,5 +124,6 @@ export async function loadEverything(): Promise<void> {
     useSettingsStore.getState().load(),
     useOutboxStore.getState().load(),
     useInboxStore.getState().loadFirst(),
+    useTeamStore.getState().load(),
   ]);
 }

@@ -43,6 +43,8 @@ interface TriageState {
   /** The change on every comment of the selected view, in one command. */
   applyToView: (change: TriageChange, label: string) => Promise<boolean>;
   undo: () => Promise<void>;
+  /** An action made through another command (assign, a note): `z` takes it back with its token too. */
+  remember: (action: { token: string; keys: string[]; label: string }) => void;
 }
 
 /** The list's filter as the core takes it (a search is the filter's text over every view). */
@@ -130,6 +132,9 @@ export const useTriageStore = create<TriageState>((set, get) => ({
     useUiStore.getState().showToast(`${label} (${fmt.number(result.data.changed)})`, true);
     void useInboxStore.getState().refresh();
     return true;
+  },
+  remember(action) {
+    set({ history: [...get().history.slice(-49), { ...action, at: Date.now() }] });
   },
   async undo() {
     const last = get().history[get().history.length - 1];

@@ -1,7 +1,7 @@
 // What is open on top of the screen (help, palette, connect form), focus requests, and the toast.
 import { create } from 'zustand';
 
-export type Overlay = 'help' | 'palette' | 'connect' | 'settings' | 'snooze' | 'savedReplies' | null;
+export type Overlay = 'help' | 'palette' | 'connect' | 'settings' | 'snooze' | 'savedReplies' | 'assign' | null;
 
 export interface Toast {
   id: number;

@@ -12,7 +12,7 @@ import { MessageNetworkSchema } from '../wire/messages.ts';
 import { HttpUrlSchema, NetworkSchema } from '../wire/common.ts';
 import { settingsSchema } from '../settings.ts';
 import { AccountKeyStatusSchema, AccountSummarySchema, ProfileColorSchema, ProfileViewSchema } from '../domain/accounts.ts';
-import { CommentKeySchema, ConversationKeySchema, PostKeySchema } from '../domain/keys.ts';
+import { CommentKeySchema, ConversationKeySchema, InboxItemKeySchema, PostKeySchema } from '../domain/keys.ts';
 import { ItemStatesChangedPayload } from './itemStatesEvent.ts';
 import { MESSAGE_REPLY_WINDOW_MS } from '../networks.ts';
 import {
@@ -33,6 +33,7 @@ import { AppStatusSchema, ConnectivitySchema, StoreRecoverySchema, SyncProblemSc
 import { MAX_THREAD_TWEETS, PostThreadSchema } from '../domain/twitterThreads.ts';
 import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
 import { TeamStatusSchema } from '../domain/teamStatus.ts';
+import { ResolutionNoticeSchema, TeamItemSchema, TeamMembersSchema } from '../domain/teamItem.ts';
 import {
   boundedUrl,
   Id,
@@ -260,6 +261,25 @@ export const commands = {
   // Settings
   'settings.get': command(Empty, settingsSchema),
   'settings.update': command(SettingsPatchInput, settingsSchema),
+
+  // The team's work on items (issue 22; decision 0062)
+  /** Whether this device is in a team, who it is, and the members one can assign to. */
+  'team.members': command(Empty, TeamMembersSchema),
+  /** Assigns items (comments and conversations) to a member of the team, or to nobody (null); the token undoes it (`z`). */
+  'inbox.assign': command(
+    z.strictObject({ keys: TriageInput.shape.keys, assignee: z.string().trim().min(1).max(200).nullable() }),
+    z.object({ changed: z.number().int(), undoToken: z.string() }),
+  ),
+  /** The item's note, shared with the team (blank or null: none); the token undoes it. */
+  'inbox.setNote': command(
+    z.strictObject({ key: InboxItemKeySchema, note: z.string().max(10_000, 'A note is at most 10,000 characters').nullable() }),
+    z.object({ changed: z.number().int(), undoToken: z.string() }),
+  ),
+  /** An item's note, assignee and history in the team (who decided what, on which device, when). */
+  'team.itemHistory': command(z.strictObject({ key: InboxItemKeySchema }), TeamItemSchema),
+  /** Concurrent decisions the team's merge chose between that this member has not dismissed yet. */
+  'team.notices': command(Empty, z.object({ notices: z.array(ResolutionNoticeSchema) })),
+  'team.dismissNotice': command(z.strictObject({ id: z.string().min(1).max(2000) }), Ok),
 } as const;
 
 const NewCommentsPayload = z.object({
@@ -307,6 +327,8 @@ export const events = {
   'reports.prepared.changed': z.object({}),
   /** Items' state (read, done, snooze, labels…) changed, from any window or the sync: their states now; `more`: too many to list, read again. */
   'items.stateChanged': ItemStatesChangedPayload,
+  /** The team notices pending for this member changed (a new concurrent decision, one dismissed): all of them now. */
+  'team.noticesChanged': z.object({ notices: z.array(ResolutionNoticeSchema) }),
 } as const;
 
 export type Commands = typeof commands;

@@ -68,6 +68,12 @@ export const COMMAND_NAMES = [
   'reports.prepared.prepareAgain',
   'reports.prepared.exportAll',
   'reports.prepared.chooseFolder',
+  'team.members',
+  'inbox.assign',
+  'inbox.setNote',
+  'team.itemHistory',
+  'team.notices',
+  'team.dismissNotice',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -86,6 +92,7 @@ export const EVENT_NAMES = [
   'accounts.changed',
   'reports.prepared.changed',
   'items.stateChanged',
+  'team.noticesChanged',
 ] as const;
 
 /** The IPC channel of a command (Electron): one per command, so the main side can check the name. */

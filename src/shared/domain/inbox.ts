@@ -5,7 +5,7 @@ import { NetworkSchema } from '../wire/common.ts';
 import { CONVERSATION_STATUSES } from '../wire/messages.ts';
 import { PostRecordSchema, PostViewSchema } from './posts.ts';
 
-export const INBOX_VIEWS = ['needsReply', 'all', 'done', 'snoozed', 'hidden'] as const;
+export const INBOX_VIEWS = ['needsReply', 'all', 'done', 'snoozed', 'hidden', 'assignedToMe'] as const;
 export const InboxViewSchema = z.enum(INBOX_VIEWS);
 export type InboxView = z.infer<typeof InboxViewSchema>;
 
@@ -119,6 +119,8 @@ export const InboxRowSchema = z.object({
   conversation: ConversationInfoSchema.optional(),
   /** Set on search results only: what matched. */
   match: SearchMatchSchema.optional(),
+  /** In a team: the member the item is assigned to; absent when nobody. */
+  assignee: z.string().optional(),
 });
 export type InboxRow = z.infer<typeof InboxRowSchema>;
 
@@ -136,6 +138,8 @@ export const ViewCountsSchema = z.object({
   done: z.number().int(),
   snoozed: z.number().int(),
   hidden: z.number().int(),
+  /** In a team only: this member's assigned items that are not done and not snoozed. */
+  assignedToMe: z.number().int().optional(),
 });
 export type ViewCounts = z.infer<typeof ViewCountsSchema>;
 
@@ -166,6 +170,10 @@ export const TriagePatchSchema = z.object({
   /** Epoch ms, or null to wake it. */
   snoozedUntil: z.number().nullable().optional(),
   labels: z.array(z.string()).optional(),
+  /** In a team: the member it is assigned to, or null for nobody. */
+  assignee: z.string().nullable().optional(),
+  /** The item's shared note, or null for none. */
+  note: z.string().nullable().optional(),
 });
 export type TriagePatch = z.infer<typeof TriagePatchSchema>;
 

@@ -254,6 +254,18 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
     { month: '2026-10', files: [{ profileId: 'p1', csv: 'figure,value\nreceived,3\n' }] },
     { month: '2026-09', files: [] },
   ],
+  'team.members': [{}],
+  'inbox.assign': [
+    { keys: ['instagram:c1', 'dm:instagram:t1'], assignee: 'bob' },
+    { keys: ['instagram:c1'], assignee: null },
+  ],
+  'inbox.setNote': [
+    { key: 'instagram:c1', note: 'Wants a refund; be kind' },
+    { key: 'dm:instagram:t1', note: null },
+  ],
+  'team.itemHistory': [{ key: 'instagram:c1' }],
+  'team.notices': [{}],
+  'team.dismissNotice': [{ id: 'instagram:c1|visibility|a|b' }],
 };
 
 const preparedSummary = {
@@ -382,4 +394,33 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
   'reports.prepared.get': { report: { ...preparedSummary, version: 1, report: clientReport } },
   'reports.prepared.prepareAgain': { report: { ...preparedSummary, preparedAgain: true } },
   'reports.prepared.exportAll': { outcome: 'saved', folder: '/home/someone/Reports', files: 2 },
+  'team.members': { joined: true, me: 'ann', members: ['ann', 'bob'] },
+  'inbox.assign': { changed: 2, undoToken: 'u1' },
+  'inbox.setNote': { changed: 1, undoToken: 'u2' },
+  'team.itemHistory': {
+    key: 'instagram:c1',
+    note: 'Wants a refund',
+    assignee: 'bob',
+    history: [
+      { who: 'ann', device: 'laptop', at: 1_000, act: { kind: 'change', field: 'assignee', from: null, to: 'bob', undo: false } },
+      { who: 'bob', device: 'desktop', at: 2_000, act: { kind: 'event', event: 'reply-sent' } },
+      { who: 'bob', device: 'desktop', at: 2_000, act: { kind: 'outbox', state: 'sent' } },
+    ],
+  },
+  'team.notices': {
+    notices: [
+      {
+        id: 'instagram:c1|visibility|a|b',
+        itemKey: 'instagram:c1',
+        register: 'visibility',
+        other: 'bob',
+        mine: { kind: 'change', field: 'done', from: false, to: true, undo: false },
+        theirs: { kind: 'change', field: 'snoozedUntil', from: null, to: 5_000, undo: false },
+        keptMine: false,
+        state: { done: false, snoozedUntil: 5_000, assignee: null },
+        person: 'Mia',
+      },
+    ],
+  },
+  'team.dismissNotice': { ok: true },
 };

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandActions } from '../../../src/renderer/commands/commandActions.ts';
 import { createRegistry, defineCommand, helpRows, keyLabel, paletteEntries, PALETTE_CONTEXT } from '../../../src/renderer/commands/defineCommand.ts';
 import { appCommands } from '../../../src/renderer/commands/registry.ts';
-import { IDLE, resolveKey, SHORTCUTS, type KeyInput } from '../../../src/renderer/logic/keymap.ts';
+import { IDLE, resolveKey, SHORTCUTS, TEAM_SHORTCUTS, type KeyInput } from '../../../src/renderer/logic/keymap.ts';
 
 const key = (k: string, extra: Partial<KeyInput> = {}): KeyInput => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, typing: false, ...extra });
 
@@ -109,12 +109,14 @@ describe('the command registry', () => {
 describe("the app's commands", () => {
   it('list in the help every key they bind (arrows aside), and the palette hints among them', () => {
     const listed = SHORTCUTS.flatMap((row) => row.keys);
+    // A team's commands are listed in a team's help (issue 22): they do nothing elsewhere.
+    const listedInTeam = TEAM_SHORTCUTS.flatMap((row) => row.keys);
     const unlisted: string[] = [];
     for (const command of appCommands.commands) {
       if (command.help === false) continue;
       for (const binding of command.bindings) {
         const shown = keyLabel(binding.key);
-        if (!listed.includes(shown) && !/^Arrow|^[1-9]$/.test(binding.key)) unlisted.push(`${command.id}: ${shown}`);
+        if (!(command.team ? listedInTeam : listed).includes(shown) && !/^Arrow|^[1-9]$/.test(binding.key)) unlisted.push(`${command.id}: ${shown}`);
       }
     }
     expect(unlisted).toEqual([]);
@@ -139,5 +141,29 @@ describe("the app's commands", () => {
     expect(resolveKey(key('k', { ctrlKey: true, overlay: 'help' }), IDLE).action).toEqual({ type: 'palette' });
     expect(resolveKey(key('Enter', { onControl: true }), IDLE).action).toBeNull();
     expect(resolveKey(key('Enter'), IDLE).action).toEqual({ type: 'open' });
+  });
+});
+
+describe('the team’s commands (issue 22)', () => {
+  const teamIds = ['assign', 'unassign', 'addNote', 'gotoAssigned'];
+  const stub = new Proxy({}, { get: () => () => [] }) as CommandActions;
+
+  it('do nothing outside a team, and run in one', () => {
+    expect(resolveKey(key('a'), IDLE).action).toBeNull();
+    expect(resolveKey(key('n'), IDLE).action).toBeNull();
+    expect(resolveKey(key('a', { team: true }), IDLE).action).toEqual({ type: 'assign' });
+    expect(resolveKey(key('n', { team: true }), IDLE).action).toEqual({ type: 'addNote' });
+    expect(resolveKey(key('m', { team: true }), resolveKey(key('g', { team: true }), IDLE).state).action).toEqual({ type: 'gotoAssigned' });
+    // While typing (a note) the letters are the field's.
+    expect(resolveKey(key('a', { team: true, typing: true }), IDLE).action).toBeNull();
+  });
+
+  it('are left out of the palette and the help outside a team', () => {
+    const solo = paletteEntries(appCommands, stub).map((entry) => entry.id);
+    const team = paletteEntries(appCommands, stub, { ...PALETTE_CONTEXT, team: true }).map((entry) => entry.id);
+    expect(solo.filter((id) => teamIds.includes(id))).toEqual([]);
+    expect(team.filter((id) => teamIds.includes(id))).toEqual(teamIds);
+    expect(SHORTCUTS.some((row) => row.label.startsWith('Assign'))).toBe(false);
+    expect(TEAM_SHORTCUTS.filter((row) => /Assign|note/.test(row.label)).map((row) => row.keys)).toEqual([['a'], ['n'], ['g m']]);
   });
 });

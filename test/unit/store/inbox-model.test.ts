@@ -144,6 +144,9 @@ class Model {
         return snoozed;
       case 'hidden':
         return c.input.hidden;
+      case 'assignedToMe':
+        // A store outside a team assigns nothing (its actor is "me", whom no item is assigned to).
+        return false;
     }
   }
 

@@ -17,6 +17,8 @@ import type { AppStatus } from '../../../shared/domain/status.ts';
 import type { TeamStatusView } from '../../../shared/domain/teamStatus.ts';
 import type { SetAsideRow } from '../../../shared/domain/outbox.ts';
 import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
+import type { TeamItems } from './teamItems.ts';
+import type { TeamResolutions } from './teamResolutions.ts';
 
 export interface HandlerServices {
   accounts: AccountService;
@@ -50,6 +52,10 @@ export interface HandlerServices {
   /** The person has read that the store was rebuilt: pages that open later are not told again. */
   storeRecoveryAcknowledged(): void;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
+  /** The team's work on items: assignment, notes, members, an item's history (teamItems.ts). */
+  teamItems: TeamItems;
+  /** The notices of concurrent decisions for this member (teamResolutions.ts); null outside a team. */
+  teamNotices: Pick<TeamResolutions, 'pending' | 'dismiss'> | null;
 }
 
 export function commandHandlers(s: HandlerServices): CommandHandlers {
@@ -153,5 +159,14 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'reports.prepared.get': ({ month, profileId }) => ({ report: s.prepared.get(month, profileId) }),
     'reports.prepared.prepareAgain': async ({ month, profileId }) => ({ report: await s.prepared.prepareAgain(month, profileId) }),
     'reports.prepared.exportAll': ({ month, files }) => s.prepared.exportAll(month, files, s.folderChoice),
+    'team.members': () => s.teamItems.members(),
+    'inbox.assign': ({ keys, assignee }) => s.teamItems.assign(keys, assignee),
+    'inbox.setNote': ({ key, note }) => s.teamItems.setNote(key, note),
+    'team.itemHistory': ({ key }) => s.teamItems.item(key),
+    'team.notices': () => ({ notices: s.teamNotices?.pending() ?? [] }),
+    'team.dismissNotice': ({ id }) => {
+      s.teamNotices?.dismiss(id);
+      return { ok: true };
+    },
   };
 }

@@ -35,6 +35,8 @@ import { PreparedReports } from './preparedReports.ts';
 import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
 import { TeamConnection } from './teamConnection.ts';
+import { TeamItems } from './teamItems.ts';
+import { TeamResolutions } from './teamResolutions.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import { answeredOf } from './views.ts';
 import { CountsChanged, UnreadWatch } from './unreadWatch.ts';
@@ -108,6 +110,21 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     (counts) => hub.emit('inbox.countsChanged', counts),
   );
   countsChanged.listen(() => unread.changed());
+  // The team's work on items (assignment, notes, history) and the notices of its concurrent decisions.
+  const teamItems = new TeamItems({ inbox, store, workspace: () => team.workspace, member: () => team.status().member });
+  const teamNotices =
+    team.workspace === null || teamSettings === null
+      ? null
+      : new TeamResolutions({
+          workspace: team.workspace,
+          member: teamSettings.member,
+          dataDir: options.dataDir,
+          person: (key) => answeredOf(store, key)?.person ?? null,
+          changed: (notices) => hub.emit('team.noticesChanged', { notices }),
+          ...(logger ? { logger } : {}),
+        });
+  // This member says it is here (a presence replying to nothing): the others learn its name, to assign to, before it decides anything.
+  team.workspace?.setComposing(null).catch((error: unknown) => logger?.warn('This device could not tell the team it is here', { reason: String(error) }));
 
   const planner = new NotificationPlanner({
     ...tuning.notifications,
@@ -300,6 +317,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       keyProblemSolved,
       storeRecoveryAcknowledged,
       setAside: () => accountService.running().flatMap((runtime) => runtime.setAsideRows()),
+      teamItems,
+      teamNotices,
     }),
     subscribe: (listener) => hub.subscribe(listener),
     ...(logger ? { logger } : {}),
@@ -345,6 +364,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         planner.close();
         unread.close();
         await accountService.close();
+        teamNotices?.close();
         await team.close();
         store.close();
       })();

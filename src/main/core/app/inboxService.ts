@@ -22,6 +22,10 @@ export interface TriageInput {
   snoozedUntil?: number | null | undefined;
   addLabels?: string[] | undefined;
   removeLabels?: string[] | undefined;
+  /** In a team: the member to assign to, or null for nobody (teamItems.ts checks the name). */
+  assignee?: string | null | undefined;
+  /** The item's shared note, or null to remove it. */
+  note?: string | null | undefined;
 }
 
 /** A sweep of a whole view, bounded by the snapshot `viewSize` gave when it was selected. */
@@ -73,7 +77,7 @@ export class InboxService {
     for (const [profileId, counts] of Object.entries(all)) {
       if (!active.has(profileId)) continue;
       byProfile[profileId] = counts;
-      for (const view of Object.keys(total) as (keyof ViewCounts)[]) total[view] += counts[view];
+      for (const view of Object.keys(counts) as (keyof ViewCounts)[]) total[view] = (total[view] ?? 0) + (counts[view] ?? 0);
     }
     return { byProfile, total };
   }
@@ -129,6 +133,8 @@ export class InboxService {
       ...(input.unread === undefined ? {} : { unread: input.unread }),
       ...(input.done === undefined ? {} : { done: input.done }),
       ...(input.snoozedUntil === undefined ? {} : { snoozedUntil: input.snoozedUntil }),
+      ...(input.assignee === undefined ? {} : { assignee: input.assignee }),
+      ...(input.note === undefined ? {} : { note: input.note }),
     };
     const labelsChange = input.addLabels !== undefined || input.removeLabels !== undefined;
     // Comments that end up with the same patch are written together.

@@ -12,7 +12,7 @@ import { parseStringList } from './stringList.ts';
 const CONVERSATION_ROW_SQL = `
   SELECT cv.id, cv.inbox_id, pr.profile_id, cv.platform, cv.conversation_id, cv.recipient_id, cv.name, cv.username,
     cv.picture_url, cv.last_message_at, cv.last_text, cv.last_action, cv.last_received_at, cv.last_sent_at,
-    cv.message_count, cv.status, t.unread, t.done, t.snoozed_until, t.labels
+    cv.message_count, cv.status, t.unread, t.done, t.snoozed_until, t.labels, t.assignee
   FROM conversations cv
   JOIN item_state t ON t.key = 'dm:' || cv.platform || ':' || cv.conversation_id
   JOIN profiles pr ON pr.id = cv.profile_id`;
@@ -38,6 +38,7 @@ interface ConversationRowRecord {
   done: number;
   snoozed_until: number | null;
   labels: string;
+  assignee: string | null;
 }
 
 /** A conversation as an inbox row: the person as the author, the last message as the text. */
@@ -78,6 +79,7 @@ function toConversationRow(record: ConversationRowRecord): InboxRow {
       status: record.status,
       messageCount: record.message_count,
     },
+    ...(record.assignee !== null ? { assignee: record.assignee } : {}),
   };
 }
 

@@ -3,6 +3,7 @@
 // live through the small snooze indexes. Every profile is listed, even one without comments yet.
 // Comments and conversations are counted apart (by kind); without a kind, both are summed.
 import type { Network } from '../../../shared/networks.ts';
+import { ASSIGNED_TO_ME_CONDITION } from './assignedView.ts';
 import { kindCode } from './itemKinds.ts';
 import type { ProfileTable } from './profiles.ts';
 import type { Statements } from './statements.ts';
@@ -17,9 +18,12 @@ export class InboxCounts {
     this.#profiles = profiles;
   }
 
-  counts(now: number, platforms?: readonly Network[], kind?: InboxItemKind): Record<string, ViewCounts> {
+  /** `member`: in a team, who "Assigned to me" counts for (its count is there only then). */
+  counts(now: number, platforms?: readonly Network[], kind?: InboxItemKind, member: string | null = null): Record<string, ViewCounts> {
     const result: Record<string, ViewCounts> = {};
-    for (const profile of this.#profiles.profiles()) result[profile.profileId] = { unread: 0, needsReply: 0, all: 0, done: 0, snoozed: 0, hidden: 0 };
+    for (const profile of this.#profiles.profiles()) {
+      result[profile.profileId] = { unread: 0, needsReply: 0, all: 0, done: 0, snoozed: 0, hidden: 0, ...(member === null ? {} : { assignedToMe: 0 }) };
+    }
     if (platforms?.length === 0) return result;
     const where = `${platforms === undefined ? '' : 'AND platform IN (SELECT value FROM json_each(:platforms))'} ${kind === undefined ? '' : 'AND kind = :kind'}`;
     const params: Record<string, string | number> = {
@@ -63,6 +67,16 @@ export class InboxCounts {
     for (const row of woken) {
       const counts = countsOf(row.profile_id);
       if (counts !== undefined) counts.needsReply += row.n;
+    }
+
+    if (member !== null) {
+      const assigned = this.#statements
+        .get(`SELECT profile_id, count(*) AS n FROM inbox WHERE ${ASSIGNED_TO_ME_CONDITION} ${where} GROUP BY profile_id`)
+        .all({ now, me: member, ...params }) as { profile_id: number; n: number }[];
+      for (const row of assigned) {
+        const counts = countsOf(row.profile_id);
+        if (counts !== undefined) counts.assignedToMe = row.n;
+      }
     }
     return result;
   }

@@ -16,6 +16,7 @@
 // Ids order comments by second; inside one second the contract orders by key. So when a page
 // starts or ends inside a second, the whole second is fetched and sorted here.
 import type { Network } from '../../../shared/networks.ts';
+import { ASSIGNED_TO_ME_CONDITION } from './assignedView.ts';
 import { endIdOf, firstIdOf, secondOf, secondOfId } from './commentIds.ts';
 import { StoreInputError } from './errors.ts';
 import type { ConversationQuery } from './conversations.ts';
@@ -49,6 +50,8 @@ export function viewCondition(view: InboxView): string {
       return 'hidden = 1';
     case 'snoozed':
       return 'snoozed_until > :now';
+    case 'assignedToMe':
+      return ASSIGNED_TO_ME_CONDITION;
   }
 }
 
@@ -58,7 +61,7 @@ interface IndexWalk {
   condition: string;
 }
 
-function walksOf(view: InboxView, unreadOnly: boolean): IndexWalk[] | 'snoozed' {
+function walksOf(view: InboxView, unreadOnly: boolean): IndexWalk[] | 'snoozed' | 'assignedToMe' {
   const unread = unreadOnly ? ' AND unread = 1' : '';
   switch (view) {
     case 'all':
@@ -74,6 +77,8 @@ function walksOf(view: InboxView, unreadOnly: boolean): IndexWalk[] | 'snoozed' 
       return [{ index: unreadOnly ? 'inbox_hidden_unread' : 'inbox_hidden', condition: `hidden = 1${unread}` }];
     case 'snoozed':
       return 'snoozed';
+    case 'assignedToMe':
+      return 'assignedToMe';
   }
 }
 
@@ -92,12 +97,15 @@ export class InboxQuery {
   readonly #partitions = new Map<string, Partition>();
   readonly #now: () => number;
   readonly #conversations: ConversationQuery;
+  /** Who "me" is in "Assigned to me": the store's actor (a team's member; "me" alone, whom nothing is assigned to). */
+  readonly #me: () => string;
 
-  constructor(statements: Statements, profiles: ProfileTable, now: () => number, conversations: ConversationQuery) {
+  constructor(statements: Statements, profiles: ProfileTable, now: () => number, conversations: ConversationQuery, me: () => string = () => 'me') {
     this.#statements = statements;
     this.#profiles = profiles;
     this.#now = now;
     this.#conversations = conversations;
+    this.#me = me;
     this.#loadPartitions();
   }
 
@@ -197,6 +205,7 @@ export class InboxQuery {
 
     const walks = walksOf(view, unreadOnly);
     if (walks === 'snoozed') return this.#snoozedSource(unreadOnly, now, profileRows, platforms, kind);
+    if (walks === 'assignedToMe') return this.#assignedSource(unreadOnly, now, profileRows, platforms, kind);
     const partitions = [...this.#partitions.values()].filter(
       (partition) =>
         (profileRows === undefined || profileRows.includes(partition.profileRowId)) &&
@@ -254,6 +263,25 @@ export class InboxQuery {
     return (lo, hi, limit) => this.#ids(sql, { now, lo, hi, limit, ...(kind === undefined ? {} : { kind: kindCode(kind) }), ...lists(profileRows, platforms) });
   }
 
+  /** The few assigned rows, found through item_state (assignedView.ts) and sorted, as the snoozed view's are. */
+  #assignedSource(
+    unreadOnly: boolean,
+    now: number,
+    profileRows: number[] | undefined,
+    platforms: string[] | undefined,
+    kind: InboxItemKind | undefined,
+  ): IdSource {
+    const sql = `SELECT id FROM inbox
+      WHERE ${ASSIGNED_TO_ME_CONDITION} ${unreadOnly ? 'AND unread = 1' : ''} ${kind === undefined ? '' : 'AND kind = :kind'}
+        ${profileRows === undefined ? '' : 'AND profile_id IN (SELECT value FROM json_each(:profiles))'}
+        ${platforms === undefined ? '' : 'AND platform IN (SELECT value FROM json_each(:platforms))'}
+        AND id >= :lo AND id < :hi
+      ORDER BY id DESC LIMIT :limit`;
+    const me = this.#me();
+    return (lo, hi, limit) =>
+      this.#ids(sql, { me, now, lo, hi, limit, ...(kind === undefined ? {} : { kind: kindCode(kind) }), ...lists(profileRows, platforms) });
+  }
+
   /**
    * Each inbox kind has an index (its descriptor's `searchIndex`: comments_fts, conversations_fts), with
    * the inbox's ids as row ids: each is walked the same way, and with every kind the walks are merged.
@@ -297,7 +325,8 @@ export class InboxQuery {
         ${platforms === undefined ? '' : 'AND platform IN (SELECT value FROM json_each(:platforms))'}
       ORDER BY ${index}.rowid DESC LIMIT :limit`;
     const usesNow = sql.includes(':now');
-    return (lo, hi, limit) => this.#ids(sql, { fts, lo, hi, limit, ...(usesNow ? { now } : {}), ...lists(profileRows, platforms) });
+    const me: Record<string, string> = sql.includes(':me') ? { me: this.#me() } : {};
+    return (lo, hi, limit) => this.#ids(sql, { fts, lo, hi, limit, ...(usesNow ? { now } : {}), ...me, ...lists(profileRows, platforms) });
   }
 
   #ids(sql: string, params: Record<string, number | string>): number[] {

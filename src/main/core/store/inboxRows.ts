@@ -10,7 +10,7 @@ const EXCERPT_LENGTH = 140;
 export const INBOX_ROW_SQL = `
   SELECT c.id, pr.profile_id, c.platform, c.social_comment_id, c.social_post_id, c.parent_social_comment_id,
     coalesce(substr(p.text, 1, ${EXCERPT_LENGTH}), '') AS post_excerpt, c.author_id, c.author_name, c.text, c.created,
-    c.like_count, c.hidden, c.by_account, t.unread, t.done, t.snoozed_until, c.replied, t.labels, c.comment_urn, c.video_id,
+    c.like_count, c.hidden, c.by_account, t.unread, t.done, t.snoozed_until, c.replied, t.labels, c.comment_urn, c.video_id, t.assignee,
     (SELECT i.publication_key FROM inbox i WHERE i.id = c.id) AS publication_key
   FROM comments c
   JOIN item_state t ON t.key = c.platform || ':' || c.social_comment_id
@@ -40,6 +40,7 @@ export interface InboxRowRecord {
   comment_urn: string | null;
   video_id: string | null;
   publication_key: string | null;
+  assignee: string | null;
 }
 
 export function toInboxRow(record: InboxRowRecord): InboxRow {
@@ -66,6 +67,7 @@ export function toInboxRow(record: InboxRowRecord): InboxRow {
     commentUrn: record.comment_urn,
     videoId: record.video_id,
     ...(record.publication_key !== null ? { publicationKey: record.publication_key } : {}),
+    ...(record.assignee !== null ? { assignee: record.assignee } : {}),
   };
 }
 

@@ -267,7 +267,9 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   }
 
   counts(filter: Pick<InboxFilter, 'platforms' | 'now' | 'kind'> = {}): Record<string, ViewCounts> {
-    return this.#guard(() => this.#counts.counts(filter.now ?? this.#clock.now(), filter.platforms, filter.kind));
+    // "Assigned to me" is counted in a team only (the actor is then a member, not ME_ON_THIS_DEVICE).
+    const member = this.#actor === ME_ON_THIS_DEVICE ? null : this.#actor.who;
+    return this.#guard(() => this.#counts.counts(filter.now ?? this.#clock.now(), filter.platforms, filter.kind, member));
   }
 
   ingestMessages(profileId: string, messages: MessageInput[], options?: MessageIngestOptions): MessageIngestResult {
@@ -562,7 +564,13 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     this.#posts = new PostTable(statements, this.#profiles);
     this.#replied = new RepliedFlags(statements);
     this.#conversations = new ConversationQuery(statements, this.#profiles);
-    this.#inbox = new InboxQuery(statements, this.#profiles, () => this.#clock.now(), this.#conversations);
+    this.#inbox = new InboxQuery(
+      statements,
+      this.#profiles,
+      () => this.#clock.now(),
+      this.#conversations,
+      () => this.#actor.who,
+    );
     const notePartition = (profile: number, platform: string): void => this.#inbox.notePartition(profile, platform, 'conversation');
     this.#states = new ItemStates(
       statements,

@@ -16,7 +16,7 @@ import { workspaceUrl } from './serverAddress.ts';
 import type { OutboxStatusDoc, PresenceDoc, TeamDoc } from '../../../shared/domain/teamDocuments.ts';
 import { changeDocId, eventDocId, logEntryOf, outboxDocId, presenceDocId, readTeamDocument } from './teamDocuments.ts';
 import { TeamDocumentRefused, TeamRecordError } from './teamErrors.ts';
-import { type ItemEventKind, registerOfField, type TeamLogEntry } from './teamLog.ts';
+import { compareEntries, type ItemEventKind, registerOfField, type TeamLogEntry } from './teamLog.ts';
 import { markInfoRejectionsHandled } from './handledInfo.ts';
 
 export interface TeamWorkspaceOptions {
@@ -74,6 +74,10 @@ export interface TeamWorkspace {
   writeOutboxStatus(status: Omit<OutboxStatusDoc, '_id' | '_rev' | 'kind' | 'who' | 'device'>): Promise<void>;
   outboxStatuses(): OutboxStatusDoc[];
   replicationState(): ReplicationState;
+  /** An item's log entries (changes and events), in the log's order: the item's audit. */
+  entries(itemKey: string): TeamLogEntry[];
+  /** The members this device knows of: itself and everyone who wrote in the log, presence or outbox status, by name. */
+  members(): string[];
   /** Documents from the server that were refused, one by one. */
   refused(): TeamDocumentRefused[];
   close(): Promise<void>;
@@ -310,6 +314,14 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       const states = [directions.push, directions.pull];
       for (const worst of ['refused', 'offline', 'connecting', 'syncing'] as const) if (states.includes(worst)) return worst;
       return 'up-to-date';
+    },
+    entries: (itemKey) => [...(entriesByItem.get(itemKey)?.values() ?? [])].sort(compareEntries),
+    members() {
+      const names = new Set<string>([options.member]);
+      for (const entries of entriesByItem.values()) for (const entry of entries.values()) names.add(entry.who);
+      for (const doc of presenceDocs.values()) names.add(doc.who);
+      for (const doc of outboxDocs.values()) names.add(doc.who);
+      return [...names].sort((a, b) => a.localeCompare(b));
     },
     refused: () => [...refusedDocs],
     async close() {

@@ -1,0 +1,69 @@
+// `a` (or Assign to… in the palette): to whom the current item, or the items picked, go: a member
+// of the team this device knows of, or nobody. 1–9 or the arrows and Enter choose; Esc closes.
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { assignTo } from '../../teamActions.ts';
+import { memberName } from '../../logic/teamWords.ts';
+import { useTeamStore } from '../../stores/teamStore.ts';
+import { useUiStore } from '../../stores/uiStore.ts';
+import { Dialog } from '../Dialog.tsx';
+import '../snooze/snoozeMenu.css';
+import './itemTeam.css';
+
+export function AssignDialog() {
+  const setOverlay = useUiStore((state) => state.setOverlay);
+  const focusList = useUiStore((state) => state.focusList);
+  const members = useTeamStore((state) => state.members);
+  const me = useTeamStore((state) => state.me);
+  const load = useTeamStore((state) => state.load);
+  const list = useRef<HTMLDivElement | null>(null);
+  // Members who joined since the window opened are listed too.
+  useEffect(() => void load(), [load]);
+  useEffect(() => list.current?.querySelector<HTMLButtonElement>('button')?.focus(), []);
+
+  // This member first: assigning to oneself is the most common choice.
+  const choices: (string | null)[] = [...members.filter((name) => name === me), ...members.filter((name) => name !== me), null];
+
+  function choose(assignee: string | null) {
+    setOverlay(null);
+    focusList();
+    void assignTo(assignee);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const number = Number(event.key);
+    const chosen = Number.isInteger(number) && number >= 1 ? choices[number - 1] : undefined;
+    if (chosen !== undefined) {
+      event.preventDefault();
+      choose(chosen);
+      return;
+    }
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'j' || event.key === 'k') {
+      event.preventDefault();
+      const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+      const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+      const step = event.key === 'ArrowDown' || event.key === 'j' ? 1 : -1;
+      buttons[(at + step + buttons.length) % buttons.length]?.focus();
+    }
+  }
+
+  return (
+    <Dialog title="Assign to" className="snooze-menu">
+      <div onKeyDown={onKeyDown}>
+        <div className="dialog-head">
+          <h2>Assign to…</h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={() => setOverlay(null)}>
+            ×
+          </button>
+        </div>
+        <div ref={list} className="snooze-choices assign-choices" role="group" aria-label="Team members">
+          {choices.map((name, index) => (
+            <button key={name ?? '(nobody)'} type="button" className="snooze-choice assign-choice" onClick={() => choose(name)}>
+              {index < 9 && <kbd aria-hidden="true">{index + 1}</kbd>}
+              <span className="snooze-label">{name === null ? 'Nobody (unassign)' : name === me ? `${name} (you)` : memberName(name, me)}</span>
+            </button>
+          ))}
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,99 @@
+// The team's facts in a freelancer's words (issue 22), through the one formatter: an item's history
+// ("Ann marked this done on laptop · 14:02", "Bob assigned it to Ann") and the notice of two
+// decisions made at once ("Bob snoozed this while you marked it done: it stays snoozed until Mon 23
+// Nov, 9:00"). Pure, so the wording is tested without a window. "You" is this member.
+import type { Formatter } from '../../shared/format/formatter.ts';
+import type { ItemAct, ItemHistoryEntry, ResolutionNotice } from '../../shared/domain/teamItem.ts';
+import type { OUTBOX_STATES } from '../../shared/domain/teamDocuments.ts';
+
+/** A member's name as this member reads it: "you" for themselves. */
+export function memberName(name: string, me: string | null, capital = false): string {
+  if (name !== me) return name;
+  return capital ? 'You' : 'you';
+}
+
+/** What someone did, as a verb phrase on `object` ("this" or "it"); null for what is not told (read, unread). */
+export function actWords(act: ItemAct, me: string | null, fmt: Formatter, object = 'this'): string | null {
+  if (act.kind === 'event') return act.event === 'reply-sent' ? 'answered' : 'got a new message from the person';
+  if (act.kind === 'outbox') return outboxWords(act.state);
+  const to = act.to;
+  switch (act.field) {
+    case 'done':
+      return to === true ? `marked ${object} done` : `moved ${object} back to the inbox`;
+    case 'snoozedUntil':
+      return typeof to === 'number' ? `snoozed ${object} until ${fmt.weekdayDateTime(to)}` : `woke ${object}`;
+    case 'assignee':
+      return typeof to === 'string' ? `assigned ${object} to ${memberName(to, me)}` : `unassigned ${object}`;
+    case 'note':
+      return typeof to === 'string' ? (act.from === null ? 'added a note' : 'changed the note') : 'removed the note';
+    case 'labels':
+      return labelWords(Array.isArray(act.from) ? act.from : [], Array.isArray(to) ? to : [], object);
+    case 'unread':
+      return null;
+  }
+}
+
+function outboxWords(state: (typeof OUTBOX_STATES)[number]): string {
+  switch (state) {
+    case 'queued':
+      return 'wrote a reply (waiting to be sent)';
+    case 'held':
+      return 'held a reply';
+    case 'sending':
+      return 'is sending a reply';
+    case 'sent':
+      return 'sent a reply';
+    case 'failed':
+      return 'could not send a reply';
+    case 'discarded':
+      return 'discarded a reply';
+  }
+}
+
+function labelWords(from: readonly string[], to: readonly string[], object: string): string {
+  const added = to.filter((label) => !from.includes(label));
+  const removed = from.filter((label) => !to.includes(label));
+  const parts = [
+    ...(added.length > 0 ? [`labelled ${object} ${added.map((label) => `“${label}”`).join(', ')}`] : []),
+    ...(removed.length > 0 ? [`took off ${removed.map((label) => `“${label}”`).join(', ')}`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' and ') : `changed the labels of ${object}`;
+}
+
+/** One history line: who did what, on which device, when ("Ann marked this done on laptop · 14:02"); null: not shown. */
+export function historyLine(entry: ItemHistoryEntry, me: string | null, fmt: Formatter, now: number): string | null {
+  const what = actWords(entry.act, me, fmt);
+  if (what === null) return null;
+  const undo = entry.act.kind === 'change' && entry.act.undo ? ' (an undo)' : '';
+  return `${memberName(entry.who, me, true)} ${what}${undo} on ${entry.device} · ${fmt.chatTime(entry.at, now)}`;
+}
+
+/** The notice of two decisions made at once, and which one stands ("…: it stays snoozed until …"). */
+export function noticeWords(notice: ResolutionNotice, me: string | null, fmt: Formatter, now: number): string {
+  // The item named by its person when the store has it ("Mia’s comment"), else "this".
+  const item = notice.person === null ? 'this' : notice.itemKey.startsWith('dm:') ? `the conversation with ${notice.person}` : `${notice.person}’s comment`;
+  const theirs = actWords(notice.theirs, me, fmt, item) ?? `changed ${item}`;
+  // "while you assigned it to you" reads as "while you took it".
+  const mine = (actWords(notice.mine, me, fmt, 'it') ?? 'changed it').replace(/^assigned it to you$/, 'took it');
+  return `${notice.other} ${withoutTime(theirs)} while you ${withoutTime(mine)}: ${resultWords(notice, me, fmt, now)}`;
+}
+
+/** The time of a snooze is said once, in the result. */
+function withoutTime(words: string): string {
+  return words.replace(/^snoozed (.*) until .*$/, 'snoozed $1');
+}
+
+function resultWords(notice: ResolutionNotice, me: string | null, fmt: Formatter, now: number): string {
+  switch (notice.register) {
+    case 'visibility': {
+      const { done, snoozedUntil } = notice.state;
+      if (done) return 'it stays done';
+      if (snoozedUntil !== null && snoozedUntil > now) return `it stays snoozed until ${fmt.weekdayDateTime(snoozedUntil)}`;
+      return 'it stays in the inbox';
+    }
+    case 'assignee':
+      return notice.state.assignee === null ? 'it stays unassigned' : `it stays with ${memberName(notice.state.assignee, me)}`;
+    case 'note':
+      return notice.keptMine ? 'your note was kept' : `${notice.other}’s note was kept`;
+  }
+}
