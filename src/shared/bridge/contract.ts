@@ -33,6 +33,7 @@ import { AppStatusSchema, ConnectivitySchema, StoreRecoverySchema, SyncProblemSc
 import { MAX_THREAD_TWEETS, PostThreadSchema } from '../domain/twitterThreads.ts';
 import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
 import { TeamStatusSchema } from '../domain/teamStatus.ts';
+import { TeamModeInput, TeamSetupInput } from '../domain/teamSetup.ts';
 import {
   boundedUrl,
   Id,
@@ -260,6 +261,14 @@ export const commands = {
   // Settings
   'settings.get': command(Empty, settingsSchema),
   'settings.update': command(SettingsPatchInput, settingsSchema),
+
+  // Settings → Team (the password goes into the vault and never comes back)
+  /** Joins (or changes) the team: checked in main (https unless this computer), saved, and the workspace opened now. */
+  'team.configure': command(TeamSetupInput, TeamStatusSchema),
+  /** The workspace's mode: team (a reply waits for the server) or solo (just my own devices: it goes, with a warning). */
+  'team.setMode': command(TeamModeInput, TeamStatusSchema),
+  /** Leaves the team on this device: it works alone again and forgets the password. */
+  'team.leave': command(Empty, TeamStatusSchema),
 } as const;
 
 const NewCommentsPayload = z.object({

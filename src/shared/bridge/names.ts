@@ -68,6 +68,9 @@ export const COMMAND_NAMES = [
   'reports.prepared.prepareAgain',
   'reports.prepared.exportAll',
   'reports.prepared.chooseFolder',
+  'team.configure',
+  'team.setMode',
+  'team.leave',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -13,6 +13,7 @@ import type { PostService } from './postService.ts';
 import type { ReplyService } from './replyService.ts';
 import type { ReportService } from './reportService.ts';
 import type { WebhookService } from './webhookService.ts';
+import type { TeamSetup } from './teamSetup.ts';
 import type { AppStatus } from '../../../shared/domain/status.ts';
 import type { TeamStatusView } from '../../../shared/domain/teamStatus.ts';
 import type { SetAsideRow } from '../../../shared/domain/outbox.ts';
@@ -50,6 +51,8 @@ export interface HandlerServices {
   /** The person has read that the store was rebuilt: pages that open later are not told again. */
   storeRecoveryAcknowledged(): void;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
+  /** Settings → Team: join, change the mode, leave. */
+  teamSetup: TeamSetup;
 }
 
 export function commandHandlers(s: HandlerServices): CommandHandlers {
@@ -153,5 +156,8 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'reports.prepared.get': ({ month, profileId }) => ({ report: s.prepared.get(month, profileId) }),
     'reports.prepared.prepareAgain': async ({ month, profileId }) => ({ report: await s.prepared.prepareAgain(month, profileId) }),
     'reports.prepared.exportAll': ({ month, files }) => s.prepared.exportAll(month, files, s.folderChoice),
+    'team.configure': (input) => s.teamSetup.configure(input),
+    'team.setMode': ({ mode }) => s.teamSetup.setMode(mode),
+    'team.leave': () => s.teamSetup.leave(),
   };
 }

@@ -35,6 +35,8 @@ import { PreparedReports } from './preparedReports.ts';
 import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
 import { TeamConnection } from './teamConnection.ts';
+import { TeamSetup } from './teamSetup.ts';
+import { TeamSetupFile, teamSetupFileIn } from './teamSetupFile.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import { answeredOf } from './views.ts';
 import { CountsChanged, UnreadWatch } from './unreadWatch.ts';
@@ -83,16 +85,20 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   store.onItemStatesChanged((states) => hub.emit('items.stateChanged', itemStatesChangedPayload(states)));
   // The team workspace, when this device joins one: what the store writes is shared, and what the
   // team decided elsewhere is written into the store (so the event above tells the screen).
-  const teamSettings = options.team ?? null;
+  // The host's team (the web host's --sync-url) for this run, else the one saved by Settings → Team.
+  const teamFile = new TeamSetupFile(teamSetupFileIn(options.dataDir), (problem) => logger?.warn(problem));
+  const teamSettings = options.team ?? teamFile.team();
   const team = await TeamConnection.start({
     settings: teamSettings,
-    password: async () => (teamSettings && vault.teamPassword ? vault.teamPassword(teamSettings.serverUrl, teamSettings.workspace, teamSettings.member) : null),
+    password: async (chosen) => (vault.teamPassword ? vault.teamPassword(chosen.serverUrl, chosen.workspace, chosen.member) : null),
+    ...(teamSettings ? { mode: teamFile.mode(teamSettings) } : {}),
     dataDir: options.dataDir,
     store,
     now: () => clock.now(),
     ...(logger ? { logger } : {}),
     ...(tuning.teamRetry ? { retry: tuning.teamRetry } : {}),
   });
+  const teamSetup = new TeamSetup({ connection: team, file: teamFile, filePath: teamSetupFileIn(options.dataDir), vault });
   const protection = vault.protection();
   if (protection.warning !== null) {
     hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });
@@ -295,6 +301,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       settings,
       status,
       teamStatus: () => team.status(),
+      teamSetup,
       setSyncPaused,
       updateSettings,
       keyProblemSolved,
