@@ -14,6 +14,7 @@ import { useUiStore } from '../stores/uiStore.ts';
 import { ClientDot } from './ClientDot.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
+import { TeamIndicator } from './TeamIndicator.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { fmt } from '../logic/format.ts';
 
@@ -259,6 +260,7 @@ export function Sidebar() {
           </button>
         )}
         <SyncStatus />
+        <TeamIndicator />
         <div className="side-footer-row">
           <ThemeSwitch />
           <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setOverlay('help')}>

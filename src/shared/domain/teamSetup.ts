@@ -1,8 +1,8 @@
 // What the Settings → Team screen sends to main (the bridge's `team.configure` and `team.setMode`):
 // the team server's address, the workspace, the member, this device's name, the password (only when
 // one is typed: it goes into the vault and never comes back) and the mode. Main checks the address
-// again with its own rules (core/team/serverAddress.ts); this file also holds the one rule the form
-// tells before anything is sent: an address on another computer must use https.
+// again with its own rules (core/team/serverAddress.ts); the form's own early word on https is in
+// teamAddress.ts (no zod: the page bundles it).
 import { z } from 'zod';
 
 /**
@@ -32,22 +32,6 @@ export const TeamSetupInput = z.strictObject({
 export type TeamSetup = z.infer<typeof TeamSetupInput>;
 
 export const TeamModeInput = z.strictObject({ mode: TeamModeSchema });
-
-const THIS_COMPUTER = new Set(['127.0.0.1', '[::1]', '::1', 'localhost']);
-
-/**
- * Whether the form should say "this address must start with https://" before sending: a plain
- * http address of another computer. Anything else (not an address yet, https, this computer) is
- * left to main's own check, which says what is wrong in its words.
- */
-export function needsEncryption(serverUrl: string): boolean {
-  try {
-    const url = new URL(serverUrl.trim());
-    return url.protocol === 'http:' && !THIS_COMPUTER.has(url.hostname);
-  } catch {
-    return false;
-  }
-}
 
 /** team.json in the data folder (core/app/teamSetupFile.ts): the team set on this device, and each workspace's mode. */
 export const TeamSetupFileSchema = z.object({
