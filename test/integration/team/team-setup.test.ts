@@ -99,6 +99,12 @@ describe('Settings → Team through the bridge', () => {
     expect((await rig.call('team.status', {})).joined).toBe(false);
   });
 
+  it('says the server refused a wrong password', async () => {
+    const status = await rig.call('team.configure', { ...agency(), password: 'not-the-password' });
+    expect(status).toMatchObject({ joined: true, passwordSaved: true });
+    expect(await rig.until('the password refused', async () => ((await rig.call('team.status', {})).replication === 'refused' ? true : null))).toBe(true);
+  }, 60_000);
+
   it('joins without a restart, shares a triage there, and never shows the password', async () => {
     const answer = await rig.call('team.configure', { ...agency(), password: ANN_PASSWORD });
     expect(answer).toMatchObject({

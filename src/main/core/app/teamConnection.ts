@@ -160,15 +160,23 @@ export class TeamConnection {
       return;
     }
     this.#passwordSaved = true;
-    const workspace = await openTeamWorkspace({
-      serverUrl: settings.serverUrl,
-      workspace: settings.workspace,
-      member: settings.member,
-      device: settings.device,
-      credentials: { username: settings.member, password },
-      dataDir: this.#options.dataDir,
-      ...(this.#options.retry ? { retry: this.#options.retry } : {}),
-    });
+    let workspace: TeamWorkspace;
+    try {
+      workspace = await openTeamWorkspace({
+        serverUrl: settings.serverUrl,
+        workspace: settings.workspace,
+        member: settings.member,
+        device: settings.device,
+        credentials: { username: settings.member, password },
+        dataDir: this.#options.dataDir,
+        ...(this.#options.retry ? { retry: this.#options.retry } : {}),
+      });
+    } catch (error) {
+      // The local copy could not be opened (a disk fault, a copy another run holds): alone, and said.
+      this.#logger?.error('The team workspace could not be opened on this device', { reason: (error as Error).message });
+      this.#problem = 'The team’s copy on this device could not be opened; the details are in the app’s log.';
+      return;
+    }
     this.#workspace = workspace;
     this.#join(this.#options.store, settings, workspace);
   }
@@ -263,6 +271,8 @@ export class TeamConnection {
    * Direct messages go unclaimed for now (their conversation turn has no key yet: docs/team.md).
    */
   async holdBeforeSend(item: OutboxItem): Promise<TeamHold | null> {
+    // While the team changes (Settings → Team), a reply waits for the new workspace rather than slip out unclaimed.
+    await this.#changing;
     const workspace = this.#workspace;
     if (workspace === null || item.kind !== 'reply') return null;
     const claim = await workspace.claim(`reply:${item.answers}`);
