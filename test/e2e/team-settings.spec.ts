@@ -3,12 +3,12 @@
 // up to date"), says since when the server cannot be reached once it stops, and leaves. The form
 // says before sending that an address on another computer needs https; the password is never shown
 // again. A host started with --sync-url shows those settings. Screenshots at 1440×900 and 1024×700.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { screenshot } from './support/axe.ts';
+import { expectAccessible, screenshot } from './support/axe.ts';
 import { AppHost } from './support/appHost.ts';
 import { InboxPage } from './support/inboxPage.ts';
 import { startTeamHosts, type TeamHosts } from './support/teamHosts.ts';
@@ -47,6 +47,14 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
   await screenshot(page, testInfo, name);
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+/** Whether any file under the folder holds the text (LevelDB's and SQLite's files read as bytes). */
+function anyFileHolds(dir: string, text: string): boolean {
+  return readdirSync(dir).some((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? anyFileHolds(path, text) : readFileSync(path).includes(text);
+  });
 }
 
 async function openTeamSettings(page: Page): Promise<void> {
@@ -88,6 +96,7 @@ test('a host started alone joins the team from Settings → Team, tells when the
   await expect(panel.getByLabel('Password')).toHaveAttribute('placeholder', 'saved');
   await expect(page.getByRole('button', { name: /Connected to agency as ann on laptop · up to date/ })).toContainText('Team: up to date');
   expect(await page.content()).not.toContain(PASSWORD);
+  await expectAccessible(page, testInfo, 'settings-team');
   await shoot(page, testInfo, 'team-settings-connected-1440');
   await page.setViewportSize({ width: 1024, height: 700 });
   await shoot(page, testInfo, 'team-settings-connected-1024');
@@ -105,11 +114,28 @@ test('a host started alone joins the team from Settings → Team, tells when the
   await shoot(page, testInfo, 'team-settings-unreachable-1440');
   await page.setViewportSize({ width: 1024, height: 700 });
   await shoot(page, testInfo, 'team-settings-unreachable-1024');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Just my own devices: a reply goes without the server's check, and the screen says so.
+  await panel.getByLabel(/Send them anyway/).check();
+  await expect(panel.getByText('Saved: from the next reply on.')).toBeVisible();
+  const { rows } = await host.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 });
+  const comment = rows.find((row) => row.platform === 'instagram');
+  if (!comment) throw new Error('the sandbox world has no instagram comment to answer');
+  const { item } = await host.call('reply.send', { commentKey: comment.key, text: 'Thank you! Sent while the team server was away.' });
+  await expect.poll(async () => (await host!.call('outbox.list', {})).items.find((sent) => sent.id === item.id)?.state, { timeout: 20_000 }).toBe('sent');
+  await expect(panel.getByText(/^Sent without checking your other devices: the team server could not be reached \(1 reply, the last at /)).toBeVisible({
+    timeout: 10_000,
+  });
+  await shoot(page, testInfo, 'team-settings-sent-unchecked-1440');
 
   await panel.getByRole('button', { name: 'Leave the team' }).click();
   await expect(panel.getByRole('status')).toHaveText('Not in a team: this device works on its own.');
   await expect(panel.getByLabel('Team server address')).toHaveValue('');
   expect((await host.call('team.status', {})).joined).toBe(false);
+  // The password never reached the host's log or its data folder (team.json, the store, the team's copy).
+  expect(host.process.stderr()).not.toContain(PASSWORD);
+  expect(anyFileHolds(host.dataDir, PASSWORD)).toBe(false);
 });
 
 test('a host started with --sync-url shows those settings in Settings → Team, and its sidebar opens them', async ({ page, sandbox }, testInfo) => {

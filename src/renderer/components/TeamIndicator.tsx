@@ -31,8 +31,10 @@ export function TeamIndicator() {
       }}
     >
       <span className="team-dot" aria-hidden="true" />
-      <span className="team-indicator-text">{headline.short}</span>
-      {headline.warning !== null && <span className="team-indicator-warning"> · sent unchecked</span>}
+      <span className="team-indicator-text">
+        {headline.short}
+        {headline.warning !== null && ' · a reply went without checking'}
+      </span>
     </button>
   );
 }

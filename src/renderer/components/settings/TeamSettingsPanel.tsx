@@ -149,7 +149,7 @@ function TeamForm({ status }: { status: TeamStatus }) {
         </label>
         <label className="settings-check">
           <input type="radio" name="team-mode" checked={mode === 'solo'} onChange={() => void chooseMode('solo')} />
-          Send them anyway (just my own devices): the app tells you each reply it sent without checking
+          Send them anyway (just my own devices): the app tells you when a reply went without checking
         </label>
       </fieldset>
       <FormMessage message={message} />
