@@ -98,7 +98,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...(logger ? { logger } : {}),
     ...(tuning.teamRetry ? { retry: tuning.teamRetry } : {}),
   });
-  const teamSetup = new TeamSetup({ connection: team, file: teamFile, filePath: teamSetupFileIn(options.dataDir), vault });
+  const teamSetup = new TeamSetup({
+    connection: team,
+    file: teamFile,
+    filePath: teamSetupFileIn(options.dataDir),
+    vault,
+    remember: (secret) => known.add(secret),
+  });
   const protection = vault.protection();
   if (protection.warning !== null) {
     hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });

@@ -20,6 +20,8 @@ export interface TeamSetupOptions {
   /** Where team.json is (named in a message when it cannot be written). */
   filePath: string;
   vault: SecretVault;
+  /** Told every password that passes through, so the bridge's last guard blanks it out of any message or log line. */
+  remember?: (secret: string) => void;
 }
 
 export class TeamSetup {
@@ -27,8 +29,10 @@ export class TeamSetup {
   readonly #file: TeamSetupFile;
   readonly #filePath: string;
   readonly #vault: SecretVault;
+  readonly #remember: (secret: string) => void;
 
   constructor(options: TeamSetupOptions) {
+    this.#remember = options.remember ?? (() => {});
     this.#connection = options.connection;
     this.#file = options.file;
     this.#filePath = options.filePath;
@@ -52,6 +56,7 @@ export class TeamSetup {
         ? await vault.teamPassword(current.serverUrl, current.workspace, current.member)
         : null);
     const password = values.password ?? kept;
+    if (values.password !== undefined) this.#remember(values.password);
     if (password === null) refuse(`Enter the password: none is saved on this device for ${settings.member} on this team server.`);
     await vault.setTeamPassword(settings.serverUrl, settings.workspace, settings.member, password);
     this.#save(() => {
