@@ -18,6 +18,7 @@ import { MemoryVault } from './memoryVault.ts';
 const BUILT_IN_KEY = 'sk-builtin-SECRET-4711-abcdef';
 const SERVICE_KEY = 'sk-service-SECRET-0815-uvwxyz';
 const WEBHOOK_SECRET = 'whsec-SECRET-2024-qrstuv';
+const TEAM_PASSWORD = 'team-SECRET-1984-password';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -65,12 +66,28 @@ describe('secrets on the bridge', () => {
     cleanups.push(() => service.close());
     const builtInWorld = await worldOf(rig.sandbox);
     const serviceWorld = await worldOf(service);
-    const secrets: Record<string, string> = { ...secretsOf(builtInWorld, 'built-in'), ...secretsOf(serviceWorld, 'service'), 'webhook secret': WEBHOOK_SECRET };
+    const secrets: Record<string, string> = {
+      ...secretsOf(builtInWorld, 'built-in'),
+      ...secretsOf(serviceWorld, 'service'),
+      'webhook secret': WEBHOOK_SECRET,
+      'team password': TEAM_PASSWORD,
+    };
     expect(secrets['built-in API key']).toBe(BUILT_IN_KEY);
 
     // Accounts, profiles, keys of the built-in account.
     await rig.call('status.get', {});
     await rig.call('team.status', {});
+    // Settings → Team: a team on this computer where no server listens (nothing leaves the machine).
+    await rig.call('team.configure', {
+      serverUrl: 'http://127.0.0.1:9',
+      workspace: 'agency',
+      member: 'ann',
+      device: 'laptop',
+      password: TEAM_PASSWORD,
+      mode: 'team',
+    });
+    await rig.call('team.setMode', { mode: 'solo' });
+    await rig.call('team.leave', {});
     // The store was rebuilt (its file is not a database): the person reads it and dismisses it.
     expect((await rig.call('status.get', {})).storeRecovery).not.toBeNull();
     await rig.call('status.acknowledgeStoreRecovery', {});
