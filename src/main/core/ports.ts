@@ -29,6 +29,8 @@ export interface SecretVault extends CredentialVault {
    */
   teamPassword?(serverUrl: string, workspace: string, member: string): Promise<string | null>;
   setTeamPassword?(serverUrl: string, workspace: string, member: string, password: string): Promise<void>;
+  /** Forgets it (Settings → Team, Leave). */
+  forgetTeamPassword?(serverUrl: string, workspace: string, member: string): Promise<void>;
 }
 
 export interface SettingsPort {

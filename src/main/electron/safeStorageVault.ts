@@ -23,7 +23,7 @@ import {
   undecryptableWarning,
   xKeysLabel,
 } from './vaultMessages.ts';
-import { parseVaultRecord, type SealedSecret, serializeVaultRecord, type StoredAccount, type VaultRecord } from './vaultRecord.ts';
+import { parseVaultRecord, type SealedSecret, serializeVaultRecord, type StoredAccount, teamPasswordKey, type VaultRecord } from './vaultRecord.ts';
 
 export type SafeStorageLike = Pick<SafeStorage, 'encryptStringAsync' | 'decryptStringAsync' | 'isAsyncEncryptionAvailable' | 'getSelectedStorageBackend'>;
 
@@ -40,6 +40,7 @@ const xKeysRef = (accountId: string): KeyRef => ({ key: 'x-key-pair', label: xKe
 const profileKeyRef = (accountId: string, profileId: string): KeyRef => ({ key: 'profile-key', label: profileKeyLabel(accountId, profileId) });
 /** For reads whose failure is swallowed (status, re-sealing): no message is ever shown. */
 const UNNAMED_KEY: KeyRef = { key: 'api-key', label: 'a key' };
+const TEAM_PASSWORD: KeyRef = { key: 'api-key', label: 'the team password' };
 
 /**
  * A key the vault cannot hand out or keep. The message names the account or profile, never a key.
@@ -107,6 +108,7 @@ export class SafeStorageVault implements SecretVault {
   readonly #record: VaultRecord;
   /** Keys entered in memory mode: this run only. */
   readonly #memory = new Map<string, MemoryAccount>();
+  readonly #memoryTeams = new Map<string, string>(); // team passwords entered in memory mode: this run only
   /** Ciphertexts that failed to decrypt (all are tried at open; a later success removes one). */
   readonly #undecryptable = new Set<string>();
 
@@ -127,7 +129,7 @@ export class SafeStorageVault implements SecretVault {
 
     const contents = options.file.contentsAtOpen();
     let fileWarning: string | null = null;
-    let record: VaultRecord = { lastBackend: null, accounts: new Map() };
+    let record: VaultRecord = { lastBackend: null, accounts: new Map(), teams: new Map() };
     if (!contents.readable) {
       options.backups.keepCopy('vault.json could not be read', contents.text);
       fileWarning = UNREADABLE_FILE_WARNING;
@@ -259,6 +261,26 @@ export class SafeStorageVault implements SecretVault {
       x: statusOf('os', stored?.x ? await this.#tryOpen(stored.x.key) : undefined),
       profiles,
     };
+  }
+
+  // ---- Team passwords (Settings → Team), sealed like the keys; null when none or not decryptable now ----
+  async setTeamPassword(serverUrl: string, workspace: string, member: string, password: string): Promise<void> {
+    const key = teamPasswordKey(serverUrl, workspace, member);
+    if (this.#mode === 'memory') this.#memoryTeams.set(key, password);
+    else this.#record.teams.set(key, await this.#seal(password, TEAM_PASSWORD));
+    this.#persist();
+  }
+
+  async teamPassword(serverUrl: string, workspace: string, member: string): Promise<string | null> {
+    const key = teamPasswordKey(serverUrl, workspace, member);
+    if (this.#mode === 'memory') return this.#memoryTeams.get(key) ?? null;
+    const sealed = this.#record.teams.get(key);
+    return sealed ? ((await this.#tryOpen(sealed)) ?? null) : null;
+  }
+
+  async forgetTeamPassword(serverUrl: string, workspace: string, member: string): Promise<void> {
+    this.#memoryTeams.delete(teamPasswordKey(serverUrl, workspace, member));
+    if (this.#record.teams.delete(teamPasswordKey(serverUrl, workspace, member))) this.#persist();
   }
 
   protection(): VaultProtection {

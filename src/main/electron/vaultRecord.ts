@@ -22,6 +22,13 @@ export interface VaultRecord {
   /** The backend of the last run that could seal keys (null: never). */
   lastBackend: string | null;
   accounts: Map<string, StoredAccount>;
+  /** Team members' passwords, by `teamPasswordKey` (server address, workspace, member). */
+  teams: Map<string, SealedSecret>;
+}
+
+/** The key of a team password: the server's address, the workspace and the member, none of which can hold a line break. */
+export function teamPasswordKey(serverUrl: string, workspace: string, member: string): string {
+  return `${serverUrl}\n${workspace}\n${member}`;
 }
 
 const FORMAT = 1;
@@ -60,7 +67,7 @@ function account(value: unknown): StoredAccount | null {
 
 /** The record in `data`, and whether anything in it had to be left out (a copy is then kept). */
 export function parseVaultRecord(data: JsonObject): { record: VaultRecord; damaged: boolean } {
-  const record: VaultRecord = { lastBackend: null, accounts: new Map() };
+  const record: VaultRecord = { lastBackend: null, accounts: new Map(), teams: new Map() };
   if (Object.keys(data).length === 0) return { record, damaged: false };
   let damaged = data['format'] !== FORMAT;
   if (typeof data['lastBackend'] === 'string') record.lastBackend = data['lastBackend'];
@@ -72,6 +79,17 @@ export function parseVaultRecord(data: JsonObject): { record: VaultRecord; damag
       else damaged = true;
     }
   } else {
+    damaged = true;
+  }
+  // Absent in files written before teams: nothing is missing then.
+  const teams = data['teams'];
+  if (isObject(teams)) {
+    for (const [key, value] of Object.entries(teams)) {
+      const parsed = sealed(value);
+      if (parsed) record.teams.set(key, parsed);
+      else damaged = true;
+    }
+  } else if (teams !== undefined) {
     damaged = true;
   }
   return { record, damaged };
@@ -93,5 +111,6 @@ export function serializeVaultRecord(record: VaultRecord): JsonObject {
         },
       ]),
     ),
+    teams: Object.fromEntries(record.teams),
   };
 }

@@ -51,6 +51,10 @@ export class MemorySecretVault implements SecretVault {
     return this.teamPasswords.get(`${serverUrl}\n${workspace}\n${member}`) ?? null;
   }
 
+  async forgetTeamPassword(serverUrl: string, workspace: string, member: string): Promise<void> {
+    this.teamPasswords.delete(`${serverUrl}\n${workspace}\n${member}`);
+  }
+
   async account(accountId: string): Promise<AccountCredentials> {
     const keys = this.keysOf(accountId);
     // A copy, so a caller can never change what the vault holds.

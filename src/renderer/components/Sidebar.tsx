@@ -15,6 +15,7 @@ import { useTeamStore } from '../stores/teamStore.ts';
 import { ClientDot } from './ClientDot.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
+import { TeamIndicator } from './TeamIndicator.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { fmt } from '../logic/format.ts';
 
@@ -265,6 +266,7 @@ export function Sidebar() {
           </button>
         )}
         <SyncStatus />
+        <TeamIndicator />
         <div className="side-footer-row">
           <ThemeSwitch />
           <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setOverlay('help')}>

@@ -34,6 +34,7 @@ import { MAX_THREAD_TWEETS, PostThreadSchema } from '../domain/twitterThreads.ts
 import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
 import { TeamStatusSchema } from '../domain/teamStatus.ts';
 import { ResolutionNoticeSchema, TeamItemSchema, TeamMembersSchema } from '../domain/teamItem.ts';
+import { TeamModeInput, TeamSetupInput } from '../domain/teamSetup.ts';
 import {
   boundedUrl,
   Id,
@@ -280,6 +281,13 @@ export const commands = {
   /** Concurrent decisions the team's merge chose between that this member has not dismissed yet. */
   'team.notices': command(Empty, z.object({ notices: z.array(ResolutionNoticeSchema) })),
   'team.dismissNotice': command(z.strictObject({ id: z.string().min(1).max(2000) }), Ok),
+  // Settings → Team (the password goes into the vault and never comes back)
+  /** Joins (or changes) the team: checked in main (https unless this computer), saved, and the workspace opened now. */
+  'team.configure': command(TeamSetupInput, TeamStatusSchema),
+  /** The workspace's mode: team (a reply waits for the server) or solo (just my own devices: it goes, with a warning). */
+  'team.setMode': command(TeamModeInput, TeamStatusSchema),
+  /** Leaves the team on this device: it works alone again and forgets the password. */
+  'team.leave': command(Empty, TeamStatusSchema),
 } as const;
 
 const NewCommentsPayload = z.object({

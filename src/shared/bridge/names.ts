@@ -74,6 +74,9 @@ export const COMMAND_NAMES = [
   'team.itemHistory',
   'team.notices',
   'team.dismissNotice',
+  'team.configure',
+  'team.setMode',
+  'team.leave',
 ] as const;
 
 export const EVENT_NAMES = [

@@ -2,6 +2,7 @@
 // this device joined, why not, the server's state as the replication last found it, and who else
 // is replying to what. No password ever.
 import { z } from 'zod';
+import { TeamModeSchema } from './teamSetup.ts';
 
 const text = z.string().max(2048);
 
@@ -23,6 +24,14 @@ export const TeamStatusSchema = z.object({
   replication: z.enum(['connecting', 'up-to-date', 'syncing', 'offline', 'refused']).nullable(),
   serverReachable: z.boolean(),
   present: z.array(TeamPresenceSchema).max(1000),
+  /** team: a reply waits while the server cannot be asked; solo (just my own devices): it goes, with a warning. */
+  mode: TeamModeSchema,
+  /** Whether a password is kept in the vault for this server, workspace and member (never the password). */
+  passwordSaved: z.boolean(),
+  /** When this device last found the team server unreachable, while it still is (epoch ms); null when reachable. */
+  unreachableSince: z.number().nullable(),
+  /** Replies sent in solo mode without the server's check, in this run: how many and the last one's time. */
+  sentUnchecked: z.object({ count: z.number().int(), lastAt: z.number() }).nullable(),
 });
 
 export type TeamStatusView = z.infer<typeof TeamStatusSchema>;

@@ -16,6 +16,10 @@ export class MemoryVault implements SecretVault {
   async teamPassword(serverUrl: string, workspace: string, member: string): Promise<string | null> {
     return this.teamPasswords.get(`${serverUrl}\n${workspace}\n${member}`) ?? null;
   }
+
+  async forgetTeamPassword(serverUrl: string, workspace: string, member: string): Promise<void> {
+    this.teamPasswords.delete(`${serverUrl}\n${workspace}\n${member}`);
+  }
   readonly #protection: VaultProtection;
 
   constructor(protection: VaultProtection = { kind: 'os', backend: 'test-keychain', warning: null }) {

@@ -18,6 +18,7 @@ import { MemoryVault } from './memoryVault.ts';
 const BUILT_IN_KEY = 'sk-builtin-SECRET-4711-abcdef';
 const SERVICE_KEY = 'sk-service-SECRET-0815-uvwxyz';
 const WEBHOOK_SECRET = 'whsec-SECRET-2024-qrstuv';
+const TEAM_PASSWORD = 'team-SECRET-1984-password';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -65,12 +66,28 @@ describe('secrets on the bridge', () => {
     cleanups.push(() => service.close());
     const builtInWorld = await worldOf(rig.sandbox);
     const serviceWorld = await worldOf(service);
-    const secrets: Record<string, string> = { ...secretsOf(builtInWorld, 'built-in'), ...secretsOf(serviceWorld, 'service'), 'webhook secret': WEBHOOK_SECRET };
+    const secrets: Record<string, string> = {
+      ...secretsOf(builtInWorld, 'built-in'),
+      ...secretsOf(serviceWorld, 'service'),
+      'webhook secret': WEBHOOK_SECRET,
+      'team password': TEAM_PASSWORD,
+    };
     expect(secrets['built-in API key']).toBe(BUILT_IN_KEY);
 
     // Accounts, profiles, keys of the built-in account.
     await rig.call('status.get', {});
     await rig.call('team.status', {});
+    // Settings → Team: a team on this computer where no server listens (nothing leaves the machine).
+    await rig.call('team.configure', {
+      serverUrl: 'http://127.0.0.1:9',
+      workspace: 'agency',
+      member: 'ann',
+      device: 'laptop',
+      password: TEAM_PASSWORD,
+      mode: 'team',
+    });
+    await rig.call('team.setMode', { mode: 'solo' });
+    await rig.call('team.leave', {});
     // The store was rebuilt (its file is not a database): the person reads it and dismisses it.
     expect((await rig.call('status.get', {})).storeRecovery).not.toBeNull();
     await rig.call('status.acknowledgeStoreRecovery', {});
@@ -95,6 +112,22 @@ describe('secrets on the bridge', () => {
     await rig.call('inbox.thread', { key: instagram[0]!.key });
     const triaged = await rig.call('inbox.triage', { keys: [instagram[0]!.key], unread: false, snoozedUntil: Date.now() + 3_600_000 });
     await rig.call('inbox.undoTriage', { undoToken: triaged.undoToken });
+    // The team's item commands, in a team (its server not listening) and out of it again.
+    await rig.call('team.configure', {
+      serverUrl: 'http://127.0.0.1:9',
+      workspace: 'agency',
+      member: 'ann',
+      device: 'laptop',
+      password: TEAM_PASSWORD,
+      mode: 'team',
+    });
+    await rig.call('team.members', {});
+    await rig.call('inbox.assign', { keys: [instagram[0]!.key], assignee: 'ann' });
+    await rig.call('team.leave', {});
+    await rig.call('inbox.setNote', { key: instagram[0]!.key, note: 'Call back on Monday' });
+    await rig.call('team.itemHistory', { key: instagram[0]!.key });
+    await rig.call('team.notices', {});
+    await rig.call('team.dismissNotice', { id: 'none' });
     // A whole view read in one sweep, then undone. The sync is still filling the store: a sweep
     // whose count no longer matches is refused (by design), so it is asked again until it holds.
     const viewFilter = { profileIds: [instagram[0]!.profileId], view: 'needsReply' as const };

@@ -1,7 +1,7 @@
 // The core's team link when it cannot join: no team set, an address it refuses, no password in the
 // vault. The device then works alone (its own changes stay "me" on "this device"), and the status
 // says why in a freelancer's words, never with a password.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -53,6 +53,20 @@ describe('a team that cannot be joined', () => {
   it('refuses a device name with a colon', async () => {
     const connection = await TeamConnection.start({ settings: { ...TEAM, device: 'a:b' }, password: async () => 'secret-pass', dataDir: root, store });
     expect(connection.status().problem).toMatch(/device name/);
+    expect(JSON.stringify(connection.status())).not.toContain('secret-pass');
+    await connection.close();
+  });
+});
+
+describe('a team whose copy on this device cannot be opened', () => {
+  it('works alone and says so, instead of failing the start', async () => {
+    // A file where the workspace's local copy (a folder) must be.
+    writeFileSync(join(root, 'team-agency'), 'not a database');
+    const logs: string[] = [];
+    const logger = { warn: (message: string) => logs.push(message), error: (message: string) => logs.push(message) };
+    const connection = await TeamConnection.start({ settings: TEAM, password: async () => 'secret-pass', dataDir: root, store, logger });
+    expect(connection.status()).toMatchObject({ joined: false, problem: expect.stringMatching(/could not be opened/) });
+    expect(logs).toContain('The team workspace could not be opened on this device');
     expect(JSON.stringify(connection.status())).not.toContain('secret-pass');
     await connection.close();
   });

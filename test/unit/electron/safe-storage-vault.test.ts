@@ -251,3 +251,51 @@ describe('SafeStorageVault with a damaged file', () => {
     expect(vault.protection().warning).toMatch(/copy was kept/);
   });
 });
+
+describe('SafeStorageVault team passwords (Settings → Team)', () => {
+  const TEAM_PASSWORD = 'team-pass-UVWX-5555';
+  const SERVER = 'https://couch.example.org';
+
+  it('seals a team password, keeps only ciphertext on disk, hands it back after a restart, and forgets it', async () => {
+    const keyring = fakeSafeStorage('gnome_libsecret');
+    const vault = await open(keyring);
+    expect(await vault.teamPassword(SERVER, 'agency', 'ann')).toBeNull();
+    await vault.setTeamPassword(SERVER, 'agency', 'ann', TEAM_PASSWORD);
+    expect(onDisk()).not.toContain(TEAM_PASSWORD);
+    const reopened = await open(keyring);
+    expect(await reopened.teamPassword(SERVER, 'agency', 'ann')).toBe(TEAM_PASSWORD);
+    expect(await reopened.teamPassword(SERVER, 'agency', 'bob')).toBeNull();
+    expect(await reopened.teamPassword(SERVER, 'other', 'ann')).toBeNull();
+    await reopened.forgetTeamPassword(SERVER, 'agency', 'ann');
+    expect(await (await open(keyring)).teamPassword(SERVER, 'agency', 'ann')).toBeNull();
+  });
+
+  it('answers null for a team password the keyring can no longer open, so the screen asks for it again', async () => {
+    const keyring = fakeSafeStorage('gnome_libsecret');
+    await (await open(keyring)).setTeamPassword(SERVER, 'agency', 'ann', TEAM_PASSWORD);
+    keyring.resetKeyring();
+    expect(await (await open(keyring)).teamPassword(SERVER, 'agency', 'ann')).toBeNull();
+  });
+
+  it('with basic_text keeps a team password in memory for this run only, never on disk', async () => {
+    const keyring = fakeSafeStorage('basic_text');
+    const vault = await open(keyring);
+    await vault.setTeamPassword(SERVER, 'agency', 'ann', TEAM_PASSWORD);
+    expect(await vault.teamPassword(SERVER, 'agency', 'ann')).toBe(TEAM_PASSWORD);
+    expect(onDisk()).not.toContain(TEAM_PASSWORD);
+    expect(keyring.sealedCount).toBe(0);
+    expect(await (await open(keyring)).teamPassword(SERVER, 'agency', 'ann')).toBeNull();
+  });
+
+  it('reads a vault file written before team passwords as whole, not damaged', async () => {
+    const keyring = fakeSafeStorage('gnome_libsecret');
+    const vault = await open(keyring);
+    await fill(vault);
+    const withoutTeams = JSON.parse(onDisk()) as Record<string, unknown>;
+    delete withoutTeams['teams'];
+    writeFileSync(vaultFile(), JSON.stringify(withoutTeams));
+    const reopened = await open(keyring);
+    expect(reopened.protection().warning).toBeNull();
+    expect(await reopened.profileKey('acc-1', 'client-1')).toBe(PROFILE_KEY);
+  });
+});

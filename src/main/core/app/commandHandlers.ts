@@ -13,6 +13,7 @@ import type { PostService } from './postService.ts';
 import type { ReplyService } from './replyService.ts';
 import type { ReportService } from './reportService.ts';
 import type { WebhookService } from './webhookService.ts';
+import type { TeamSetup } from './teamSetup.ts';
 import type { AppStatus } from '../../../shared/domain/status.ts';
 import type { TeamStatusView } from '../../../shared/domain/teamStatus.ts';
 import type { SetAsideRow } from '../../../shared/domain/outbox.ts';
@@ -56,6 +57,8 @@ export interface HandlerServices {
   teamItems: TeamItems;
   /** The notices of concurrent decisions for this member (teamResolutions.ts); null outside a team. */
   teamNotices: Pick<TeamResolutions, 'pending' | 'dismiss'> | null;
+  /** Settings → Team: join, change the mode, leave. */
+  teamSetup: TeamSetup;
 }
 
 export function commandHandlers(s: HandlerServices): CommandHandlers {
@@ -168,5 +171,8 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
       s.teamNotices?.dismiss(id);
       return { ok: true };
     },
+    'team.configure': (input) => s.teamSetup.configure(input),
+    'team.setMode': ({ mode }) => s.teamSetup.setMode(mode),
+    'team.leave': () => s.teamSetup.leave(),
   };
 }

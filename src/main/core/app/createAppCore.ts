@@ -37,6 +37,8 @@ import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
 import { TeamConnection } from './teamConnection.ts';
 import { TeamItems } from './teamItems.ts';
 import { TeamResolutions } from './teamResolutions.ts';
+import { TeamSetup } from './teamSetup.ts';
+import { TeamSetupFile, teamSetupFileIn } from './teamSetupFile.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import { answeredOf } from './views.ts';
 import { CountsChanged, UnreadWatch } from './unreadWatch.ts';
@@ -85,15 +87,25 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   store.onItemStatesChanged((states) => hub.emit('items.stateChanged', itemStatesChangedPayload(states)));
   // The team workspace, when this device joins one: what the store writes is shared, and what the
   // team decided elsewhere is written into the store (so the event above tells the screen).
-  const teamSettings = options.team ?? null;
+  // The host's team (the web host's --sync-url) for this run, else the one saved by Settings → Team.
+  const teamFile = new TeamSetupFile(teamSetupFileIn(options.dataDir), (problem) => logger?.warn(problem));
+  const teamSettings = options.team ?? teamFile.team();
   const team = await TeamConnection.start({
     settings: teamSettings,
-    password: async () => (teamSettings && vault.teamPassword ? vault.teamPassword(teamSettings.serverUrl, teamSettings.workspace, teamSettings.member) : null),
+    password: async (chosen) => (vault.teamPassword ? vault.teamPassword(chosen.serverUrl, chosen.workspace, chosen.member) : null),
+    ...(teamSettings ? { mode: teamFile.mode(teamSettings) } : {}),
     dataDir: options.dataDir,
     store,
     now: () => clock.now(),
     ...(logger ? { logger } : {}),
     ...(tuning.teamRetry ? { retry: tuning.teamRetry } : {}),
+  });
+  const teamSetup = new TeamSetup({
+    connection: team,
+    file: teamFile,
+    filePath: teamSetupFileIn(options.dataDir),
+    vault,
+    remember: (secret) => known.add(secret),
   });
   const protection = vault.protection();
   if (protection.warning !== null) {
@@ -112,19 +124,31 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   countsChanged.listen(() => unread.changed());
   // The team's work on items (assignment, notes, history) and the notices of its concurrent decisions.
   const teamItems = new TeamItems({ inbox, store, workspace: () => team.workspace, member: () => team.status().member });
-  const teamNotices =
-    team.workspace === null || teamSettings === null
-      ? null
-      : new TeamResolutions({
-          workspace: team.workspace,
-          member: teamSettings.member,
-          dataDir: options.dataDir,
-          person: (key) => answeredOf(store, key)?.person ?? null,
-          changed: (notices) => hub.emit('team.noticesChanged', { notices }),
-          ...(logger ? { logger } : {}),
-        });
-  // This member says it is here (a presence replying to nothing): the others learn its name, to assign to, before it decides anything.
-  team.workspace?.setComposing(null).catch((error: unknown) => logger?.warn('This device could not tell the team it is here', { reason: String(error) }));
+  // The notices of the workspace's concurrent decisions follow the workspace joined now (at start or
+  // from Settings → Team). Each member also says it is here when it joins (a presence replying to
+  // nothing): the others learn its name, to assign to, before it decides anything.
+  let teamResolutions: TeamResolutions | null = null;
+  team.onJoined((joined) => {
+    if (teamResolutions !== null) {
+      teamResolutions.close();
+      teamResolutions = null;
+      hub.emit('team.noticesChanged', { notices: [] });
+    }
+    if (joined === null) return;
+    teamResolutions = new TeamResolutions({
+      workspace: joined.workspace,
+      member: joined.settings.member,
+      dataDir: options.dataDir,
+      person: (key) => answeredOf(store, key)?.person ?? null,
+      changed: (notices) => hub.emit('team.noticesChanged', { notices }),
+      ...(logger ? { logger } : {}),
+    });
+    joined.workspace.setComposing(null).catch((error: unknown) => logger?.warn('This device could not tell the team it is here', { reason: String(error) }));
+  });
+  const teamNotices = {
+    pending: () => teamResolutions?.pending() ?? [],
+    dismiss: (id: string) => teamResolutions?.dismiss(id),
+  };
 
   const planner = new NotificationPlanner({
     ...tuning.notifications,
@@ -312,6 +336,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       settings,
       status,
       teamStatus: () => team.status(),
+      teamSetup,
       setSyncPaused,
       updateSettings,
       keyProblemSolved,
@@ -364,7 +389,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         planner.close();
         unread.close();
         await accountService.close();
-        teamNotices?.close();
         await team.close();
         store.close();
       })();

@@ -8,7 +8,9 @@
 //   port, as their author's decisions, so the store's view of a team item is the fold's and the
 //   `items.stateChanged` event tells the screen. They are not recorded again (no echo).
 // Without settings, or when joining fails (a bad address, no password in the vault), the device
-// works alone as before and the status says why.
+// works alone as before and the status says why. Settings → Team changes the team while the app
+// runs (`reconfigure`): the workspace open now is closed and the new one opened, no restart; the
+// store's listeners are registered once and always follow the workspace open now.
 import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
 import type { LoggerPort } from '../ports.ts';
 import type { OutboxEvent, OutboxItem, TeamHold } from '../outbox/types.ts';
@@ -18,6 +20,8 @@ import type { FoldedItem } from '../team/fold.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
+import { DEFAULT_TEAM_MODE, type TeamMode } from '../../../shared/domain/teamSetup.ts';
+import { ME_ON_THIS_DEVICE } from '../store/itemStates.ts';
 
 /** How long a reply waits before the team server is asked again, when it could not be asked. */
 const UNREACHABLE_RETRY_MS = 5_000;
@@ -26,8 +30,10 @@ export type TeamStore = Pick<ItemStateStore, 'onItemStatesChanged' | 'onItemsSta
 
 export interface TeamConnectionOptions {
   settings: TeamSettings | null;
-  /** The member's password, from the vault; null when none is kept. */
-  password: () => Promise<string | null>;
+  /** The member's password for these settings, from the vault; null when none is kept. */
+  password: (settings: TeamSettings) => Promise<string | null>;
+  /** The workspace's mode (a per-workspace setting, app/teamSetupFile.ts); team when absent. */
+  mode?: TeamMode;
   dataDir: string;
   store: TeamStore;
   logger?: LoggerPort;
@@ -50,76 +56,179 @@ export interface TeamStatus {
   serverReachable: boolean;
   /** Who else is replying now, and to what. */
   present: PresenceEntry[];
+  mode: TeamMode;
+  /** Whether the vault keeps a password for these settings (the connection asked it when it opened). */
+  passwordSaved: boolean;
+  /** Since when the server has been found unreachable (seen by a status or a claim); null when reachable. */
+  unreachableSince: number | null;
+  /** Replies sent in solo mode without the server's check (this run). */
+  sentUnchecked: { count: number; lastAt: number } | null;
 }
 
+/** The warning a reply sent in solo mode without the server's check carries (logged, and in the status). */
+export const SENT_UNCHECKED_WARNING = 'Sent without checking your other devices: the team server could not be reached.';
+
 export class TeamConnection {
-  readonly #settings: TeamSettings | null;
-  readonly #workspace: TeamWorkspace | null;
-  readonly #problem: string | null;
+  #settings: TeamSettings | null = null;
+  #workspace: TeamWorkspace | null = null;
+  #problem: string | null = null;
+  #mode: TeamMode;
+  #passwordSaved = false;
+  #unreachableSince: number | null = null;
+  #sentUnchecked: { count: number; lastAt: number } | null = null;
+  readonly #options: TeamConnectionOptions;
   readonly #logger: LoggerPort | undefined;
   /** Records in the order the store wrote them: each waits for the one before. */
   #recording: Promise<void> = Promise.resolve();
+  /** One change of team at a time, in the order asked. */
+  #changing: Promise<void> = Promise.resolve();
   /** True while this connection writes folded states into the store: those are not recorded back. */
   #applying = false;
   /** Outbox items whose sending was recorded in this run. */
   readonly #sentRecorded = new Set<string>();
+  /** Told each time the device joins a workspace or stops being in one (start, Settings → Team). */
+  readonly #joinListeners: ((joined: { workspace: TeamWorkspace; settings: TeamSettings } | null) => void)[] = [];
   #store: TeamStore | null = null;
   #now: () => number = Date.now;
+  #unsubscribe: (() => void) | null = null;
 
-  private constructor(settings: TeamSettings | null, workspace: TeamWorkspace | null, problem: string | null, logger: LoggerPort | undefined) {
-    this.#settings = settings;
-    this.#workspace = workspace;
-    this.#problem = problem;
-    this.#logger = logger;
+  private constructor(options: TeamConnectionOptions) {
+    this.#options = options;
+    this.#logger = options.logger;
+    this.#mode = options.mode ?? DEFAULT_TEAM_MODE;
+    if (options.now) this.#now = options.now;
   }
 
   /** Joins the workspace when one is set; never throws for a team that cannot be joined (the status says why). */
   static async start(options: TeamConnectionOptions): Promise<TeamConnection> {
-    if (options.settings === null) return new TeamConnection(null, null, null, options.logger);
-    let settings: TeamSettings;
-    try {
-      settings = checkedTeamSettings(options.settings);
-    } catch (error) {
-      if (!(error instanceof TeamAddressError)) throw error;
-      options.logger?.warn('The team workspace could not be joined', { reason: error.message });
-      return new TeamConnection(options.settings, null, error.message, options.logger);
-    }
-    const password = await options.password();
-    if (password === null) {
-      const problem = 'No team password is kept on this device: enter it in Settings, Team.';
-      options.logger?.warn('The team workspace could not be joined', { reason: problem });
-      return new TeamConnection(settings, null, problem, options.logger);
-    }
-    const workspace = await openTeamWorkspace({
-      serverUrl: settings.serverUrl,
-      workspace: settings.workspace,
-      member: settings.member,
-      device: settings.device,
-      credentials: { username: settings.member, password },
-      dataDir: options.dataDir,
-      ...(options.retry ? { retry: options.retry } : {}),
-    });
-    const connection = new TeamConnection(settings, workspace, null, options.logger);
-    if (options.now) connection.#now = options.now;
-    connection.#join(options.store, settings, workspace);
+    const connection = new TeamConnection(options);
+    connection.#listen(options.store);
+    await connection.#open(options.settings);
     return connection;
   }
 
-  #join(store: TeamStore, settings: TeamSettings, workspace: TeamWorkspace): void {
-    this.#store = store;
-    store.setLocalActor({ who: settings.member, device: settings.device });
-    store.onItemStatesChanged((_states, changes) => {
-      if (!this.#applying) this.#record(changes, settings);
+  /**
+   * Settings → Team changed the team (null: left it): what this device recorded so far is written
+   * first, the workspace open now is closed, and the new one opened. No restart.
+   */
+  reconfigure(settings: TeamSettings | null, mode: TeamMode): Promise<TeamStatus> {
+    const change = this.#changing.then(async () => {
+      await this.#recording;
+      const previous = this.#workspace;
+      this.#unsubscribe?.();
+      this.#unsubscribe = null;
+      this.#workspace = null;
+      this.#settings = null;
+      this.#problem = null;
+      this.#unreachableSince = null;
+      this.#sentUnchecked = null;
+      this.#store?.setLocalActor(ME_ON_THIS_DEVICE);
+      if (previous) this.#tellJoined(null);
+      try {
+        await previous?.close();
+      } catch (error) {
+        this.#logger?.warn('The team workspace did not close cleanly', { reason: (error as Error).message });
+      }
+      this.#mode = mode;
+      await this.#open(settings);
     });
-    workspace.subscribe((update) => this.#apply(store, settings, update.items));
+    this.#changing = change.catch(() => undefined);
+    return change.then(() => this.status());
+  }
+
+  /** The workspace's mode changed (Settings → Team): from the next reply on. */
+  setMode(mode: TeamMode): void {
+    this.#mode = mode;
+  }
+
+  async #open(wanted: TeamSettings | null): Promise<void> {
+    this.#passwordSaved = false;
+    if (wanted === null) return;
+    let settings: TeamSettings;
+    try {
+      settings = checkedTeamSettings(wanted);
+    } catch (error) {
+      if (!(error instanceof TeamAddressError)) throw error;
+      this.#logger?.warn('The team workspace could not be joined', { reason: error.message });
+      this.#settings = wanted;
+      this.#problem = error.message;
+      return;
+    }
+    this.#settings = settings;
+    const password = await this.#options.password(settings);
+    if (password === null) {
+      const problem = 'No team password is kept on this device: enter it in Settings, Team.';
+      this.#logger?.warn('The team workspace could not be joined', { reason: problem });
+      this.#problem = problem;
+      return;
+    }
+    this.#passwordSaved = true;
+    let workspace: TeamWorkspace;
+    try {
+      workspace = await openTeamWorkspace({
+        serverUrl: settings.serverUrl,
+        workspace: settings.workspace,
+        member: settings.member,
+        device: settings.device,
+        credentials: { username: settings.member, password },
+        dataDir: this.#options.dataDir,
+        ...(this.#options.retry ? { retry: this.#options.retry } : {}),
+      });
+    } catch (error) {
+      // The local copy could not be opened (a disk fault, a copy another run holds): alone, and said.
+      this.#logger?.error('The team workspace could not be opened on this device', { reason: (error as Error).message });
+      this.#problem = 'The team’s copy on this device could not be opened; the details are in the app’s log.';
+      return;
+    }
+    this.#workspace = workspace;
+    this.#join(this.#options.store, settings, workspace);
+    this.#tellJoined({ workspace, settings });
+  }
+
+  /**
+   * What lives only while a workspace is open (the notices of its concurrent decisions) follows it:
+   * the listener hears the workspace joined now, at once if one is, and null when it is left.
+   */
+  onJoined(listener: (joined: { workspace: TeamWorkspace; settings: TeamSettings } | null) => void): void {
+    this.#joinListeners.push(listener);
+    const workspace = this.#workspace;
+    const settings = this.#settings;
+    if (workspace !== null && settings !== null) listener({ workspace, settings });
+  }
+
+  #tellJoined(joined: { workspace: TeamWorkspace; settings: TeamSettings } | null): void {
+    for (const listener of this.#joinListeners) {
+      try {
+        listener(joined);
+      } catch (error) {
+        this.#logger?.error('A part of the team could not follow the workspace', { reason: (error as Error).message });
+      }
+    }
+  }
+
+  /** The store's listeners, once for the life of the core: each follows the workspace open now. */
+  #listen(store: TeamStore): void {
+    this.#store = store;
+    store.onItemStatesChanged((_states, changes) => {
+      const settings = this.#settings;
+      if (!this.#applying && this.#workspace !== null && settings !== null) this.#record(changes, settings);
+    });
     // An item stored after the team decided about it (ingest starts a fresh state) takes the fold's.
-    store.onItemsStarted((keys) =>
+    store.onItemsStarted((keys) => {
+      const workspace = this.#workspace;
+      const settings = this.#settings;
+      if (workspace === null || settings === null) return;
       this.#apply(
         store,
         settings,
         keys.flatMap((key) => workspace.item(key) ?? []),
-      ),
-    );
+      );
+    });
+  }
+
+  #join(store: TeamStore, settings: TeamSettings, workspace: TeamWorkspace): void {
+    store.setLocalActor({ who: settings.member, device: settings.device });
+    this.#unsubscribe = workspace.subscribe((update) => this.#apply(store, settings, update.items));
     // What the workspace's copy already holds (other devices' decisions while this one was closed).
     this.#apply(store, settings, workspace.items());
   }
@@ -182,10 +291,13 @@ export class TeamConnection {
   /**
    * Before a reply goes out, in a team: its claim on the team server (`reply:<comment key>`). Won
    * (or this device's own, after a crash): it goes. Another member's: held for good, with who
-   * answered. The server not answering: held, asked again in a while; never sent unconfirmed.
+   * answered. The server not answering: in team mode held, asked again in a while, never sent
+   * unconfirmed; in solo mode (just my own devices) it goes, with a warning in the status and the log.
    * Direct messages go unclaimed for now (their conversation turn has no key yet: docs/team.md).
    */
   async holdBeforeSend(item: OutboxItem): Promise<TeamHold | null> {
+    // While the team changes (Settings → Team), a reply waits for the new workspace rather than slip out unclaimed.
+    await this.#changing;
     const workspace = this.#workspace;
     if (workspace === null || item.kind !== 'reply') return null;
     const claim = await workspace.claim(`reply:${item.answers}`);
@@ -193,9 +305,16 @@ export class TeamConnection {
     if (claim.status === 'held') {
       return { error: { code: 'team-answered', message: `${claim.who} already answered this comment, so yours was not sent.` }, retryAt: null };
     }
+    const now = this.#now();
+    this.#unreachableSince ??= now;
+    if (this.#mode === 'solo') {
+      this.#sentUnchecked = { count: (this.#sentUnchecked?.count ?? 0) + 1, lastAt: now };
+      this.#logger?.warn(SENT_UNCHECKED_WARNING, { item: item.id });
+      return null;
+    }
     return {
       error: { code: 'team-unreachable', message: 'Waiting for the team server: a reply goes out once it confirms nobody else answered.' },
-      retryAt: this.#now() + UNREACHABLE_RETRY_MS,
+      retryAt: now + UNREACHABLE_RETRY_MS,
     };
   }
 
@@ -212,6 +331,10 @@ export class TeamConnection {
   status(): TeamStatus {
     const workspace = this.#workspace;
     const replication = workspace?.replicationState() ?? null;
+    const serverReachable = replication === 'up-to-date' || replication === 'syncing';
+    // Since when: the first status (the screen asks every few seconds) or claim that found it so.
+    if (replication === 'offline') this.#unreachableSince ??= this.#now();
+    else this.#unreachableSince = null;
     return {
       joined: workspace !== null,
       problem: this.#problem,
@@ -220,13 +343,24 @@ export class TeamConnection {
       member: this.#settings?.member ?? null,
       device: this.#settings?.device ?? null,
       replication,
-      serverReachable: replication === 'up-to-date' || replication === 'syncing',
+      serverReachable,
       present: workspace?.presence() ?? [],
+      mode: this.#mode,
+      passwordSaved: this.#passwordSaved,
+      unreachableSince: this.#unreachableSince,
+      sentUnchecked: this.#sentUnchecked,
     };
   }
 
+  /** The team set now (Settings → Team shows it), whether or not it could be joined. */
+  get settings(): TeamSettings | null {
+    return this.#settings;
+  }
+
   async close(): Promise<void> {
+    await this.#changing;
     await this.#recording;
+    if (this.#workspace !== null) this.#tellJoined(null);
     await this.#workspace?.close();
   }
 }

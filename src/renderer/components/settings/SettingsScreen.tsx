@@ -1,23 +1,32 @@
-// Settings: accounts, profiles and keys; webhooks per profile; the app's own settings. Opened from
+// Settings: accounts, profiles and keys; webhooks per profile; the app's own settings; the team. Opened from
 // the sidebar or with Ctrl/⌘ , and closed with Esc like every overlay.
 import { useEffect, useState } from 'react';
 import { useProfilesStore } from '../../stores/profilesStore.ts';
+import { useTeamStatusStore } from '../../stores/teamStatusStore.ts';
 import { useUiStore } from '../../stores/uiStore.ts';
 import { Dialog } from '../Dialog.tsx';
 import { AccountsPanel } from './AccountsPanel.tsx';
 import { AppSettingsPanel } from './AppSettingsPanel.tsx';
+import { TeamSettingsPanel } from './TeamSettingsPanel.tsx';
 import { WebhooksPanel } from './WebhooksPanel.tsx';
 import './settings.css';
 
-type Tab = 'accounts' | 'webhooks' | 'app';
+type Tab = 'accounts' | 'webhooks' | 'app' | 'team';
 const TABS: { tab: Tab; label: string }[] = [
   { tab: 'accounts', label: 'Accounts and keys' },
   { tab: 'webhooks', label: 'Webhooks' },
   { tab: 'app', label: 'App' },
+  { tab: 'team', label: 'Team' },
 ];
 
 export function SettingsScreen() {
-  const [tab, setTab] = useState<Tab>('accounts');
+  // The sidebar's team line opens Settings on Team.
+  const openOnTeam = useTeamStatusStore((state) => state.openOnTeam);
+  const setOpenOnTeam = useTeamStatusStore((state) => state.setOpenOnTeam);
+  const [tab, setTab] = useState<Tab>(openOnTeam ? 'team' : 'accounts');
+  useEffect(() => {
+    if (openOnTeam) setOpenOnTeam(false);
+  }, [openOnTeam, setOpenOnTeam]);
   const setOverlay = useUiStore((state) => state.setOverlay);
   const loadProfiles = useProfilesStore((state) => state.load);
   const close = () => setOverlay(null);
@@ -53,6 +62,7 @@ export function SettingsScreen() {
         {tab === 'accounts' && <AccountsPanel />}
         {tab === 'webhooks' && <WebhooksPanel />}
         {tab === 'app' && <AppSettingsPanel />}
+        {tab === 'team' && <TeamSettingsPanel />}
       </div>
     </Dialog>
   );
