@@ -18,6 +18,9 @@ import type { FoldedItem } from '../team/fold.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
+import { TeamOutboxStatusWriter } from './teamOutboxStatus.ts';
+import type { ReportTeam } from './reportTeamReplies.ts';
+import type { OutboxStatusDoc } from '../../../shared/domain/teamDocuments.ts';
 
 /** How long a reply waits before the team server is asked again, when it could not be asked. */
 const UNREACHABLE_RETRY_MS = 5_000;
@@ -64,6 +67,8 @@ export class TeamConnection {
   /** Outbox items whose sending was recorded in this run. */
   readonly #sentRecorded = new Set<string>();
   #store: TeamStore | null = null;
+  /** This device's outbox statuses, written to the workspace as they move (teamOutboxStatus.ts). */
+  #outboxStatus: TeamOutboxStatusWriter | null = null;
   #now: () => number = Date.now;
 
   private constructor(settings: TeamSettings | null, workspace: TeamWorkspace | null, problem: string | null, logger: LoggerPort | undefined) {
@@ -107,6 +112,7 @@ export class TeamConnection {
 
   #join(store: TeamStore, settings: TeamSettings, workspace: TeamWorkspace): void {
     this.#store = store;
+    this.#outboxStatus = new TeamOutboxStatusWriter(workspace, settings.device, this.#logger);
     store.setLocalActor({ who: settings.member, device: settings.device });
     store.onItemStatesChanged((_states, changes) => {
       if (!this.#applying) this.#record(changes, settings);
@@ -160,6 +166,7 @@ export class TeamConnection {
    * loaded at start come as `added`, and recording them again could close an item reopened since.
    */
   outboxChanged(event: OutboxEvent): void {
+    this.#outboxStatus?.changed(event);
     const workspace = this.#workspace;
     const store = this.#store;
     if (workspace === null || store === null || this.#settings === null || event.type !== 'changed' || event.item.state !== 'sent') return;
@@ -209,6 +216,27 @@ export class TeamConnection {
     return this.#recording;
   }
 
+  /** Every device's outbox statuses (this one's and the replicated ones), oldest first; none outside a team. */
+  outboxStatuses(): OutboxStatusDoc[] {
+    return this.#workspace?.outboxStatuses() ?? [];
+  }
+
+  /** The outbox statuses of the replies and messages that answer one item (the audit view). */
+  outboxStatusesFor(itemKey: string): OutboxStatusDoc[] {
+    return this.outboxStatuses().filter((status) => status.itemKey === itemKey);
+  }
+
+  /** What the client report reads of the team: who this device is, every device's outbox statuses (null outside a team). */
+  reportTeam(): ReportTeam | null {
+    if (this.#workspace === null || this.#settings === null) return null;
+    return { member: this.#settings.member, device: this.#settings.device, statuses: this.#workspace.outboxStatuses() };
+  }
+
+  /** Every outbox status asked for so far is written into the workspace's copy (tests, closing). */
+  async outboxStatusesWritten(): Promise<void> {
+    await this.#outboxStatus?.written();
+  }
+
   status(): TeamStatus {
     const workspace = this.#workspace;
     const replication = workspace?.replicationState() ?? null;
@@ -227,6 +255,7 @@ export class TeamConnection {
 
   async close(): Promise<void> {
     await this.#recording;
+    await this.#outboxStatus?.written();
     await this.#workspace?.close();
   }
 }
