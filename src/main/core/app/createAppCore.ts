@@ -204,6 +204,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     posts,
     settingsFile: new ClientSettingsFile(clientSettingsFileIn(options.dataDir)),
     now: () => clock.now(),
+    team: () => team.reportTeam(),
   });
   const prepared = new PreparedReports({
     ...tuning.preparedReports,
