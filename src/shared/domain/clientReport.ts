@@ -130,6 +130,8 @@ const MemberFiguresSchema = z.object({
   member: z.string(),
   repliesSent: z.number().int(),
   firstReplies: z.number().int(),
+  /** Of those, answered before the next opening (0 business minutes), left out of the median as in the rest of the report. */
+  beforeOpening: z.number().int(),
   firstReplyMedianMs: z.number().nullable(),
 });
 export type MemberFigures = z.infer<typeof MemberFiguresSchema>;

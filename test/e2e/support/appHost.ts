@@ -23,6 +23,16 @@ export interface AppHostOptions {
    * written before issue 19 look at the item they replied to after sending.
    */
   autoAdvance?: boolean;
+  /** Join a team workspace (`--sync-url`, `--device-name`, `--member`; the password through the environment). */
+  team?: AppHostTeam;
+}
+
+export interface AppHostTeam {
+  /** The workspace's address: http://127.0.0.1:<port>/<workspace>. */
+  syncUrl: string;
+  member: string;
+  device: string;
+  password: string;
 }
 
 export class AppHost {
@@ -30,6 +40,7 @@ export class AppHost {
   readonly #ownsDataDir: boolean;
   readonly #sandboxUrl: string;
   readonly #pollHotMs: number | undefined;
+  readonly #team: AppHostTeam | undefined;
   #process: WebHostProcess | null = null;
 
   constructor(options: AppHostOptions) {
@@ -37,6 +48,7 @@ export class AppHost {
     this.dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-app-'));
     this.#sandboxUrl = options.sandboxUrl;
     this.#pollHotMs = options.pollHotMs;
+    this.#team = options.team;
     if (options.undoSeconds !== undefined) {
       writeFileSync(
         join(this.dataDir, 'settings.json'),
@@ -58,7 +70,12 @@ export class AppHost {
   async start(): Promise<void> {
     if (this.#process) throw new Error('the web host is already running');
     const polling = this.#pollHotMs === undefined ? [] : ['--poll-hot-ms', String(this.#pollHotMs)];
-    this.#process = await startWebProcess(['--port', '0', '--data-dir', this.dataDir, '--sandbox-url', this.#sandboxUrl, ...polling]);
+    const team = this.#team;
+    const teamArgs = team ? ['--sync-url', team.syncUrl, '--device-name', team.device, '--member', team.member] : [];
+    this.#process = await startWebProcess(
+      ['--port', '0', '--data-dir', this.dataDir, '--sandbox-url', this.#sandboxUrl, ...polling, ...teamArgs],
+      team ? { env: { ...process.env, SOCIAL_INBOX_TEAM_PASSWORD: team.password } } : {},
+    );
   }
 
   async stop(): Promise<void> {

@@ -142,8 +142,8 @@ describe('outbox status and the client report per member, on two cores', () => {
     const createdOf = async (key: string) => Date.parse((await laptop().call('inbox.thread', { key })).thread.comment.created);
     const firstAt = (item: typeof bobSent) => Math.min(...Object.values(item.results).map((result) => result.at));
     expect(after.byMember).toEqual([
-      { member: 'ann', repliesSent: 1, firstReplies: 1, firstReplyMedianMs: firstAt(annSent) - (await createdOf(forAnn)) },
-      { member: 'bob', repliesSent: 1, firstReplies: 1, firstReplyMedianMs: firstAt(bobSent) - (await createdOf(forBob)) },
+      { member: 'ann', repliesSent: 1, firstReplies: 1, beforeOpening: 0, firstReplyMedianMs: firstAt(annSent) - (await createdOf(forAnn)) },
+      { member: 'bob', repliesSent: 1, firstReplies: 1, beforeOpening: 0, firstReplyMedianMs: firstAt(bobSent) - (await createdOf(forBob)) },
     ]);
     expect(after.current.answeredBySource['outbox-confirmed']).toBe(before.current.answeredBySource['outbox-confirmed'] + 2);
 

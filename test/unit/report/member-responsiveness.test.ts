@@ -47,10 +47,13 @@ describe('responsiveness per member', () => {
       // Before the period: its reply (in the period) counts as sent, not as a first reply.
       ['instagram:f', '2026-02-27T09:00:00Z', OPEN, '2026-03-02T09:00:00Z', OUTBOX],
       ['instagram:g', '2026-03-10T09:00:00Z', OPEN, null, NO_RESPONSE],
+      // Sat 7 Mar 10:00 CET, Ann's reply at 11:00: before Monday's opening, counted apart (never "0 s").
+      ['instagram:h', '2026-03-07T09:00:00Z', OPEN, '2026-03-07T10:00:00Z', OUTBOX],
     ]);
     const replies = [
       reply('ann', 'laptop:1', 'instagram:a', '2026-03-03T11:00:00Z'),
       reply('ann', 'laptop:2', 'instagram:b', '2026-03-03T09:30:00Z'),
+      reply('ann', 'laptop:3', 'instagram:h', '2026-03-07T10:00:00Z'),
       // On two networks: one reply, the earliest delivery is the one that answered.
       reply('bob', 'desktop:1', 'instagram:c', '2026-03-09T09:05:00Z', '2026-03-09T09:00:00Z'),
       reply('bob', 'desktop:2', 'instagram:e', '2026-03-05T10:00:00Z'),
@@ -61,8 +64,8 @@ describe('responsiveness per member', () => {
       reply('cleo', 'phone:1', 'instagram:x', '2026-02-20T09:00:00Z'),
     ];
     expect(memberResponsiveness({ items, period: MARCH, asOf: AS_OF, settings: berlin, replies })).toEqual([
-      { member: 'bob', repliesSent: 3, firstReplies: 1, firstReplyMedianMs: 2 * HOUR },
-      { member: 'ann', repliesSent: 2, firstReplies: 2, firstReplyMedianMs: 0.5 * HOUR },
+      { member: 'ann', repliesSent: 3, firstReplies: 3, beforeOpening: 1, firstReplyMedianMs: 0.5 * HOUR },
+      { member: 'bob', repliesSent: 3, firstReplies: 1, beforeOpening: 0, firstReplyMedianMs: 2 * HOUR },
     ]);
   });
 
@@ -70,7 +73,7 @@ describe('responsiveness per member', () => {
     const items = columns([['instagram:a', '2026-03-03T09:00:00Z', OPEN, '2026-03-03T10:00:00Z', OUTBOX]]);
     const replies = [reply('ann', 'laptop:1', 'instagram:a-child', '2026-03-03T10:00:00Z')];
     expect(memberResponsiveness({ items, period: MARCH, asOf: AS_OF, settings: berlin, replies })).toEqual([
-      { member: 'ann', repliesSent: 1, firstReplies: 1, firstReplyMedianMs: HOUR },
+      { member: 'ann', repliesSent: 1, firstReplies: 1, beforeOpening: 0, firstReplyMedianMs: HOUR },
     ]);
   });
 

@@ -31,7 +31,9 @@ export interface MemberFigures {
   repliesSent: number;
   /** Items of the period whose first response was theirs. */
   firstReplies: number;
-  /** Median time to those first responses (nearest rank), on the report's clock; null without any. */
+  /** Of those, answered out of hours before the next opening (business clock only): 0 business minutes, counted apart as the report does. */
+  beforeOpening: number;
+  /** Median time to the other first responses (nearest rank), on the report's clock; null without any. */
   firstReplyMedianMs: number | null;
 }
 
@@ -52,10 +54,10 @@ export function memberResponsiveness(input: MemberResponsivenessInput): MemberFi
   if (!parsed.success) throw new ReportInputError('The client’s settings are not usable');
   const { items, period, asOf } = input;
   const clock = businessClock(parsed.data);
-  const figures = new Map<string, { sent: Set<string>; times: number[] }>();
+  const figures = new Map<string, { sent: Set<string>; times: number[]; early: number }>();
   const of = (member: string) => {
     let entry = figures.get(member);
-    if (entry === undefined) figures.set(member, (entry = { sent: new Set<string>(), times: [] }));
+    if (entry === undefined) figures.set(member, (entry = { sent: new Set<string>(), times: [], early: 0 }));
     return entry;
   };
 
@@ -90,13 +92,17 @@ export function memberResponsiveness(input: MemberResponsivenessInput): MemberFi
     // The reply to this very item at that instant; else (a reply further down its thread) the one at that instant.
     const reply = candidates.find((candidate) => candidate.answers === keys[n]) ?? candidates[0];
     if (reply === undefined) return;
-    of(reply.member).times.push(clock.between(items.createdAt[index] ?? at, at));
+    const createdAt = items.createdAt[index] ?? at;
+    const time = clock.between(createdAt, at);
+    // As responsiveness.ts: 0 business minutes for a reply after the item came before the clock started.
+    if (clock.counts === 'business' && time === 0 && at > createdAt) of(reply.member).early++;
+    else of(reply.member).times.push(time);
   });
 
   return [...figures.entries()]
-    .map(([member, { sent, times }]): MemberFigures => {
+    .map(([member, { sent, times, early }]): MemberFigures => {
       const sorted = Float64Array.from(times).sort();
-      return { member, repliesSent: sent.size, firstReplies: times.length, firstReplyMedianMs: nearestRank(sorted, 50) };
+      return { member, repliesSent: sent.size, firstReplies: times.length + early, beforeOpening: early, firstReplyMedianMs: nearestRank(sorted, 50) };
     })
     .sort(compareMembers);
 }
