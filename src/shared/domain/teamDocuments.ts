@@ -73,6 +73,24 @@ export const OutboxStatusDocSchema = z.object({
 
 export const LeaseDocSchema = z.object({ ...revisionFields, kind: z.literal('lease'), holder: name, device: name, until: z.number().int().nonnegative() });
 
+/**
+ * One field of shared settings as one device last set it (saved replies, client and report settings:
+ * merged per field, the latest stamp wins). `value` is checked by the settings' own schema when applied.
+ */
+export const SettingsFieldSchema = z.object({ value: z.unknown(), at: stamp, who: name, device: name });
+/** A device's own settings document for one scope and id: `settings:<scope>:<id>:<device>`, only the fields it set. */
+export const SettingsDocSchema = z.object({
+  ...revisionFields,
+  kind: z.literal('settings'),
+  who: name,
+  device: name,
+  scope: z.string().regex(/^[a-z][a-z-]{0,39}$/, 'not a settings scope'),
+  id: z.string().min(1).max(200),
+  fields: z.record(z.string().min(1).max(100), SettingsFieldSchema),
+});
+export type SettingsField = z.infer<typeof SettingsFieldSchema>;
+export type SettingsDoc = z.infer<typeof SettingsDocSchema>;
+
 export type ChangeDoc = z.infer<typeof ChangeDocSchema>;
 export type EventDoc = z.infer<typeof EventDocSchema>;
 export type ClaimDoc = z.infer<typeof ClaimDocSchema>;

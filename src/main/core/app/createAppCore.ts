@@ -198,11 +198,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
   });
   const posts = new PostService(store, accountService, () => clock.now());
+  const clientSettingsFile = new ClientSettingsFile(clientSettingsFileIn(options.dataDir));
+  // In a team, each client's report settings are merged per field across the devices.
+  team.shareClientSettings(clientSettingsFile);
   const report = new ReportService({
     store,
     accounts: accountService,
     posts,
-    settingsFile: new ClientSettingsFile(clientSettingsFileIn(options.dataDir)),
+    settingsFile: clientSettingsFile,
     now: () => clock.now(),
     team: () => team.reportTeam(),
   });

@@ -20,6 +20,8 @@ import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type Team
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
 import { TeamOutboxStatusWriter } from './teamOutboxStatus.ts';
 import type { ReportTeam } from './reportTeamReplies.ts';
+import type { ClientSettingsFile } from './clientSettingsFile.ts';
+import { TeamClientSettings } from './teamClientSettings.ts';
 import type { OutboxStatusDoc } from '../../../shared/domain/teamDocuments.ts';
 
 /** How long a reply waits before the team server is asked again, when it could not be asked. */
@@ -69,6 +71,8 @@ export class TeamConnection {
   #store: TeamStore | null = null;
   /** This device's outbox statuses, written to the workspace as they move (teamOutboxStatus.ts). */
   #outboxStatus: TeamOutboxStatusWriter | null = null;
+  /** Each client's report settings, merged per field across the devices (teamClientSettings.ts). */
+  #clientSettings: TeamClientSettings | null = null;
   #now: () => number = Date.now;
 
   private constructor(settings: TeamSettings | null, workspace: TeamWorkspace | null, problem: string | null, logger: LoggerPort | undefined) {
@@ -232,6 +236,16 @@ export class TeamConnection {
     return { member: this.#settings.member, device: this.#settings.device, statuses: this.#workspace.outboxStatuses() };
   }
 
+  /** Shares each client's report settings with the team and takes the team's in (no-op outside a team). */
+  shareClientSettings(file: ClientSettingsFile): void {
+    if (this.#workspace !== null && this.#clientSettings === null) this.#clientSettings = new TeamClientSettings(this.#workspace, file, this.#logger);
+  }
+
+  /** Every shared setting asked for so far is written into the workspace's copy (tests, closing). */
+  async settingsWritten(): Promise<void> {
+    await this.#clientSettings?.written();
+  }
+
   /** Every outbox status asked for so far is written into the workspace's copy (tests, closing). */
   async outboxStatusesWritten(): Promise<void> {
     await this.#outboxStatus?.written();
@@ -256,6 +270,7 @@ export class TeamConnection {
   async close(): Promise<void> {
     await this.#recording;
     await this.#outboxStatus?.written();
+    await this.#clientSettings?.written();
     await this.#workspace?.close();
   }
 }
