@@ -3,12 +3,15 @@
 // TCP proxy per device, as two-cores.test.ts). A change on one device reaches the other; edits of
 // different fields made on both sides of a partition both survive; the same field edited on both
 // ends with the later edit on both; each device's document holds only the fields it changed, and
-// the server refuses one written in another member's name.
+// the server refuses one written in another member's name. The saved replies the same way, per
+// reply: edits of different replies both survive, the later edit of one reply wins, and a reply
+// removed on one device stays removed although the other saved its list meanwhile.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientSettings } from '../../../src/shared/domain/clientSettings.ts';
+import type { SavedReply } from '../../../src/shared/savedReplies.ts';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
 import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
 import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
@@ -159,4 +162,47 @@ describe('a client’s report settings on two cores of one team', () => {
     });
     expect(forged.status).toBe(403);
   });
+});
+
+describe('the saved replies on two cores of one team', () => {
+  const savedOn = async (rig: AppRig) => (await rig.call('settings.get', {})).savedReplies;
+  const save = (rig: AppRig, savedReplies: SavedReply[]) => rig.call('settings.update', { savedReplies });
+  const edit = (replies: SavedReply[], title: string, text: string) => replies.map((reply) => (reply.title === title ? { ...reply, text } : reply));
+  const same = async (rig: AppRig, expected: SavedReply[]) =>
+    rig.until('the saved replies merged', async () => (JSON.stringify(await savedOn(rig)) === JSON.stringify(expected) ? true : null));
+
+  it('keeps edits of different replies made on both sides of a partition, and a removed reply removed', async () => {
+    const start = await savedOn(laptop());
+    expect(await savedOn(desktop())).toEqual(start);
+    const [first, second, third] = start.map((reply) => reply.title);
+    await cutDesktop();
+    // Ann edits the first and removes the third; Bob, not knowing, edits the second and saves his whole list.
+    await save(
+      laptop(),
+      edit(start, first!, 'Thanks a lot, {name}!').filter((reply) => reply.title !== third),
+    );
+    await save(desktop(), edit(start, second!, 'Hi {name}, check your messages!'));
+    proxies.get(BOB.device)!.heal();
+    const expected = edit(edit(start, first!, 'Thanks a lot, {name}!'), second!, 'Hi {name}, check your messages!').filter((reply) => reply.title !== third);
+    await same(laptop(), expected);
+    await same(desktop(), expected);
+    expect(await savedOn(desktop())).toEqual(await savedOn(laptop()));
+  }, 60_000);
+
+  it('ends one reply edited on both devices with the later edit, and shares a new one', async () => {
+    const start = await savedOn(laptop());
+    const title = start[0]!.title;
+    await cutDesktop();
+    await save(laptop(), edit(start, title, 'Ann’s words, {name}.'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await save(desktop(), [...edit(await savedOn(desktop()), title, 'Bob’s words, {name}.'), { title: 'Opening hours', text: 'We are open 9 to 5, {name}.' }]);
+    proxies.get(BOB.device)!.heal();
+    const expected = [...edit(start, title, 'Bob’s words, {name}.'), { title: 'Opening hours', text: 'We are open 9 to 5, {name}.' }];
+    await same(laptop(), expected);
+    await same(desktop(), expected);
+    // What each applied from the other was not shared back: Bob's document holds Bob's two replies only.
+    await upToDate(laptop());
+    const bobs = await onServer('settings:saved-replies:workspace:desktop');
+    expect(Object.keys(bobs.body.fields as object).sort()).toEqual([start[1]!.title, title, 'Opening hours'].sort());
+  }, 60_000);
 });

@@ -266,12 +266,25 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     };
   };
 
-  const updateSettings = async (patch: SettingsPatch): Promise<Settings> => {
+  const applySettings = async (patch: SettingsPatch): Promise<Settings> => {
     const next = settings.update(patch);
     hub.emit('settings.changed', next);
     await Promise.all(accountService.running().map((runtime) => runtime.applySettings(next)));
     return next;
   };
+  const updateSettings = async (patch: SettingsPatch): Promise<Settings> => {
+    const before = settings.get().savedReplies;
+    const next = await applySettings(patch);
+    // In a team, the saved replies changed here are shared; the team's are applied without coming back.
+    if (patch.savedReplies !== undefined) team.savedRepliesChanged(before, next.savedReplies);
+    return next;
+  };
+  team.shareSavedReplies({
+    current: () => settings.get().savedReplies,
+    apply: async (savedReplies) => {
+      await applySettings({ savedReplies });
+    },
+  });
 
   const keyProblemSolved = (where: { accountId: string } | { profileId: string }): void =>
     hub.dropSticky('sync.problem', (problem) => ('accountId' in where ? problem.accountId === where.accountId : problem.profileId === where.profileId));

@@ -22,6 +22,8 @@ import { TeamOutboxStatusWriter } from './teamOutboxStatus.ts';
 import type { ReportTeam } from './reportTeamReplies.ts';
 import type { ClientSettingsFile } from './clientSettingsFile.ts';
 import { TeamClientSettings } from './teamClientSettings.ts';
+import { type SavedRepliesPort, TeamSavedReplies } from './teamSavedReplies.ts';
+import type { SavedReply } from '../../../shared/savedReplies.ts';
 import type { OutboxStatusDoc } from '../../../shared/domain/teamDocuments.ts';
 
 /** How long a reply waits before the team server is asked again, when it could not be asked. */
@@ -73,6 +75,8 @@ export class TeamConnection {
   #outboxStatus: TeamOutboxStatusWriter | null = null;
   /** Each client's report settings, merged per field across the devices (teamClientSettings.ts). */
   #clientSettings: TeamClientSettings | null = null;
+  /** The saved replies, merged per reply across the devices (teamSavedReplies.ts). */
+  #savedReplies: TeamSavedReplies | null = null;
   #now: () => number = Date.now;
 
   private constructor(settings: TeamSettings | null, workspace: TeamWorkspace | null, problem: string | null, logger: LoggerPort | undefined) {
@@ -241,9 +245,20 @@ export class TeamConnection {
     if (this.#workspace !== null && this.#clientSettings === null) this.#clientSettings = new TeamClientSettings(this.#workspace, file, this.#logger);
   }
 
+  /** Shares the saved replies with the team and takes the team's in (no-op outside a team). */
+  shareSavedReplies(port: SavedRepliesPort): void {
+    if (this.#workspace !== null && this.#savedReplies === null) this.#savedReplies = new TeamSavedReplies(this.#workspace, port, this.#logger);
+  }
+
+  /** The saved replies were changed on this device (not by the team's merge). */
+  savedRepliesChanged(before: readonly SavedReply[], after: readonly SavedReply[]): void {
+    this.#savedReplies?.changed(before, after);
+  }
+
   /** Every shared setting asked for so far is written into the workspace's copy (tests, closing). */
   async settingsWritten(): Promise<void> {
     await this.#clientSettings?.written();
+    await this.#savedReplies?.written();
   }
 
   /** Every outbox status asked for so far is written into the workspace's copy (tests, closing). */
@@ -271,6 +286,7 @@ export class TeamConnection {
     await this.#recording;
     await this.#outboxStatus?.written();
     await this.#clientSettings?.written();
+    await this.#savedReplies?.written();
     await this.#workspace?.close();
   }
 }
