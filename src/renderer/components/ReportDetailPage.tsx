@@ -9,6 +9,7 @@ import { postWords } from '../logic/postMetrics.ts';
 import { PAGE_TWO_POSTS, PAGE_TWO_WAITING, waitingLines } from '../logic/reportWords.ts';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { ReportGrowthSummary } from './ReportGrowth.tsx';
+import { ReportTeam } from './ReportTeam.tsx';
 
 const ENGAGEMENT = { one: 'engagement', other: 'engagements' };
 const COMMENT = { one: 'comment', other: 'comments' };
@@ -158,6 +159,7 @@ export function ReportDetailPage({ report, format }: { report: ClientReport; for
         <Distribution now={report.current} before={report.previous} format={format} />
         <VolumeByNetwork report={report} format={format} />
       </div>
+      <ReportTeam report={report} format={format} />
       <TopPostList report={report} format={format} count={PAGE_TWO_POSTS} />
       <StillWaiting view={report.current} format={format} />
       <ReportGrowthSummary report={report} format={format} />

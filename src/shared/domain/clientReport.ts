@@ -125,6 +125,17 @@ export type TopPost = z.infer<typeof TopPostSchema>;
 const FiguresUnreadSchema = z.object({ network: NetworkSchema, since: z.number(), reason: z.string() });
 export type FiguresUnread = z.infer<typeof FiguresUnreadSchema>;
 
+/** One member of a team: replies they sent in the period, the items they answered first, and the median time to those (measured to the confirmed delivery). */
+const MemberFiguresSchema = z.object({
+  member: z.string(),
+  repliesSent: z.number().int(),
+  firstReplies: z.number().int(),
+  /** Of those, answered before the next opening (0 business minutes), left out of the median as in the rest of the report. */
+  beforeOpening: z.number().int(),
+  firstReplyMedianMs: z.number().nullable(),
+});
+export type MemberFigures = z.infer<typeof MemberFiguresSchema>;
+
 export const ClientReportSchema = z.object({
   profileId: z.string(),
   clientTitle: z.string(),
@@ -144,6 +155,8 @@ export const ClientReportSchema = z.object({
   postsAwaitingFigures: z.number().int().optional(),
   /** Networks whose figures the sync could not read since before the period ended (absent: none). */
   figuresUnread: z.array(FiguresUnreadSchema).optional(),
+  /** In a team: each member's replies of the period and their median time to a first reply (absent outside a team). */
+  byMember: z.array(MemberFiguresSchema).optional(),
 });
 export type ClientReport = z.infer<typeof ClientReportSchema>;
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ItemChangeSchema } from './itemState.ts';
 import { InboxItemKeySchema } from './keys.ts';
+import { NETWORKS } from '../networks.ts';
 
 const MAX_SEEN = 64;
 const name = z.string().min(1).max(200);
@@ -59,9 +60,36 @@ export const OutboxStatusDocSchema = z.object({
   text: z.string().max(20_000),
   state: z.enum(OUTBOX_STATES),
   at: z.number().int().nonnegative(),
+  /** The client (profile) it was written for; a direct message, sent as the account, has none. */
+  profileId: z.string().min(1).max(200).optional(),
+  /** A reply to a comment, or a direct message. */
+  itemKind: z.enum(['reply', 'message']).optional(),
+  /** Its confirmed delivery per network: when the sending device learned it was live, and its id there. */
+  delivery: z
+    .array(z.object({ network: z.enum(NETWORKS), at: z.number().int().nonnegative(), socialCommentId: z.string().max(200).nullable() }))
+    .max(NETWORKS.length)
+    .optional(),
 });
 
 export const LeaseDocSchema = z.object({ ...revisionFields, kind: z.literal('lease'), holder: name, device: name, until: z.number().int().nonnegative() });
+
+/**
+ * One field of shared settings as one device last set it (saved replies, client and report settings:
+ * merged per field, the latest stamp wins). `value` is checked by the settings' own schema when applied.
+ */
+export const SettingsFieldSchema = z.object({ value: z.unknown(), at: stamp, who: name, device: name });
+/** A device's own settings document for one scope and id: `settings:<scope>:<id>:<device>`, only the fields it set. */
+export const SettingsDocSchema = z.object({
+  ...revisionFields,
+  kind: z.literal('settings'),
+  who: name,
+  device: name,
+  scope: z.string().regex(/^[a-z][a-z-]{0,39}$/, 'not a settings scope'),
+  id: z.string().min(1).max(200),
+  fields: z.record(z.string().min(1).max(100), SettingsFieldSchema),
+});
+export type SettingsField = z.infer<typeof SettingsFieldSchema>;
+export type SettingsDoc = z.infer<typeof SettingsDocSchema>;
 
 export type ChangeDoc = z.infer<typeof ChangeDocSchema>;
 export type EventDoc = z.infer<typeof EventDocSchema>;

@@ -28,9 +28,13 @@ function parseFile(text: string): ClientSettingsFileContent | null {
   }
 }
 
+/** A client's settings changed on this device (before: null when none were saved). */
+export type ClientSettingsListener = (profileId: string, before: ClientSettings | null, after: ClientSettings) => void;
+
 export class ClientSettingsFile {
   readonly #file: string;
   #clients: Map<string, ClientSettings> | null = null;
+  readonly #listeners = new Set<ClientSettingsListener>();
 
   constructor(file: string) {
     this.#file = file;
@@ -41,7 +45,30 @@ export class ClientSettingsFile {
     return this.#load().get(profileId) ?? null;
   }
 
+  /** Saves a change made on this device, and tells the listeners (the team shares it). */
   set(profileId: string, settings: ClientSettings): void {
+    const before = this.get(profileId);
+    this.#save(profileId, settings);
+    for (const listener of this.#listeners) {
+      try {
+        listener(profileId, before, settings);
+      } catch {
+        // Sharing is the listener's business: the setting is saved either way.
+      }
+    }
+  }
+
+  /** Saves settings merged from the team's devices: not told to the listeners, so never shared back. */
+  applyShared(profileId: string, settings: ClientSettings): void {
+    this.#save(profileId, settings);
+  }
+
+  onLocalChange(listener: ClientSettingsListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #save(profileId: string, settings: ClientSettings): void {
     const next = new Map(this.#load());
     next.set(profileId, settings);
     this.#write(next);

@@ -239,12 +239,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
   });
   const posts = new PostService(store, accountService, () => clock.now());
+  const clientSettingsFile = new ClientSettingsFile(clientSettingsFileIn(options.dataDir));
+  // In a team, each client's report settings are merged per field across the devices.
+  team.shareClientSettings(clientSettingsFile);
   const report = new ReportService({
     store,
     accounts: accountService,
     posts,
-    settingsFile: new ClientSettingsFile(clientSettingsFileIn(options.dataDir)),
+    settingsFile: clientSettingsFile,
     now: () => clock.now(),
+    team: () => team.reportTeam(),
   });
   const prepared = new PreparedReports({
     ...tuning.preparedReports,
@@ -303,12 +307,25 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     };
   };
 
-  const updateSettings = async (patch: SettingsPatch): Promise<Settings> => {
+  const applySettings = async (patch: SettingsPatch): Promise<Settings> => {
     const next = settings.update(patch);
     hub.emit('settings.changed', next);
     await Promise.all(accountService.running().map((runtime) => runtime.applySettings(next)));
     return next;
   };
+  const updateSettings = async (patch: SettingsPatch): Promise<Settings> => {
+    const before = settings.get().savedReplies;
+    const next = await applySettings(patch);
+    // In a team, the saved replies changed here are shared; the team's are applied without coming back.
+    if (patch.savedReplies !== undefined) team.savedRepliesChanged(before, next.savedReplies);
+    return next;
+  };
+  team.shareSavedReplies({
+    current: () => settings.get().savedReplies,
+    apply: async (savedReplies) => {
+      await applySettings({ savedReplies });
+    },
+  });
 
   const keyProblemSolved = (where: { accountId: string } | { profileId: string }): void =>
     hub.dropSticky('sync.problem', (problem) => ('accountId' in where ? problem.accountId === where.accountId : problem.profileId === where.profileId));

@@ -17,6 +17,8 @@ import type { AccountService } from './accountService.ts';
 import type { ClientSettingsFile } from './clientSettingsFile.ts';
 import type { PostService } from './postService.ts';
 import { CoreRefusal, refuse } from '../refusal.ts';
+import { memberResponsiveness } from '../report/memberResponsiveness.ts';
+import { memberReplies, type ReportTeam, teammatesConfirmed } from './reportTeamReplies.ts';
 
 export interface ReportServiceDeps {
   /** `accountFiguresUnread`: the account-analytics sync's notes of networks it could not read. */
@@ -28,6 +30,8 @@ export interface ReportServiceDeps {
   now: () => number;
   /** The zone a client without settings starts in: the system's. */
   systemTimeZone?: () => string;
+  /** In a team: who this device is and every device's outbox statuses (null outside one: the report is as it was). */
+  team?: () => ReportTeam | null;
 }
 
 function systemZone(): string {
@@ -70,7 +74,10 @@ export class ReportService {
     const settings = this.settings(input.profileId);
     try {
       const periods = reportPeriods(input.from, input.to, settings.timeZone);
-      const confirmed = await this.#confirmedReplies(profile.accountId, input.profileId);
+      const ownSent = await this.#sentItems(profile.accountId, input.profileId);
+      const team = this.#d.team?.() ?? null;
+      // A teammate's reply is timed by its confirmed delivery too, as this device's own are.
+      const confirmed = [...confirmedReplies(ownSent), ...(team ? teammatesConfirmed(team, input.profileId) : [])];
       const asOf = now;
       // Both periods in one read: they touch, and the period before's answers are read anyway
       // (they can come after its end), so one read serves both; computeResponsiveness keeps each
@@ -95,6 +102,16 @@ export class ReportService {
         ),
       );
       const current = computeResponsiveness({ items, period: periods.current, asOf, settings });
+      const byMember =
+        team === null
+          ? null
+          : memberResponsiveness({
+              items,
+              period: periods.current,
+              asOf,
+              settings,
+              replies: memberReplies(team, input.profileId, ownSent, conversationKeys(items)),
+            });
       current.slowestUnanswered = current.slowestUnanswered.map((item) => ({
         ...item,
         ...this.#waitingWords(input.profileId, item.id, item.kind, item.createdAt),
@@ -116,6 +133,7 @@ export class ReportService {
         // Snapshot days are the figures' UTC days; the period's days are the client's: close enough for growth.
         growth: accountGrowth(this.#d.store.accountSnapshots(input.profileId, input.from, input.to)),
         figuresUnread: this.#figuresUnread(input.profileId, periods.current.end),
+        ...(byMember !== null ? { byMember } : {}),
       };
     } catch (error) {
       if (error instanceof ReportInputError) refuse(error.message);
@@ -144,27 +162,38 @@ export class ReportService {
   }
 
   /**
-   * Replies and direct messages of this client the outbox saw live, per network. Right after a start the account may
+   * This client's replies and the account's direct messages in the outbox. Right after a start the account may
    * still be starting: its outbox is waited for, or the report would time the app's own replies
    * by the sync. An account that could not start (or an outbox that is not open) has none to give.
    */
-  async #confirmedReplies(accountId: string, profileId: string): Promise<ConfirmedReply[]> {
+  async #sentItems(accountId: string, profileId: string): Promise<OutboxItem[]> {
     let items: OutboxItem[] = [];
     try {
       items = (await this.#d.accounts.runtime(accountId)).outboxIfOpen?.list() ?? [];
     } catch (error) {
       if (!(error instanceof CoreRefusal)) throw error;
     }
-    const confirmed: ConfirmedReply[] = [];
-    for (const item of items) {
-      // A direct message is sent as the account (no profile in its target): its conversation key,
-      // matched against this client's conversations only, says whose it is.
-      if (item.target.profileId !== undefined && item.target.profileId !== profileId) continue;
-      for (const [platform, result] of Object.entries(item.results)) {
-        if (result?.state !== 'sent' || !isNetwork(platform)) continue;
-        confirmed.push({ answers: item.answers, platform, socialCommentId: result.socialCommentId, at: result.at });
-      }
-    }
-    return confirmed;
+    // A direct message is sent as the account (no profile in its target): its conversation key,
+    // matched against this client's conversations only, says whose it is.
+    return items.filter((item) => item.target.profileId === undefined || item.target.profileId === profileId);
   }
+}
+
+/** Replies and direct messages the outbox saw live, per network. */
+function confirmedReplies(items: readonly OutboxItem[]): ConfirmedReply[] {
+  const confirmed: ConfirmedReply[] = [];
+  for (const item of items) {
+    for (const [platform, result] of Object.entries(item.results)) {
+      if (result?.state !== 'sent' || !isNetwork(platform)) continue;
+      confirmed.push({ answers: item.answers, platform, socialCommentId: result.socialCommentId, at: result.at });
+    }
+  }
+  return confirmed;
+}
+
+/** The keys of the client's conversations among the report's items (a direct message's turns are named by them). */
+function conversationKeys(items: ReceivedColumns): Set<string> {
+  const indexes: number[] = [];
+  for (let index = 0; index < items.length; index++) if (items.channels[items.channel[index] ?? 0]?.kind === 'dm') indexes.push(index);
+  return new Set(items.names(indexes));
 }

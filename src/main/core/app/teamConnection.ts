@@ -22,6 +22,13 @@ import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type Team
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
 import { DEFAULT_TEAM_MODE, type TeamMode } from '../../../shared/domain/teamSetup.ts';
 import { ME_ON_THIS_DEVICE } from '../store/itemStates.ts';
+import { TeamOutboxStatusWriter } from './teamOutboxStatus.ts';
+import type { ReportTeam } from './reportTeamReplies.ts';
+import type { ClientSettingsFile } from './clientSettingsFile.ts';
+import { TeamClientSettings } from './teamClientSettings.ts';
+import { type SavedRepliesPort, TeamSavedReplies } from './teamSavedReplies.ts';
+import type { SavedReply } from '../../../shared/savedReplies.ts';
+import type { OutboxStatusDoc } from '../../../shared/domain/teamDocuments.ts';
 
 /** How long a reply waits before the team server is asked again, when it could not be asked. */
 const UNREACHABLE_RETRY_MS = 5_000;
@@ -89,6 +96,15 @@ export class TeamConnection {
   /** Told each time the device joins a workspace or stops being in one (start, Settings → Team). */
   readonly #joinListeners: ((joined: { workspace: TeamWorkspace; settings: TeamSettings } | null) => void)[] = [];
   #store: TeamStore | null = null;
+  /** This device's outbox statuses, written to the workspace as they move (teamOutboxStatus.ts). */
+  #outboxStatus: TeamOutboxStatusWriter | null = null;
+  /** Each client's report settings, merged per field across the devices (teamClientSettings.ts). */
+  #clientSettings: TeamClientSettings | null = null;
+  /** The saved replies, merged per reply across the devices (teamSavedReplies.ts). */
+  #savedReplies: TeamSavedReplies | null = null;
+  /** What the two above share, once the core gave it; they are made again for each workspace joined. */
+  #clientSettingsFile: ClientSettingsFile | null = null;
+  #savedRepliesPort: SavedRepliesPort | null = null;
   #now: () => number = Date.now;
   #unsubscribe: (() => void) | null = null;
 
@@ -114,6 +130,7 @@ export class TeamConnection {
   reconfigure(settings: TeamSettings | null, mode: TeamMode): Promise<TeamStatus> {
     const change = this.#changing.then(async () => {
       await this.#recording;
+      await this.#stopSharing();
       const previous = this.#workspace;
       this.#unsubscribe?.();
       this.#unsubscribe = null;
@@ -227,6 +244,8 @@ export class TeamConnection {
   }
 
   #join(store: TeamStore, settings: TeamSettings, workspace: TeamWorkspace): void {
+    this.#outboxStatus = new TeamOutboxStatusWriter(workspace, settings.device, this.#logger);
+    this.#shareSettings(workspace);
     store.setLocalActor({ who: settings.member, device: settings.device });
     this.#unsubscribe = workspace.subscribe((update) => this.#apply(store, settings, update.items));
     // What the workspace's copy already holds (other devices' decisions while this one was closed).
@@ -269,6 +288,7 @@ export class TeamConnection {
    * loaded at start come as `added`, and recording them again could close an item reopened since.
    */
   outboxChanged(event: OutboxEvent): void {
+    this.#outboxStatus?.changed(event);
     const workspace = this.#workspace;
     const store = this.#store;
     if (workspace === null || store === null || this.#settings === null || event.type !== 'changed' || event.item.state !== 'sent') return;
@@ -328,6 +348,72 @@ export class TeamConnection {
     return this.#recording;
   }
 
+  /** Every device's outbox statuses (this one's and the replicated ones), oldest first; none outside a team. */
+  outboxStatuses(): OutboxStatusDoc[] {
+    return this.#workspace?.outboxStatuses() ?? [];
+  }
+
+  /** The outbox statuses of the replies and messages that answer one item (the audit view). */
+  outboxStatusesFor(itemKey: string): OutboxStatusDoc[] {
+    return this.outboxStatuses().filter((status) => status.itemKey === itemKey);
+  }
+
+  /** What the client report reads of the team: who this device is, every device's outbox statuses (null outside a team). */
+  reportTeam(): ReportTeam | null {
+    if (this.#workspace === null || this.#settings === null) return null;
+    return { member: this.#settings.member, device: this.#settings.device, statuses: this.#workspace.outboxStatuses() };
+  }
+
+  /** Shares each client's report settings with the team and takes the team's in (no-op outside a team). */
+  shareClientSettings(file: ClientSettingsFile): void {
+    this.#clientSettingsFile = file;
+    if (this.#workspace !== null) this.#shareSettings(this.#workspace);
+  }
+
+  /** Shares the saved replies with the team and takes the team's in (no-op outside a team). */
+  shareSavedReplies(port: SavedRepliesPort): void {
+    this.#savedRepliesPort = port;
+    if (this.#workspace !== null) this.#shareSettings(this.#workspace);
+  }
+
+  /** The settings the core asked to share follow the workspace joined now (one sharer of each per workspace). */
+  #shareSettings(workspace: TeamWorkspace): void {
+    if (this.#clientSettingsFile !== null && this.#clientSettings === null) {
+      this.#clientSettings = new TeamClientSettings(workspace, this.#clientSettingsFile, this.#logger);
+    }
+    if (this.#savedRepliesPort !== null && this.#savedReplies === null) {
+      this.#savedReplies = new TeamSavedReplies(workspace, this.#savedRepliesPort, this.#logger);
+    }
+  }
+
+  /** Before the workspace closes: what its sharers were asked to write is written, and they stop. */
+  async #stopSharing(): Promise<void> {
+    await this.#outboxStatus?.written();
+    await this.#clientSettings?.written();
+    await this.#savedReplies?.written();
+    this.#clientSettings?.close();
+    this.#savedReplies?.close();
+    this.#outboxStatus = null;
+    this.#clientSettings = null;
+    this.#savedReplies = null;
+  }
+
+  /** The saved replies were changed on this device (not by the team's merge). */
+  savedRepliesChanged(before: readonly SavedReply[], after: readonly SavedReply[]): void {
+    this.#savedReplies?.changed(before, after);
+  }
+
+  /** Every shared setting asked for so far is written into the workspace's copy (tests, closing). */
+  async settingsWritten(): Promise<void> {
+    await this.#clientSettings?.written();
+    await this.#savedReplies?.written();
+  }
+
+  /** Every outbox status asked for so far is written into the workspace's copy (tests, closing). */
+  async outboxStatusesWritten(): Promise<void> {
+    await this.#outboxStatus?.written();
+  }
+
   status(): TeamStatus {
     const workspace = this.#workspace;
     const replication = workspace?.replicationState() ?? null;
@@ -361,6 +447,7 @@ export class TeamConnection {
     await this.#changing;
     await this.#recording;
     if (this.#workspace !== null) this.#tellJoined(null);
+    await this.#stopSharing();
     await this.#workspace?.close();
   }
 }

@@ -47,7 +47,7 @@ export const outboxDocId = (device: string, outboxId: string): string => `outbox
 export const leaseDocId = (profileId: string): string => `lease:${profileId}`;
 
 /** Walks a value without recursion, giving up as soon as it is too deep or too large. */
-function sizeProblem(value: unknown): string | null {
+export function sizeProblem(value: unknown): string | null {
   const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
   let characters = 0;
   while (stack.length > 0) {

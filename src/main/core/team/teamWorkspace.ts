@@ -18,6 +18,8 @@ import { changeDocId, eventDocId, logEntryOf, outboxDocId, presenceDocId, readTe
 import { TeamDocumentRefused, TeamRecordError } from './teamErrors.ts';
 import { compareEntries, type ItemEventKind, registerOfField, type TeamLogEntry } from './teamLog.ts';
 import { markInfoRejectionsHandled } from './handledInfo.ts';
+import type { SettingsDoc, SettingsField } from '../../../shared/domain/teamDocuments.ts';
+import { foldSettings, readSettingsDocument, SETTINGS_PREFIX, settingsDocId } from './teamSettingsDocs.ts';
 
 export interface TeamWorkspaceOptions {
   serverUrl: string;
@@ -46,6 +48,8 @@ export interface TeamUpdate {
   presence: PresenceEntry[];
   outbox: OutboxStatusDoc[];
   refused: TeamDocumentRefused[];
+  /** Shared settings another device changed (teamSettingsDocs.ts): which scope and id. */
+  settings?: { scope: string; id: string }[];
 }
 
 export interface PresenceEntry {
@@ -73,6 +77,12 @@ export interface TeamWorkspace {
   presence(): PresenceEntry[];
   writeOutboxStatus(status: Omit<OutboxStatusDoc, '_id' | '_rev' | 'kind' | 'who' | 'device'>): Promise<void>;
   outboxStatuses(): OutboxStatusDoc[];
+  /** Writes fields of shared settings this member changed on this device, each stamped now. */
+  writeSettings(scope: string, id: string, values: Record<string, unknown>): Promise<void>;
+  /** One scope and id's settings across the devices: per field, the latest (empty when none was shared). */
+  settings(scope: string, id: string): Map<string, SettingsField>;
+  /** The ids of a scope that have shared settings. */
+  settingsIds(scope: string): string[];
   replicationState(): ReplicationState;
   /** An item's log entries (changes and events), in the log's order: the item's audit. */
   entries(itemKey: string): TeamLogEntry[];
@@ -112,6 +122,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   const entriesByItem = new Map<string, Map<string, TeamLogEntry>>();
   const presenceDocs = new Map<string, PresenceDoc>();
   const outboxDocs = new Map<string, OutboxStatusDoc>();
+  const settingsDocs = new Map<string, SettingsDoc>();
   const refusedDocs: TeamDocumentRefused[] = [];
   const listeners = new Set<(update: TeamUpdate) => void>();
   // Per direction: the sync's own 'paused' event carries no error when one side cannot reach the server.
@@ -128,11 +139,22 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     else if (doc.kind === 'outbox') outboxDocs.set(doc._id, doc);
   }
 
+  function keepSettings(doc: SettingsDoc): void {
+    for (const field of Object.values(doc.fields)) clock.receive(field.at);
+    settingsDocs.set(doc._id, doc);
+  }
+
   /** Reads one document; a bad one is refused on its own and remembered, never thrown further. */
-  function take(raw: unknown): TeamDoc | null {
+  function take(raw: unknown): TeamDoc | SettingsDoc | null {
     try {
       const doc = readTeamDocument(raw);
       if (doc) keep(doc);
+      const id = typeof raw === 'object' && raw !== null && '_id' in raw ? raw._id : null;
+      if (doc === null && typeof id === 'string' && id.startsWith(SETTINGS_PREFIX)) {
+        const settings = readSettingsDocument(raw);
+        if (settings) keepSettings(settings);
+        return settings;
+      }
       return doc;
     } catch (error) {
       if (!(error instanceof TeamDocumentRefused)) throw error;
@@ -162,6 +184,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     const refusedBefore = refusedDocs.length;
     const touched = new Set<string>();
     const outbox: OutboxStatusDoc[] = [];
+    const settings = new Map<string, { scope: string; id: string }>();
     let presenceChanged = false;
     for (const raw of docs) {
       const doc = take(raw);
@@ -171,11 +194,12 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       else if (doc.kind === 'event') touched.add(doc.itemKey);
       else if (doc.kind === 'outbox') outbox.push(doc);
       else if (doc.kind === 'presence') presenceChanged = true;
+      else if (doc.kind === 'settings') settings.set(`${doc.scope}:${doc.id}`, { scope: doc.scope, id: doc.id });
     }
     const refused = refusedDocs.slice(refusedBefore);
-    if (touched.size === 0 && outbox.length === 0 && !presenceChanged && refused.length === 0) return;
+    if (touched.size === 0 && outbox.length === 0 && !presenceChanged && refused.length === 0 && settings.size === 0) return;
     const items = [...touched].sort().flatMap((itemKey) => foldOf(itemKey) ?? []);
-    const update: TeamUpdate = { items, presence: livePresence(), outbox, refused };
+    const update: TeamUpdate = { items, presence: livePresence(), outbox, refused, ...(settings.size > 0 ? { settings: [...settings.values()] } : {}) };
     for (const listener of listeners) {
       try {
         listener(update);
@@ -310,6 +334,29 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       await local.put(doc);
     },
     outboxStatuses: () => [...outboxDocs.values()].sort((a, b) => a.at - b.at || (a._id < b._id ? -1 : 1)),
+    async writeSettings(scope, id, values) {
+      const docId = settingsDocId(scope, id, options.device);
+      const existing = await local.get(docId).catch(() => null);
+      const before = settingsDocs.get(docId)?.fields ?? {};
+      const stamped = Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [name, { value, at: clock.tick(), who: options.member, device: options.device }]),
+      );
+      const doc = {
+        _id: docId,
+        ...(existing ? { _rev: existing._rev } : {}),
+        kind: 'settings' as const,
+        who: options.member,
+        device: options.device,
+        scope,
+        id,
+        fields: { ...before, ...stamped },
+      };
+      const checked = readSettingsDocument(doc);
+      await local.put(doc);
+      if (checked) keepSettings(checked);
+    },
+    settings: (scope, id) => foldSettings([...settingsDocs.values()].filter((doc) => doc.scope === scope && doc.id === id)),
+    settingsIds: (scope) => [...new Set([...settingsDocs.values()].filter((doc) => doc.scope === scope).map((doc) => doc.id))].sort(),
     replicationState() {
       const states = [directions.push, directions.pull];
       for (const worst of ['refused', 'offline', 'connecting', 'syncing'] as const) if (states.includes(worst)) return worst;
