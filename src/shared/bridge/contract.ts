@@ -32,7 +32,8 @@ import { PreparedReportFileSchema, PreparedReportSummarySchema } from '../domain
 import { AppStatusSchema, ConnectivitySchema, StoreRecoverySchema, SyncProblemSchema } from '../domain/status.ts';
 import { MAX_THREAD_TWEETS, PostThreadSchema } from '../domain/twitterThreads.ts';
 import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
-import { TeamStatusSchema } from '../domain/teamStatus.ts';
+import { TeamPresenceSchema, TeamStatusSchema } from '../domain/teamStatus.ts';
+import { InboxItemKeySchema } from '../domain/keys.ts';
 import {
   boundedUrl,
   Id,
@@ -260,6 +261,12 @@ export const commands = {
   // Settings
   'settings.get': command(Empty, settingsSchema),
   'settings.update': command(SettingsPatchInput, settingsSchema),
+
+  // The team (issue 22)
+  /** The person started writing to this comment or conversation (null: stopped): "Ann is replying" on the other devices. Nothing outside a team. */
+  'team.composing': command(z.strictObject({ itemKey: InboxItemKeySchema.nullable() }), Ok),
+  /** A reply or message held because someone else answered first, sent anyway (recorded in the team's audit). */
+  'outbox.sendAnyway': command(z.strictObject({ id: Id }), z.object({ item: OutboxItemViewSchema })),
 } as const;
 
 const NewCommentsPayload = z.object({
@@ -307,6 +314,8 @@ export const events = {
   'reports.prepared.changed': z.object({}),
   /** Items' state (read, done, snooze, labels…) changed, from any window or the sync: their states now; `more`: too many to list, read again. */
   'items.stateChanged': ItemStatesChangedPayload,
+  /** Who else is writing to what now, in the team (expired entries already left out). */
+  'team.presenceChanged': z.object({ present: z.array(TeamPresenceSchema).max(1000) }),
 } as const;
 
 export type Commands = typeof commands;

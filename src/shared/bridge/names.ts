@@ -68,6 +68,8 @@ export const COMMAND_NAMES = [
   'reports.prepared.prepareAgain',
   'reports.prepared.exportAll',
   'reports.prepared.chooseFolder',
+  'team.composing',
+  'outbox.sendAnyway',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -86,6 +88,7 @@ export const EVENT_NAMES = [
   'accounts.changed',
   'reports.prepared.changed',
   'items.stateChanged',
+  'team.presenceChanged',
 ] as const;
 
 /** The IPC channel of a command (Electron): one per command, so the main side can check the name. */

@@ -33,7 +33,7 @@ export const EventDocSchema = z.object({
   device: name,
   hlc: stamp,
   seen: z.array(z.string().max(200)).max(MAX_SEEN),
-  event: z.enum(['message-received', 'reply-sent']),
+  event: z.enum(['message-received', 'reply-sent', 'reply-sent-anyway']),
   at: z.number().int().nonnegative(),
 });
 

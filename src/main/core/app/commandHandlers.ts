@@ -50,6 +50,8 @@ export interface HandlerServices {
   /** The person has read that the store was rebuilt: pages that open later are not told again. */
   storeRecoveryAcknowledged(): void;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
+  /** The person started or stopped writing to an item (teamPresence.ts); nothing outside a team. */
+  teamComposing(itemKey: string | null): Promise<void>;
 }
 
 export function commandHandlers(s: HandlerServices): CommandHandlers {
@@ -153,5 +155,10 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'reports.prepared.get': ({ month, profileId }) => ({ report: s.prepared.get(month, profileId) }),
     'reports.prepared.prepareAgain': async ({ month, profileId }) => ({ report: await s.prepared.prepareAgain(month, profileId) }),
     'reports.prepared.exportAll': ({ month, files }) => s.prepared.exportAll(month, files, s.folderChoice),
+    'team.composing': async ({ itemKey }) => {
+      await s.teamComposing(itemKey);
+      return { ok: true };
+    },
+    'outbox.sendAnyway': async ({ id }) => ({ item: await s.replies.sendAnyway(id) }),
   };
 }

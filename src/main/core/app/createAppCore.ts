@@ -35,6 +35,7 @@ import { PreparedReports } from './preparedReports.ts';
 import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
 import { TeamConnection } from './teamConnection.ts';
+import { TeamPresence } from './teamPresence.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import { answeredOf } from './views.ts';
 import { CountsChanged, UnreadWatch } from './unreadWatch.ts';
@@ -92,7 +93,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     now: () => clock.now(),
     ...(logger ? { logger } : {}),
     ...(tuning.teamRetry ? { retry: tuning.teamRetry } : {}),
+    // A direct message's turn: the person's latest message in the conversation (teamClaims.ts).
+    latestFromPerson: (key) => store.conversation(key)?.messages.findLast((message) => message.action === 'received')?.messageId ?? null,
   });
+  const presence = new TeamPresence(team.workspace, (present) => hub.emit('team.presenceChanged', { present }), logger);
   const protection = vault.protection();
   if (protection.warning !== null) {
     hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });
@@ -185,6 +189,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     inbox,
     () => clock.now(),
     (key) => answeredOf(store, key),
+    team.workspace ? (item) => team.sendAnyway(item) : null,
   );
   const messages = new MessageService({ store, registry, accounts: accountService, now: () => clock.now(), messagingOff });
   const pictures = new PersonPictures({
@@ -300,6 +305,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       keyProblemSolved,
       storeRecoveryAcknowledged,
       setAside: () => accountService.running().flatMap((runtime) => runtime.setAsideRows()),
+      teamComposing: (itemKey) => presence.composing(itemKey),
     }),
     subscribe: (listener) => hub.subscribe(listener),
     ...(logger ? { logger } : {}),

@@ -17,10 +17,9 @@ import { THE_SYNC } from '../store/itemStates.ts';
 import type { FoldedItem } from '../team/fold.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
+import { refuse } from '../refusal.ts';
+import { TeamClaims } from './teamClaims.ts';
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
-
-/** How long a reply waits before the team server is asked again, when it could not be asked. */
-const UNREACHABLE_RETRY_MS = 5_000;
 
 export type TeamStore = Pick<ItemStateStore, 'onItemStatesChanged' | 'onItemsStarted' | 'setLocalActor' | 'applyItemStates'>;
 
@@ -35,6 +34,8 @@ export interface TeamConnectionOptions {
   now?: () => number;
   /** Tests make the replication's retry quicker; by default teamWorkspace.ts's. */
   retry?: TeamWorkspaceOptions['retry'];
+  /** The person's latest message in a conversation (a direct message's turn claim, teamClaims.ts). */
+  latestFromPerson?: (conversationKey: string) => string | null;
 }
 
 export interface TeamStatus {
@@ -65,6 +66,7 @@ export class TeamConnection {
   readonly #sentRecorded = new Set<string>();
   #store: TeamStore | null = null;
   #now: () => number = Date.now;
+  #claims: TeamClaims | null = null;
 
   private constructor(settings: TeamSettings | null, workspace: TeamWorkspace | null, problem: string | null, logger: LoggerPort | undefined) {
     this.#settings = settings;
@@ -101,6 +103,12 @@ export class TeamConnection {
     });
     const connection = new TeamConnection(settings, workspace, null, options.logger);
     if (options.now) connection.#now = options.now;
+    connection.#claims = new TeamClaims({
+      workspace,
+      now: () => connection.#now(),
+      latestFromPerson: options.latestFromPerson ?? (() => null),
+      logger: options.logger,
+    });
     connection.#join(options.store, settings, workspace);
     return connection;
   }
@@ -162,6 +170,7 @@ export class TeamConnection {
   outboxChanged(event: OutboxEvent): void {
     const workspace = this.#workspace;
     const store = this.#store;
+    if (event.type === 'removed') this.#claims?.forget(event.id);
     if (workspace === null || store === null || this.#settings === null || event.type !== 'changed' || event.item.state !== 'sent') return;
     const settings = this.#settings;
     const item = event.item;
@@ -179,24 +188,15 @@ export class TeamConnection {
     });
   }
 
-  /**
-   * Before a reply goes out, in a team: its claim on the team server (`reply:<comment key>`). Won
-   * (or this device's own, after a crash): it goes. Another member's: held for good, with who
-   * answered. The server not answering: held, asked again in a while; never sent unconfirmed.
-   * Direct messages go unclaimed for now (their conversation turn has no key yet: docs/team.md).
-   */
+  /** Before a reply or a message goes out, in a team: its claim (teamClaims.ts); null lets it go. */
   async holdBeforeSend(item: OutboxItem): Promise<TeamHold | null> {
-    const workspace = this.#workspace;
-    if (workspace === null || item.kind !== 'reply') return null;
-    const claim = await workspace.claim(`reply:${item.answers}`);
-    if (claim.status === 'won') return null;
-    if (claim.status === 'held') {
-      return { error: { code: 'team-answered', message: `${claim.who} already answered this comment, so yours was not sent.` }, retryAt: null };
-    }
-    return {
-      error: { code: 'team-unreachable', message: 'Waiting for the team server: a reply goes out once it confirms nobody else answered.' },
-      retryAt: this.#now() + UNREACHABLE_RETRY_MS,
-    };
+    return this.#claims ? this.#claims.holdBeforeSend(item) : null;
+  }
+
+  /** The person chose to send a held item anyway: recorded in the team's audit, then it may go (teamClaims.ts). */
+  async sendAnyway(item: OutboxItem): Promise<void> {
+    if (this.#claims === null) refuse('This device is not in a team now, so nothing is held for a choice.');
+    await this.#claims.sendAnyway(item);
   }
 
   /** The workspace, when joined (the outbox's claims, presence). */

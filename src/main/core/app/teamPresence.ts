@@ -1,0 +1,45 @@
+// "Ann is replying" (issue 22): the composer says which item the person is writing to
+// (`team.composing`), and the workspace keeps this device's presence document (rewritten while it
+// lasts, gone when it expires). What other devices' presence documents say reaches every window as
+// `team.presenceChanged`, fed by the workspace's subscription: no polling. Outside a team nothing
+// is written and nothing is told.
+import type { TeamPresenceView } from '../../../shared/domain/teamStatus.ts';
+import type { LoggerPort } from '../ports.ts';
+import type { PresenceEntry, TeamWorkspace } from '../team/teamWorkspace.ts';
+
+export class TeamPresence {
+  readonly #workspace: TeamWorkspace | null;
+  readonly #logger: LoggerPort | undefined;
+  /** The item this device last said it is writing to (null: none), so a repeat writes nothing. */
+  #composing: string | null = null;
+  #told = '[]';
+
+  constructor(workspace: TeamWorkspace | null, tell: (present: TeamPresenceView[]) => void, logger?: LoggerPort) {
+    this.#workspace = workspace;
+    this.#logger = logger;
+    workspace?.subscribe((update) => {
+      const present = update.presence.map(presenceView);
+      const text = JSON.stringify(present);
+      if (text === this.#told) return;
+      this.#told = text;
+      tell(present);
+    });
+  }
+
+  /** The person started writing to `itemKey` on this device, or stopped (null). */
+  async composing(itemKey: string | null): Promise<void> {
+    const workspace = this.#workspace;
+    if (workspace === null || itemKey === this.#composing) return;
+    this.#composing = itemKey;
+    try {
+      await workspace.setComposing(itemKey);
+    } catch (error) {
+      // Presence is a courtesy: a failure to write it must not stop the person writing.
+      this.#logger?.warn('Could not tell the team who is replying', { reason: (error as Error).message });
+    }
+  }
+}
+
+function presenceView(entry: PresenceEntry): TeamPresenceView {
+  return { member: entry.member, device: entry.device, itemKey: entry.itemKey, until: entry.until };
+}
