@@ -9,6 +9,7 @@ import { useOutboxStore } from './outboxStore.ts';
 import { useProfilesStore } from './profilesStore.ts';
 import { useSettingsStore } from './settingsStore.ts';
 import { useStatusStore } from './statusStore.ts';
+import { useTeamStore } from './teamStore.ts';
 import { useThreadStore } from './threadStore.ts';
 
 /** Calls `fn` at most once per `ms`, trailing. */
@@ -91,6 +92,8 @@ export function startLiveUpdates(): () => void {
       void useCountsStore.getState().load();
       refreshList();
     }),
+    // Who else in the team is replying to what (issue 22).
+    on('team.presenceChanged', ({ present }) => useTeamStore.getState().setPresent(present)),
     on('notification.open', ({ commentKey }) => {
       useInboxStore.getState().selectKey(commentKey);
       useInboxStore.getState().open(commentKey);
@@ -109,5 +112,6 @@ export async function loadEverything(): Promise<void> {
     useSettingsStore.getState().load(),
     useOutboxStore.getState().load(),
     useInboxStore.getState().loadFirst(),
+    useTeamStore.getState().load(),
   ]);
 }

@@ -13,6 +13,8 @@ export class TeamPresence {
   /** The item this device last said it is writing to (null: none), so a repeat writes nothing. */
   #composing: string | null = null;
   #told = '[]';
+  /** Writes one after the other: two at once would race for the presence document's revision. */
+  #writing: Promise<void> = Promise.resolve();
 
   constructor(workspace: TeamWorkspace | null, tell: (present: TeamPresenceView[]) => void, logger?: LoggerPort) {
     this.#workspace = workspace;
@@ -31,12 +33,15 @@ export class TeamPresence {
     const workspace = this.#workspace;
     if (workspace === null || itemKey === this.#composing) return;
     this.#composing = itemKey;
-    try {
-      await workspace.setComposing(itemKey);
-    } catch (error) {
-      // Presence is a courtesy: a failure to write it must not stop the person writing.
-      this.#logger?.warn('Could not tell the team who is replying', { reason: (error as Error).message });
-    }
+    this.#writing = this.#writing.then(async () => {
+      try {
+        await workspace.setComposing(itemKey);
+      } catch (error) {
+        // Presence is a courtesy: a failure to write it must not stop the person writing.
+        this.#logger?.warn('Could not tell the team who is replying', { reason: (error as Error).message });
+      }
+    });
+    await this.#writing;
   }
 }
 
