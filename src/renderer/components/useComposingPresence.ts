@@ -1,44 +1,36 @@
 // The composer's part of "Ann is replying" (issue 22): in a team, main is told which item the
-// person is writing to (`team.composing`) when they start typing, and that they stopped (null) when
-// the text is cleared or sent, the composer closes or shows another item, or they stop typing for a
-// minute. Told once per start (main rewrites the presence while it lasts); nothing outside a team.
+// person is writing to (`team.composing`) when they start typing and again at most every 20 s while
+// they go on (main takes a minute without a word as stopped: app/teamPresence.ts), and that they
+// stopped (null) when the text is cleared or sent, or the composer closes or shows another item.
+// Nothing outside a team.
 import { useEffect, useRef } from 'react';
 import { call } from '../api/bridge.ts';
 import { useTeamStore } from '../stores/teamStore.ts';
 
-/** After this long without a keystroke the person is no longer "replying". */
-const IDLE_MS = 60_000;
+/** How often typing is told again (main's silence limit is a minute). */
+const RETELL_MS = 20_000;
 
 export function useComposingPresence(itemKey: string, text: string): void {
   const inTeam = useTeamStore((state) => state.me !== null);
-  const told = useRef<string | null>(null);
-  const idle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const told = useRef<{ itemKey: string; at: number } | null>(null);
 
   useEffect(() => {
     if (!inTeam) return;
-    const stop = () => {
+    if (text.trim() === '') {
       if (told.current === null) return;
       told.current = null;
       void call('team.composing', { itemKey: null });
-    };
-    if (idle.current !== null) clearTimeout(idle.current);
-    idle.current = null;
-    if (text.trim() === '') {
-      stop();
       return;
     }
-    if (told.current !== itemKey) {
-      told.current = itemKey;
-      void call('team.composing', { itemKey });
-    }
-    idle.current = setTimeout(stop, IDLE_MS);
+    const now = Date.now();
+    if (told.current?.itemKey === itemKey && now - told.current.at < RETELL_MS) return;
+    told.current = { itemKey, at: now };
+    void call('team.composing', { itemKey });
   }, [inTeam, itemKey, text]);
 
   // The composer closes or shows another item: whatever was told stops.
   useEffect(
     () => () => {
-      if (idle.current !== null) clearTimeout(idle.current);
-      idle.current = null;
       if (told.current === null) return;
       told.current = null;
       void call('team.composing', { itemKey: null });

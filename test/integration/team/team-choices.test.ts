@@ -20,6 +20,8 @@ import { MemoryVault } from '../app/memoryVault.ts';
 const WORKSPACE = 'agency';
 const ANN = { member: 'ann', device: 'laptop', password: 'ann-password' };
 const BOB = { member: 'bob', device: 'desktop', password: 'bob-password' };
+/** How long main waits for another word from a composer before its person stops "replying" (a minute in the app). */
+const QUIET_MS = 5_000;
 
 let root: string;
 let server: SyncServer;
@@ -47,7 +49,7 @@ async function startCore(who: typeof ANN, sandboxUrl?: string): Promise<AppRig> 
     dataDir: join(root, who.device),
     vault,
     factory: sharedSandbox(sandboxUrl),
-    tuning: { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 } },
+    tuning: { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 }, teamQuietMs: QUIET_MS },
     team: { serverUrl: proxy.url, workspace: WORKSPACE, member: who.member, device: who.device },
   });
 }
@@ -146,6 +148,15 @@ describe('presence and the held answer’s choice, between two app cores', () =>
     // Ann's own core is not told about herself on this device.
     expect(toldPresence(laptop()) ?? []).toEqual([]);
     await laptop().call('team.composing', { itemKey: null });
+    await desktop().until('the desktop told Ann stopped', () => (toldPresence(desktop())?.length === 0 ? true : null));
+    expect((await desktop().call('team.status', {})).present).toEqual([]);
+  }, 60_000);
+
+  it('takes a composer that fell silent (a window closed without a word) as stopped', async () => {
+    const key = await commentOnBoth(3);
+    await laptop().call('team.composing', { itemKey: key });
+    await desktop().until('the desktop told Ann is replying', () => (toldPresence(desktop())?.some((entry) => entry.itemKey === key) ? true : null));
+    // No further word from Ann's composer, and no null either: after the quiet time she is gone.
     await desktop().until('the desktop told Ann stopped', () => (toldPresence(desktop())?.length === 0 ? true : null));
     expect((await desktop().call('team.status', {})).present).toEqual([]);
   }, 60_000);

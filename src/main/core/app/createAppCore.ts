@@ -96,7 +96,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     // A direct message's turn: the person's latest message in the conversation (teamClaims.ts).
     latestFromPerson: (key) => store.conversation(key)?.messages.findLast((message) => message.action === 'received')?.messageId ?? null,
   });
-  const presence = new TeamPresence(team.workspace, (present) => hub.emit('team.presenceChanged', { present }), logger);
+  const presence = new TeamPresence(team.workspace, (present) => hub.emit('team.presenceChanged', { present }), logger, tuning.teamQuietMs);
   const protection = vault.protection();
   if (protection.warning !== null) {
     hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });
