@@ -1,7 +1,8 @@
 // Secrets never cross the bridge. A full run of the app through the dispatcher, every command and
 // every event of the contract at least once (two sandboxes: the built-in account and one added as a
 // service account; keys added, checked, replaced, a profile created, a webhook secret set, a reply
-// refused and its notification clicked, the connection lost and found, the sandbox reset), and then
+// refused and its notification clicked, the connection lost and found, in a team: presence and a
+// reply a teammate answered first sent anyway; the sandbox reset), and then
 // every answer, every event and every log line is searched for every key and secret the run used.
 import { createHmac } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,12 +13,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES, EVENT_NAMES } from '../../../src/shared/bridge/names.ts';
 import type { InboxRow } from '../../../src/shared/domain/inbox.ts';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
+import { openTeamWorkspace } from '../../../src/main/core/team/teamWorkspace.ts';
+import { startSyncServer } from '../../../src/syncServer/syncServer.ts';
+import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
 import { AppRig, controlUrl, worldOf, type SandboxWorld } from './appHarness.ts';
 import { MemoryVault } from './memoryVault.ts';
 
 const BUILT_IN_KEY = 'sk-builtin-SECRET-4711-abcdef';
 const SERVICE_KEY = 'sk-service-SECRET-0815-uvwxyz';
 const WEBHOOK_SECRET = 'whsec-SECRET-2024-qrstuv';
+const TEAM_PASSWORD = 'team-SECRET-1984-ghijkl';
+const TEAMMATE_PASSWORD = 'team-SECRET-1985-mnopqr';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -59,13 +65,42 @@ describe('secrets on the bridge', () => {
     // Keys kept in memory only (no keyring): keys.warning.
     const vault = new MemoryVault({ kind: 'memory', backend: 'basic_text', warning: 'No keyring was found: keys are kept in memory until the app quits.' });
 
-    const rig = await AppRig.start({ dataDir, vault, sandbox: { apiKey: BUILT_IN_KEY } });
+    // In a team (issue 22), so that its commands and event happen too; a teammate writes beside it.
+    const team = await startSyncServer({ dataDir: join(dataDir, 'team-server'), adminPassword: 'team-admin-password' });
+    cleanups.push(() => team.stop());
+    const admin = teamAdmin(team.url, { name: 'admin', password: 'team-admin-password' });
+    await admin.addMember('ann', TEAM_PASSWORD);
+    await admin.addMember('bob', TEAMMATE_PASSWORD);
+    await admin.createWorkspace('agency', ['ann', 'bob']);
+    await vault.setTeamPassword(team.url, 'agency', 'ann', TEAM_PASSWORD);
+    const teammate = await openTeamWorkspace({
+      serverUrl: team.url,
+      workspace: 'agency',
+      member: 'bob',
+      device: 'desktop',
+      credentials: { username: 'bob', password: TEAMMATE_PASSWORD },
+      dataDir: join(dataDir, 'teammate'),
+    });
+    cleanups.push(() => teammate.close());
+
+    const rig = await AppRig.start({
+      dataDir,
+      vault,
+      sandbox: { apiKey: BUILT_IN_KEY },
+      team: { serverUrl: team.url, workspace: 'agency', member: 'ann', device: 'laptop' },
+    });
     cleanups.push(() => rig.close());
     const service: RunningSandbox = await startSandbox({ port: 0, seed: 7, apiKey: SERVICE_KEY });
     cleanups.push(() => service.close());
     const builtInWorld = await worldOf(rig.sandbox);
     const serviceWorld = await worldOf(service);
-    const secrets: Record<string, string> = { ...secretsOf(builtInWorld, 'built-in'), ...secretsOf(serviceWorld, 'service'), 'webhook secret': WEBHOOK_SECRET };
+    const secrets: Record<string, string> = {
+      ...secretsOf(builtInWorld, 'built-in'),
+      ...secretsOf(serviceWorld, 'service'),
+      'webhook secret': WEBHOOK_SECRET,
+      'team password': TEAM_PASSWORD,
+      "teammate's team password": TEAMMATE_PASSWORD,
+    };
     expect(secrets['built-in API key']).toBe(BUILT_IN_KEY);
 
     // Accounts, profiles, keys of the built-in account.
@@ -235,6 +270,21 @@ describe('secrets on the bridge', () => {
     await rig.control('DELETE', '/faults');
     rig.core.networkHint(true);
     await rig.until('online again', () => (rig.eventsNamed('connectivity.changed').at(-1) as { online: boolean } | undefined)?.online === true);
+
+    // The team: presence both ways, and a reply the teammate answered first, sent anyway.
+    const teamComment = instagram[3]!.key;
+    await rig.call('team.composing', { itemKey: teamComment });
+    await rig.call('team.composing', { itemKey: null });
+    await teammate.setComposing(teamComment);
+    await rig.until('the teammate replying', () => rig.eventsNamed('team.presenceChanged').length > 0);
+    await teammate.setComposing(null);
+    expect((await teammate.claim(`reply:${teamComment}`)).status).toBe('won');
+    const held = (await rig.call('reply.send', { commentKey: teamComment, text: 'Sent although Bob answered' })).item;
+    await rig.until('the reply held', async () => (await rig.call('outbox.list', {})).items.find((item) => item.id === held.id && item.heldBy));
+    await rig.call('outbox.sendAnyway', { id: held.id });
+    await rig.until('the reply sent anyway', async () =>
+      (await rig.call('outbox.list', {})).items.find((item) => item.id === held.id && item.state === 'sent'),
+    );
 
     // Pause, then a fresh sandbox world.
     await rig.call('sync.setPaused', { paused: true });
