@@ -104,11 +104,19 @@ test('the held reply’s choice: Send anyway puts Bob’s reply beside Ann’s',
   expect(replies.map((entry) => entry.text).sort()).toEqual([texts.ann, texts.bob].sort());
 });
 
-test('the held reply’s choice: Discard leaves Ann’s reply the only one', async ({ page, sandbox }) => {
+test('the held reply’s choice: Discard leaves Ann’s reply the only one', async ({ page, sandbox }, testInfo) => {
   test.setTimeout(120_000);
   const texts = { ann: 'Ann: we have sent the refund.', bob: 'Bob: the refund is on its way.' };
   const { card } = await bobLosesTheClaim(page, sandbox, texts);
-  await card.getByRole('button', { name: 'Discard' }).click();
+  // The Outbox view lists it first, with the same choice.
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: /^Outbox/ })
+    .click();
+  const listed = page.getByRole('list', { name: 'Outbox' }).getByRole('article').filter({ hasText: texts.bob });
+  await expect(listed).toContainText(/Ann answered (just now|\d+ min ago): send yours too\?/);
+  await shots(page, testInfo, 'team-held-in-outbox');
+  await listed.getByRole('button', { name: 'Discard' }).click();
   await expect(card).toHaveCount(0);
   // Nothing goes later either: the outbox has had turns enough to send it.
   await page.waitForTimeout(2_000);
