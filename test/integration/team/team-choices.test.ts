@@ -77,7 +77,7 @@ async function commentOnBoth(index: number): Promise<string> {
       const rows = (await laptop().call('inbox.page', { filter: { kind: 'comment', view: 'all' }, limit: 50 })).rows;
       // Only comments the service can answer (not youtube's, for instance).
       const answerable = rows.filter((row) => REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform));
-      return answerable.length > 4 ? answerable.map((row) => row.key) : null;
+      return answerable.length > 6 ? answerable.map((row) => row.key) : null;
     });
   }
   const key = firstComments[index]!;
@@ -181,8 +181,25 @@ describe('presence and the held answer’s choice, between two app cores', () =>
     expect((await desktop().invoke('outbox.sendAnyway', { id: held.id })).ok).toBe(false);
   }, 90_000);
 
+  it('keeps Bob’s choice to send anyway when his app quits before the reply went', async () => {
+    const key = await commentOnBoth(4);
+    const texts = { laptop: 'Ann: the parcel is at the depot.', desktop: 'Bob: you can pick it up today.' };
+    const { held } = await bothAnswer(key, texts, (rig, text) => reply(rig, key, text));
+    // The service fails every request (the write's outcome is then unknown: it waits and checks first).
+    await laptop().control('PUT', '/faults', { errorRate: 1 });
+    await desktop().call('outbox.sendAnyway', { id: held.id });
+    await desktop().until('the reply waiting for the service', async () => ((await outboxItem(desktop(), held.id))?.state === 'waiting' ? true : null));
+    // Bob's app quits before the reply went, and starts again with the service back: the choice stands.
+    await desktop().close();
+    await laptop().control('DELETE', '/faults');
+    rigs.set(BOB.device, await startCore(BOB));
+    await desktop().until('the reply sent anyway after the restart', async () => ((await outboxItem(desktop(), held.id))?.state === 'sent' ? true : null));
+    const replies = (await laptop().ledger('comment.reply')).filter((entry) => entry.text === texts.laptop || entry.text === texts.desktop);
+    expect(replies.map((entry) => entry.text).sort()).toEqual([texts.desktop, texts.laptop].sort());
+  }, 90_000);
+
   it('discards a held reply: Ann’s is the only one', async () => {
-    const key = await commentOnBoth(2);
+    const key = await commentOnBoth(5);
     const texts = { laptop: 'Ann: we have refunded you.', desktop: 'Bob: a refund is coming.' };
     const { held } = await bothAnswer(key, texts, (rig, text) => reply(rig, key, text));
     const discarded = (await desktop().call('outbox.cancel', { id: held.id })).item;

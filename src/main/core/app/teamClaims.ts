@@ -8,8 +8,7 @@
 //   A follow-up after the account spoke last claims the same turn again: this device's own claim
 //   lets it go, another device's holds it ("Ann answered …: send yours too?").
 // - "Send anyway" is written in the team's audit (`reply-sent-anyway`, by its author) and lets that
-//   one outbox item go without asking again in this run; after a restart before it went, the claim
-//   is asked again and the choice offered again (never sent twice, never sent without a choice).
+//   one outbox item go without asking again, also after a restart (the log names the item).
 import type { LoggerPort } from '../ports.ts';
 import type { OutboxItem, TeamHold } from '../outbox/types.ts';
 import type { TeamWorkspace } from '../team/teamWorkspace.ts';
@@ -37,9 +36,6 @@ export function heldWords(item: Pick<OutboxItem, 'kind'>, who: string): string {
 
 export class TeamClaims {
   readonly #options: TeamClaimsOptions;
-  /** Outbox items the person chose to send although another device answered first. */
-  readonly #sendAnyway = new Set<string>();
-
   constructor(options: TeamClaimsOptions) {
     this.#options = options;
   }
@@ -56,7 +52,7 @@ export class TeamClaims {
    * asked again in a while; never sent unconfirmed. One the person chose to send anyway: it goes.
    */
   async holdBeforeSend(item: OutboxItem): Promise<TeamHold | null> {
-    if (this.#sendAnyway.has(item.id)) return null;
+    if (this.#options.workspace.choseToSendAnyway(item.answers, item.id)) return null;
     const claim = await this.#options.workspace.claim(this.claimKeyOf(item));
     if (claim.status === 'won') return null;
     if (claim.status === 'held') {
@@ -77,12 +73,6 @@ export class TeamClaims {
    * event is written on this device first, so it is kept even offline), then the item may go.
    */
   async sendAnyway(item: OutboxItem): Promise<void> {
-    await this.#options.workspace.recordEvent(item.answers, 'reply-sent-anyway', Math.floor(this.#options.now()));
-    this.#sendAnyway.add(item.id);
-  }
-
-  /** An item that left the outbox (sent, cancelled, removed) needs no choice any more. */
-  forget(itemId: string): void {
-    this.#sendAnyway.delete(itemId);
+    await this.#options.workspace.recordEvent(item.answers, 'reply-sent-anyway', Math.floor(this.#options.now()), item.id);
   }
 }

@@ -170,7 +170,6 @@ export class TeamConnection {
   outboxChanged(event: OutboxEvent): void {
     const workspace = this.#workspace;
     const store = this.#store;
-    if (event.type === 'removed') this.#claims?.forget(event.id);
     if (workspace === null || store === null || this.#settings === null || event.type !== 'changed' || event.item.state !== 'sent') return;
     const settings = this.#settings;
     const item = event.item;

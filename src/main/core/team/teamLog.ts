@@ -31,6 +31,8 @@ export interface EventEntry extends EntryBase {
   event: ItemEventKind;
   /** Epoch ms of the message or the reply, as the service reported it. */
   at: number;
+  /** reply-sent-anyway: the outbox item the choice was made for. */
+  outboxId?: string;
 }
 
 export type TeamLogEntry = ChangeEntry | EventEntry;
