@@ -120,4 +120,6 @@ export interface AppCoreTuning {
   notifications?: { gatherMs?: number; minGapPerProfileMs?: number; maxPerWindow?: number; longOfflineMs?: number; catchUpMs?: number };
   /** The team replication's retry (first and longest wait, ms); default teamWorkspace.ts's. */
   teamRetry?: { firstMs: number; longestMs: number };
+  /** How long without a word from the composer a person stops "replying" (app/teamPresence.ts); default a minute. */
+  teamQuietMs?: number;
 }

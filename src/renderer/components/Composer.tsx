@@ -14,6 +14,7 @@ import { useSettingsStore } from '../stores/settingsStore.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { useNow } from './hooks.ts';
+import { useComposingPresence } from './useComposingPresence.ts';
 
 export function Composer({ row }: { row: InboxRow }) {
   const draft = useComposerStore((state) => state.drafts[row.key]);
@@ -44,6 +45,7 @@ export function Composer({ row }: { row: InboxRow }) {
   const problems = draftProblems(rules, text, imageUrl);
   const commentsOff = useCommentsOff(row);
   const canSend = rules.canReply && !commentsOff && problems.length === 0 && !sending;
+  useComposingPresence(row.key, text);
 
   // A pending request (r, Edit, Undo) is taken once, also by a composer that appears just after;
   // a composer that appears for the next comment otherwise leaves the focus in the list.

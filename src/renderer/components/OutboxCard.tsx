@@ -2,7 +2,8 @@
 // whom, where (client, network) and when; its text and its state in words (the one translator's, with
 // the service's code behind "Details"); the undo countdown while it waits to go; Edit until it leaves;
 // Retry / Try now / Cancel. A cancel asked for while an earlier try may have been posted says that
-// it is being checked, and then what came of it.
+// it is being checked, and then what came of it. In a team, one held because someone else answered
+// first says who and when, and offers Send anyway or Discard (issue 22).
 import { useId } from 'react';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { NETWORK_NAMES } from '../../shared/networks.ts';
@@ -15,6 +16,8 @@ import { useUiStore } from '../stores/uiStore.ts';
 import { undoSend } from '../stores/undoLast.ts';
 import { useNow } from './hooks.ts';
 import { fmt } from '../logic/format.ts';
+import { heldLine } from '../logic/presenceWords.ts';
+import { usePresenceStore } from '../stores/presenceStore.ts';
 
 /** When, in the formatter's words: sent at, or written at. */
 function whenOf(item: OutboxItemView, now: number): string {
@@ -33,8 +36,11 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
   const act = useOutboxStore((state) => state.act);
   const updateDraft = useComposerStore((state) => state.update);
   const focusComposer = useUiStore((state) => state.focusComposer);
-  const label = stateLabel(item);
-  const detail = stateDetail(item, now);
+  const me = usePresenceStore((state) => state.me);
+  // Held for the person's choice: another member (or this one on another device) answered first.
+  const held = item.state === 'failed' && item.heldBy ? item.heldBy : null;
+  const label = held ? 'Held' : stateLabel(item);
+  const detail = held ? null : stateDetail(item, now);
   const outcome = checkOutcome(item);
   const undoLeft = undoSecondsLeft(item, now);
   const answered = kindViewOfAnswer(item.kind);
@@ -53,10 +59,10 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
   }
 
   return (
-    <article className={`outbox-card state-${item.state}`} aria-label={`${who}: ${outcome ?? (checking ? 'Checking' : label)}`}>
+    <article className={`outbox-card state-${held ? 'held' : item.state}`} aria-label={`${who}: ${outcome ?? (checking ? 'Checking' : label)}`}>
       <header className="outbox-head">
         <span className="outbox-who">{who}</span>
-        <span className={`badge badge-${checking ? 'waiting' : item.state}`}>{checking ? 'Checking' : label}</span>
+        <span className={`badge badge-${checking || held ? 'waiting' : item.state}`}>{checking ? 'Checking' : label}</span>
       </header>
       <p className="outbox-where">{where}</p>
       <p className="outbox-text">{item.text}</p>
@@ -68,6 +74,11 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
       {checking && (
         <p className="outbox-detail" role="status" id={reasonId}>
           Checking whether it was posted… It is cancelled if it was not.
+        </p>
+      )}
+      {held && (
+        <p className="outbox-detail" role="status">
+          {heldLine(held, me, now)}
         </p>
       )}
       {!checking && outcome === null && detail && (
@@ -87,7 +98,17 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
             Undo ({undoLeft})
           </button>
         )}
-        {item.state === 'failed' && (
+        {held && (
+          <>
+            <button type="button" className="button small primary" onClick={() => void act('outbox.sendAnyway', item.id)}>
+              Send anyway
+            </button>
+            <button type="button" className="button small" onClick={() => void act('outbox.cancel', item.id)}>
+              Discard
+            </button>
+          </>
+        )}
+        {item.state === 'failed' && !held && (
           <button type="button" className="button small primary" onClick={() => void act('outbox.retry', item.id)}>
             Retry
           </button>
@@ -102,7 +123,7 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
             Edit
           </button>
         )}
-        {(pending || item.state === 'failed') && undoLeft === 0 && (
+        {(pending || (item.state === 'failed' && !held)) && undoLeft === 0 && (
           <button
             type="button"
             className="button small ghost"

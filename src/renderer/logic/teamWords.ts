@@ -14,7 +14,7 @@ export function memberName(name: string, me: string | null, capital = false): st
 
 /** What someone did, as a verb phrase on `object` ("this" or "it"); null for what is not told (read, unread). */
 export function actWords(act: ItemAct, me: string | null, fmt: Formatter, object = 'this'): string | null {
-  if (act.kind === 'event') return act.event === 'reply-sent' ? 'answered' : 'got a new message from the person';
+  if (act.kind === 'event') return eventWords(act.event);
   if (act.kind === 'outbox') return outboxWords(act.state);
   const to = act.to;
   switch (act.field) {
@@ -30,6 +30,17 @@ export function actWords(act: ItemAct, me: string | null, fmt: Formatter, object
       return labelWords(Array.isArray(act.from) ? act.from : [], Array.isArray(to) ? to : [], object);
     case 'unread':
       return null;
+  }
+}
+
+function eventWords(event: Extract<ItemAct, { kind: 'event' }>['event']): string {
+  switch (event) {
+    case 'reply-sent':
+      return 'answered';
+    case 'reply-sent-anyway':
+      return 'chose to send their answer although someone had answered first';
+    case 'message-received':
+      return 'got a new message from the person';
   }
 }
 

@@ -9,8 +9,9 @@ import { useOutboxStore } from './outboxStore.ts';
 import { useProfilesStore } from './profilesStore.ts';
 import { useSettingsStore } from './settingsStore.ts';
 import { useStatusStore } from './statusStore.ts';
-import { useThreadStore } from './threadStore.ts';
 import { useTeamStore } from './teamStore.ts';
+import { useThreadStore } from './threadStore.ts';
+import { usePresenceStore } from './presenceStore.ts';
 
 /** Calls `fn` at most once per `ms`, trailing. */
 function throttle(fn: () => void, ms: number): () => void {
@@ -106,6 +107,8 @@ export function startLiveUpdates(): () => void {
       void useCountsStore.getState().load();
       refreshList();
     }),
+    // Who else in the team is replying to what (issue 22).
+    on('team.presenceChanged', ({ present }) => usePresenceStore.getState().setPresent(present)),
     on('notification.open', ({ commentKey }) => {
       useInboxStore.getState().selectKey(commentKey);
       useInboxStore.getState().open(commentKey);
@@ -125,5 +128,6 @@ export async function loadEverything(): Promise<void> {
     useOutboxStore.getState().load(),
     useInboxStore.getState().loadFirst(),
     useTeamStore.getState().load(),
+    usePresenceStore.getState().load(),
   ]);
 }

@@ -17,7 +17,7 @@ interface OutboxState {
   put: (item: OutboxItemView) => void;
   apply: (change: EventPayload<'outbox.changed'>) => void;
   /** Retry, cancel or remove a reply; a refusal is said in the toast. */
-  act: (command: 'outbox.retry' | 'outbox.cancel' | 'outbox.remove', id: string) => Promise<void>;
+  act: (command: 'outbox.retry' | 'outbox.cancel' | 'outbox.remove' | 'outbox.sendAnyway', id: string) => Promise<void>;
 }
 
 function indexByComment(items: Record<string, OutboxItemView>): Record<string, OutboxItemView> {

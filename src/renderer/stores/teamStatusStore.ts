@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { CommandInput } from '../../shared/bridge/contract.ts';
 import { call } from '../api/bridge.ts';
 import type { TeamStatus } from '../logic/teamHeadline.ts';
+import { usePresenceStore } from './presenceStore.ts';
 import { useTeamStore } from './teamStore.ts';
 
 /** How often the page asks how the team is (a local call: the core answers from memory). */
@@ -30,7 +31,10 @@ export const useTeamStatusStore = create<TeamStatusState>((set, get) => {
   const take = (status: TeamStatus): void => {
     const before = get().status;
     set({ status });
-    if (before?.joined !== status.joined || before.workspace !== status.workspace || before.member !== status.member) void useTeamStore.getState().load();
+    if (before?.joined !== status.joined || before.workspace !== status.workspace || before.member !== status.member) {
+      void useTeamStore.getState().load();
+      void usePresenceStore.getState().load();
+    }
   };
   const answered = (result: Awaited<ReturnType<typeof call<'team.status'>>>): Answer => {
     if (!result.ok) return { ok: false, message: result.error.message };

@@ -32,9 +32,9 @@ import { PreparedReportFileSchema, PreparedReportSummarySchema } from '../domain
 import { AppStatusSchema, ConnectivitySchema, StoreRecoverySchema, SyncProblemSchema } from '../domain/status.ts';
 import { MAX_THREAD_TWEETS, PostThreadSchema } from '../domain/twitterThreads.ts';
 import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
-import { TeamStatusSchema } from '../domain/teamStatus.ts';
 import { ResolutionNoticeSchema, TeamItemSchema, TeamMembersSchema } from '../domain/teamItem.ts';
 import { TeamModeInput, TeamSetupInput } from '../domain/teamSetup.ts';
+import { TeamPresenceSchema, TeamStatusSchema } from '../domain/teamStatus.ts';
 import {
   boundedUrl,
   Id,
@@ -288,6 +288,11 @@ export const commands = {
   'team.setMode': command(TeamModeInput, TeamStatusSchema),
   /** Leaves the team on this device: it works alone again and forgets the password. */
   'team.leave': command(Empty, TeamStatusSchema),
+  // The team (issue 22)
+  /** The person started writing to this comment or conversation (null: stopped): "Ann is replying" on the other devices. Nothing outside a team. */
+  'team.composing': command(z.strictObject({ itemKey: InboxItemKeySchema.nullable() }), Ok),
+  /** A reply or message held because someone else answered first, sent anyway (recorded in the team's audit). */
+  'outbox.sendAnyway': command(z.strictObject({ id: Id }), z.object({ item: OutboxItemViewSchema })),
 } as const;
 
 const NewCommentsPayload = z.object({
@@ -337,6 +342,8 @@ export const events = {
   'items.stateChanged': ItemStatesChangedPayload,
   /** The team notices pending for this member changed (a new concurrent decision, one dismissed): all of them now. */
   'team.noticesChanged': z.object({ notices: z.array(ResolutionNoticeSchema) }),
+  /** Who else is writing to what now, in the team (expired entries already left out). */
+  'team.presenceChanged': z.object({ present: z.array(TeamPresenceSchema).max(1000) }),
 } as const;
 
 export type Commands = typeof commands;

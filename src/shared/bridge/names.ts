@@ -77,6 +77,8 @@ export const COMMAND_NAMES = [
   'team.configure',
   'team.setMode',
   'team.leave',
+  'team.composing',
+  'outbox.sendAnyway',
 ] as const;
 
 export const EVENT_NAMES = [
@@ -96,6 +98,7 @@ export const EVENT_NAMES = [
   'reports.prepared.changed',
   'items.stateChanged',
   'team.noticesChanged',
+  'team.presenceChanged',
 ] as const;
 
 /** The IPC channel of a command (Electron): one per command, so the main side can check the name. */

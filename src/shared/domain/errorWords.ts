@@ -84,6 +84,8 @@ export const CAUSE_WORDS = {
   storage: 'It could not be saved on this computer.',
   refused: 'The service refused it.',
   internal: 'Something went wrong inside the app.',
+  'team-answered': 'Someone else in the team answered it first.',
+  'team-waiting': 'The team server cannot be reached to confirm that nobody else answered.',
 } as const;
 
 /** Causes the app gets past by waiting for the connection: the next step says so. */
@@ -111,6 +113,7 @@ export const NEXT_WORDS = {
   'check-key': 'Check the key and try again.',
   'try-later': 'Try again in a moment.',
   'nothing-to-do': 'Nothing was changed.',
+  'send-anyway': 'Send it anyway, or discard it.',
 } as const;
 export type NextStep = keyof typeof NEXT_WORDS;
 
@@ -169,6 +172,9 @@ const APP_CODES: Record<string, ErrorCause> = {
   store: 'storage',
   'invalid-request': 'refused',
   internal: 'internal',
+  // In a team (app/teamClaims.ts): another device holds the claim; the team server could not be asked.
+  'team-answered': 'team-answered',
+  'team-unreachable': 'team-waiting',
 };
 
 /** Errno names that mean the service was never reached (as opposed to a connection cut short). */
@@ -213,6 +219,7 @@ export function nextStepOf(cause: ErrorCause, context: Pick<ErrorContext, 'subje
   switch (context.subject) {
     case 'reply':
     case 'message':
+      if (context.next === 'failed' && cause === 'team-answered') return 'send-anyway';
       if (context.next === 'failed') return cause === 'maybe-posted' || cause === 'checking' || connection ? 'retry' : 'fix-and-retry';
       if (context.next === 'none') return null;
       if (cause === 'key-missing') return 'send-after-key';

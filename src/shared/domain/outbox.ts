@@ -48,6 +48,11 @@ export const OutboxItemViewSchema = z.object({
   cancelRequested: z.boolean().optional(),
   /** Who it answers: the comment's author, or the person of the conversation (null when unknown). */
   person: z.string().nullable().optional(),
+  /**
+   * Held in a team: another member (or this member on another device) answered first; who, on which
+   * device, when (epoch ms). The person chooses: send anyway (`outbox.sendAnyway`) or discard (cancel).
+   */
+  heldBy: z.object({ who: z.string(), device: z.string(), at: z.number() }).nullable().optional(),
 });
 export type OutboxItemView = z.infer<typeof OutboxItemViewSchema>;
 

@@ -34,8 +34,10 @@ export const EventDocSchema = z.object({
   device: name,
   hlc: stamp,
   seen: z.array(z.string().max(200)).max(MAX_SEEN),
-  event: z.enum(['message-received', 'reply-sent']),
+  event: z.enum(['message-received', 'reply-sent', 'reply-sent-anyway']),
   at: z.number().int().nonnegative(),
+  /** reply-sent-anyway: the outbox item the choice was made for (its device's own id). */
+  outboxId: z.string().min(1).max(200).optional(),
 });
 
 export const ClaimDocSchema = z.object({ ...revisionFields, kind: z.literal('claim'), who: name, device: name, at: z.number().int().nonnegative() });

@@ -23,7 +23,7 @@ export type TeamMembers = z.infer<typeof TeamMembersSchema>;
 /** A decision someone made, or what the service told a device: who, on which device, when. */
 export const ItemActSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('change'), field: z.enum(ITEM_STATE_FIELDS), from: FieldValue, to: FieldValue, undo: z.boolean() }),
-  z.object({ kind: z.literal('event'), event: z.enum(['message-received', 'reply-sent']) }),
+  z.object({ kind: z.literal('event'), event: z.enum(['message-received', 'reply-sent', 'reply-sent-anyway']) }),
   z.object({ kind: z.literal('outbox'), state: z.enum(OUTBOX_STATES) }),
 ]);
 export type ItemAct = z.infer<typeof ItemActSchema>;

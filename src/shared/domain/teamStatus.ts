@@ -13,6 +13,8 @@ export const TeamPresenceSchema = z.object({
   until: z.number(),
 });
 
+export type TeamPresenceView = z.infer<typeof TeamPresenceSchema>;
+
 export const TeamStatusSchema = z.object({
   joined: z.boolean(),
   /** Why the device works alone although a team is set; null when it joined or no team is set. */

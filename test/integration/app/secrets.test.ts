@@ -1,7 +1,8 @@
 // Secrets never cross the bridge. A full run of the app through the dispatcher, every command and
 // every event of the contract at least once (two sandboxes: the built-in account and one added as a
 // service account; keys added, checked, replaced, a profile created, a webhook secret set, a reply
-// refused and its notification clicked, the connection lost and found, the sandbox reset), and then
+// refused and its notification clicked, the connection lost and found, in a team: presence and a
+// reply a teammate answered first sent anyway; the sandbox reset), and then
 // every answer, every event and every log line is searched for every key and secret the run used.
 import { createHmac } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,13 +13,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { COMMAND_NAMES, EVENT_NAMES } from '../../../src/shared/bridge/names.ts';
 import type { InboxRow } from '../../../src/shared/domain/inbox.ts';
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
+import { openTeamWorkspace } from '../../../src/main/core/team/teamWorkspace.ts';
+import { startSyncServer } from '../../../src/syncServer/syncServer.ts';
+import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
 import { AppRig, controlUrl, worldOf, type SandboxWorld } from './appHarness.ts';
 import { MemoryVault } from './memoryVault.ts';
 
 const BUILT_IN_KEY = 'sk-builtin-SECRET-4711-abcdef';
 const SERVICE_KEY = 'sk-service-SECRET-0815-uvwxyz';
 const WEBHOOK_SECRET = 'whsec-SECRET-2024-qrstuv';
-const TEAM_PASSWORD = 'team-SECRET-1984-password';
+const TEAM_PASSWORD = 'team-SECRET-1984-ghijkl';
+const TEAMMATE_PASSWORD = 'team-SECRET-1985-mnopqr';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -60,7 +65,30 @@ describe('secrets on the bridge', () => {
     // Keys kept in memory only (no keyring): keys.warning.
     const vault = new MemoryVault({ kind: 'memory', backend: 'basic_text', warning: 'No keyring was found: keys are kept in memory until the app quits.' });
 
-    const rig = await AppRig.start({ dataDir, vault, sandbox: { apiKey: BUILT_IN_KEY } });
+    // In a team (issue 22), so that its commands and event happen too; a teammate writes beside it.
+    const team = await startSyncServer({ dataDir: join(dataDir, 'team-server'), adminPassword: 'team-admin-password' });
+    cleanups.push(() => team.stop());
+    const admin = teamAdmin(team.url, { name: 'admin', password: 'team-admin-password' });
+    await admin.addMember('ann', TEAM_PASSWORD);
+    await admin.addMember('bob', TEAMMATE_PASSWORD);
+    await admin.createWorkspace('agency', ['ann', 'bob']);
+    await vault.setTeamPassword(team.url, 'agency', 'ann', TEAM_PASSWORD);
+    const teammate = await openTeamWorkspace({
+      serverUrl: team.url,
+      workspace: 'agency',
+      member: 'bob',
+      device: 'desktop',
+      credentials: { username: 'bob', password: TEAMMATE_PASSWORD },
+      dataDir: join(dataDir, 'teammate'),
+    });
+    cleanups.push(() => teammate.close());
+
+    const rig = await AppRig.start({
+      dataDir,
+      vault,
+      sandbox: { apiKey: BUILT_IN_KEY },
+      team: { serverUrl: team.url, workspace: 'agency', member: 'ann', device: 'laptop' },
+    });
     cleanups.push(() => rig.close());
     const service: RunningSandbox = await startSandbox({ port: 0, seed: 7, apiKey: SERVICE_KEY });
     cleanups.push(() => service.close());
@@ -71,23 +99,13 @@ describe('secrets on the bridge', () => {
       ...secretsOf(serviceWorld, 'service'),
       'webhook secret': WEBHOOK_SECRET,
       'team password': TEAM_PASSWORD,
+      "teammate's team password": TEAMMATE_PASSWORD,
     };
     expect(secrets['built-in API key']).toBe(BUILT_IN_KEY);
 
     // Accounts, profiles, keys of the built-in account.
     await rig.call('status.get', {});
     await rig.call('team.status', {});
-    // Settings → Team: a team on this computer where no server listens (nothing leaves the machine).
-    await rig.call('team.configure', {
-      serverUrl: 'http://127.0.0.1:9',
-      workspace: 'agency',
-      member: 'ann',
-      device: 'laptop',
-      password: TEAM_PASSWORD,
-      mode: 'team',
-    });
-    await rig.call('team.setMode', { mode: 'solo' });
-    await rig.call('team.leave', {});
     // The store was rebuilt (its file is not a database): the person reads it and dismisses it.
     expect((await rig.call('status.get', {})).storeRecovery).not.toBeNull();
     await rig.call('status.acknowledgeStoreRecovery', {});
@@ -112,22 +130,6 @@ describe('secrets on the bridge', () => {
     await rig.call('inbox.thread', { key: instagram[0]!.key });
     const triaged = await rig.call('inbox.triage', { keys: [instagram[0]!.key], unread: false, snoozedUntil: Date.now() + 3_600_000 });
     await rig.call('inbox.undoTriage', { undoToken: triaged.undoToken });
-    // The team's item commands, in a team (its server not listening) and out of it again.
-    await rig.call('team.configure', {
-      serverUrl: 'http://127.0.0.1:9',
-      workspace: 'agency',
-      member: 'ann',
-      device: 'laptop',
-      password: TEAM_PASSWORD,
-      mode: 'team',
-    });
-    await rig.call('team.members', {});
-    await rig.call('inbox.assign', { keys: [instagram[0]!.key], assignee: 'ann' });
-    await rig.call('team.leave', {});
-    await rig.call('inbox.setNote', { key: instagram[0]!.key, note: 'Call back on Monday' });
-    await rig.call('team.itemHistory', { key: instagram[0]!.key });
-    await rig.call('team.notices', {});
-    await rig.call('team.dismissNotice', { id: 'none' });
     // A whole view read in one sweep, then undone. The sync is still filling the store: a sweep
     // whose count no longer matches is refused (by design), so it is asked again until it holds.
     const viewFilter = { profileIds: [instagram[0]!.profileId], view: 'needsReply' as const };
@@ -268,6 +270,41 @@ describe('secrets on the bridge', () => {
     await rig.control('DELETE', '/faults');
     rig.core.networkHint(true);
     await rig.until('online again', () => (rig.eventsNamed('connectivity.changed').at(-1) as { online: boolean } | undefined)?.online === true);
+
+    // The team: presence both ways, and a reply the teammate answered first, sent anyway.
+    const teamComment = instagram[3]!.key;
+    await rig.call('team.composing', { itemKey: teamComment });
+    await rig.call('team.composing', { itemKey: null });
+    await teammate.setComposing(teamComment);
+    await rig.until('the teammate replying', () => rig.eventsNamed('team.presenceChanged').length > 0);
+    await teammate.setComposing(null);
+    expect((await teammate.claim(`reply:${teamComment}`)).status).toBe('won');
+    const held = (await rig.call('reply.send', { commentKey: teamComment, text: 'Sent although Bob answered' })).item;
+    await rig.until('the reply held', async () => (await rig.call('outbox.list', {})).items.find((item) => item.id === held.id && item.heldBy));
+    await rig.call('outbox.sendAnyway', { id: held.id });
+    await rig.until('the reply sent anyway', async () =>
+      (await rig.call('outbox.list', {})).items.find((item) => item.id === held.id && item.state === 'sent'),
+    );
+
+    // The team's work on items: members, an assignment, a note, the item's history, the notices.
+    await rig.call('team.members', {});
+    await rig.call('inbox.assign', { keys: [teamComment], assignee: 'ann' });
+    await rig.call('inbox.setNote', { key: teamComment, note: 'Call back on Monday' });
+    await rig.call('team.itemHistory', { key: teamComment });
+    await rig.call('team.notices', {});
+    await rig.call('team.dismissNotice', { id: 'none' });
+    // Settings → Team: another team, on this computer where no server listens (nothing leaves the
+    // machine), its mode, and leaving it.
+    await rig.call('team.configure', {
+      serverUrl: 'http://127.0.0.1:9',
+      workspace: 'agency',
+      member: 'ann',
+      device: 'laptop',
+      password: TEAM_PASSWORD,
+      mode: 'team',
+    });
+    await rig.call('team.setMode', { mode: 'solo' });
+    await rig.call('team.leave', {});
 
     // Pause, then a fresh sandbox world.
     await rig.call('sync.setPaused', { paused: true });

@@ -254,6 +254,8 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
   'report.exportPdf': [{ suggestedName: 'report-Bakery-2026-10-01-2026-10-31' }, { suggestedName: '' }],
   'reports.prepared.list': [{}],
   'reports.prepared.chooseFolder': [{}],
+  'team.composing': [{ itemKey: 'instagram:c1' }, { itemKey: 'dm:instagram:conv1' }, { itemKey: null }],
+  'outbox.sendAnyway': [{ id: 'o1' }],
   'reports.prepared.get': [{ month: '2026-10', profileId: 'p1' }],
   'reports.prepared.prepareAgain': [{ month: '2026-10', profileId: 'p1' }],
   'reports.prepared.exportAll': [
@@ -478,4 +480,6 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
     ],
   },
   'team.dismissNotice': { ok: true },
+  'team.composing': { ok: true },
+  'outbox.sendAnyway': { item: { ...item, state: 'queued' } },
 };

@@ -37,6 +37,9 @@ describe('an item’s history in words', () => {
     expect(historyLine({ who: 'Ann', device: 'Laptop', at: AT, act: { kind: 'event', event: 'reply-sent' } }, 'bob', format, NOW)).toBe(
       'Ann answered on Laptop · 14:02',
     );
+    expect(historyLine({ who: 'Ann', device: 'Laptop', at: AT, act: { kind: 'event', event: 'reply-sent-anyway' } }, 'bob', format, NOW)).toBe(
+      'Ann chose to send their answer although someone had answered first on Laptop · 14:02',
+    );
     expect(historyLine({ who: 'Ann', device: 'Laptop', at: AT, act: { kind: 'outbox', state: 'sent' } }, 'bob', format, NOW)).toBe(
       'Ann sent a reply on Laptop · 14:02',
     );

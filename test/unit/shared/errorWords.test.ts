@@ -17,6 +17,7 @@ const CODES = [
   ...['network', 'timeout', 'aborted', 'outcome-unknown', 'checking', 'incomplete-answer', 'unreadable-answer', 'schema-mismatch', 'bad-answer'],
   ...['rate-budget-spent', 'rate-limited', 'missing-credentials', 'missing-key', 'auth', 'forbidden', 'not-found', 'service', 'reply-window-closed'],
   ...['interrupted', 'identity-unknown', 'storage', 'store', 'invalid-request', 'internal', 'something-new', null],
+  ...['team-answered', 'team-unreachable'],
 ];
 
 /** Operation names of the service client and the store, as they used to lead messages ("user:", "getConversation:"). */
@@ -93,6 +94,12 @@ describe('the error translator', () => {
       expect(message).toMatch(/^[A-Z'"]|^\w/u);
       expect(message).toMatch(/[.)]$/u);
     }
+  });
+
+  it('says a reply another member answered first is held for a choice, not that something broke', () => {
+    expect(errorSentence({ code: 'team-answered' }, { subject: 'reply', next: 'failed' })).toBe(
+      'Someone else in the team answered it first. Send it anyway, or discard it.',
+    );
   });
 
   it('says what the issue asked for: the service cannot be reached, sent when back, next try in 25 s', () => {

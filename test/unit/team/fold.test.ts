@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ItemChange, ItemStateField } from '../../../src/shared/domain/itemState.ts';
 import { foldTeamLog, type FoldedItem } from '../../../src/main/core/team/fold.ts';
 import { formatStamp } from '../../../src/main/core/team/hybridClock.ts';
-import type { TeamLogEntry } from '../../../src/main/core/team/teamLog.ts';
+import type { ItemEventKind, TeamLogEntry } from '../../../src/main/core/team/teamLog.ts';
 
 const ITEM = 'facebook:c1';
 
@@ -31,7 +31,7 @@ function change<F extends ItemStateField>(
   };
 }
 
-function event(id: string, at: { ms: number; device: string; who: string }, kind: 'message-received' | 'reply-sent', seen: string[] = []): TeamLogEntry {
+function event(id: string, at: { ms: number; device: string; who: string }, kind: ItemEventKind, seen: string[] = []): TeamLogEntry {
   return { kind: 'event', id, itemKey: ITEM, hlc: formatStamp(at.ms, 0, at.device), seen, who: at.who, device: at.device, event: kind, at: at.ms };
 }
 
@@ -89,6 +89,16 @@ describe('the fold', () => {
     expect(only([done, message]).state).toMatchObject({ done: false, snoozedUntil: null, unread: true });
     const reply = event('r', annAt(3000), 'reply-sent', ['m']);
     expect(only([done, message, reply]).state.done).toBe(true);
+  });
+
+  it('lets the audit of a "send anyway" choice change nothing: the snooze stays, the sent reply after it closes', () => {
+    const snooze = change('s', annAt(1000), 'snoozedUntil', null, 90_000);
+    const choice = event('a', bobAt(2000), 'reply-sent-anyway', ['s']);
+    const item = only([snooze, choice]);
+    expect(item.state).toMatchObject({ done: false, snoozedUntil: 90_000 });
+    expect(item.heads.visibility).toEqual(['s']);
+    expect(item.resolutions).toEqual([]);
+    expect(only([snooze, choice, event('r', bobAt(3000), 'reply-sent', ['s'])]).state.done).toBe(true);
   });
 
   it('lets a new message the closer had not seen reopen the item', () => {

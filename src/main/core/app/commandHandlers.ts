@@ -59,6 +59,8 @@ export interface HandlerServices {
   teamNotices: Pick<TeamResolutions, 'pending' | 'dismiss'> | null;
   /** Settings → Team: join, change the mode, leave. */
   teamSetup: TeamSetup;
+  /** The person started or stopped writing to an item (teamPresence.ts); nothing outside a team. */
+  teamComposing(itemKey: string | null): Promise<void>;
 }
 
 export function commandHandlers(s: HandlerServices): CommandHandlers {
@@ -174,5 +176,10 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'team.configure': (input) => s.teamSetup.configure(input),
     'team.setMode': ({ mode }) => s.teamSetup.setMode(mode),
     'team.leave': () => s.teamSetup.leave(),
+    'team.composing': async ({ itemKey }) => {
+      await s.teamComposing(itemKey);
+      return { ok: true };
+    },
+    'outbox.sendAnyway': async ({ id }) => ({ item: await s.replies.sendAnyway(id) }),
   };
 }

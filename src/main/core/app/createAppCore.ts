@@ -39,6 +39,7 @@ import { TeamItems } from './teamItems.ts';
 import { TeamResolutions } from './teamResolutions.ts';
 import { TeamSetup } from './teamSetup.ts';
 import { TeamSetupFile, teamSetupFileIn } from './teamSetupFile.ts';
+import { TeamPresence } from './teamPresence.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import { answeredOf } from './views.ts';
 import { CountsChanged, UnreadWatch } from './unreadWatch.ts';
@@ -99,6 +100,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     now: () => clock.now(),
     ...(logger ? { logger } : {}),
     ...(tuning.teamRetry ? { retry: tuning.teamRetry } : {}),
+    // A direct message's turn: the person's latest message in the conversation (teamClaims.ts).
+    latestFromPerson: (key) => store.conversation(key)?.messages.findLast((message) => message.action === 'received')?.messageId ?? null,
   });
   const teamSetup = new TeamSetup({
     connection: team,
@@ -127,14 +130,22 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   // The notices of the workspace's concurrent decisions follow the workspace joined now (at start or
   // from Settings → Team). Each member also says it is here when it joins (a presence replying to
   // nothing): the others learn its name, to assign to, before it decides anything.
+  // "Ann is replying" follows it too (teamPresence.ts).
   let teamResolutions: TeamResolutions | null = null;
+  let presence: TeamPresence | null = null;
   team.onJoined((joined) => {
     if (teamResolutions !== null) {
       teamResolutions.close();
       teamResolutions = null;
       hub.emit('team.noticesChanged', { notices: [] });
     }
+    if (presence !== null) {
+      presence.close();
+      presence = null;
+      hub.emit('team.presenceChanged', { present: [] });
+    }
     if (joined === null) return;
+    presence = new TeamPresence(joined.workspace, (present) => hub.emit('team.presenceChanged', { present }), logger, tuning.teamQuietMs);
     teamResolutions = new TeamResolutions({
       workspace: joined.workspace,
       member: joined.settings.member,
@@ -226,6 +237,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     inbox,
     () => clock.now(),
     (key) => answeredOf(store, key),
+    team.workspace ? (item) => team.sendAnyway(item) : null,
   );
   const messages = new MessageService({ store, registry, accounts: accountService, now: () => clock.now(), messagingOff });
   const pictures = new PersonPictures({
@@ -361,6 +373,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       setAside: () => accountService.running().flatMap((runtime) => runtime.setAsideRows()),
       teamItems,
       teamNotices,
+      teamComposing: async (itemKey) => presence?.composing(itemKey),
     }),
     subscribe: (listener) => hub.subscribe(listener),
     ...(logger ? { logger } : {}),

@@ -19,12 +19,21 @@ export class ReplyService {
   readonly #inbox: InboxService;
   readonly #now: () => number;
   readonly #answered: (key: string) => Answered | null;
+  /** In a team: records the choice to send a held item anyway (app/teamClaims.ts); null outside a team. */
+  readonly #sendAnywayChosen: ((item: OutboxItem) => Promise<void>) | null;
 
-  constructor(accounts: AccountService, inbox: InboxService, now: () => number, answered: (key: string) => Answered | null = () => null) {
+  constructor(
+    accounts: AccountService,
+    inbox: InboxService,
+    now: () => number,
+    answered: (key: string) => Answered | null = () => null,
+    sendAnywayChosen: ((item: OutboxItem) => Promise<void>) | null = null,
+  ) {
     this.#accounts = accounts;
     this.#inbox = inbox;
     this.#now = now;
     this.#answered = answered;
+    this.#sendAnywayChosen = sendAnywayChosen;
   }
 
   /** The item as the bridge shows it, with who it answers. */
@@ -101,6 +110,21 @@ export class ReplyService {
 
   retry(id: string): OutboxItemView {
     const { runtime } = this.#find(id);
+    return this.#view(runtime.outbox.retry(id));
+  }
+
+  /**
+   * A reply or message another member answered first (held for the person's choice), sent anyway:
+   * the choice goes into the team's audit, then the item is queued again and goes without asking
+   * for the claim again. Its sending is the outbox's as always (exactly once).
+   */
+  async sendAnyway(id: string): Promise<OutboxItemView> {
+    const { runtime, item } = this.#find(id);
+    if (item.state !== 'failed' || item.lastError?.code !== 'team-answered') {
+      refuse(`This ${taskKindOf(item).noun} is not waiting for a choice: only one held because someone else answered can be sent anyway`);
+    }
+    if (this.#sendAnywayChosen === null) refuse('This device is not in a team now, so nothing is held for a choice.');
+    await this.#sendAnywayChosen(item);
     return this.#view(runtime.outbox.retry(id));
   }
 

@@ -19,6 +19,8 @@ import { THE_SYNC } from '../store/itemStates.ts';
 import type { FoldedItem } from '../team/fold.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
+import { refuse } from '../refusal.ts';
+import { TeamClaims } from './teamClaims.ts';
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
 import { DEFAULT_TEAM_MODE, type TeamMode } from '../../../shared/domain/teamSetup.ts';
 import { ME_ON_THIS_DEVICE } from '../store/itemStates.ts';
@@ -29,9 +31,6 @@ import { TeamClientSettings } from './teamClientSettings.ts';
 import { type SavedRepliesPort, TeamSavedReplies } from './teamSavedReplies.ts';
 import type { SavedReply } from '../../../shared/savedReplies.ts';
 import type { OutboxStatusDoc } from '../../../shared/domain/teamDocuments.ts';
-
-/** How long a reply waits before the team server is asked again, when it could not be asked. */
-const UNREACHABLE_RETRY_MS = 5_000;
 
 export type TeamStore = Pick<ItemStateStore, 'onItemStatesChanged' | 'onItemsStarted' | 'setLocalActor' | 'applyItemStates'>;
 
@@ -48,6 +47,8 @@ export interface TeamConnectionOptions {
   now?: () => number;
   /** Tests make the replication's retry quicker; by default teamWorkspace.ts's. */
   retry?: TeamWorkspaceOptions['retry'];
+  /** The person's latest message in a conversation (a direct message's turn claim, teamClaims.ts). */
+  latestFromPerson?: (conversationKey: string) => string | null;
 }
 
 export interface TeamStatus {
@@ -107,6 +108,7 @@ export class TeamConnection {
   #savedRepliesPort: SavedRepliesPort | null = null;
   #now: () => number = Date.now;
   #unsubscribe: (() => void) | null = null;
+  #claims: TeamClaims | null = null;
 
   private constructor(options: TeamConnectionOptions) {
     this.#options = options;
@@ -135,6 +137,7 @@ export class TeamConnection {
       this.#unsubscribe?.();
       this.#unsubscribe = null;
       this.#workspace = null;
+      this.#claims = null;
       this.#settings = null;
       this.#problem = null;
       this.#unreachableSince = null;
@@ -244,6 +247,12 @@ export class TeamConnection {
   }
 
   #join(store: TeamStore, settings: TeamSettings, workspace: TeamWorkspace): void {
+    this.#claims = new TeamClaims({
+      workspace,
+      now: () => this.#now(),
+      latestFromPerson: this.#options.latestFromPerson ?? (() => null),
+      logger: this.#logger,
+    });
     this.#outboxStatus = new TeamOutboxStatusWriter(workspace, settings.device, this.#logger);
     this.#shareSettings(workspace);
     store.setLocalActor({ who: settings.member, device: settings.device });
@@ -309,22 +318,17 @@ export class TeamConnection {
   }
 
   /**
-   * Before a reply goes out, in a team: its claim on the team server (`reply:<comment key>`). Won
-   * (or this device's own, after a crash): it goes. Another member's: held for good, with who
-   * answered. The server not answering: in team mode held, asked again in a while, never sent
-   * unconfirmed; in solo mode (just my own devices) it goes, with a warning in the status and the log.
-   * Direct messages go unclaimed for now (their conversation turn has no key yet: docs/team.md).
+   * Before a reply or a message goes out, in a team: its claim (teamClaims.ts). A server that cannot
+   * be asked holds it in team mode (asked again in a while, never sent unconfirmed); in solo mode
+   * (just my own devices) it goes, with a warning in the status and the log.
    */
   async holdBeforeSend(item: OutboxItem): Promise<TeamHold | null> {
-    // While the team changes (Settings → Team), a reply waits for the new workspace rather than slip out unclaimed.
+    // While the team changes (Settings → Team), a write waits for the new workspace rather than slip out unclaimed.
     await this.#changing;
-    const workspace = this.#workspace;
-    if (workspace === null || item.kind !== 'reply') return null;
-    const claim = await workspace.claim(`reply:${item.answers}`);
-    if (claim.status === 'won') return null;
-    if (claim.status === 'held') {
-      return { error: { code: 'team-answered', message: `${claim.who} already answered this comment, so yours was not sent.` }, retryAt: null };
-    }
+    const claims = this.#claims;
+    if (claims === null) return null;
+    const hold = await claims.holdBeforeSend(item);
+    if (hold?.error.code !== 'team-unreachable') return hold;
     const now = this.#now();
     this.#unreachableSince ??= now;
     if (this.#mode === 'solo') {
@@ -332,10 +336,13 @@ export class TeamConnection {
       this.#logger?.warn(SENT_UNCHECKED_WARNING, { item: item.id });
       return null;
     }
-    return {
-      error: { code: 'team-unreachable', message: 'Waiting for the team server: a reply goes out once it confirms nobody else answered.' },
-      retryAt: now + UNREACHABLE_RETRY_MS,
-    };
+    return hold;
+  }
+
+  /** The person chose to send a held item anyway: recorded in the team's audit, then it may go (teamClaims.ts). */
+  async sendAnyway(item: OutboxItem): Promise<void> {
+    if (this.#claims === null) refuse('This device is not in a team now, so nothing is held for a choice.');
+    await this.#claims.sendAnyway(item);
   }
 
   /** The workspace, when joined (the outbox's claims, presence). */

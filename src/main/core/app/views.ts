@@ -62,7 +62,14 @@ export function outboxItemView(item: OutboxItem, answered: Answered | null = nul
     checking: item.outcomeUnknown,
     cancelRequested: item.cancelRequested === true,
     person: answered?.person ?? null,
+    heldBy: heldByOf(item),
   };
+}
+
+/** Who answered first, while a team holds the item for the person's choice (app/teamClaims.ts). */
+function heldByOf(item: OutboxItem): OutboxItemView['heldBy'] {
+  const by = item.state === 'failed' && item.lastError?.code === 'team-answered' ? item.lastError.answeredBy : undefined;
+  return by ? { who: by.who, device: by.device, at: by.at } : null;
 }
 
 export function postView(post: PostRecord): PostView {

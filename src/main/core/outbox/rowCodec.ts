@@ -110,7 +110,11 @@ function resultsOf(value: unknown): Partial<Record<Network, NetworkResult>> {
 
 function errorInfoOf(value: unknown): OutboxErrorInfo {
   if (!isRecord(value) || !isText(value.code) || !isText(value.message)) problem('last_error is not {code, message}');
-  return { code: value.code, message: value.message };
+  // Who answered first, when a team held it (in the same JSON: no new column, no migration).
+  const by = value.answeredBy;
+  if (by === undefined) return { code: value.code, message: value.message };
+  if (!isRecord(by) || !isText(by.who) || !isText(by.device) || !isTimestamp(by.at)) problem('last_error.answeredBy is not {who, device, at}');
+  return { code: value.code, message: value.message, answeredBy: { who: by.who, device: by.device, at: by.at } };
 }
 
 function stateOf(value: string): OutboxState {

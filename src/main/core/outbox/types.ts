@@ -43,6 +43,14 @@ export interface OutboxErrorInfo {
   code: string;
   /** For a person; never a key. */
   message: string;
+  /** Held in a team (`team-answered`): who took the claim first, on which device, when (epoch ms), from the claim document. */
+  answeredBy?: AnsweredBy;
+}
+
+export interface AnsweredBy {
+  who: string;
+  device: string;
+  at: number;
 }
 
 /**

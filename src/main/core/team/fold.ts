@@ -126,7 +126,10 @@ function resolutionsOf(itemKey: string, register: Resolution['register'], rule: 
 }
 
 function changesOf(entries: readonly TeamLogEntry[], register: RegisterName): TeamLogEntry[] {
-  return entries.filter((entry) => (entry.kind === 'change' ? registerOfField(entry.change.field) === register : register === 'visibility'));
+  // The audit of a "send anyway" choice decides nothing about the item: it is in no register.
+  return entries.filter((entry) =>
+    entry.kind === 'change' ? registerOfField(entry.change.field) === register : register === 'visibility' && entry.event !== 'reply-sent-anyway',
+  );
 }
 
 /** Unread for one member: their own latest read/unread, or a newer message from the person. */

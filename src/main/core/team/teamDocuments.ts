@@ -112,5 +112,16 @@ export function logEntryOf(doc: ChangeDoc | EventDoc): TeamLogEntry {
       change: doc.change,
     };
   }
-  return { kind: 'event', id: doc.id, itemKey: doc.itemKey, hlc: doc.hlc, seen: doc.seen, who: doc.who, device: doc.device, event: doc.event, at: doc.at };
+  const entry = {
+    kind: 'event' as const,
+    id: doc.id,
+    itemKey: doc.itemKey,
+    hlc: doc.hlc,
+    seen: doc.seen,
+    who: doc.who,
+    device: doc.device,
+    event: doc.event,
+    at: doc.at,
+  };
+  return doc.outboxId === undefined ? entry : { ...entry, outboxId: doc.outboxId };
 }

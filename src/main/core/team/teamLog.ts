@@ -5,7 +5,9 @@
 // how the fold tells "changed after seeing" from "changed at the same time".
 import type { ItemChange, ItemStateField } from '../../../shared/domain/itemState.ts';
 
-export type ItemEventKind = 'message-received' | 'reply-sent';
+// reply-sent-anyway: the audit of a choice (a member sent a reply although another had answered);
+// it changes no state (the reply-sent that follows closes the item).
+export type ItemEventKind = 'message-received' | 'reply-sent' | 'reply-sent-anyway';
 
 interface EntryBase {
   /** The change's id, or the event's: unique across devices. */
@@ -29,6 +31,8 @@ export interface EventEntry extends EntryBase {
   event: ItemEventKind;
   /** Epoch ms of the message or the reply, as the service reported it. */
   at: number;
+  /** reply-sent-anyway: the outbox item the choice was made for. */
+  outboxId?: string;
 }
 
 export type TeamLogEntry = ChangeEntry | EventEntry;

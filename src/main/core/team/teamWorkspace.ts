@@ -62,8 +62,10 @@ export interface PresenceEntry {
 export interface TeamWorkspace {
   /** Appends changes made by this member on this device to the team log. */
   record(changes: ItemChange[]): Promise<void>;
-  /** Appends what the service told this device: a new message from the person, or a reply confirmed sent. */
-  recordEvent(itemKey: string, event: ItemEventKind, at: number): Promise<void>;
+  /** Appends what the service told this device (a new message from the person, a reply confirmed sent), or a choice made here (`outboxId`: which item). */
+  recordEvent(itemKey: string, event: ItemEventKind, at: number, outboxId?: string): Promise<void>;
+  /** Whether this member chose on this device to send that outbox item anyway (the log's `reply-sent-anyway`). */
+  choseToSendAnyway(itemKey: string, outboxId: string): boolean;
   /** Every item's folded state, as this member sees it. */
   items(): FoldedItem[];
   item(itemKey: string): FoldedItem | null;
@@ -283,7 +285,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       const results = await local.bulkDocs(docs);
       if (results.some((result) => 'error' in result && result.error)) throw new TeamRecordError('Some changes could not be saved on this device.');
     },
-    async recordEvent(itemKey, event, at) {
+    async recordEvent(itemKey, event, at, outboxId) {
       const { hlc, seen } = stampedEntry(itemKey, 'visibility');
       const doc = {
         _id: eventDocId(itemKey, hlc),
@@ -296,6 +298,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
         seen,
         event,
         at,
+        ...(outboxId === undefined ? {} : { outboxId }),
       };
       const checked = readTeamDocument(doc);
       if (checked) keep(checked);
@@ -307,6 +310,20 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
         options.member,
       ),
     item: foldOf,
+    choseToSendAnyway(itemKey, outboxId) {
+      const entries = entriesByItem.get(itemKey)?.values() ?? [];
+      for (const entry of entries) {
+        if (
+          entry.kind === 'event' &&
+          entry.event === 'reply-sent-anyway' &&
+          entry.outboxId === outboxId &&
+          entry.who === options.member &&
+          entry.device === options.device
+        )
+          return true;
+      }
+      return false;
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,0 +1,229 @@
+// Issue 22's presence and claims, end to end in the core (the setup of two-cores.test.ts: the sync
+// server, one sandbox, two app cores each through its own TCP proxy to the team server): "Ann is
+// replying" reaches Bob's core as an event and goes when she stops; a reply held because Ann
+// answered first is sent anyway (two replies in the ledger, the choice in the team's audit by its
+// author) or discarded (one); two direct messages to the same turn of a conversation during a
+// partition end with one in the ledger and the other held for the same choice.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventPayload } from '../../../src/shared/bridge/contract.ts';
+import { REPLY_BY_SOCIAL_ID_NETWORKS } from '../../../src/shared/networks.ts';
+import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
+import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
+import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
+import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
+import { AppRig, FAST_TUNING, worldOf } from '../app/appHarness.ts';
+import { MemoryVault } from '../app/memoryVault.ts';
+
+const WORKSPACE = 'agency';
+const ANN = { member: 'ann', device: 'laptop', password: 'ann-password' };
+const BOB = { member: 'bob', device: 'desktop', password: 'bob-password' };
+/** How long main waits for another word from a composer before its person stops "replying" (a minute in the app). */
+const QUIET_MS = 5_000;
+
+let root: string;
+let server: SyncServer;
+let sandbox: RunningSandbox;
+const proxies = new Map<string, TcpProxy>();
+const rigs = new Map<string, AppRig>();
+
+/** Both cores' built-in account reads the one sandbox (its close is the test's, not the core's), directly or at `url`. */
+function sharedSandbox(url = sandbox.url) {
+  const running = [sandbox];
+  return {
+    running,
+    async start() {
+      const world = await worldOf(sandbox);
+      return { url, apiKey: sandbox.apiKey, xCredentials: world.xCredentials, close: async () => {} };
+    },
+  };
+}
+
+async function startCore(who: typeof ANN, sandboxUrl?: string): Promise<AppRig> {
+  const proxy = proxies.get(who.device)!;
+  const vault = new MemoryVault();
+  await vault.setTeamPassword(proxy.url, WORKSPACE, who.member, who.password);
+  return AppRig.start({
+    dataDir: join(root, who.device),
+    vault,
+    factory: sharedSandbox(sandboxUrl),
+    tuning: { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 }, teamQuietMs: QUIET_MS },
+    team: { serverUrl: proxy.url, workspace: WORKSPACE, member: who.member, device: who.device },
+  });
+}
+
+/** The team log's event documents of an item on the server, read as its admin. */
+async function eventsOnServer(key: string): Promise<{ who: string; device: string; event: string }[]> {
+  const range = `startkey=${encodeURIComponent(JSON.stringify(`event:${key}:`))}&endkey=${encodeURIComponent(JSON.stringify(`event:${key}:\uffff`))}`;
+  const response = await fetch(`${server.url}/${WORKSPACE}/_all_docs?include_docs=true&${range}`, {
+    headers: { authorization: `Basic ${Buffer.from('admin:admin-password').toString('base64')}` },
+  });
+  const body = (await response.json()) as { rows: { doc: { who: string; device: string; event: string } }[] };
+  return body.rows.map(({ doc }) => ({ who: doc.who, device: doc.device, event: doc.event }));
+}
+
+const laptop = () => rigs.get(ANN.device)!;
+const desktop = () => rigs.get(BOB.device)!;
+
+/** The laptop's first comments, listed once (replies sent later would come first in a new listing). */
+let firstComments: string[] = [];
+
+/** A comment both cores have stored, a different one for each index. */
+async function commentOnBoth(index: number): Promise<string> {
+  if (firstComments.length <= index) {
+    firstComments = await laptop().until('comments on the laptop', async () => {
+      const rows = (await laptop().call('inbox.page', { filter: { kind: 'comment', view: 'all' }, limit: 50 })).rows;
+      // Only comments the service can answer (not youtube's, for instance).
+      const answerable = rows.filter((row) => REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform));
+      return answerable.length > 6 ? answerable.map((row) => row.key) : null;
+    });
+  }
+  const key = firstComments[index]!;
+  await desktop().until('the comment on the desktop', async () => ((await desktop().invoke('inbox.thread', { key })).ok ? true : null));
+  return key;
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'team-choices-'));
+  server = await startSyncServer({ dataDir: join(root, 'server'), adminPassword: 'admin-password' });
+  const admin = teamAdmin(server.url, { name: 'admin', password: 'admin-password' });
+  await admin.addMember(ANN.member, ANN.password);
+  await admin.addMember(BOB.member, BOB.password);
+  await admin.createWorkspace(WORKSPACE, [ANN.member, BOB.member]);
+  const target = { host: '127.0.0.1', port: Number(new URL(server.url).port) };
+  for (const who of [ANN, BOB]) proxies.set(who.device, await startTcpProxy(target));
+  sandbox = await startSandbox({ port: 0 });
+  for (const who of [ANN, BOB]) rigs.set(who.device, await startCore(who));
+}, 60_000);
+
+afterAll(async () => {
+  for (const rig of rigs.values()) await rig.close();
+  for (const proxy of proxies.values()) await proxy.stop();
+  await sandbox?.close();
+  await server?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+type PresenceChanged = EventPayload<'team.presenceChanged'>;
+
+/** What a core's `team.presenceChanged` told last (what its screen shows), or null before any. */
+function toldPresence(rig: AppRig): PresenceChanged['present'] | null {
+  return (rig.eventsNamed('team.presenceChanged') as PresenceChanged[]).at(-1)?.present ?? null;
+}
+
+const outboxItem = async (rig: AppRig, id: string) => (await rig.call('outbox.list', {})).items.find((item) => item.id === id) ?? null;
+
+/** Both answer `key` while Bob's core is cut off from the team server: Ann's goes, Bob's is held for his choice. */
+async function bothAnswer(key: string, texts: { laptop: string; desktop: string }, send: (rig: AppRig, text: string) => Promise<{ id: string }>) {
+  proxies.get(BOB.device)!.cut();
+  const fromDesktop = await send(desktop(), texts.desktop);
+  await desktop().until('the desktop waiting for the team server', async () =>
+    (await outboxItem(desktop(), fromDesktop.id))?.lastError?.code === 'team-unreachable' ? true : null,
+  );
+  const fromLaptop = await send(laptop(), texts.laptop);
+  await laptop().until('the laptop’s answer sent', async () => ((await outboxItem(laptop(), fromLaptop.id))?.state === 'sent' ? true : null));
+  proxies.get(BOB.device)!.heal();
+  const held = await desktop().until('the desktop holding its answer for a choice', async () => {
+    const item = await outboxItem(desktop(), fromDesktop.id);
+    return item?.heldBy ? item : null;
+  });
+  return { held, fromLaptop };
+}
+
+const reply = async (rig: AppRig, key: string, text: string) => (await rig.call('reply.send', { commentKey: key, text })).item;
+
+describe('presence and the held answer’s choice, between two app cores', () => {
+  it('tells the other core who is replying to what, and that they stopped', async () => {
+    const key = await commentOnBoth(0);
+    await laptop().call('team.composing', { itemKey: key });
+    const present = await desktop().until('the desktop told Ann is replying', () => {
+      const told = toldPresence(desktop());
+      return told?.some((entry) => entry.itemKey === key) === true ? told : null;
+    });
+    expect(present).toEqual([{ member: 'ann', device: 'laptop', itemKey: key, until: expect.any(Number) as number }]);
+    // The same in team.status, for a window that opens later.
+    expect((await desktop().call('team.status', {})).present.map((entry) => entry.member)).toEqual(['ann']);
+    // Ann's own core is not told about herself on this device.
+    expect(toldPresence(laptop()) ?? []).toEqual([]);
+    await laptop().call('team.composing', { itemKey: null });
+    await desktop().until('the desktop told Ann stopped', () => (toldPresence(desktop())?.length === 0 ? true : null));
+    expect((await desktop().call('team.status', {})).present).toEqual([]);
+  }, 60_000);
+
+  it('takes a composer that fell silent (a window closed without a word) as stopped', async () => {
+    const key = await commentOnBoth(3);
+    await laptop().call('team.composing', { itemKey: key });
+    await desktop().until('the desktop told Ann is replying', () => (toldPresence(desktop())?.some((entry) => entry.itemKey === key) ? true : null));
+    // No further word from Ann's composer, and no null either: after the quiet time she is gone.
+    await desktop().until('the desktop told Ann stopped', () => (toldPresence(desktop())?.length === 0 ? true : null));
+    expect((await desktop().call('team.status', {})).present).toEqual([]);
+  }, 60_000);
+
+  it('holds a reply Ann answered first with who and when, and sends it anyway on Bob’s choice, recorded as his', async () => {
+    const key = await commentOnBoth(1);
+    const texts = { laptop: 'Ann: the invoice is on its way.', desktop: 'Bob: and a discount for the wait.' };
+    const { held } = await bothAnswer(key, texts, (rig, text) => reply(rig, key, text));
+    expect(held).toMatchObject({ state: 'failed', heldBy: { who: 'ann', device: 'laptop', at: expect.any(Number) as number } });
+    const sent = (await desktop().call('outbox.sendAnyway', { id: held.id })).item;
+    expect(sent.state).toBe('queued');
+    await desktop().until('the desktop’s reply sent anyway', async () => ((await outboxItem(desktop(), held.id))?.state === 'sent' ? true : null));
+    const replies = (await laptop().ledger('comment.reply')).filter((entry) => entry.text === texts.laptop || entry.text === texts.desktop);
+    expect(replies.map((entry) => entry.text).sort()).toEqual([texts.desktop, texts.laptop].sort());
+    // The choice is in the team's audit, by its author on his device.
+    const audit = await desktop().until('the choice on the team server', async () => {
+      const events = await eventsOnServer(key);
+      return events.some((entry) => entry.event === 'reply-sent-anyway') ? events : null;
+    });
+    expect(audit.filter((entry) => entry.event === 'reply-sent-anyway')).toEqual([{ who: 'bob', device: 'desktop', event: 'reply-sent-anyway' }]);
+    // Sent anyway once: not again.
+    expect((await desktop().invoke('outbox.sendAnyway', { id: held.id })).ok).toBe(false);
+  }, 90_000);
+
+  it('keeps Bob’s choice to send anyway when his app quits before the reply went', async () => {
+    const key = await commentOnBoth(4);
+    const texts = { laptop: 'Ann: the parcel is at the depot.', desktop: 'Bob: you can pick it up today.' };
+    const { held } = await bothAnswer(key, texts, (rig, text) => reply(rig, key, text));
+    // The service fails every request (the write's outcome is then unknown: it waits and checks first).
+    await laptop().control('PUT', '/faults', { errorRate: 1 });
+    await desktop().call('outbox.sendAnyway', { id: held.id });
+    await desktop().until('the reply waiting for the service', async () => ((await outboxItem(desktop(), held.id))?.state === 'waiting' ? true : null));
+    // Bob's app quits before the reply went, and starts again with the service back: the choice stands.
+    await desktop().close();
+    await laptop().control('DELETE', '/faults');
+    rigs.set(BOB.device, await startCore(BOB));
+    await desktop().until('the reply sent anyway after the restart', async () => ((await outboxItem(desktop(), held.id))?.state === 'sent' ? true : null));
+    const replies = (await laptop().ledger('comment.reply')).filter((entry) => entry.text === texts.laptop || entry.text === texts.desktop);
+    expect(replies.map((entry) => entry.text).sort()).toEqual([texts.desktop, texts.laptop].sort());
+  }, 90_000);
+
+  it('discards a held reply: Ann’s is the only one', async () => {
+    const key = await commentOnBoth(5);
+    const texts = { laptop: 'Ann: we have refunded you.', desktop: 'Bob: a refund is coming.' };
+    const { held } = await bothAnswer(key, texts, (rig, text) => reply(rig, key, text));
+    const discarded = (await desktop().call('outbox.cancel', { id: held.id })).item;
+    expect(discarded.state).toBe('cancelled');
+    // Nothing goes later either: give the outbox a few turns.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const replies = (await laptop().ledger('comment.reply')).filter((entry) => entry.text === texts.laptop || entry.text === texts.desktop);
+    expect(replies.map((entry) => entry.text)).toEqual([texts.laptop]);
+    expect((await eventsOnServer(key)).filter((entry) => entry.event === 'reply-sent-anyway')).toEqual([]);
+  }, 90_000);
+
+  it('claims a direct message’s turn: two messages to the same turn during a partition, one in the ledger', async () => {
+    const conversation = await laptop().until(
+      'a conversation waiting for an answer',
+      async () => (await laptop().call('inbox.closingSoon', {})).rows[0] ?? null,
+    );
+    const key = conversation.key;
+    await desktop().until('the conversation on the desktop', async () => ((await desktop().invoke('inbox.conversation', { key })).ok ? true : null));
+    const texts = { laptop: 'Ann: your order ships today.', desktop: 'Bob: it ships this afternoon.' };
+    const send = async (rig: AppRig, text: string) => (await rig.call('message.send', { conversationKey: key, text })).item;
+    const { held } = await bothAnswer(key, texts, send);
+    expect(held).toMatchObject({ kind: 'message', state: 'failed', heldBy: { who: 'ann', device: 'laptop' } });
+    expect(held.lastError?.message).toBe('ann already answered in this conversation, so yours was not sent.');
+    const messages = (await laptop().ledger('message.send')).filter((entry) => entry.text === texts.laptop || entry.text === texts.desktop);
+    expect(messages.map((entry) => entry.text)).toEqual([texts.laptop]);
+  }, 90_000);
+});
