@@ -10,6 +10,7 @@ const listener = (reason: unknown) => unhandled.push(reason);
 
 afterEach(() => {
   process.off('unhandledRejection', listener);
+  unhandled.length = 0;
 });
 
 /** A loopback port nothing listens on (taken, then given back). */
@@ -29,6 +30,18 @@ it('an info() nobody waits for, of a server that is gone, is not an unhandled re
   markInfoRejectionsHandled(remote);
   void remote.info(); // as PouchDB's replication does
   await expect(remote.info()).rejects.toBeTruthy();
+  await new Promise((done) => setTimeout(done, 100));
+  expect(unhandled).toEqual([]);
+  await remote.close();
+});
+
+it('the promise PouchDB makes of it with .then() and no catch (its progress read) is not an unhandled rejection either', async () => {
+  process.on('unhandledRejection', listener);
+  const remote = new PouchDB(`http://127.0.0.1:${await closedPort()}/agency`, { skip_setup: true });
+  markInfoRejectionsHandled(remote);
+  // As pouchdb's replicate does after each batch: `src.info().then(function (info) { ... })`.
+  void remote.info().then(() => undefined);
+  await expect(remote.info().then(() => 'read')).rejects.toBeTruthy();
   await new Promise((done) => setTimeout(done, 100));
   expect(unhandled).toEqual([]);
   await remote.close();
