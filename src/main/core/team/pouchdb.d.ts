@@ -64,6 +64,8 @@ declare namespace PouchDB {
 
   interface Database {
     info(): Promise<unknown>;
+    /** What PouchDB names a replication's checkpoints after (a server database asks the server). */
+    id(): Promise<string>;
     get(id: string): Promise<StoredDocument>;
     put(doc: Document): Promise<Response>;
     bulkDocs(docs: Document[]): Promise<(Response | BulkError)[]>;

@@ -18,6 +18,7 @@ import { changeDocId, eventDocId, logEntryOf, outboxDocId, presenceDocId, readTe
 import { TeamDocumentRefused, TeamRecordError } from './teamErrors.ts';
 import { type ItemEventKind, registerOfField, type TeamLogEntry } from './teamLog.ts';
 import { markInfoRejectionsHandled } from './handledInfo.ts';
+import { keepReplicationIdentity } from './replicationIdentity.ts';
 
 export interface TeamWorkspaceOptions {
   serverUrl: string;
@@ -97,6 +98,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   const local = new PouchDB(join(options.dataDir, folderName(options.workspace)));
   const remote = new PouchDB(url, { auth, skip_setup: true });
   markInfoRejectionsHandled(remote);
+  keepReplicationIdentity(remote, url);
   const timeoutMs = options.serverTimeoutMs ?? 10_000;
   const direct = new PouchDB(url, {
     auth,
