@@ -4,11 +4,11 @@
 // fails a run with one). `npm run test:team-restart` runs it 20 times in a row.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openTeamWorkspace } from '../../../src/main/core/team/teamWorkspace.ts';
+import { startRecordingRelay } from './support/recordingRelay.ts';
 
 const repo = resolve(import.meta.dirname, '../../..');
 const root = mkdtempSync(join(tmpdir(), 'team-server-restart-'));
@@ -55,27 +55,6 @@ async function eventually(what: string, check: () => boolean): Promise<void> {
   throw new Error(`never happened: ${what}`);
 }
 
-/**
- * A TCP relay in front of the server (the devices' address stays the same across its restarts) that
- * keeps the plain-HTTP request lines it relays while `recording`, to see where replication reads from.
- */
-function relay(serverPort: () => number): { server: Server; requests: string[]; recording: { on: boolean } } {
-  const requests: string[] = [];
-  const recording = { on: false };
-  const server = createServer((client) => {
-    const upstream = connect(serverPort(), '127.0.0.1');
-    client.on('data', (chunk: Buffer) => {
-      if (recording.on) requests.push(...(chunk.toString('latin1').match(/^[A-Z]+ \/\S*/gm) ?? []));
-    });
-    client.pipe(upstream).pipe(client);
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  return { server, requests, recording };
-}
-
 afterAll(async () => {
   await stopServer();
   rmSync(root, { recursive: true, force: true });
@@ -85,13 +64,11 @@ it('catches up by itself after the server was away, from where it was', async ()
   writeFileSync(join(root, 'members.json'), JSON.stringify({ ann: 'ann-password', bob: 'bob-password' }));
   const url = await startServer(0);
   const port = Number(new URL(url).port);
-  const front = relay(() => port);
-  await new Promise<void>((done) => front.server.listen(0, '127.0.0.1', done));
-  const address = front.server.address();
-  const relayUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  // The devices reach it through a relay that keeps the request lines, to see where they read from.
+  const front = await startRecordingRelay(() => port);
   const open = (member: string, device: string) =>
     openTeamWorkspace({
-      serverUrl: relayUrl,
+      serverUrl: front.url,
       workspace: 'agency',
       member,
       device,
@@ -105,7 +82,7 @@ it('catches up by itself after the server was away, from where it was', async ()
     await laptop.record([{ id: 'c1', itemKey: 'facebook:s1', field: 'done', from: false, to: true, who: 'ann', device: 'laptop', at: 1 }]);
     await eventually('the first change arrives', () => desktop.item('facebook:s1')?.state.done === true);
 
-    front.recording.on = true;
+    front.clear();
     await stopServer();
     await laptop.record([{ id: 'c2', itemKey: 'facebook:s2', field: 'assignee', from: null, to: 'bob', who: 'ann', device: 'laptop', at: 2 }]);
     await eventually('the laptop knows it is offline', () => laptop.replicationState() === 'offline');
@@ -115,12 +92,12 @@ it('catches up by itself after the server was away, from where it was', async ()
     await eventually('the change made while the server was away arrives', () => desktop.item('facebook:s2')?.state.assignee === 'bob');
     await eventually('both are up to date again', () => laptop.replicationState() === 'up-to-date' && desktop.replicationState() === 'up-to-date');
     // Both directions went on from their checkpoints: nobody read the workspace's changes from the start again.
-    const changesReads = front.requests.filter((line) => line.includes('/agency/_changes'));
+    const changesReads = front.requests().filter((line) => line.includes('/agency/_changes'));
     expect(changesReads.length).toBeGreaterThan(0);
     expect(changesReads.filter((line) => /[?&]since=0(&|$)/.test(line))).toEqual([]);
   } finally {
     await laptop.close();
     await desktop.close();
-    await new Promise((done) => front.server.close(done));
+    await front.stop();
   }
 });

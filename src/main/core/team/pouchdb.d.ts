@@ -69,7 +69,7 @@ declare namespace PouchDB {
     get(id: string): Promise<StoredDocument>;
     put(doc: Document): Promise<Response>;
     bulkDocs(docs: Document[]): Promise<(Response | BulkError)[]>;
-    allDocs(options: { include_docs: true }): Promise<AllDocsResult>;
+    allDocs(options: { include_docs: true; conflicts?: boolean }): Promise<AllDocsResult>;
     sync(remote: Database, options: SyncOptions): Sync;
     close(): Promise<void>;
   }
