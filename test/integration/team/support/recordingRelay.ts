@@ -11,6 +11,9 @@ export interface RecordingRelay {
   /** Request lines ("GET /agency/_changes?…") relayed since the last `clear()`. */
   requests(): string[];
   clear(): void;
+  /** Holds everything (both ways, connections stay open) until `release()`: a device that cannot get through. */
+  hold(): void;
+  release(): void;
   stop(): Promise<void>;
 }
 
@@ -19,6 +22,8 @@ export async function startRecordingRelay(serverPort: () => number, options: { c
   let requests: string[] = [];
   const open = new Set<Socket>();
   const delay = options.chunkDelayMs ?? 0;
+  let released = Promise.resolve();
+  let release: () => void = () => undefined;
 
   /**
    * Forwards `from` to `to` in order. With a delay, each chunk waits before it goes, and so do the
@@ -27,14 +32,13 @@ export async function startRecordingRelay(serverPort: () => number, options: { c
   function forward(from: Socket, to: Socket, onChunk?: (chunk: Buffer) => void): void {
     let queue = Promise.resolve();
     const later = (step: () => void) => {
-      queue = queue.then(() => (delay === 0 ? undefined : new Promise((done) => setTimeout(done, delay)))).then(step);
+      queue = queue
+        .then(() => released)
+        .then(() => (delay === 0 ? undefined : new Promise((done) => setTimeout(done, delay))))
+        .then(step);
     };
     from.on('data', (chunk: Buffer) => {
       onChunk?.(chunk);
-      if (delay === 0) {
-        to.write(chunk);
-        return;
-      }
       from.pause();
       later(() => {
         if (!to.destroyed) to.write(chunk);
@@ -63,6 +67,10 @@ export async function startRecordingRelay(serverPort: () => number, options: { c
     clear() {
       requests = [];
     },
+    hold() {
+      released = new Promise((done) => (release = done));
+    },
+    release: () => release(),
     async stop() {
       for (const socket of open) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
