@@ -51,6 +51,7 @@ declare namespace PouchDB {
     live?: boolean;
     retry?: boolean;
     batch_size?: number;
+    heartbeat?: number;
     push?: { filter?: (doc: { device?: unknown }) => boolean };
     back_off_function?: (delay: number) => number;
   }

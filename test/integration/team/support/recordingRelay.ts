@@ -14,6 +14,8 @@ export interface RecordingRelay {
   /** Holds everything (both ways, connections stay open) until `release()`: a device that cannot get through. */
   hold(): void;
   release(): void;
+  /** The connections open now go silent for good (nothing through, never closed); new ones work: a link that died without a reset. */
+  stallOpen(): void;
   stop(): Promise<void>;
 }
 
@@ -24,16 +26,18 @@ export async function startRecordingRelay(serverPort: () => number, options: { c
   const delay = options.chunkDelayMs ?? 0;
   let released = Promise.resolve();
   let release: () => void = () => undefined;
+  const links = new Set<{ stalled: boolean }>();
 
   /**
    * Forwards `from` to `to` in order. With a delay, each chunk waits before it goes, and so do the
    * end and the close of `from` (a server that answers and closes must not cut its answer short).
    */
-  function forward(from: Socket, to: Socket, onChunk?: (chunk: Buffer) => void): void {
+  function forward(link: { stalled: boolean }, from: Socket, to: Socket, onChunk?: (chunk: Buffer) => void): void {
     let queue = Promise.resolve();
     const later = (step: () => void) => {
       queue = queue
         .then(() => released)
+        .then(() => (link.stalled ? new Promise<void>(() => undefined) : undefined))
         .then(() => (delay === 0 ? undefined : new Promise((done) => setTimeout(done, delay))))
         .then(step);
     };
@@ -51,13 +55,16 @@ export async function startRecordingRelay(serverPort: () => number, options: { c
 
   const server = createServer((client) => {
     const upstream = connect(serverPort(), '127.0.0.1');
+    const link = { stalled: false };
+    links.add(link);
+    upstream.on('close', () => links.delete(link));
     for (const socket of [client, upstream]) {
       open.add(socket);
       socket.on('close', () => open.delete(socket));
       socket.on('error', () => socket.destroy());
     }
-    forward(client, upstream, (chunk) => requests.push(...(chunk.toString('latin1').match(/^[A-Z]+ \/\S*/gm) ?? [])));
-    forward(upstream, client);
+    forward(link, client, upstream, (chunk) => requests.push(...(chunk.toString('latin1').match(/^[A-Z]+ \/\S*/gm) ?? [])));
+    forward(link, upstream, client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -71,6 +78,9 @@ export async function startRecordingRelay(serverPort: () => number, options: { c
       released = new Promise((done) => (release = done));
     },
     release: () => release(),
+    stallOpen() {
+      for (const link of links) link.stalled = true;
+    },
     async stop() {
       for (const socket of open) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
