@@ -45,13 +45,16 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535; got "${values.port}"`);
   if (values.host?.trim() === '') throw new Error('--host must not be empty');
   mkdirSync(dataDir, { recursive: true });
-  const server = await startSyncServer({ dataDir, port, host: values.host, adminPassword: adminPassword(dataDir) });
+  // Closed to members until their accounts and workspaces are written: on a restart, a device that
+  // asked in between was refused (401) and PouchDB ends a replication on a refusal.
+  const server = await startSyncServer({ dataDir, port, host: values.host, adminPassword: adminPassword(dataDir), openToMembers: false });
   if (values.workspace !== undefined) {
     const members: unknown = values['members-file'] ? JSON.parse(readFileSync(values['members-file'], 'utf8')) : {};
     if (typeof members !== 'object' || members === null || Array.isArray(members)) throw new Error('--members-file must hold {"name": "password"}');
     for (const [name, password] of Object.entries(members)) await server.addMember(name, String(password));
     for (const workspace of values.workspace) await server.createWorkspace(workspace, Object.keys(members));
   }
+  server.openToMembers();
   process.stdout.write(`${server.url}\n`);
   const stop = () => void server.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -72,8 +72,13 @@ function refuse(response: ServerResponse, status: number, error: string, reason:
   response.end(`${JSON.stringify({ error, reason })}\n`);
 }
 
-/** Express middleware: admins pass; members pass to their routes only; anonymous requests only to the welcome and login. */
-export function requestGate(admin: AdminCredentials) {
+/**
+ * Express middleware: admins pass; members pass to their routes only; anonymous requests only to the
+ * welcome and login. Until `isOpen()` (the server's own setup, done as admin, is finished) everyone
+ * else is told 503, which replication retries: a 401 in that moment (members being written) would
+ * end a device's replication for good.
+ */
+export function requestGate(admin: AdminCredentials, isOpen: () => boolean = () => true) {
   return (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
     const length = Number(request.headers['content-length'] ?? '0');
     if (!Number.isFinite(length) || length > MAX_REQUEST_BYTES) {
@@ -82,6 +87,10 @@ export function requestGate(admin: AdminCredentials) {
     }
     if (isAdmin(request, admin)) {
       next();
+      return;
+    }
+    if (!isOpen()) {
+      refuse(response, 503, 'service_unavailable', 'The server is starting; try again in a moment.');
       return;
     }
     const method = request.method ?? 'GET';

@@ -22,6 +22,11 @@ export interface SyncServerOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
+  /**
+   * False: members are told 503 (retry) until `openToMembers()`, so a caller that sets members and
+   * workspaces up after the start is never seen half done. Default true.
+   */
+  openToMembers?: boolean;
 }
 
 export interface SyncServer {
@@ -32,6 +37,8 @@ export interface SyncServer {
   addMember(name: string, password: string): Promise<void>;
   /** Creates a workspace database with the team design document, open to these members only. */
   createWorkspace(name: string, members: string[]): Promise<void>;
+  /** Lets members in (see `SyncServerOptions.openToMembers`). */
+  openToMembers(): void;
   stop(): Promise<void>;
 }
 
@@ -60,7 +67,8 @@ export async function startSyncServer(options: SyncServerOptions): Promise<SyncS
 
   const app = express();
   app.disable('x-powered-by');
-  app.use(requestGate({ name: adminName, password: options.adminPassword }));
+  let openToMembers = options.openToMembers ?? true;
+  app.use(requestGate({ name: adminName, password: options.adminPassword }, () => openToMembers));
   app.use('/', pouchApp);
 
   const host = options.host ?? '127.0.0.1';
@@ -77,6 +85,9 @@ export async function startSyncServer(options: SyncServerOptions): Promise<SyncS
     adminName,
     addMember: (name, password) => admin.addMember(name, password),
     createWorkspace: (name, members) => admin.createWorkspace(name, members),
+    openToMembers: () => {
+      openToMembers = true;
+    },
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,20 +1,25 @@
 // PouchDB 9's replication reads its source's `info()` after each batch, for its progress figures,
-// without a catch (`src.info().then(...)` in pouchdb's replicate, and its task's `createTask`). When
-// the server goes away at that moment, the rejection is unhandled, and an unhandled rejection ends
-// a Node process. This marks every `info()` promise of the server's database as handled, and every
-// promise chained on one with `then` (the replication's own `.then(...)` is a new promise, rejected
-// in turn); whoever awaits it still gets the rejection. (Another unhandled "socket hang up" from
-// PouchDB's HTTP adapter is still open: see test/integration/team/server-restart.test.ts.)
-
-/** A promise whose `then` chains are marked handled too; awaiting one still sees its rejection. */
+// as `src.info().then(updateProgress)` with no rejection handler (pouchdb's replicate, finishBatch).
+// When the server goes away at that moment (a socket hang up, a reset), the promise that `.then()`
+// made rejects with nobody listening, and an unhandled rejection ends a Node process.
+//
+// Marking the promise `info()` returns as handled is not enough: `.then()` makes a new promise,
+// which rejects on its own. So `info()` answers with a promise whose `.then()` results are marked
+// handled too. Whoever awaits it, or chains a catch, still gets the rejection: only the "nobody
+// handled this" report is gone. (Found by tagging every request of the server's database with its
+// caller's stack: each unhandled "socket hang up" came from `_info`, i.e. from `info()`.)
 class HandledPromise<T> extends Promise<T> {
-  override then<A = T, B = never>(
-    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
-    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<A | B> {
+  // What `.then()` makes is a plain promise (marked handled below), not another HandledPromise.
+  static override get [Symbol.species](): PromiseConstructor {
+    return Promise;
+  }
+
+  override then<TResult1 = T, TResult2 = never>(
+    onFulfilled?: ((value: T) => TResult1 | PromiseLike<TResult1>) | null,
+    onRejected?: ((reason: unknown) => TResult2 | PromiseLike<TResult2>) | null,
+  ): Promise<TResult1 | TResult2> {
     const next = super.then(onFulfilled, onRejected);
-    // Promise.prototype.then, not ours: ours here would mark its own marker, without end.
-    void Promise.prototype.then.call(next, undefined, () => undefined);
+    next.catch(() => undefined);
     return next;
   }
 }
@@ -22,8 +27,12 @@ class HandledPromise<T> extends Promise<T> {
 export function markInfoRejectionsHandled(database: PouchDB.Database): void {
   const info = database.info.bind(database);
   database.info = () => {
-    const answer = HandledPromise.resolve(info());
-    void Promise.prototype.then.call(answer, undefined, () => undefined);
-    return answer;
+    const answer = info();
+    answer.catch(() => undefined);
+    const handled = new HandledPromise<unknown>((resolve, reject) => {
+      answer.then(resolve, reject);
+    });
+    handled.catch(() => undefined);
+    return handled;
   };
 }

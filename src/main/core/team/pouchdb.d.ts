@@ -51,6 +51,7 @@ declare namespace PouchDB {
     live?: boolean;
     retry?: boolean;
     batch_size?: number;
+    heartbeat?: number;
     push?: { filter?: (doc: { device?: unknown }) => boolean };
     back_off_function?: (delay: number) => number;
   }
@@ -64,10 +65,12 @@ declare namespace PouchDB {
 
   interface Database {
     info(): Promise<unknown>;
+    /** What PouchDB names a replication's checkpoints after (a server database asks the server). */
+    id(): Promise<string>;
     get(id: string): Promise<StoredDocument>;
     put(doc: Document): Promise<Response>;
     bulkDocs(docs: Document[]): Promise<(Response | BulkError)[]>;
-    allDocs(options: { include_docs: true }): Promise<AllDocsResult>;
+    allDocs(options: { include_docs: true; conflicts?: boolean }): Promise<AllDocsResult>;
     sync(remote: Database, options: SyncOptions): Sync;
     close(): Promise<void>;
   }

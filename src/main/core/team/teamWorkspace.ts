@@ -20,6 +20,8 @@ import { compareEntries, type ItemEventKind, registerOfField, type TeamLogEntry 
 import { markInfoRejectionsHandled } from './handledInfo.ts';
 import type { SettingsDoc, SettingsField } from '../../../shared/domain/teamDocuments.ts';
 import { foldSettings, readSettingsDocument, SETTINGS_PREFIX, settingsDocId } from './teamSettingsDocs.ts';
+import { keepReplicationIdentity } from './replicationIdentity.ts';
+import { heartbeatFor, silenceLimitedFetch } from './silentConnections.ts';
 
 export interface TeamWorkspaceOptions {
   serverUrl: string;
@@ -36,6 +38,8 @@ export interface TeamWorkspaceOptions {
   retry?: { firstMs: number; longestMs: number };
   /** How long a "replying" presence lasts without being rewritten (ms), and how often it is rewritten. */
   presence?: { lastsMs: number; rewriteEveryMs: number };
+  /** How long the replication's connection to the server may stay silent before it is taken for dead (ms). */
+  silenceLimitMs?: number;
   /** How long a claim or lease request to the server may take before the answer is "unknown" (ms). */
   serverTimeoutMs?: number;
 }
@@ -111,8 +115,10 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   const auth = { username: options.credentials.username, password: options.credentials.password };
   mkdirSync(options.dataDir, { recursive: true });
   const local = new PouchDB(join(options.dataDir, folderName(options.workspace)));
-  const remote = new PouchDB(url, { auth, skip_setup: true });
+  const silenceLimitMs = options.silenceLimitMs ?? 60_000;
+  const remote = new PouchDB(url, { auth, skip_setup: true, fetch: silenceLimitedFetch(silenceLimitMs) });
   markInfoRejectionsHandled(remote);
+  keepReplicationIdentity(remote, url);
   const timeoutMs = options.serverTimeoutMs ?? 10_000;
   const direct = new PouchDB(url, {
     auth,
@@ -216,6 +222,8 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     retry: true,
     // Larger batches than PouchDB's 100: a new device's first replication is mostly round trips.
     batch_size: 2000,
+    // The server writes into a waiting pull's answer this often, so only a dead connection is silent for the limit.
+    heartbeat: heartbeatFor(silenceLimitMs),
     // Push only what this device wrote: what it pulled is already on the server, and offering it
     // back (revs_diff for every pulled document) doubled a new device's first replication.
     push: { filter: (doc: { device?: unknown }) => doc.device === options.device },
