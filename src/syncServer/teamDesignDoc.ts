@@ -17,8 +17,9 @@ export const TEAM_DESIGN_DOC_ID = '_design/team';
  *   update or delete; `who` is the author.
  * - outbox:, presence: (a device's own status): updates allowed, by the same member only.
  * - lease: (who polls a profile): anyone may take one over, but only in their own name.
- * - settings: (saved replies, client and report settings, merged per field) and content: (what the
- *   device polling a profile read, shared so the others need not read it again): any member.
+ * - settings: (saved replies, client and report settings, merged per field): any member.
+ * - content: (what the device polling a profile read, shared so the others need not read it
+ *   again; decision 0060): written in its author's own name, changed or removed by them only.
  */
 export const VALIDATE_DOC_UPDATE_SOURCE = `function (newDoc, oldDoc, userCtx) {
   if (userCtx.roles.indexOf('_admin') !== -1) return;
@@ -40,7 +41,7 @@ export const VALIDATE_DOC_UPDATE_SOURCE = `function (newDoc, oldDoc, userCtx) {
     if (newDoc.holder !== userCtx.name) refuse('A lease is taken in your own name.');
     return;
   }
-  if (kind === 'settings:' || kind === 'content:') return;
+  if (kind === 'settings:') return;
   if (newDoc.who !== userCtx.name) refuse('Written in another member\\'s name.');
   if (oldDoc && !oldDoc._deleted && oldDoc.who !== newDoc.who) refuse('Only its author can change this.');
 }`;
