@@ -14,7 +14,9 @@ import type { LoggerPort } from '../ports.ts';
 import type { OutboxEvent, OutboxItem, TeamHold } from '../outbox/types.ts';
 import type { ItemStateStore } from '../store/types.ts';
 import { THE_SYNC } from '../store/itemStates.ts';
+import type { SharedPolling } from '../sync/pollLease.ts';
 import type { FoldedItem } from '../team/fold.ts';
+import { TeamContent } from '../team/teamContent.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
@@ -65,6 +67,8 @@ export class TeamConnection {
   readonly #sentRecorded = new Set<string>();
   #store: TeamStore | null = null;
   #now: () => number = Date.now;
+  /** The profile leases and shared content (decision 0060), when joined. */
+  #content: TeamContent | null = null;
 
   private constructor(settings: TeamSettings | null, workspace: TeamWorkspace | null, problem: string | null, logger: LoggerPort | undefined) {
     this.#settings = settings;
@@ -101,6 +105,7 @@ export class TeamConnection {
     });
     const connection = new TeamConnection(settings, workspace, null, options.logger);
     if (options.now) connection.#now = options.now;
+    connection.#content = new TeamContent(workspace, { device: settings.device, logger: options.logger, ...(options.now ? { now: options.now } : {}) });
     connection.#join(options.store, settings, workspace);
     return connection;
   }
@@ -199,6 +204,11 @@ export class TeamConnection {
     };
   }
 
+  /** In a team: the sync's lease and shared content for an account reading the service at `serviceUrl` (decision 0060). */
+  sharingFor(serviceUrl: string): SharedPolling | undefined {
+    return this.#content?.forService(serviceUrl);
+  }
+
   /** The workspace, when joined (the outbox's claims, presence). */
   get workspace(): TeamWorkspace | null {
     return this.#workspace;
@@ -227,6 +237,7 @@ export class TeamConnection {
 
   async close(): Promise<void> {
     await this.#recording;
+    await this.#content?.flushed();
     await this.#workspace?.close();
   }
 }
