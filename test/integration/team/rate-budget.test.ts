@@ -168,6 +168,19 @@ describe('two devices of a workspace cost the service about what one does', () =
     for (const rig of rigs.values()) expect(await hasComment(rig, key)).toBe(true);
   }, 120_000);
 
+  it('lets the desktop poll by itself while it cannot reach the team server', async () => {
+    const desktop = rigs.get(BOB.device)!;
+    proxies.get(BOB.device)!.cut();
+    try {
+      // Nothing can reach it through the team server now: it must read the service itself.
+      const key = await commentInSandbox('Can I order a cake for Friday?');
+      await desktop.until('the comment on the cut-off desktop', () => hasComment(desktop, key), 1200);
+      expect(await hasComment(desktop, key)).toBe(true);
+    } finally {
+      proxies.get(BOB.device)!.heal();
+    }
+  }, 120_000);
+
   it('lets the desktop take the profiles over when the laptop stops, and keeps its inbox fresh', async () => {
     const laptop = rigs.get(ANN.device)!;
     rigs.delete(ANN.device);
