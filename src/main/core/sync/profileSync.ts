@@ -301,6 +301,9 @@ export class ProfileSync {
   /**
    * In a team: takes in what other devices shared, asks the lease when due, and says whether this
    * device follows (it then sleeps until the lease runs out or something arrives: no request).
+   * Taking a profile over, its plan is read again from the store (the poll times the shared
+   * comments carried), and the lists are read at once so the networks it links (direct messages,
+   * account figures) are known.
    */
   private async followsShared(now: number): Promise<boolean> {
     const lease = this.lease;
@@ -310,25 +313,27 @@ export class ProfileSync {
     const arrived = sharing.arrived(this.profile.profileId);
     if (arrived.length > 0) {
       const postsChanged = replayShared(this.jobContext, arrived, { pollPostOf: (key) => this.pollPostOf(key) });
-      if (postsChanged) this.reload(this.ports.clock.now());
+      if (postsChanged) this.replan();
       this.reporter.progress(this.targets.values());
     }
-    if (tookOver) this.planAfterTakeover(this.ports.clock.now());
+    if (tookOver) {
+      this.targets = new Map();
+      this.analytics = new Map();
+      this.replan();
+      this.discovery.dueAt = this.ports.clock.now();
+    }
     if (role === 'poll') return false;
     await this.rest(this.timer.sleep(Math.max(0, lease.nextAskAt - this.ports.clock.now())));
     return true;
   }
 
-  /**
-   * This device polls the profile from now on: its plan is read again from the store (the poll
-   * times the shared comments carried), and the lists are read at once so the networks it links
-   * (direct messages, account figures) are known.
-   */
-  private planAfterTakeover(now: number): void {
-    this.targets = new Map();
-    this.analytics = new Map();
-    this.reload(now);
-    this.discovery.dueAt = now;
+  /** The plan read again from the store (shared posts arrived, or this device took the profile over). */
+  private replan(): void {
+    try {
+      this.reload(this.ports.clock.now());
+    } catch (error) {
+      this.reporter.error(storeInfo(new StoreFailure('read the posts to sync', error)));
+    }
   }
 
   private pollPostOf(key: PostKey) {
