@@ -33,3 +33,18 @@ it('an info() nobody waits for, of a server that is gone, is not an unhandled re
   expect(unhandled).toEqual([]);
   await remote.close();
 });
+
+it('nor is a promise derived from it without a rejection handler, as replicate’s src.info().then(…) makes', async () => {
+  process.on('unhandledRejection', listener);
+  const remote = new PouchDB(`http://127.0.0.1:${await closedPort()}/agency`, { skip_setup: true });
+  markInfoRejectionsHandled(remote);
+  void remote.info().then(() => undefined);
+  void remote
+    .info()
+    .then(() => 1)
+    .then(() => undefined);
+  await expect(remote.info().then(() => 'read')).rejects.toBeTruthy();
+  await new Promise((done) => setTimeout(done, 100));
+  expect(unhandled).toEqual([]);
+  await remote.close();
+});
