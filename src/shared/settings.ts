@@ -25,6 +25,12 @@ const reportLogoSchema = z
     'The logo must be a PNG, JPEG or WebP image',
   );
 
+/** One saved reply as main accepts it (the settings, and a teammate's shared in a team). */
+export const SavedReplySchema = z.object({
+  title: z.string().trim().min(1, 'A saved reply needs a title').max(SAVED_REPLY_LIMITS.title),
+  text: z.string().trim().min(1, 'A saved reply needs a text').max(SAVED_REPLY_LIMITS.text),
+});
+
 const settingFields = {
   theme: z.enum(['system', 'light', 'dark']),
   notifications: z.boolean(),
@@ -37,14 +43,7 @@ const settingFields = {
   /** After a reply or a message is sent, the next item opens (as Superhuman does). */
   autoAdvance: z.boolean(),
   /** Texts reused in replies; `{name}` is filled from the comment's author. A patch replaces the whole list. */
-  savedReplies: z
-    .array(
-      z.object({
-        title: z.string().trim().min(1, 'A saved reply needs a title').max(SAVED_REPLY_LIMITS.title),
-        text: z.string().trim().min(1, 'A saved reply needs a text').max(SAVED_REPLY_LIMITS.text),
-      }),
-    )
-    .max(SAVED_REPLY_LIMITS.count, `At most ${SAVED_REPLY_LIMITS.count} saved replies`),
+  savedReplies: z.array(SavedReplySchema).max(SAVED_REPLY_LIMITS.count, `At most ${SAVED_REPLY_LIMITS.count} saved replies`),
   /** The freelancer's name on the client reports' cover ("Prepared by …"); empty: none. */
   reportName: z.string().trim().max(80, 'At most 80 characters for your name on reports'),
   /** The freelancer's logo on the client reports' cover (main keeps it; the page gets it as a data: URL); null: none. */

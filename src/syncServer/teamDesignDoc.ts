@@ -20,7 +20,7 @@ export const TEAM_DESIGN_DOC_ID = '_design/team';
  * - settings: (saved replies, client and report settings, merged per field): one document per
  *   device, `settings:<scope>:<id>:<device>`, written and updated by its member only, as outbox:.
  * - content: (what the device polling a profile read, shared so the others need not read it
- *   again): any member.
+ *   again; decision 0060): written in its author's own name, changed or removed by them only.
  */
 export const VALIDATE_DOC_UPDATE_SOURCE = `function (newDoc, oldDoc, userCtx) {
   if (userCtx.roles.indexOf('_admin') !== -1) return;
@@ -42,7 +42,6 @@ export const VALIDATE_DOC_UPDATE_SOURCE = `function (newDoc, oldDoc, userCtx) {
     if (newDoc.holder !== userCtx.name) refuse('A lease is taken in your own name.');
     return;
   }
-  if (kind === 'content:') return;
   if (newDoc.who !== userCtx.name) refuse('Written in another member\\'s name.');
   if (oldDoc && !oldDoc._deleted && oldDoc.who !== newDoc.who) refuse('Only its author can change this.');
 }`;

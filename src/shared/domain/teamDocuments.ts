@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ItemChangeSchema } from './itemState.ts';
 import { InboxItemKeySchema } from './keys.ts';
 import { NETWORKS } from '../networks.ts';
+import { MAX_WRITES_PER_DOCUMENT, SharedWriteSchema } from './teamContent.ts';
 
 const MAX_SEEN = 64;
 const name = z.string().min(1).max(200);
@@ -93,10 +94,26 @@ export const SettingsDocSchema = z.object({
 export type SettingsField = z.infer<typeof SettingsFieldSchema>;
 export type SettingsDoc = z.infer<typeof SettingsDocSchema>;
 
+/**
+ * What the device polling a profile read from the service (decision 0060): `scope` names the
+ * profile on its service (the lease's key), `writes` the store writes to replay. Written by its
+ * author only (the server's validation function), never changed.
+ */
+export const ContentDocSchema = z.object({
+  ...revisionFields,
+  kind: z.literal('content'),
+  who: name,
+  device: name,
+  scope: z.string().min(1).max(1000),
+  at: z.number().int().nonnegative(),
+  writes: z.array(SharedWriteSchema).min(1).max(MAX_WRITES_PER_DOCUMENT),
+});
+
 export type ChangeDoc = z.infer<typeof ChangeDocSchema>;
 export type EventDoc = z.infer<typeof EventDocSchema>;
 export type ClaimDoc = z.infer<typeof ClaimDocSchema>;
 export type PresenceDoc = z.infer<typeof PresenceDocSchema>;
 export type OutboxStatusDoc = z.infer<typeof OutboxStatusDocSchema>;
 export type LeaseDoc = z.infer<typeof LeaseDocSchema>;
-export type TeamDoc = ChangeDoc | EventDoc | ClaimDoc | PresenceDoc | OutboxStatusDoc | LeaseDoc;
+export type ContentDoc = z.infer<typeof ContentDocSchema>;
+export type TeamDoc = ChangeDoc | EventDoc | ClaimDoc | PresenceDoc | OutboxStatusDoc | LeaseDoc | ContentDoc;

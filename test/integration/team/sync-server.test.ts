@@ -98,6 +98,21 @@ describe('the sync server', () => {
     expect((await call('GET', '/team/claim:x', bob)).body.who).toBe('ann');
   });
 
+  it('takes shared content only in its author’s own name, from members only, and lets nobody else change it', async () => {
+    const own = await call('PUT', '/team/content:p1:000001.ann', ann, { kind: 'content', who: 'ann', writes: [] });
+    expect(own.status).toBe(201);
+    const forged = await call('PUT', '/team/content:p1:000002.ann', ann, { kind: 'content', who: 'bob', writes: [] });
+    expect(forged.status).toBe(403);
+    expect(forged.body.reason).toBe("Written in another member's name.");
+    const unsigned = await call('PUT', '/team/content:p1:000003.ann', ann, { kind: 'content', writes: [] });
+    expect(unsigned.status).toBe(403);
+    const overwritten = await call('PUT', '/team/content:p1:000001.ann', bob, { kind: 'content', who: 'bob', writes: [], _rev: own.body.rev });
+    expect(overwritten.status).toBe(403);
+    expect((await call('DELETE', `/team/content:p1:000001.ann?rev=${String(own.body.rev)}`, bob)).status).toBe(403);
+    expect((await call('PUT', '/team/content:p1:000004.carl', carl, { kind: 'content', who: 'carl', writes: [] })).status).toBe(401);
+    expect((await call('GET', '/team/content:p1:000001.ann', bob)).body.who).toBe('ann');
+  });
+
   it('refuses admin-only requests from members and keeps answering', async () => {
     // A member's PUT /<db> never answered in plain express-pouchdb (and rejected inside it).
     expect((await call('PUT', '/another', ann)).status).toBe(403);

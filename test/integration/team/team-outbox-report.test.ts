@@ -88,10 +88,12 @@ describe('outbox status and the client report per member, on two cores', () => {
       return profiles.length >= 2 ? profiles : null;
     });
     const profile = profiles.find((p) => !p.isPrimary) ?? profiles[0]!;
+    // In a team one device polls each profile and the other replays what it shared (decision 0060):
+    // a device that follows is idle before the comments arrive, so both wait for the client's comments.
     for (const rig of [laptop(), desktop()]) {
-      await rig.until('the first sync round', async () => {
-        const { sync } = await rig.call('status.get', {});
-        return sync.length > 0 && sync.every((entry) => entry.state === 'idle') ? true : null;
+      await rig.until('the client’s comments', async () => {
+        const { rows } = await rig.call('inbox.page', { filter: { profileIds: [profile.profileId], kind: 'comment', view: 'needsReply' }, limit: 10 });
+        return rows.length >= 2 ? true : null;
       });
     }
     const settings = { timeZone: 'UTC', businessHours: null, responseTarget: null };

@@ -2,7 +2,7 @@
 // before its shape, its id matching what it holds, one author per change; refused one by one.
 import { describe, expect, it } from 'vitest';
 import { formatStamp } from '../../../src/main/core/team/hybridClock.ts';
-import { changeDocId, MAX_DOCUMENT_DEPTH, readTeamDocument } from '../../../src/main/core/team/teamDocuments.ts';
+import { changeDocId, contentDocId, MAX_DOCUMENT_DEPTH, readTeamDocument } from '../../../src/main/core/team/teamDocuments.ts';
 import { TeamDocumentRefused } from '../../../src/main/core/team/teamErrors.ts';
 
 const hlc = formatStamp(1_800_000_000_000, 0, 'laptop');
@@ -43,5 +43,44 @@ describe('documents from the team server', () => {
     for (let level = 0; level < MAX_DOCUMENT_DEPTH - 2; level += 1) justDeepEnough = { deeper: justDeepEnough };
     expect(readTeamDocument({ ...good, extra: justDeepEnough })).toMatchObject({ kind: 'change' });
     expect(refusal(null)).toContain('not a document');
+  });
+});
+
+describe('shared content from the team server', () => {
+  const comment = {
+    platform: 'facebook',
+    socialCommentId: 'c9',
+    socialPostId: 'p1',
+    parentSocialCommentId: null,
+    authorId: 'u1',
+    authorName: 'Mia',
+    text: 'Lovely!',
+    created: '2026-11-27T10:00:00.000Z',
+    likeCount: 0,
+    hidden: false,
+    raw: { commentId: 'c9' },
+  };
+  const content = {
+    _id: contentDocId('profile-1@abc', '001800000000000.000001.laptop'),
+    kind: 'content',
+    who: 'ann',
+    device: 'laptop',
+    scope: 'profile-1@abc',
+    at: 1,
+    writes: [{ op: 'comments', postKey: 'facebook:p1', rows: [comment], polledAt: 1, firstFetch: false }],
+  };
+
+  it('reads a well-formed content document with its writes', () => {
+    expect(readTeamDocument(content)).toMatchObject({ kind: 'content', scope: 'profile-1@abc', writes: [{ op: 'comments', rows: [{ text: 'Lovely!' }] }] });
+  });
+
+  it('refuses one whose id names another profile, a bad write, or no writes, each on its own', () => {
+    expect(refusal({ ...content, _id: contentDocId('profile-2@abc', '001800000000000.000001.laptop') })).toContain('name does not match');
+    expect(
+      refusal({ ...content, writes: [{ op: 'comments', postKey: 'facebook:p1', rows: [{ ...comment, likeCount: 'many' }], polledAt: 1, firstFetch: false }] }),
+    ).toContain('shape');
+    expect(refusal({ ...content, writes: [{ op: 'drop-table' }] })).toContain('shape');
+    expect(refusal({ ...content, writes: [] })).toContain('shape');
+    expect(refusal({ ...content, writes: [{ ...content.writes[0], rows: [{ ...comment, text: 'x'.repeat(300_000) }] }] })).toContain('too large');
   });
 });

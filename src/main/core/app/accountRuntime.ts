@@ -20,6 +20,7 @@ import type { HttpTransport } from '../service/transport.ts';
 import type { AccountRecord, ProfileRecord, Store } from '../store/types.ts';
 import { AccountSync, type AccountSyncOptions } from '../sync/accountSync.ts';
 import type { SyncEvent, SyncListener } from '../sync/events.ts';
+import type { SharedPolling } from '../sync/pollLease.ts';
 import type { AccountSnapshotSyncStore, MessageSyncStore } from '../sync/syncJobContext.ts';
 import type { AppCoreTuning, LoggerPort, SecretVault } from '../ports.ts';
 import { refuse } from '../refusal.ts';
@@ -48,6 +49,8 @@ export interface AccountRuntimeDeps {
   transport?: HttpTransport;
   /** In a team: asked before each reply goes out (app/teamConnection.ts). */
   teamHold?: ReplyOutboxOptions['teamHold'];
+  /** In a team: the profile leases and shared content for a service address (decision 0060). */
+  sharingFor?: (serviceUrl: string) => SharedPolling | undefined;
 }
 
 /** The account an outbox event comes from, as the core's events need it. */
@@ -226,7 +229,8 @@ export class AccountRuntime implements OutboxOwner {
     const tuned = this.#deps.tuning.sync ?? {};
     const options: AccountSyncOptions = { ...tuned, pacer: { share: PACE_SHARE[this.#pace], ...tuned.pacer } };
     const { store, messages, accountSnapshots, clock } = this.#deps;
-    const optional = { ...(messages ? { messages } : {}), ...(accountSnapshots ? { accountSnapshots } : {}) };
+    const sharing = this.#deps.sharingFor?.(this.account.baseUrl);
+    const optional = { ...(messages ? { messages } : {}), ...(accountSnapshots ? { accountSnapshots } : {}), ...(sharing ? { sharing } : {}) };
     return new AccountSync(this.accountId, { client: this.client, store, ...optional, clock, listener: (event) => this.#syncEvent(event) }, options);
   }
 

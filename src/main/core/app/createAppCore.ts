@@ -215,6 +215,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
           onPostSettingsEvent: (accountId) => (event) => commentsQueueEvent(accountId, event),
           syncPaused: () => board.syncPaused,
           teamHold: (item: OutboxItem) => team.holdBeforeSend(item),
+          sharingFor: (serviceUrl: string) => team.sharingFor(serviceUrl),
         },
         onClose,
       ),

@@ -16,7 +16,9 @@ import type { LoggerPort } from '../ports.ts';
 import type { OutboxEvent, OutboxItem, TeamHold } from '../outbox/types.ts';
 import type { ItemStateStore } from '../store/types.ts';
 import { THE_SYNC } from '../store/itemStates.ts';
+import type { SharedPolling } from '../sync/pollLease.ts';
 import type { FoldedItem } from '../team/fold.ts';
+import { TeamContent } from '../team/teamContent.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
 import { refuse } from '../refusal.ts';
@@ -109,6 +111,11 @@ export class TeamConnection {
   #now: () => number = Date.now;
   #unsubscribe: (() => void) | null = null;
   #claims: TeamClaims | null = null;
+  /**
+   * The profile leases and shared content (decision 0060): made at the first workspace joined, then
+   * following the one open now, so the syncs' ports made at start stay true across a change of team.
+   */
+  #content: TeamContent | null = null;
 
   private constructor(options: TeamConnectionOptions) {
     this.#options = options;
@@ -133,6 +140,8 @@ export class TeamConnection {
     const change = this.#changing.then(async () => {
       await this.#recording;
       await this.#stopSharing();
+      await this.#content?.flushed();
+      this.#content?.attach(null);
       const previous = this.#workspace;
       this.#unsubscribe?.();
       this.#unsubscribe = null;
@@ -247,6 +256,8 @@ export class TeamConnection {
   }
 
   #join(store: TeamStore, settings: TeamSettings, workspace: TeamWorkspace): void {
+    if (this.#content === null) this.#content = new TeamContent(workspace, { device: settings.device, logger: this.#logger, now: () => this.#now() });
+    else this.#content.attach(workspace, settings.device);
     this.#claims = new TeamClaims({
       workspace,
       now: () => this.#now(),
@@ -343,6 +354,11 @@ export class TeamConnection {
   async sendAnyway(item: OutboxItem): Promise<void> {
     if (this.#claims === null) refuse('This device is not in a team now, so nothing is held for a choice.');
     await this.#claims.sendAnyway(item);
+  }
+
+  /** In a team: the sync's lease and shared content for an account reading the service at `serviceUrl` (decision 0060). */
+  sharingFor(serviceUrl: string): SharedPolling | undefined {
+    return this.#content?.forService(serviceUrl);
   }
 
   /** The workspace, when joined (the outbox's claims, presence). */
@@ -455,6 +471,7 @@ export class TeamConnection {
     await this.#recording;
     if (this.#workspace !== null) this.#tellJoined(null);
     await this.#stopSharing();
+    await this.#content?.flushed();
     await this.#workspace?.close();
   }
 }

@@ -8,8 +8,8 @@
 // Renaming a reply is removing one and adding another. The list keeps this device's order, with
 // replies new to it after, oldest first.
 import { isDeepStrictEqual } from 'node:util';
-import { z } from 'zod';
 import { SAVED_REPLY_LIMITS, type SavedReply } from '../../../shared/savedReplies.ts';
+import { SavedReplySchema } from '../../../shared/settings.ts';
 import type { LoggerPort } from '../ports.ts';
 import type { SharedSettingsWorkspace } from './teamClientSettings.ts';
 
@@ -17,10 +17,7 @@ export const SAVED_REPLIES_SCOPE = 'saved-replies';
 /** One set for the whole workspace. */
 const SAVED_REPLIES_ID = 'workspace';
 
-const SharedReplySchema = z.object({
-  title: z.string().trim().min(1).max(SAVED_REPLY_LIMITS.title),
-  text: z.string().trim().min(1).max(SAVED_REPLY_LIMITS.text),
-});
+const SharedReplySchema = SavedReplySchema;
 
 /** The host's saved replies, read and written as a local change (told to the screens) that is not shared again. */
 export interface SavedRepliesPort {

@@ -146,9 +146,10 @@ export class AccountAnalyticsSync {
   private record(profileId: string, result: AccountAnalyticsFound, now: number): void {
     // Without a `lastUpdated` the figures are taken as of the read (with youtube's and tiktok's lag).
     const day = result.day ?? figuresDayOf(result.network, new Date(now).toISOString())?.day ?? utcDayOf(now);
-    storeCall('save account analytics', () =>
-      this.store.recordAccountSnapshot({ profileId, network: result.network, day, figures: result.figures, entry: result.entry, fetchedAt: Math.floor(now) }),
-    );
+    const snapshot = { profileId, network: result.network, day, figures: result.figures, entry: result.entry, fetchedAt: Math.floor(now) };
+    storeCall('save account analytics', () => this.store.recordAccountSnapshot(snapshot));
+    // In a team, the other devices replay it instead of asking (decision 0060).
+    this.context.share?.({ op: 'account-snapshot', snapshot: { ...snapshot, figures: { ...snapshot.figures } } });
   }
 
   /**

@@ -9,6 +9,7 @@ import type { AccountSnapshotSyncStore, MessageSyncStore } from './syncJobContex
 import { ConnectivityMonitor, type ConnectivityOptions, type ProbeOutcome } from './connectivityMonitor.ts';
 import { emitSafely, type SyncListener } from './events.ts';
 import { ProfileSync, type ProfileSyncOptions, type ProfileSyncStatus } from './profileSync.ts';
+import type { SharedPolling } from './pollLease.ts';
 import { RequestPacer } from './requestPacer.ts';
 import { classifyFailure } from './syncErrors.ts';
 import type { SyncClient } from './syncClient.ts';
@@ -23,6 +24,8 @@ export interface AccountSyncPorts {
   /** Default: the system clock. */
   clock?: Clock;
   listener: SyncListener;
+  /** In a team: one device polls each profile under a lease and shares what it read (decision 0060). */
+  sharing?: SharedPolling;
 }
 
 export interface AccountSyncOptions extends ProfileSyncOptions {
@@ -77,6 +80,7 @@ export class AccountSync {
         clock: this.ports.clock,
         connectivity: this.monitor,
         listener: this.ports.listener,
+        sharing: this.ports.sharing,
       },
       this.options,
     );

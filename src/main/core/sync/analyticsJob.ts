@@ -74,19 +74,20 @@ function recordAnalytics(context: SyncJobContext, track: AnalyticsTrack, entry: 
   track.manual = false;
   if (store.analyticsNotFound(track.key) !== null) storeCall('clear analytics not found', () => store.setAnalyticsNotFound(track.key, null));
   const { backfilledFrom, recoveredFrom, ...metrics } = entry.analytics;
-  storeCall('save analytics', () =>
-    store.recordAnalytics({
-      profileId: context.profile.profileId,
-      platform: track.platform,
-      socialPostId: track.socialPostId,
-      fetchedAt: Math.floor(now),
-      lastUpdated: entry.lastUpdated,
-      nextUpdate: entry.nextUpdate,
-      metrics,
-      ...(backfilledFrom !== undefined ? { backfilledFrom } : {}),
-      ...(recoveredFrom !== undefined ? { recoveredFrom } : {}),
-    }),
-  );
+  const snapshot = {
+    profileId: context.profile.profileId,
+    platform: track.platform,
+    socialPostId: track.socialPostId,
+    fetchedAt: Math.floor(now),
+    lastUpdated: entry.lastUpdated,
+    nextUpdate: entry.nextUpdate,
+    metrics,
+    ...(backfilledFrom !== undefined ? { backfilledFrom } : {}),
+    ...(recoveredFrom !== undefined ? { recoveredFrom } : {}),
+  };
+  const stored = storeCall('save analytics', () => store.recordAnalytics(snapshot));
+  // In a team, the other devices replay new numbers instead of asking (decision 0060).
+  if (stored === 'stored') context.share?.({ op: 'analytics', snapshot });
   const nextUpdate = Date.parse(entry.nextUpdate);
   const serviceSays = Number.isFinite(nextUpdate) ? nextUpdate + NEXT_UPDATE_MARGIN_MS : now + ANALYTICS_RETRY_MS;
   const onePostPerRequest = analyticsRoute(track.platform, track.servicePostId) === 'service';

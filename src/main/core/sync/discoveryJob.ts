@@ -87,6 +87,11 @@ export class DiscoveryJob {
       const posts = storeCall('read the known posts', () => mergeDiscoveredPosts(service.posts, outside, (key) => store.post(key), now));
       const saved = storeCall('save the posts', () => store.upsertPosts(posts));
       reporter.rejected('posts', saved.rejected);
+      // In a team, the other devices replay this instead of asking (decision 0060).
+      if (this.context.share) {
+        const record = storeCall('read the profile', () => store.profiles(profile.accountId).find((p) => p.profileId === profile.profileId) ?? null);
+        this.context.share({ op: 'profile-and-posts', profile: record, posts });
+      }
       storeCall('save the discovery time', () => store.setDiscoveredAt(this.context.profile.accountId, this.context.profile.profileId, now));
       storeCall('read the posts to sync', () => this.replan(now));
       this.manual = false;

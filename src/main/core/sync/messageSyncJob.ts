@@ -9,6 +9,7 @@ import type { MessageRecord } from '../../../shared/wire/messages.ts';
 import { HttpError } from '../service/errors.ts';
 import { CONVERSATION_MAX_PAGES, MessageRefusedError } from '../service/operations/messages.ts';
 import { conversationKeyOf } from '../store/keys.ts';
+import type { MessageInput } from '../store/types.ts';
 import { messageInputOf } from '../store/messageInput.ts';
 import { type ConversationTrack, mergeListing, type MessageJob, type NetworkMessages, newNetworkMessages, nextMessageJob } from './conversationPlan.ts';
 import { emitSafely, type SyncErrorInfo } from './events.ts';
@@ -104,6 +105,7 @@ export class MessageSync {
     const { platform } = network;
     const startedAt = clock.now();
     const knownLast = track.lastMessageAt;
+    const firstFetch = track.readAt === null && knownLast === null && track.backlog;
     const news = new Set<string>();
     try {
       let newest = knownLast;
@@ -121,7 +123,7 @@ export class MessageSync {
         );
         pages++;
         nextUpdate = answer.nextUpdate;
-        for (const key of this.ingest(platform, answer.messages)) news.add(key);
+        for (const key of this.ingest(platform, answer.messages, firstFetch)) news.add(key);
         const times = answer.messages.map((m) => Date.parse(m.created)).filter(Number.isFinite);
         if (times.length > 0) newest = Math.max(newest ?? Number.NEGATIVE_INFINITY, ...times);
         next = answer.next;
@@ -129,7 +131,6 @@ export class MessageSync {
         if (knownLast !== null && times.length > 0 && Math.min(...times) <= knownLast) next = undefined;
       } while (next !== undefined && pages < CONVERSATION_MAX_PAGES);
       const now = clock.now();
-      const firstFetch = track.readAt === null && knownLast === null && track.backlog;
       track.lastMessageAt = newest;
       track.readAt = now;
       track.failures = 0;
@@ -159,17 +160,13 @@ export class MessageSync {
   }
 
   /** Stores one answer's messages; the keys of conversations with news (new, or the person wrote). */
-  private ingest(platform: MessageNetwork, records: readonly MessageRecord[]): string[] {
+  private ingest(platform: MessageNetwork, records: readonly MessageRecord[], firstFetch: boolean): string[] {
     if (records.length === 0) return [];
-    const { profile, reporter } = this.context;
-    const result = storeCall('save direct messages', () =>
-      this.store.ingestMessages(
-        profile.profileId,
-        records.map((r) => messageInputOf(platform, r)),
-      ),
-    );
-    reporter.rejected('messages', result.rejected);
-    return [...new Set([...result.newConversations, ...result.newlyReceived])];
+    const rows = records.map((r) => messageInputOf(platform, r));
+    const news = storeMessages(this.context, this.store, rows);
+    // In a team, the other devices replay this instead of asking (decision 0060).
+    this.context.share?.({ op: 'messages', platform, rows, firstFetch });
+    return news;
   }
 
   /** The newest message the store has of a conversation (after a restart, memory knows none). */
@@ -202,6 +199,16 @@ export class MessageSync {
     }
     requests.failed(error, { retry, ...(gone ? { gone } : {}), withoutTwitter: () => {} });
   }
+}
+
+/**
+ * Direct messages into the store: the one ingest of messages, for an answer of the service and for
+ * what the device polling the profile shared. The keys of conversations with news.
+ */
+export function storeMessages(context: SyncJobContext, store: MessageSyncStore, rows: MessageInput[]): string[] {
+  const result = storeCall('save direct messages', () => store.ingestMessages(context.profile.profileId, rows));
+  context.reporter.rejected('messages', result.rejected);
+  return [...new Set([...result.newConversations, ...result.newlyReceived])];
 }
 
 function refusalReport(error: HttpError, platform: MessageNetwork, wholeProfile: boolean, holdMs: number): SyncErrorInfo {

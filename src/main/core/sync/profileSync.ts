@@ -16,11 +16,13 @@ import { StoreFailure, storeInfo, SyncInterrupted } from './jobFailures.ts';
 import { nextJob, type SyncJob } from './jobQueue.ts';
 import { DEFAULT_MESSAGE_POLICY, type MessagePolicy } from './messagePolicy.ts';
 import { MessageSync } from './messageSyncJob.ts';
+import { PollLease } from './pollLease.ts';
 import { commentPollInterval, DEFAULT_POLL_POLICY, type PollPolicy } from './pollPolicy.ts';
 import { groupIntoTargets, mergeTargets, type PollTarget } from './pollTargets.ts';
 import { ProfileReporter, progressOf } from './profileReporter.ts';
 import { RequestGate } from './requestGate.ts';
 import type { PacerOptions } from './requestPacer.ts';
+import { replayShared } from './sharedReplay.ts';
 import { classifyFailure } from './syncErrors.ts';
 import type { ProfileRef, ProfileSyncPorts, SyncJobContext } from './syncJobContext.ts';
 import { WakeableTimer } from './wakeableTimer.ts';
@@ -44,6 +46,8 @@ export interface ProfileSyncOptions {
   twitterRetryMs?: number;
   /** A sleep that ends this much later than planned means the machine slept; default 1 minute. */
   clockJumpMs?: number;
+  /** In a team: how long a profile's lease lasts unless renewed; default three hot poll intervals (decision 0060). */
+  leaseMs?: number;
 }
 
 export type ProfileSyncState = 'stopped' | 'paused' | 'offline' | 'held' | 'syncing' | 'idle';
@@ -74,6 +78,9 @@ export class ProfileSync {
   /** What the jobs work with; the coordinator's own state stays private. */
   private readonly jobContext: SyncJobContext;
   private readonly analyticsBatchDelayMs: number;
+  /** In a team only: whether this device polls the profile or replays what the polling device shares. */
+  private readonly lease: PollLease | undefined;
+  private stopListening: (() => void) | undefined;
 
   private targets = new Map<string, PollTarget>();
   private targetOfPost = new Map<PostKey, string>();
@@ -117,7 +124,9 @@ export class ProfileSync {
       reporter: this.reporter,
       intervalOf: (target, now) => this.intervalOf(target, now),
       emitProgress: () => this.reporter.progress(this.targets.values()),
+      share: ports.sharing ? (write) => ports.sharing?.share(profile.profileId, [write]) : undefined,
     };
+    this.lease = ports.sharing ? new PollLease(ports.sharing, profile.profileId, options.leaseMs ?? 3 * this.policy.hotMs, () => ports.clock.now()) : undefined;
     this.discovery = new DiscoveryJob(
       this.jobContext,
       { intervalMs: options.discoveryIntervalMs ?? 3 * MINUTE, networkHistoryLimit: options.networkHistoryLimit ?? 1000 },
@@ -139,11 +148,14 @@ export class ProfileSync {
     } catch (error) {
       this.reporter.error(storeInfo(new StoreFailure('read the posts to sync', error)));
     }
+    // What the polling device shares wakes the loop, which writes it into the store.
+    this.stopListening = this.ports.sharing?.onArrival(this.profile.profileId, () => this.timer.nudge());
     this.running = this.loop();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.stopListening?.();
     this.timer.stop();
     this.requests.cancel();
     await this.running;
@@ -262,6 +274,7 @@ export class ProfileSync {
       await this.rest(this.timer.idle());
       return;
     }
+    if (this.lease && (await this.followsShared(clock.now()))) return;
     const now = clock.now();
     const heldUntil = this.requests.heldUntil;
     if (heldUntil > now) {
@@ -271,7 +284,9 @@ export class ProfileSync {
     const pick = this.pickJob(now);
     const at = Math.max(pick.at, this.requests.slotAt(now));
     if (!pick.job || at > now) {
-      if (Number.isFinite(at)) await this.rest(this.timer.sleep(at - now));
+      // The lease is renewed on time even while no job is due.
+      const wake = Math.min(at, this.lease?.nextAskAt ?? Number.POSITIVE_INFINITY);
+      if (Number.isFinite(wake)) await this.rest(this.timer.sleep(Math.max(0, wake - now)));
       else await this.rest(this.timer.idle());
       return;
     }
@@ -281,6 +296,48 @@ export class ProfileSync {
     } finally {
       this.busy = false;
     }
+  }
+
+  /**
+   * In a team: takes in what other devices shared, asks the lease when due, and says whether this
+   * device follows (it then sleeps until the lease runs out or something arrives: no request).
+   * Taking a profile over, its plan is read again from the store (the poll times the shared
+   * comments carried), and the lists are read at once so the networks it links (direct messages,
+   * account figures) are known.
+   */
+  private async followsShared(now: number): Promise<boolean> {
+    const lease = this.lease;
+    const sharing = this.ports.sharing;
+    if (!lease || !sharing) return false;
+    const { role, tookOver } = await lease.check(now);
+    const arrived = sharing.arrived(this.profile.profileId);
+    if (arrived.length > 0) {
+      const postsChanged = replayShared(this.jobContext, arrived, { pollPostOf: (key) => this.pollPostOf(key) });
+      if (postsChanged) this.replan();
+      this.reporter.progress(this.targets.values());
+    }
+    if (tookOver) {
+      this.targets = new Map();
+      this.analytics = new Map();
+      this.replan();
+      this.discovery.dueAt = this.ports.clock.now();
+    }
+    if (role === 'poll') return false;
+    await this.rest(this.timer.sleep(Math.max(0, lease.nextAskAt - this.ports.clock.now())));
+    return true;
+  }
+
+  /** The plan read again from the store (shared posts arrived, or this device took the profile over). */
+  private replan(): void {
+    try {
+      this.reload(this.ports.clock.now());
+    } catch (error) {
+      this.reporter.error(storeInfo(new StoreFailure('read the posts to sync', error)));
+    }
+  }
+
+  private pollPostOf(key: PostKey) {
+    return this.targets.get(this.targetOfPost.get(key) ?? '')?.posts.find((post) => post.key === key);
   }
 
   private pickJob(now: number): { job: SyncJob | undefined; at: number } {

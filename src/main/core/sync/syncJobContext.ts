@@ -2,10 +2,12 @@
 // the profile, the ports, and the parts the coordinator (ProfileSync) shares among its jobs. The
 // jobs live in files of their own; they change only their own plan (a target's or a track's due
 // time) and leave the choice of the next job to the coordinator.
+import type { SharedWrite } from '../../../shared/domain/teamContent.ts';
 import type { Clock } from '../clock.ts';
 import type { AccountSnapshotStore, MessageStore, Store } from '../store/types.ts';
 import type { ConnectivityView } from './connectivityMonitor.ts';
 import type { SyncListener } from './events.ts';
+import type { SharedPolling } from './pollLease.ts';
 import type { PollPolicy } from './pollPolicy.ts';
 import type { PollTarget } from './pollTargets.ts';
 import type { ProfileReporter } from './profileReporter.ts';
@@ -36,6 +38,8 @@ export interface ProfileSyncPorts {
   messages?: MessageSyncStore | undefined;
   /** The store of account snapshots; without it, account analytics are not read. */
   accountSnapshots?: AccountSnapshotSyncStore | undefined;
+  /** In a team: the lease and the content other devices share (decision 0060); solo cores have none. */
+  sharing?: SharedPolling | undefined;
 }
 
 export interface SyncJobContext {
@@ -48,4 +52,6 @@ export interface SyncJobContext {
   intervalOf(target: PollTarget, now: number): number;
   /** Tells the host how far the sync has come, if that changed. */
   emitProgress(): void;
+  /** In a team: shares a store write made from the service's answer with the other devices (decision 0060). */
+  share?: ((write: SharedWrite) => void) | undefined;
 }

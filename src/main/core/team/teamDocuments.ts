@@ -6,6 +6,7 @@ import {
   ChangeDocSchema,
   type ChangeDoc,
   ClaimDocSchema,
+  ContentDocSchema,
   type EventDoc,
   EventDocSchema,
   LeaseDocSchema,
@@ -34,6 +35,8 @@ function parseByPrefix(prefix: string, raw: unknown): { success: true; data: Tea
       return OutboxStatusDocSchema.safeParse(raw);
     case 'lease:':
       return LeaseDocSchema.safeParse(raw);
+    case 'content:':
+      return ContentDocSchema.safeParse(raw);
     default:
       return 'unread';
   }
@@ -45,6 +48,8 @@ export const claimDocId = (key: string): string => `claim:${key}`;
 export const presenceDocId = (member: string, device: string): string => `presence:${member}:${device}`;
 export const outboxDocId = (device: string, outboxId: string): string => `outbox:${device}:${outboxId}`;
 export const leaseDocId = (profileId: string): string => `lease:${profileId}`;
+/** A content document's id: its scope (the profile on its service), then a stamp unique to its device. */
+export const contentDocId = (scope: string, stamp: string): string => `content:${scope}:${stamp}`;
 
 /** Walks a value without recursion, giving up as soon as it is too deep or too large. */
 export function sizeProblem(value: unknown): string | null {
@@ -68,7 +73,7 @@ export function sizeProblem(value: unknown): string | null {
 
 /**
  * A team document as the app may use it, or null for documents the app does not read here
- * (design documents, settings, content, deletions). Throws TeamDocumentRefused for a bad one.
+ * (design documents, settings, deletions). Throws TeamDocumentRefused for a bad one.
  */
 export function readTeamDocument(raw: unknown): TeamDoc | null {
   const id = typeof raw === 'object' && raw !== null && '_id' in raw && typeof raw._id === 'string' ? raw._id : '(no id)';
@@ -91,7 +96,9 @@ export function readTeamDocument(raw: unknown): TeamDoc | null {
           ? presenceDocId(doc.who, doc.device)
           : doc.kind === 'outbox'
             ? outboxDocId(doc.device, doc.outboxId)
-            : id;
+            : doc.kind === 'content' && !id.startsWith(contentDocId(doc.scope, ''))
+              ? contentDocId(doc.scope, '…')
+              : id;
   if (expected !== id) throw new TeamDocumentRefused(id, 'its name does not match what it holds.');
   if (doc.kind === 'change' && (doc.change.who !== doc.who || doc.change.device !== doc.device))
     throw new TeamDocumentRefused(id, 'it names two different authors.');

@@ -13,7 +13,7 @@ import { foldTeamLog, type FoldedItem } from './fold.ts';
 import { createHybridClock } from './hybridClock.ts';
 import { type ClaimResult, claimOnServer, type LeaseResult, takeLeaseOnServer } from './serverCompareAndSet.ts';
 import { workspaceUrl } from './serverAddress.ts';
-import type { OutboxStatusDoc, PresenceDoc, TeamDoc } from '../../../shared/domain/teamDocuments.ts';
+import type { ContentDoc, OutboxStatusDoc, PresenceDoc, TeamDoc } from '../../../shared/domain/teamDocuments.ts';
 import { changeDocId, eventDocId, logEntryOf, outboxDocId, presenceDocId, readTeamDocument } from './teamDocuments.ts';
 import { TeamDocumentRefused, TeamRecordError } from './teamErrors.ts';
 import { compareEntries, type ItemEventKind, registerOfField, type TeamLogEntry } from './teamLog.ts';
@@ -54,6 +54,8 @@ export interface TeamUpdate {
   refused: TeamDocumentRefused[];
   /** Shared settings another device changed (teamSettingsDocs.ts): which scope and id. */
   settings?: { scope: string; id: string }[];
+  /** What other devices read from the service and shared (decision 0060), in the order it arrived. */
+  content: ContentDoc[];
 }
 
 export interface PresenceEntry {
@@ -82,6 +84,8 @@ export interface TeamWorkspace {
   /** Who else is replying, and to what (expired entries left out). */
   presence(): PresenceEntry[];
   writeOutboxStatus(status: Omit<OutboxStatusDoc, '_id' | '_rev' | 'kind' | 'who' | 'device'>): Promise<void>;
+  /** Shares what this device read from the service for a profile (content documents, decision 0060); checked before it is written. */
+  shareContent(docs: Omit<ContentDoc, 'who' | 'device' | '_rev'>[]): Promise<void>;
   outboxStatuses(): OutboxStatusDoc[];
   /** Writes fields of shared settings this member changed on this device, each stamped now. */
   writeSettings(scope: string, id: string, values: Record<string, unknown>): Promise<void>;
@@ -193,6 +197,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     const touched = new Set<string>();
     const outbox: OutboxStatusDoc[] = [];
     const settings = new Map<string, { scope: string; id: string }>();
+    const content: ContentDoc[] = [];
     let presenceChanged = false;
     for (const raw of docs) {
       const doc = take(raw);
@@ -203,11 +208,12 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       else if (doc.kind === 'outbox') outbox.push(doc);
       else if (doc.kind === 'presence') presenceChanged = true;
       else if (doc.kind === 'settings') settings.set(`${doc.scope}:${doc.id}`, { scope: doc.scope, id: doc.id });
+      else if (doc.kind === 'content') content.push(doc);
     }
     const refused = refusedDocs.slice(refusedBefore);
-    if (touched.size === 0 && outbox.length === 0 && !presenceChanged && refused.length === 0 && settings.size === 0) return;
+    if (touched.size === 0 && outbox.length === 0 && !presenceChanged && refused.length === 0 && settings.size === 0 && content.length === 0) return;
     const items = [...touched].sort().flatMap((itemKey) => foldOf(itemKey) ?? []);
-    const update: TeamUpdate = { items, presence: livePresence(), outbox, refused, ...(settings.size > 0 ? { settings: [...settings.values()] } : {}) };
+    const update: TeamUpdate = { items, presence: livePresence(), outbox, refused, content, ...(settings.size > 0 ? { settings: [...settings.values()] } : {}) };
     for (const listener of listeners) {
       try {
         listener(update);
@@ -357,6 +363,11 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       const checked = readTeamDocument(doc);
       if (checked) keep(checked);
       await local.put(doc);
+    },
+    async shareContent(docs) {
+      const checked = docs.map((doc) => readTeamDocument({ ...doc, who: options.member, device: options.device }));
+      const results = await local.bulkDocs(checked.filter((doc) => doc !== null));
+      if (results.some((result) => 'error' in result && result.error)) throw new TeamRecordError('Some content could not be saved on this device.');
     },
     outboxStatuses: () => [...outboxDocs.values()].sort((a, b) => a.at - b.at || (a._id < b._id ? -1 : 1)),
     async writeSettings(scope, id, values) {
