@@ -176,7 +176,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
 
   const messagingOff = new MessagingOff();
-  const coreEvents = new CoreEvents({ hub, store, registry, board, planner, countsChanged: () => countsChanged.tell(), logger });
+  const coreEvents = new CoreEvents({
+    hub,
+    store,
+    registry,
+    board,
+    planner,
+    countsChanged: () => countsChanged.tell(),
+    logger,
+    sentUnchecked: (id) => team.sentUnchecked(id),
+  });
   const commentsQueueEvent = commentsQueueListener(store, hub, logger);
 
   // Each account's own wiring (its sync's connectivity to its queues, a sent reply to its post) is
@@ -238,6 +247,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     () => clock.now(),
     (key) => answeredOf(store, key),
     team.workspace ? (item) => team.sendAnyway(item) : null,
+    (id) => team.sentUnchecked(id),
   );
   const messages = new MessageService({ store, registry, accounts: accountService, now: () => clock.now(), messagingOff });
   const pictures = new PersonPictures({

@@ -21,6 +21,7 @@ import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
 import { refuse } from '../refusal.ts';
 import { TeamClaims } from './teamClaims.ts';
+import { TeamSentUnchecked } from './teamSentUnchecked.ts';
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
 import { DEFAULT_TEAM_MODE, type TeamMode } from '../../../shared/domain/teamSetup.ts';
 import { ME_ON_THIS_DEVICE } from '../store/itemStates.ts';
@@ -109,10 +110,13 @@ export class TeamConnection {
   #now: () => number = Date.now;
   #unsubscribe: (() => void) | null = null;
   #claims: TeamClaims | null = null;
+  /** The outbox items sent in solo mode without the server's check, for their cards (kept across restarts). */
+  readonly #unchecked: TeamSentUnchecked;
 
   private constructor(options: TeamConnectionOptions) {
     this.#options = options;
     this.#logger = options.logger;
+    this.#unchecked = new TeamSentUnchecked(options.dataDir, options.logger);
     this.#mode = options.mode ?? DEFAULT_TEAM_MODE;
     if (options.now) this.#now = options.now;
   }
@@ -298,6 +302,7 @@ export class TeamConnection {
    */
   outboxChanged(event: OutboxEvent): void {
     this.#outboxStatus?.changed(event);
+    if (event.type === 'removed') this.#unchecked.forget(event.id);
     const workspace = this.#workspace;
     const store = this.#store;
     if (workspace === null || store === null || this.#settings === null || event.type !== 'changed' || event.item.state !== 'sent') return;
@@ -328,12 +333,15 @@ export class TeamConnection {
     const claims = this.#claims;
     if (claims === null) return null;
     const hold = await claims.holdBeforeSend(item);
+    // Asked after all (a later try of an item that once went unchecked): its card no longer warns.
+    if (hold === null) this.#unchecked.forget(item.id);
     if (hold?.error.code !== 'team-unreachable') return hold;
     const now = this.#now();
     this.#unreachableSince ??= now;
     if (this.#mode === 'solo') {
       this.#sentUnchecked = { count: (this.#sentUnchecked?.count ?? 0) + 1, lastAt: now };
       this.#logger?.warn(SENT_UNCHECKED_WARNING, { item: item.id });
+      this.#unchecked.mark(item.id);
       return null;
     }
     return hold;
@@ -343,6 +351,11 @@ export class TeamConnection {
   async sendAnyway(item: OutboxItem): Promise<void> {
     if (this.#claims === null) refuse('This device is not in a team now, so nothing is held for a choice.');
     await this.#claims.sendAnyway(item);
+  }
+
+  /** Whether this outbox item went out in solo mode without the server's check (its card says so). */
+  sentUnchecked(id: string): boolean {
+    return this.#unchecked.has(id);
   }
 
   /** The workspace, when joined (the outbox's claims, presence). */
