@@ -110,6 +110,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     vault,
     remember: (secret) => known.add(secret),
   });
+  // An answer recorded in the team's log changes the item's history even when not its state: told the same way.
+  team.onEventRecorded((key) => {
+    const state = store.itemStates([key]).get(key);
+    if (state) hub.emit('items.stateChanged', itemStatesChangedPayload(new Map([[key, state]])));
+  });
   const protection = vault.protection();
   if (protection.warning !== null) {
     hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });

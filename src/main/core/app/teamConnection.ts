@@ -110,6 +110,8 @@ export class TeamConnection {
   #now: () => number = Date.now;
   #unsubscribe: (() => void) | null = null;
   #claims: TeamClaims | null = null;
+  /** Told the item key when this device recorded an answer's event (its history grew, its state maybe not). */
+  readonly #eventListeners: ((itemKey: string) => void)[] = [];
   /** The outbox items sent in solo mode without the server's check, for their cards (kept across restarts). */
   readonly #unchecked: TeamSentUnchecked;
 
@@ -316,6 +318,7 @@ export class TeamConnection {
         // This device's store follows the fold too (the reply closed the item), as the others will.
         const folded = workspace.item(item.answers);
         if (folded) this.#apply(store, settings, [folded]);
+        this.#tellEventRecorded(item.answers);
       } catch (error) {
         this.#logger?.error('A sent reply could not be shared with the team', { reason: (error as Error).message });
       }
@@ -351,6 +354,25 @@ export class TeamConnection {
   async sendAnyway(item: OutboxItem): Promise<void> {
     if (this.#claims === null) refuse('This device is not in a team now, so nothing is held for a choice.');
     await this.#claims.sendAnyway(item);
+    this.#tellEventRecorded(item.answers);
+  }
+
+  /**
+   * This device recorded an answer's event for an item (sent, sent anyway): the open item's history
+   * follows, although its state may not have changed (an item another member closed first).
+   */
+  onEventRecorded(listener: (itemKey: string) => void): void {
+    this.#eventListeners.push(listener);
+  }
+
+  #tellEventRecorded(itemKey: string): void {
+    for (const listener of this.#eventListeners) {
+      try {
+        listener(itemKey);
+      } catch (error) {
+        this.#logger?.error('A part of the app could not follow the team’s history', { reason: (error as Error).message });
+      }
+    }
   }
 
   /** Whether this outbox item went out in solo mode without the server's check (its card says so). */
