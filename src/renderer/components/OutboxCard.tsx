@@ -3,7 +3,8 @@
 // the service's code behind "Details"); the undo countdown while it waits to go; Edit until it leaves;
 // Retry / Try now / Cancel. A cancel asked for while an earlier try may have been posted says that
 // it is being checked, and then what came of it. In a team, one held because someone else answered
-// first says who and when, and offers Send anyway or Discard (issue 22).
+// first says who and when, and offers Send anyway or Discard (issue 22); one sent in solo mode while
+// the team server could not be asked says that no other device was checked.
 import { useId } from 'react';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { NETWORK_NAMES } from '../../shared/networks.ts';
@@ -18,6 +19,12 @@ import { useNow } from './hooks.ts';
 import { fmt } from '../logic/format.ts';
 import { heldLine } from '../logic/presenceWords.ts';
 import { usePresenceStore } from '../stores/presenceStore.ts';
+
+/** The solo mode's warning, on a reply or message that went out without the team server's check. */
+export function SentUncheckedNote({ item }: { item: OutboxItemView }) {
+  if (item.sentUnchecked !== true || item.state !== 'sent') return null;
+  return <p className="outbox-detail is-warning">Sent without checking your other devices: the team server could not be reached.</p>;
+}
 
 /** When, in the formatter's words: sent at, or written at. */
 function whenOf(item: OutboxItemView, now: number): string {
@@ -81,6 +88,7 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
           {heldLine(held, me, now)}
         </p>
       )}
+      <SentUncheckedNote item={item} />
       {!checking && outcome === null && detail && (
         <div className={item.state === 'failed' ? 'outbox-detail is-error' : 'outbox-detail'}>
           <p>{detail.text}</p>

@@ -25,7 +25,7 @@ import { ConversationPane } from './messages/ConversationPane.tsx';
 import { ThreadHead } from './ThreadHead.tsx';
 import { useNow } from './hooks.ts';
 import { NetworkIcon } from './NetworkIcon.tsx';
-import { OutboxCard } from './OutboxCard.tsx';
+import { OutboxCard, SentUncheckedNote } from './OutboxCard.tsx';
 
 /** `delivery`: this reply is one the app sent (sentReplies.ts): its state is said beside it, and its outbox card is not shown. */
 function Comment({ row, kind, now, delivery }: { row: InboxRow; kind: 'ancestor' | 'main' | 'reply'; now: number; delivery?: OutboxItemView | undefined }) {
@@ -58,6 +58,7 @@ function Comment({ row, kind, now, delivery }: { row: InboxRow; kind: 'ancestor'
       {delivery ? (
         <article className="comment-delivered" aria-label={`Your reply: ${stateLabel(delivery)}`}>
           {body}
+          <SentUncheckedNote item={delivery} />
         </article>
       ) : (
         body

@@ -12,10 +12,16 @@ export function memberName(name: string, me: string | null, capital = false): st
   return capital ? 'You' : 'you';
 }
 
-/** What someone did, as a verb phrase on `object` ("this" or "it"); null for what is not told (read, unread). */
-export function actWords(act: ItemAct, me: string | null, fmt: Formatter, object = 'this'): string | null {
+/** What answers an item: a reply (to a comment) or a message (in a conversation; kinds/kindViews.ts says which). */
+export type AnswerNoun = 'reply' | 'message';
+
+/**
+ * What someone did, as a verb phrase on `object` ("this" or "it"); null for what is not told (read,
+ * unread). `answer`: what the item's outbox statuses are about ("sent a message" in a conversation).
+ */
+export function actWords(act: ItemAct, me: string | null, fmt: Formatter, object = 'this', answer: AnswerNoun = 'reply'): string | null {
   if (act.kind === 'event') return eventWords(act.event);
-  if (act.kind === 'outbox') return outboxWords(act.state);
+  if (act.kind === 'outbox') return outboxWords(act.state, answer);
   const to = act.to;
   switch (act.field) {
     case 'done':
@@ -44,20 +50,20 @@ function eventWords(event: Extract<ItemAct, { kind: 'event' }>['event']): string
   }
 }
 
-function outboxWords(state: (typeof OUTBOX_STATES)[number]): string {
+function outboxWords(state: (typeof OUTBOX_STATES)[number], answer: AnswerNoun): string {
   switch (state) {
     case 'queued':
-      return 'wrote a reply (waiting to be sent)';
+      return `wrote a ${answer} (waiting to be sent)`;
     case 'held':
-      return 'held a reply';
+      return `held a ${answer}`;
     case 'sending':
-      return 'is sending a reply';
+      return `is sending a ${answer}`;
     case 'sent':
-      return 'sent a reply';
+      return `sent a ${answer}`;
     case 'failed':
-      return 'could not send a reply';
+      return `could not send a ${answer}`;
     case 'discarded':
-      return 'discarded a reply';
+      return `discarded a ${answer}`;
   }
 }
 
@@ -71,10 +77,15 @@ function labelWords(from: readonly string[], to: readonly string[], object: stri
   return parts.length > 0 ? parts.join(' and ') : `changed the labels of ${object}`;
 }
 
-/** One history line: who did what, on which device, when ("Ann marked this done on laptop · 14:02"); null: not shown. */
-export function historyLine(entry: ItemHistoryEntry, me: string | null, fmt: Formatter, now: number): string | null {
-  const what = actWords(entry.act, me, fmt);
-  if (what === null) return null;
+/**
+ * One history line: who did what, on which device, when ("Ann marked this done on laptop · 14:02");
+ * null: not shown. `answer`: a conversation's are messages ("Ann sent a message").
+ */
+export function historyLine(entry: ItemHistoryEntry, me: string | null, fmt: Formatter, now: number, answer: AnswerNoun = 'reply'): string | null {
+  const told = actWords(entry.act, me, fmt, 'this', answer);
+  if (told === null) return null;
+  // "You chose to send your answer …", not "their".
+  const what = entry.who === me ? told.replace(/\btheir\b/, 'your') : told;
   const undo = entry.act.kind === 'change' && entry.act.undo ? ' (an undo)' : '';
   return `${memberName(entry.who, me, true)} ${what}${undo} on ${entry.device} · ${fmt.chatTime(entry.at, now)}`;
 }

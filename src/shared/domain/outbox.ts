@@ -53,6 +53,8 @@ export const OutboxItemViewSchema = z.object({
    * device, when (epoch ms). The person chooses: send anyway (`outbox.sendAnyway`) or discard (cancel).
    */
   heldBy: z.object({ who: z.string(), device: z.string(), at: z.number() }).nullable().optional(),
+  /** Sent in solo multi-device mode while the team server could not be asked: no other device's answer was checked. */
+  sentUnchecked: z.boolean().optional(),
 });
 export type OutboxItemView = z.infer<typeof OutboxItemViewSchema>;
 

@@ -1,8 +1,8 @@
 // Team mode vs solo multi-device mode (issue 22, a per-workspace setting), in the core: the sync
 // server, one sandbox, and an app core reaching the team server through a TCP proxy (the setup of
 // two-cores.test.ts). With the server cut off, a reply in solo mode ("just my own devices") goes
-// out and the status and the log carry the warning; in team mode the next reply is held, never sent
-// unconfirmed, and goes once the server is back.
+// out and the status, the log and the reply's own outbox item (its card) carry the warning; in team
+// mode the next reply is held, never sent unconfirmed, and goes once the server is back, unwarned.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +80,13 @@ describe('a reply while the team server cannot be reached', () => {
     expect(status).toMatchObject({ mode: 'solo', serverReachable: false, sentUnchecked: { count: 1 } });
     expect(status.unreachableSince).not.toBeNull();
     expect(rig.logs.filter((log) => log.message === SENT_UNCHECKED_WARNING)).toHaveLength(1);
+    // The reply's own item says it, as listed and as the event that told the screen it was sent.
+    expect(await outboxItem(item.id)).toMatchObject({ state: 'sent', sentUnchecked: true });
+    const told = rig
+      .eventsNamed('outbox.changed')
+      .map((event) => event as { item?: { id: string; state: string; sentUnchecked?: boolean } })
+      .filter((event) => event.item?.id === item.id && event.item.state === 'sent');
+    expect(told.at(-1)?.item?.sentUnchecked).toBe(true);
   }, 60_000);
 
   it('in team mode is held, not sent, until the server is back', async () => {
@@ -97,5 +104,7 @@ describe('a reply while the team server cannot be reached', () => {
     proxy.heal();
     await rig.until('the reply sent once the server is back', async () => ((await outboxItem(item.id))?.state === 'sent' ? true : null));
     expect(await inLedger(text)).toBe(1);
+    // Checked with the server before it went: its card does not warn.
+    expect((await outboxItem(item.id))?.sentUnchecked).toBe(false);
   }, 60_000);
 });

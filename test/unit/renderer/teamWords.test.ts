@@ -45,6 +45,22 @@ describe('an item’s history in words', () => {
     );
   });
 
+  it('says a conversation’s answers are messages', () => {
+    const sent: ItemHistoryEntry = { who: 'Ann', device: 'Laptop', at: AT, act: { kind: 'outbox', state: 'sent' } };
+    const held: ItemHistoryEntry = { who: 'bob', device: 'desktop', at: AT, act: { kind: 'outbox', state: 'held' } };
+    expect(historyLine(sent, 'bob', format, NOW, 'message')).toBe('Ann sent a message on Laptop · 14:02');
+    expect(historyLine(held, 'bob', format, NOW, 'message')).toBe('You held a message on desktop · 14:02');
+    expect(historyLine({ who: 'Ann', device: 'Laptop', at: AT, act: { kind: 'event', event: 'reply-sent' } }, 'bob', format, NOW, 'message')).toBe(
+      'Ann answered on Laptop · 14:02',
+    );
+    expect(historyLine({ who: 'Ann', device: 'Laptop', at: AT, act: { kind: 'event', event: 'message-received' } }, 'bob', format, NOW, 'message')).toBe(
+      'Ann got a new message from the person on Laptop · 14:02',
+    );
+    expect(historyLine({ who: 'bob', device: 'desktop', at: AT, act: { kind: 'event', event: 'reply-sent-anyway' } }, 'bob', format, NOW, 'message')).toBe(
+      'You chose to send your answer although someone had answered first on desktop · 14:02',
+    );
+  });
+
   it('leaves out read and unread (each person’s own) and marks an undo', () => {
     expect(historyLine(change('Ann', 'Laptop', 'unread', true, false), 'bob', format, NOW)).toBeNull();
     const undone: ItemHistoryEntry = { who: 'Ann', device: 'Laptop', at: AT, act: { kind: 'change', field: 'done', from: true, to: false, undo: true } };

@@ -47,6 +47,8 @@ export interface CoreEventsDeps {
   planner: NotificationPlanner;
   countsChanged: () => void;
   logger: LoggerPort | undefined;
+  /** Whether an outbox item went out without the team server's check (solo mode; app/teamSentUnchecked.ts). */
+  sentUnchecked?: (id: string) => boolean;
 }
 
 export class CoreEvents {
@@ -121,7 +123,10 @@ export class CoreEvents {
       case 'changed': {
         const before = this.#states.get(event.item.id);
         this.#states.set(event.item.id, event.item.state);
-        hub.emit('outbox.changed', { kind: event.type, item: outboxItemView(event.item, answeredOf(this.#d.store, event.item.answers)) });
+        hub.emit('outbox.changed', {
+          kind: event.type,
+          item: outboxItemView(event.item, answeredOf(this.#d.store, event.item.answers), this.#d.sentUnchecked?.(event.item.id)),
+        });
         if (event.item.state !== before) this.#transition(account, event.item);
         return;
       }

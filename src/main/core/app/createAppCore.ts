@@ -110,6 +110,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     vault,
     remember: (secret) => known.add(secret),
   });
+  // An answer recorded in the team's log changes the item's history even when not its state: told the same way.
+  team.onEventRecorded((key) => {
+    const state = store.itemStates([key]).get(key);
+    if (state) hub.emit('items.stateChanged', itemStatesChangedPayload(new Map([[key, state]])));
+  });
   const protection = vault.protection();
   if (protection.warning !== null) {
     hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });
@@ -176,7 +181,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
 
   const messagingOff = new MessagingOff();
-  const coreEvents = new CoreEvents({ hub, store, registry, board, planner, countsChanged: () => countsChanged.tell(), logger });
+  const coreEvents = new CoreEvents({
+    hub,
+    store,
+    registry,
+    board,
+    planner,
+    countsChanged: () => countsChanged.tell(),
+    logger,
+    sentUnchecked: (id) => team.sentUnchecked(id),
+  });
   const commentsQueueEvent = commentsQueueListener(store, hub, logger);
 
   // Each account's own wiring (its sync's connectivity to its queues, a sent reply to its post) is
@@ -239,6 +253,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     () => clock.now(),
     (key) => answeredOf(store, key),
     team.workspace ? (item) => team.sendAnyway(item) : null,
+    (id) => team.sentUnchecked(id),
   );
   const messages = new MessageService({ store, registry, accounts: accountService, now: () => clock.now(), messagingOff });
   const pictures = new PersonPictures({

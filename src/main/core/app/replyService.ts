@@ -21,6 +21,8 @@ export class ReplyService {
   readonly #answered: (key: string) => Answered | null;
   /** In a team: records the choice to send a held item anyway (app/teamClaims.ts); null outside a team. */
   readonly #sendAnywayChosen: ((item: OutboxItem) => Promise<void>) | null;
+  /** Whether an item went out without the team server's check (solo mode; app/teamSentUnchecked.ts). */
+  readonly #sentUnchecked: (id: string) => boolean;
 
   constructor(
     accounts: AccountService,
@@ -28,16 +30,18 @@ export class ReplyService {
     now: () => number,
     answered: (key: string) => Answered | null = () => null,
     sendAnywayChosen: ((item: OutboxItem) => Promise<void>) | null = null,
+    sentUnchecked: (id: string) => boolean = () => false,
   ) {
     this.#accounts = accounts;
     this.#inbox = inbox;
     this.#now = now;
     this.#answered = answered;
     this.#sendAnywayChosen = sendAnywayChosen;
+    this.#sentUnchecked = sentUnchecked;
   }
 
   /** The item as the bridge shows it, with who it answers. */
-  #view = (item: OutboxItem): OutboxItemView => outboxItemView(item, this.#answered(item.answers));
+  #view = (item: OutboxItem): OutboxItemView => outboxItemView(item, this.#answered(item.answers), this.#sentUnchecked(item.id));
 
   async send(input: { commentKey: string; text: string; mediaUrls?: string[] | undefined }): Promise<OutboxItemView> {
     const row = this.#inbox.row(input.commentKey);

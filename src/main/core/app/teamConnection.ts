@@ -23,6 +23,7 @@ import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
 import { refuse } from '../refusal.ts';
 import { TeamClaims } from './teamClaims.ts';
+import { TeamSentUnchecked } from './teamSentUnchecked.ts';
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
 import { DEFAULT_TEAM_MODE, type TeamMode } from '../../../shared/domain/teamSetup.ts';
 import { ME_ON_THIS_DEVICE } from '../store/itemStates.ts';
@@ -116,10 +117,15 @@ export class TeamConnection {
    * following the one open now, so the syncs' ports made at start stay true across a change of team.
    */
   #content: TeamContent | null = null;
+  /** Told the item key when this device recorded an answer's event (its history grew, its state maybe not). */
+  readonly #eventListeners: ((itemKey: string) => void)[] = [];
+  /** The outbox items sent in solo mode without the server's check, for their cards (kept across restarts). */
+  readonly #unchecked: TeamSentUnchecked;
 
   private constructor(options: TeamConnectionOptions) {
     this.#options = options;
     this.#logger = options.logger;
+    this.#unchecked = new TeamSentUnchecked(options.dataDir, options.logger);
     this.#mode = options.mode ?? DEFAULT_TEAM_MODE;
     if (options.now) this.#now = options.now;
   }
@@ -309,6 +315,7 @@ export class TeamConnection {
    */
   outboxChanged(event: OutboxEvent): void {
     this.#outboxStatus?.changed(event);
+    if (event.type === 'removed') this.#unchecked.forget(event.id);
     const workspace = this.#workspace;
     const store = this.#store;
     if (workspace === null || store === null || this.#settings === null || event.type !== 'changed' || event.item.state !== 'sent') return;
@@ -322,6 +329,7 @@ export class TeamConnection {
         // This device's store follows the fold too (the reply closed the item), as the others will.
         const folded = workspace.item(item.answers);
         if (folded) this.#apply(store, settings, [folded]);
+        this.#tellEventRecorded(item.answers);
       } catch (error) {
         this.#logger?.error('A sent reply could not be shared with the team', { reason: (error as Error).message });
       }
@@ -339,12 +347,15 @@ export class TeamConnection {
     const claims = this.#claims;
     if (claims === null) return null;
     const hold = await claims.holdBeforeSend(item);
+    // Asked after all (a later try of an item that once went unchecked): its card no longer warns.
+    if (hold === null) this.#unchecked.forget(item.id);
     if (hold?.error.code !== 'team-unreachable') return hold;
     const now = this.#now();
     this.#unreachableSince ??= now;
     if (this.#mode === 'solo') {
       this.#sentUnchecked = { count: (this.#sentUnchecked?.count ?? 0) + 1, lastAt: now };
       this.#logger?.warn(SENT_UNCHECKED_WARNING, { item: item.id });
+      this.#unchecked.mark(item.id);
       return null;
     }
     return hold;
@@ -354,6 +365,30 @@ export class TeamConnection {
   async sendAnyway(item: OutboxItem): Promise<void> {
     if (this.#claims === null) refuse('This device is not in a team now, so nothing is held for a choice.');
     await this.#claims.sendAnyway(item);
+    this.#tellEventRecorded(item.answers);
+  }
+
+  /**
+   * This device recorded an answer's event for an item (sent, sent anyway): the open item's history
+   * follows, although its state may not have changed (an item another member closed first).
+   */
+  onEventRecorded(listener: (itemKey: string) => void): void {
+    this.#eventListeners.push(listener);
+  }
+
+  #tellEventRecorded(itemKey: string): void {
+    for (const listener of this.#eventListeners) {
+      try {
+        listener(itemKey);
+      } catch (error) {
+        this.#logger?.error('A part of the app could not follow the team’s history', { reason: (error as Error).message });
+      }
+    }
+  }
+
+  /** Whether this outbox item went out in solo mode without the server's check (its card says so). */
+  sentUnchecked(id: string): boolean {
+    return this.#unchecked.has(id);
   }
 
   /** In a team: the sync's lease and shared content for an account reading the service at `serviceUrl` (decision 0060). */

@@ -32,7 +32,8 @@ function platformsOf(item: OutboxItem): Network[] {
   return taskKindOf(item).platforms(item);
 }
 
-export function outboxItemView(item: OutboxItem, answered: Answered | null = null): OutboxItemView {
+/** `sentUnchecked`: it went out in solo mode without the team server's check (app/teamSentUnchecked.ts). */
+export function outboxItemView(item: OutboxItem, answered: Answered | null = null, sentUnchecked = false): OutboxItemView {
   const platforms = platformsOf(item);
   const results: OutboxItemView['results'] = {};
   for (const [platform, result] of Object.entries(item.results)) {
@@ -63,6 +64,7 @@ export function outboxItemView(item: OutboxItem, answered: Answered | null = nul
     cancelRequested: item.cancelRequested === true,
     person: answered?.person ?? null,
     heldBy: heldByOf(item),
+    sentUnchecked: sentUnchecked && item.state === 'sent',
   };
 }
 

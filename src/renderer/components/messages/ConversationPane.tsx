@@ -26,8 +26,12 @@ import { Highlighted } from '../Highlighted.tsx';
 import { useNow } from '../hooks.ts';
 import { OutboxCard } from '../OutboxCard.tsx';
 import { ThreadHead } from '../ThreadHead.tsx';
+import { ItemTeam } from '../team/ItemTeam.tsx';
 import { ReplyWindowNotice } from './ReplyWindowNotice.tsx';
 import './messages.css';
+
+/** How much of the team part (its assignee line) shows under the newest message, in pixels. */
+const TEAM_PART_IN_VIEW = 56;
 
 function isWebAddress(value: string): boolean {
   return /^https:\/\/\S+$/i.test(value);
@@ -144,12 +148,16 @@ export function ConversationPane({ openKey }: { openKey: string }) {
   const terms = useMemo(() => searchTermsOf(searchText), [searchText]);
   const matched = useMemo(() => (current && terms ? (bestMatchingMessage(current.messages, terms)?.message.messageId ?? null) : null), [current, terms]);
 
-  // A chat opens at its newest message (or the one a search matched), and follows new ones.
+  // A chat opens at its newest message (or the one a search matched), and follows new ones. In a
+  // team the conversation's team part sits under the messages: the newest message stays at the
+  // bottom of the view with the assignee line under it, the note and history a scroll away.
   useLayoutEffect(() => {
     const element = body.current;
     if (!element) return;
     const match = matched === null ? null : element.querySelector<HTMLElement>('[data-search-match="true"]');
+    const team = element.querySelector<HTMLElement>('.item-team');
     if (match) element.scrollTop += match.getBoundingClientRect().top - element.getBoundingClientRect().top - 16;
+    else if (team) element.scrollTop += team.getBoundingClientRect().top + TEAM_PART_IN_VIEW - element.getBoundingClientRect().bottom;
     else element.scrollTop = element.scrollHeight;
   }, [openKey, items.length, matched]);
 
@@ -188,6 +196,7 @@ export function ConversationPane({ openKey }: { openKey: string }) {
                 ),
               )}
             </ol>
+            <ItemTeam itemKey={row.key} />
           </>
         )}
       </div>

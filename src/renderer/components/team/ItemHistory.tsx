@@ -3,14 +3,17 @@
 import type { ItemHistoryEntry } from '../../../shared/domain/teamItem.ts';
 import { fmt } from '../../logic/format.ts';
 import { historyLine } from '../../logic/teamWords.ts';
+import { kindViewOfKey } from '../../kinds/kindViews.ts';
 import { useTeamStore } from '../../stores/teamStore.ts';
 import { useNow } from '../hooks.ts';
 
-export function ItemHistory({ history }: { history: ItemHistoryEntry[] }) {
+export function ItemHistory({ itemKey, history }: { itemKey: string; history: ItemHistoryEntry[] }) {
   const me = useTeamStore((state) => state.me);
   const now = useNow(60_000);
+  // A conversation is answered with messages, a comment with replies ("Ann sent a message").
+  const answer = kindViewOfKey(itemKey).answer;
   const lines = history.flatMap((entry, index) => {
-    const line = historyLine(entry, me, fmt, now);
+    const line = historyLine(entry, me, fmt, now, answer);
     return line === null ? [] : [{ id: `${entry.at}-${index}`, line, exact: fmt.exact(entry.at) }];
   });
   return (

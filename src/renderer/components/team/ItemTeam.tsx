@@ -29,7 +29,7 @@ export function ItemTeam({ itemKey }: { itemKey: string }) {
       </p>
       {/* Keyed by the item: an unsaved draft never carries over to the next item. */}
       {current !== null && <ItemNote key={current.key} item={current} />}
-      {current !== null && <ItemHistory history={current.history} />}
+      {current !== null && <ItemHistory itemKey={current.key} history={current.history} />}
     </section>
   );
 }
