@@ -1,54 +1,19 @@
 // Issue 22's assignment, notes, history and notices, end to end in the core: the sync server, one
-// sandbox and two app cores (Ann's laptop, Bob's desktop), each through its own TCP proxy, as in
-// two-cores.test.ts. Ann assigns a comment to Bob: it is in Bob's "Assigned to me" and its count,
+// sandbox and two app cores (Ann's laptop, Bob's desktop), each through its own TCP proxy (the rig of
+// support/teamCores.ts). Ann assigns a comment to Bob: it is in Bob's "Assigned to me" and its count,
 // not in Ann's. Bob's note arrives on Ann's core and the item's history there names both. A done
 // and a snooze made at once (a partition) resolve the same on both, and both people get one notice.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
-import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
-import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
-import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
-import { AppRig, FAST_TUNING, worldOf } from '../app/appHarness.ts';
-import { MemoryVault } from '../app/memoryVault.ts';
+import type { AppRig } from '../app/appHarness.ts';
+import { TeamCores } from './support/teamCores.ts';
 
-const WORKSPACE = 'agency';
 const ANN = { member: 'ann', device: 'laptop', password: 'ann-password' };
 const BOB = { member: 'bob', device: 'desktop', password: 'bob-password' };
 
-let root: string;
-let server: SyncServer;
-let sandbox: RunningSandbox;
-const proxies = new Map<string, TcpProxy>();
-const rigs = new Map<string, AppRig>();
+let team: TeamCores;
 
-function sharedSandbox() {
-  return {
-    running: [sandbox],
-    async start() {
-      const world = await worldOf(sandbox);
-      return { url: sandbox.url, apiKey: sandbox.apiKey, xCredentials: world.xCredentials, close: async () => {} };
-    },
-  };
-}
-
-async function startCore(who: typeof ANN): Promise<AppRig> {
-  const proxy = proxies.get(who.device)!;
-  const vault = new MemoryVault();
-  await vault.setTeamPassword(proxy.url, WORKSPACE, who.member, who.password);
-  return AppRig.start({
-    dataDir: join(root, who.device),
-    vault,
-    factory: sharedSandbox(),
-    tuning: { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 } },
-    team: { serverUrl: proxy.url, workspace: WORKSPACE, member: who.member, device: who.device },
-  });
-}
-
-const laptop = () => rigs.get(ANN.device)!;
-const desktop = () => rigs.get(BOB.device)!;
+const laptop = () => team.core(ANN.device);
+const desktop = () => team.core(BOB.device);
 
 let firstComments: string[] = [];
 async function commentOnBoth(index: number): Promise<string> {
@@ -68,24 +33,12 @@ async function assignedToMe(rig: AppRig): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'team-assignment-'));
-  server = await startSyncServer({ dataDir: join(root, 'server'), adminPassword: 'admin-password' });
-  const admin = teamAdmin(server.url, { name: 'admin', password: 'admin-password' });
-  await admin.addMember(ANN.member, ANN.password);
-  await admin.addMember(BOB.member, BOB.password);
-  await admin.createWorkspace(WORKSPACE, [ANN.member, BOB.member]);
-  const target = { host: '127.0.0.1', port: Number(new URL(server.url).port) };
-  for (const who of [ANN, BOB]) proxies.set(who.device, await startTcpProxy(target));
-  sandbox = await startSandbox({ port: 0 });
-  for (const who of [ANN, BOB]) rigs.set(who.device, await startCore(who));
+  team = await TeamCores.start([ANN, BOB]);
+  for (const who of [ANN, BOB]) await team.startCore(who);
 }, 60_000);
 
 afterAll(async () => {
-  for (const rig of rigs.values()) await rig.close();
-  for (const proxy of proxies.values()) await proxy.stop();
-  await sandbox?.close();
-  await server?.stop();
-  rmSync(root, { recursive: true, force: true });
+  await team?.close();
 });
 
 describe('assignment, notes, history and notices across two cores', () => {
@@ -139,11 +92,11 @@ describe('assignment, notes, history and notices across two cores', () => {
   it('resolves a done and a snooze made at once the same on both cores, and tells both people once', async () => {
     const key = await commentOnBoth(3);
     const until = Date.now() + 3 * 24 * 3600_000;
-    proxies.get(BOB.device)!.cut();
+    team.proxies.get(BOB.device)!.cut();
     await desktop().until('Bob’s core offline', async () => ((await desktop().call('team.status', {})).serverReachable ? null : true));
     await laptop().call('inbox.triage', { keys: [key], done: true });
     await desktop().call('inbox.triage', { keys: [key], snoozedUntil: until });
-    proxies.get(BOB.device)!.heal();
+    team.proxies.get(BOB.device)!.heal();
     // The snooze shows the item again sooner than done does: it stays snoozed, on both.
     for (const rig of [laptop(), desktop()]) {
       await rig.until('the snooze kept', async () => {
@@ -172,8 +125,8 @@ describe('assignment, notes, history and notices across two cores', () => {
     // Once: dismissed, it is not told again, even after a restart of the core.
     await laptop().call('team.dismissNotice', { id: onLaptop.id });
     expect((await laptop().call('team.notices', {})).notices.filter((notice) => notice.itemKey === key)).toEqual([]);
-    await laptop().close();
-    rigs.set(ANN.device, await startCore(ANN));
+    await team.closeCore(laptop());
+    await team.startCore(ANN);
     expect((await laptop().call('team.notices', {})).notices.filter((notice) => notice.itemKey === key)).toEqual([]);
     expect((await desktop().call('team.notices', {})).notices.filter((notice) => notice.itemKey === key)).toHaveLength(1);
   }, 90_000);

@@ -1,57 +1,36 @@
 // Team mode vs solo multi-device mode (issue 22, a per-workspace setting), in the core: the sync
-// server, one sandbox, and an app core reaching the team server through a TCP proxy (the setup of
-// two-cores.test.ts). With the server cut off, a reply in solo mode ("just my own devices") goes
+// server, one sandbox, and an app core reaching the team server through a TCP proxy (the rig of
+// support/teamCores.ts). With the server cut off, a reply in solo mode ("just my own devices") goes
 // out and the status, the log and the reply's own outbox item (its card) carry the warning; in team
 // mode the next reply is held, never sent unconfirmed, and goes once the server is back, unwarned.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
 import { SENT_UNCHECKED_WARNING } from '../../../src/main/core/app/teamConnection.ts';
-import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
-import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
-import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
-import { AppRig, FAST_TUNING, worldOf } from '../app/appHarness.ts';
-import { MemoryVault } from '../app/memoryVault.ts';
+import type { TcpProxy } from '../../support/tcpProxy.ts';
+import type { AppRig } from '../app/appHarness.ts';
+import { TeamCores, WORKSPACE } from './support/teamCores.ts';
 
 const ANN = { member: 'ann', device: 'laptop', password: 'ann-password' };
 
-let root: string;
-let server: SyncServer;
-let sandbox: RunningSandbox;
+let team: TeamCores;
 let proxy: TcpProxy;
 let rig: AppRig;
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'team-solo-mode-'));
-  server = await startSyncServer({ dataDir: join(root, 'server'), adminPassword: 'admin-password' });
-  const admin = teamAdmin(server.url, { name: 'admin', password: 'admin-password' });
-  await admin.addMember(ANN.member, ANN.password);
-  await admin.createWorkspace('agency', [ANN.member]);
-  proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(server.url).port) });
-  sandbox = await startSandbox({ port: 0 });
-  rig = await AppRig.start({
-    dataDir: join(root, 'laptop'),
-    vault: new MemoryVault(),
-    factory: {
-      running: [sandbox],
-      async start() {
-        const world = await worldOf(sandbox);
-        return { url: sandbox.url, apiKey: sandbox.apiKey, xCredentials: world.xCredentials, close: async () => {} };
-      },
-    },
-    tuning: { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 } },
+  team = await TeamCores.start([ANN]);
+  proxy = team.proxies.get(ANN.device)!;
+  rig = await team.startCore(ANN, { joined: false });
+  await rig.call('team.configure', {
+    serverUrl: proxy.url,
+    workspace: WORKSPACE,
+    member: ANN.member,
+    device: ANN.device,
+    password: ANN.password,
+    mode: 'solo',
   });
-  await rig.call('team.configure', { serverUrl: proxy.url, workspace: 'agency', member: ANN.member, device: ANN.device, password: ANN.password, mode: 'solo' });
 }, 60_000);
 
 afterAll(async () => {
-  await rig?.close();
-  await proxy?.stop();
-  await sandbox?.close();
-  await server?.stop();
-  rmSync(root, { recursive: true, force: true });
+  await team?.close();
 });
 
 async function comment(index: number): Promise<string> {

@@ -1,71 +1,32 @@
-// Issue 22's presence and claims, end to end in the core (the setup of two-cores.test.ts: the sync
+// Issue 22's presence and claims, end to end in the core (the rig of support/teamCores.ts: the sync
 // server, one sandbox, two app cores each through its own TCP proxy to the team server): "Ann is
 // replying" reaches Bob's core as an event and goes when she stops; a reply held because Ann
 // answered first is sent anyway (two replies in the ledger, the choice in the team's audit by its
 // author) or discarded (one); two direct messages to the same turn of a conversation during a
 // partition end with one in the ledger and the other held for the same choice.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../src/shared/bridge/contract.ts';
 import { REPLY_BY_SOCIAL_ID_NETWORKS } from '../../../src/shared/networks.ts';
-import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
-import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
-import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
-import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
-import { AppRig, FAST_TUNING, worldOf } from '../app/appHarness.ts';
-import { MemoryVault } from '../app/memoryVault.ts';
+import type { AppRig } from '../app/appHarness.ts';
+import { TEAM_TUNING, TeamCores } from './support/teamCores.ts';
 
-const WORKSPACE = 'agency';
 const ANN = { member: 'ann', device: 'laptop', password: 'ann-password' };
 const BOB = { member: 'bob', device: 'desktop', password: 'bob-password' };
 /** How long main waits for another word from a composer before its person stops "replying" (a minute in the app). */
 const QUIET_MS = 5_000;
 
-let root: string;
-let server: SyncServer;
-let sandbox: RunningSandbox;
-const proxies = new Map<string, TcpProxy>();
-const rigs = new Map<string, AppRig>();
+let team: TeamCores;
 
-/** Both cores' built-in account reads the one sandbox (its close is the test's, not the core's), directly or at `url`. */
-function sharedSandbox(url = sandbox.url) {
-  const running = [sandbox];
-  return {
-    running,
-    async start() {
-      const world = await worldOf(sandbox);
-      return { url, apiKey: sandbox.apiKey, xCredentials: world.xCredentials, close: async () => {} };
-    },
-  };
-}
-
-async function startCore(who: typeof ANN, sandboxUrl?: string): Promise<AppRig> {
-  const proxy = proxies.get(who.device)!;
-  const vault = new MemoryVault();
-  await vault.setTeamPassword(proxy.url, WORKSPACE, who.member, who.password);
-  return AppRig.start({
-    dataDir: join(root, who.device),
-    vault,
-    factory: sharedSandbox(sandboxUrl),
-    tuning: { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 }, teamQuietMs: QUIET_MS },
-    team: { serverUrl: proxy.url, workspace: WORKSPACE, member: who.member, device: who.device },
-  });
-}
+const startCore = (who: typeof ANN) => team.startCore(who, { tuning: { ...TEAM_TUNING, teamQuietMs: QUIET_MS } });
 
 /** The team log's event documents of an item on the server, read as its admin. */
 async function eventsOnServer(key: string): Promise<{ who: string; device: string; event: string }[]> {
-  const range = `startkey=${encodeURIComponent(JSON.stringify(`event:${key}:`))}&endkey=${encodeURIComponent(JSON.stringify(`event:${key}:\uffff`))}`;
-  const response = await fetch(`${server.url}/${WORKSPACE}/_all_docs?include_docs=true&${range}`, {
-    headers: { authorization: `Basic ${Buffer.from('admin:admin-password').toString('base64')}` },
-  });
-  const body = (await response.json()) as { rows: { doc: { who: string; device: string; event: string } }[] };
-  return body.rows.map(({ doc }) => ({ who: doc.who, device: doc.device, event: doc.event }));
+  const docs = await team.documents<{ who: string; device: string; event: string }>(`event:${key}:`);
+  return docs.map((doc) => ({ who: doc.who, device: doc.device, event: doc.event }));
 }
 
-const laptop = () => rigs.get(ANN.device)!;
-const desktop = () => rigs.get(BOB.device)!;
+const laptop = () => team.core(ANN.device);
+const desktop = () => team.core(BOB.device);
 
 /** The laptop's first comments, listed once (replies sent later would come first in a new listing). */
 let firstComments: string[] = [];
@@ -86,24 +47,12 @@ async function commentOnBoth(index: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'team-choices-'));
-  server = await startSyncServer({ dataDir: join(root, 'server'), adminPassword: 'admin-password' });
-  const admin = teamAdmin(server.url, { name: 'admin', password: 'admin-password' });
-  await admin.addMember(ANN.member, ANN.password);
-  await admin.addMember(BOB.member, BOB.password);
-  await admin.createWorkspace(WORKSPACE, [ANN.member, BOB.member]);
-  const target = { host: '127.0.0.1', port: Number(new URL(server.url).port) };
-  for (const who of [ANN, BOB]) proxies.set(who.device, await startTcpProxy(target));
-  sandbox = await startSandbox({ port: 0 });
-  for (const who of [ANN, BOB]) rigs.set(who.device, await startCore(who));
+  team = await TeamCores.start([ANN, BOB]);
+  for (const who of [ANN, BOB]) await startCore(who);
 }, 60_000);
 
 afterAll(async () => {
-  for (const rig of rigs.values()) await rig.close();
-  for (const proxy of proxies.values()) await proxy.stop();
-  await sandbox?.close();
-  await server?.stop();
-  rmSync(root, { recursive: true, force: true });
+  await team?.close();
 });
 
 type PresenceChanged = EventPayload<'team.presenceChanged'>;
@@ -117,14 +66,14 @@ const outboxItem = async (rig: AppRig, id: string) => (await rig.call('outbox.li
 
 /** Both answer `key` while Bob's core is cut off from the team server: Ann's goes, Bob's is held for his choice. */
 async function bothAnswer(key: string, texts: { laptop: string; desktop: string }, send: (rig: AppRig, text: string) => Promise<{ id: string }>) {
-  proxies.get(BOB.device)!.cut();
+  team.proxies.get(BOB.device)!.cut();
   const fromDesktop = await send(desktop(), texts.desktop);
   await desktop().until('the desktop waiting for the team server', async () =>
     (await outboxItem(desktop(), fromDesktop.id))?.lastError?.code === 'team-unreachable' ? true : null,
   );
   const fromLaptop = await send(laptop(), texts.laptop);
   await laptop().until('the laptop’s answer sent', async () => ((await outboxItem(laptop(), fromLaptop.id))?.state === 'sent' ? true : null));
-  proxies.get(BOB.device)!.heal();
+  team.proxies.get(BOB.device)!.heal();
   const held = await desktop().until('the desktop holding its answer for a choice', async () => {
     const item = await outboxItem(desktop(), fromDesktop.id);
     return item?.heldBy ? item : null;
@@ -190,9 +139,9 @@ describe('presence and the held answer’s choice, between two app cores', () =>
     await desktop().call('outbox.sendAnyway', { id: held.id });
     await desktop().until('the reply waiting for the service', async () => ((await outboxItem(desktop(), held.id))?.state === 'waiting' ? true : null));
     // Bob's app quits before the reply went, and starts again with the service back: the choice stands.
-    await desktop().close();
+    await team.closeCore(desktop());
     await laptop().control('DELETE', '/faults');
-    rigs.set(BOB.device, await startCore(BOB));
+    await startCore(BOB);
     await desktop().until('the reply sent anyway after the restart', async () => ((await outboxItem(desktop(), held.id))?.state === 'sent' ? true : null));
     const replies = (await laptop().ledger('comment.reply')).filter((entry) => entry.text === texts.laptop || entry.text === texts.desktop);
     expect(replies.map((entry) => entry.text).sort()).toEqual([texts.desktop, texts.laptop].sort());

@@ -1,84 +1,33 @@
 // Issue 22's outbox status and the client report per member, in two app cores on one workspace
-// (the sync server, one sandbox, a TCP proxy per device, as two-cores.test.ts): a reply going
+// (the sync server, one sandbox, a TCP proxy per device: the rig of support/teamCores.ts): a reply going
 // through one device's outbox is written to the workspace as `outbox:<device>:<outbox id>` (who,
 // what, when, its delivery; never the key), the other device's outbox stays empty of it (status
 // documents never make another device send), and the other device's client report counts it for
 // its member, timed by its confirmed delivery.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
-import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
-import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
-import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
-import { AppRig, FAST_TUNING, worldOf } from '../app/appHarness.ts';
-import { MemoryVault } from '../app/memoryVault.ts';
+import type { AppRig } from '../app/appHarness.ts';
+import { TeamCores } from './support/teamCores.ts';
 
-const WORKSPACE = 'agency';
 const ANN = { member: 'ann', device: 'laptop', password: 'ann-password' };
 const BOB = { member: 'bob', device: 'desktop', password: 'bob-password' };
 const DAY = 86_400_000;
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-let root: string;
-let server: SyncServer;
-let sandbox: RunningSandbox;
-const proxies = new Map<string, TcpProxy>();
-const rigs = new Map<string, AppRig>();
-
-async function startCore(who: typeof ANN): Promise<AppRig> {
-  const proxy = proxies.get(who.device)!;
-  const vault = new MemoryVault();
-  await vault.setTeamPassword(proxy.url, WORKSPACE, who.member, who.password);
-  const running = [sandbox];
-  return AppRig.start({
-    dataDir: join(root, who.device),
-    vault,
-    settings: { undoSeconds: 0 },
-    factory: {
-      running,
-      async start() {
-        const world = await worldOf(sandbox);
-        return { url: sandbox.url, apiKey: sandbox.apiKey, xCredentials: world.xCredentials, close: async () => {} };
-      },
-    },
-    tuning: { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 } },
-    team: { serverUrl: proxy.url, workspace: WORKSPACE, member: who.member, device: who.device },
-  });
-}
+let team: TeamCores;
 
 /** The workspace's outbox status documents on the server, read as its admin. */
-async function outboxDocsOnServer(): Promise<Record<string, unknown>[]> {
-  const range = `startkey=${encodeURIComponent('"outbox:"')}&endkey=${encodeURIComponent('"outbox:\uffff"')}`;
-  const response = await fetch(`${server.url}/${WORKSPACE}/_all_docs?include_docs=true&${range}`, {
-    headers: { authorization: `Basic ${Buffer.from('admin:admin-password').toString('base64')}` },
-  });
-  return ((await response.json()) as { rows: { doc: Record<string, unknown> }[] }).rows.map((row) => row.doc);
-}
+const outboxDocsOnServer = () => team.documents<Record<string, unknown>>('outbox:');
 
-const laptop = () => rigs.get(ANN.device)!;
-const desktop = () => rigs.get(BOB.device)!;
+const laptop = () => team.core(ANN.device);
+const desktop = () => team.core(BOB.device);
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'team-outbox-report-'));
-  server = await startSyncServer({ dataDir: join(root, 'server'), adminPassword: 'admin-password' });
-  const admin = teamAdmin(server.url, { name: 'admin', password: 'admin-password' });
-  await admin.addMember(ANN.member, ANN.password);
-  await admin.addMember(BOB.member, BOB.password);
-  await admin.createWorkspace(WORKSPACE, [ANN.member, BOB.member]);
-  const target = { host: '127.0.0.1', port: Number(new URL(server.url).port) };
-  for (const who of [ANN, BOB]) proxies.set(who.device, await startTcpProxy(target));
-  sandbox = await startSandbox({ port: 0 });
-  for (const who of [ANN, BOB]) rigs.set(who.device, await startCore(who));
+  team = await TeamCores.start([ANN, BOB]);
+  for (const who of [ANN, BOB]) await team.startCore(who);
 }, 60_000);
 
 afterAll(async () => {
-  for (const rig of rigs.values()) await rig.close();
-  for (const proxy of proxies.values()) await proxy.stop();
-  await sandbox?.close();
-  await server?.stop();
-  rmSync(root, { recursive: true, force: true });
+  await team?.close();
 });
 
 describe('outbox status and the client report per member, on two cores', () => {
@@ -134,7 +83,7 @@ describe('outbox status and the client report per member, on two cores', () => {
       itemKind: 'reply',
     });
     expect(bobDoc.delivery).toEqual(bobDelivery);
-    expect(JSON.stringify(await outboxDocsOnServer())).not.toContain(sandbox.apiKey);
+    expect(JSON.stringify(await outboxDocsOnServer())).not.toContain(team.sandbox.apiKey);
 
     // The laptop's report: Bob's reply counted for Bob, timed by its confirmed delivery; Ann's for Ann.
     const after = await laptop().until('Bob’s reply in the laptop’s report', async () => {

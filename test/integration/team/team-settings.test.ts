@@ -1,62 +1,24 @@
 // Issue 22's shared settings, merged per field: each client's report settings (business hours,
 // time zone, response target) on two app cores of one workspace (the sync server, one sandbox, a
-// TCP proxy per device, as two-cores.test.ts). A change on one device reaches the other; edits of
+// TCP proxy per device: the rig of support/teamCores.ts). A change on one device reaches the other; edits of
 // different fields made on both sides of a partition both survive; the same field edited on both
 // ends with the later edit on both; each device's document holds only the fields it changed, and
 // the server refuses one written in another member's name. The saved replies the same way, per
 // reply: edits of different replies both survive, the later edit of one reply wins, and a reply
 // removed on one device stays removed although the other saved its list meanwhile.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientSettings } from '../../../src/shared/domain/clientSettings.ts';
 import type { SavedReply } from '../../../src/shared/savedReplies.ts';
-import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
-import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
-import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
-import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
-import { AppRig, FAST_TUNING, worldOf } from '../app/appHarness.ts';
-import { MemoryVault } from '../app/memoryVault.ts';
+import type { AppRig } from '../app/appHarness.ts';
+import { TeamCores, WORKSPACE } from './support/teamCores.ts';
 
-const WORKSPACE = 'agency';
 const ANN = { member: 'ann', device: 'laptop', password: 'ann-password' };
 const BOB = { member: 'bob', device: 'desktop', password: 'bob-password' };
-const ADMIN = `Basic ${Buffer.from('admin:admin-password').toString('base64')}`;
 
-let root: string;
-let server: SyncServer;
-let sandbox: RunningSandbox;
-const proxies = new Map<string, TcpProxy>();
-const rigs = new Map<string, AppRig>();
+let team: TeamCores;
 
-async function startCore(who: typeof ANN): Promise<AppRig> {
-  const proxy = proxies.get(who.device)!;
-  const vault = new MemoryVault();
-  await vault.setTeamPassword(proxy.url, WORKSPACE, who.member, who.password);
-  const running = [sandbox];
-  return AppRig.start({
-    dataDir: join(root, who.device),
-    vault,
-    factory: {
-      running,
-      async start() {
-        const world = await worldOf(sandbox);
-        return { url: sandbox.url, apiKey: sandbox.apiKey, xCredentials: world.xCredentials, close: async () => {} };
-      },
-    },
-    tuning: { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 } },
-    team: { serverUrl: proxy.url, workspace: WORKSPACE, member: who.member, device: who.device },
-  });
-}
-
-async function onServer(id: string, auth = ADMIN): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${server.url}/${WORKSPACE}/${encodeURIComponent(id)}`, { headers: { authorization: auth } });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-const laptop = () => rigs.get(ANN.device)!;
-const desktop = () => rigs.get(BOB.device)!;
+const laptop = () => team.core(ANN.device);
+const desktop = () => team.core(BOB.device);
 const settingsOn = async (rig: AppRig, profileId: string) => (await rig.call('report.settings.get', { profileId })).settings;
 const update = (rig: AppRig, profileId: string, settings: ClientSettings) => rig.call('report.settings.update', { profileId, settings });
 const upToDate = (rig: AppRig) =>
@@ -65,7 +27,7 @@ const upToDate = (rig: AppRig) =>
 async function cutDesktop(): Promise<void> {
   // Both idle first: a cut in the middle of a replication's batch meets the engine's open "socket hang up" defect (docs/team.md).
   await Promise.all([upToDate(laptop()), upToDate(desktop())]);
-  proxies.get(BOB.device)!.cut();
+  team.proxies.get(BOB.device)!.cut();
   await desktop().until('the desktop offline', async () => ((await desktop().call('team.status', {})).serverReachable ? null : true));
 }
 
@@ -79,16 +41,8 @@ const FIRST: ClientSettings = {
 let profileId = '';
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'team-settings-'));
-  server = await startSyncServer({ dataDir: join(root, 'server'), adminPassword: 'admin-password' });
-  const admin = teamAdmin(server.url, { name: 'admin', password: 'admin-password' });
-  await admin.addMember(ANN.member, ANN.password);
-  await admin.addMember(BOB.member, BOB.password);
-  await admin.createWorkspace(WORKSPACE, [ANN.member, BOB.member]);
-  const target = { host: '127.0.0.1', port: Number(new URL(server.url).port) };
-  for (const who of [ANN, BOB]) proxies.set(who.device, await startTcpProxy(target));
-  sandbox = await startSandbox({ port: 0 });
-  for (const who of [ANN, BOB]) rigs.set(who.device, await startCore(who));
+  team = await TeamCores.start([ANN, BOB]);
+  for (const who of [ANN, BOB]) await team.startCore(who);
   const profiles = await laptop().until('the sandbox profiles on both', async () => {
     const [onLaptop, onDesktop] = [(await laptop().call('profiles.list', {})).profiles, (await desktop().call('profiles.list', {})).profiles];
     return onLaptop.length > 0 && onDesktop.length > 0 ? onLaptop : null;
@@ -97,11 +51,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const rig of rigs.values()) await rig.close();
-  for (const proxy of proxies.values()) await proxy.stop();
-  await sandbox?.close();
-  await server?.stop();
-  rmSync(root, { recursive: true, force: true });
+  await team?.close();
 });
 
 describe('a client’s report settings on two cores of one team', () => {
@@ -118,7 +68,7 @@ describe('a client’s report settings on two cores of one team', () => {
     await cutDesktop();
     await update(laptop(), profileId, { ...FIRST, responseTarget: { minutes: 120, clock: 'business' } });
     await update(desktop(), profileId, { ...(await settingsOn(desktop(), profileId)), timeZone: 'Europe/Paris' });
-    proxies.get(BOB.device)!.heal();
+    team.proxies.get(BOB.device)!.heal();
     const both = { ...FIRST, timeZone: 'Europe/Paris', responseTarget: { minutes: 120, clock: 'business' } };
     for (const rig of [laptop(), desktop()]) {
       await rig.until('both edits', async () => (JSON.stringify(await settingsOn(rig, profileId)) === JSON.stringify(both) ? true : null));
@@ -127,8 +77,8 @@ describe('a client’s report settings on two cores of one team', () => {
     expect(await settingsOn(desktop(), profileId)).toEqual(both);
     // The desktop shared what it changed, nothing of what it took in from the laptop.
     await upToDate(desktop());
-    const desktopDoc = await onServer(`settings:client:${profileId}:desktop`);
-    expect(Object.keys(desktopDoc.body.fields as object)).toEqual(['timeZone']);
+    const desktopDoc = await team.document(`settings:client:${profileId}:desktop`);
+    expect(Object.keys(desktopDoc.fields as object)).toEqual(['timeZone']);
   }, 60_000);
 
   it('ends the same field edited on both devices with the later edit, on both', async () => {
@@ -137,7 +87,7 @@ describe('a client’s report settings on two cores of one team', () => {
     await update(laptop(), profileId, { ...current, responseTarget: { minutes: 60, clock: 'wall' } });
     await new Promise((resolve) => setTimeout(resolve, 20));
     await update(desktop(), profileId, { ...(await settingsOn(desktop(), profileId)), responseTarget: { minutes: 30, clock: 'wall' } });
-    proxies.get(BOB.device)!.heal();
+    team.proxies.get(BOB.device)!.heal();
     for (const rig of [laptop(), desktop()]) {
       await rig.until('the later target', async () => ((await settingsOn(rig, profileId)).responseTarget?.minutes === 30 ? true : null));
     }
@@ -148,14 +98,14 @@ describe('a client’s report settings on two cores of one team', () => {
 
   it('refuses a settings document written in another member’s name', async () => {
     const bobAuth = `Basic ${Buffer.from(`${BOB.member}:${BOB.password}`).toString('base64')}`;
-    const ansDoc = await onServer(`settings:client:${profileId}:laptop`);
-    const response = await fetch(`${server.url}/${WORKSPACE}/${encodeURIComponent(`settings:client:${profileId}:laptop`)}`, {
+    const ansDoc = await team.document(`settings:client:${profileId}:laptop`);
+    const response = await fetch(`${team.server.url}/${WORKSPACE}/${encodeURIComponent(`settings:client:${profileId}:laptop`)}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: bobAuth },
-      body: JSON.stringify({ ...ansDoc.body, who: 'bob' }),
+      body: JSON.stringify({ ...ansDoc, who: 'bob' }),
     });
     expect(response.status).toBe(403);
-    const forged = await fetch(`${server.url}/${WORKSPACE}/${encodeURIComponent('settings:client:p:phone')}`, {
+    const forged = await fetch(`${team.server.url}/${WORKSPACE}/${encodeURIComponent('settings:client:p:phone')}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: bobAuth },
       body: JSON.stringify({ kind: 'settings', who: 'ann', device: 'phone', scope: 'client', id: 'p', fields: {} }),
@@ -182,7 +132,7 @@ describe('the saved replies on two cores of one team', () => {
       edit(start, first!, 'Thanks a lot, {name}!').filter((reply) => reply.title !== third),
     );
     await save(desktop(), edit(start, second!, 'Hi {name}, check your messages!'));
-    proxies.get(BOB.device)!.heal();
+    team.proxies.get(BOB.device)!.heal();
     const expected = edit(edit(start, first!, 'Thanks a lot, {name}!'), second!, 'Hi {name}, check your messages!').filter((reply) => reply.title !== third);
     await same(laptop(), expected);
     await same(desktop(), expected);
@@ -196,13 +146,13 @@ describe('the saved replies on two cores of one team', () => {
     await save(laptop(), edit(start, title, 'Ann’s words, {name}.'));
     await new Promise((resolve) => setTimeout(resolve, 20));
     await save(desktop(), [...edit(await savedOn(desktop()), title, 'Bob’s words, {name}.'), { title: 'Opening hours', text: 'We are open 9 to 5, {name}.' }]);
-    proxies.get(BOB.device)!.heal();
+    team.proxies.get(BOB.device)!.heal();
     const expected = [...edit(start, title, 'Bob’s words, {name}.'), { title: 'Opening hours', text: 'We are open 9 to 5, {name}.' }];
     await same(laptop(), expected);
     await same(desktop(), expected);
     // What each applied from the other was not shared back: Bob's document holds Bob's two replies only.
     await upToDate(laptop());
-    const bobs = await onServer('settings:saved-replies:workspace:desktop');
-    expect(Object.keys(bobs.body.fields as object).sort()).toEqual([start[1]!.title, title, 'Opening hours'].sort());
+    const bobs = await team.document('settings:saved-replies:workspace:desktop');
+    expect(Object.keys(bobs.fields as object).sort()).toEqual([start[1]!.title, title, 'Opening hours'].sort());
   }, 60_000);
 });

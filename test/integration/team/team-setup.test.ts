@@ -3,21 +3,16 @@
 // to another (the first is closed: what it decides afterwards is shared only in the new one), keeps
 // the team across a restart (team.json and the vault), and leaves. Every address and name is
 // checked in main; the password is never in an answer, the data folder or the log.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
-import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
-import { AppRig, FAST_TUNING } from '../app/appHarness.ts';
-import { MemoryVault } from '../app/memoryVault.ts';
+import type { AppRig } from '../app/appHarness.ts';
+import { TeamCores } from './support/teamCores.ts';
 
 const ANN_PASSWORD = 'ann-very-secret-pass';
-const ADMIN = { name: 'admin', password: 'admin-password' };
+const ANN = { member: 'ann', device: 'laptop', password: ANN_PASSWORD };
 
-let root: string;
-let server: SyncServer;
-const vault = new MemoryVault();
+let team: TeamCores;
 let rig: AppRig;
 
 /** Every file under the folder, as text (LevelDB's and SQLite's files too). */
@@ -30,14 +25,11 @@ function everyFile(dir: string): { path: string; text: string }[] {
 
 /** The `change:` documents of a workspace on the server (as its admin). */
 async function changesIn(workspace: string): Promise<string[]> {
-  const response = await fetch(`${server.url}/${workspace}/_all_docs`, {
-    headers: { authorization: `Basic ${Buffer.from(`${ADMIN.name}:${ADMIN.password}`).toString('base64')}` },
-  });
-  const body = (await response.json()) as { rows: { id: string }[] };
-  return body.rows.map((row) => row.id).filter((id) => id.startsWith('change:'));
+  return (await team.documents<{ _id: string }>('change:', workspace)).map((doc) => doc._id);
 }
 
-const start = () => AppRig.start({ dataDir: join(root, 'device'), vault, tuning: { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 } } });
+/** The device's core, started alone: it joins (or finds the team it joined) through Settings → Team. */
+const start = () => team.startCore(ANN, { joined: false });
 
 const upToDate = (what: string) =>
   rig.until(what, async () => {
@@ -53,23 +45,16 @@ async function firstComment(index: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'team-setup-'));
-  server = await startSyncServer({ dataDir: join(root, 'server'), adminPassword: ADMIN.password });
-  const admin = teamAdmin(server.url, ADMIN);
-  await admin.addMember('ann', ANN_PASSWORD);
-  await admin.createWorkspace('agency', ['ann']);
-  await admin.createWorkspace('studio', ['ann']);
+  team = await TeamCores.start([ANN], { workspaces: ['agency', 'studio'] });
   rig = await start();
 }, 60_000);
 
 afterAll(async () => {
-  await rig?.close();
-  await server?.stop();
-  rmSync(root, { recursive: true, force: true });
+  await team?.close();
 });
 
 describe('Settings → Team through the bridge', () => {
-  const agency = () => ({ serverUrl: `${server.url}/`, workspace: 'agency', member: 'ann', device: 'laptop', mode: 'team' as const });
+  const agency = () => ({ serverUrl: `${team.server.url}/`, workspace: 'agency', member: 'ann', device: 'laptop', mode: 'team' as const });
 
   it('starts alone: not joined, no problem, no password saved', async () => {
     expect(await rig.call('team.status', {})).toMatchObject({ joined: false, problem: null, serverUrl: null, passwordSaved: false, mode: 'team' });
@@ -112,7 +97,7 @@ describe('Settings → Team through the bridge', () => {
       workspace: 'agency',
       member: 'ann',
       device: 'laptop',
-      serverUrl: server.url.replace(/\/$/, ''),
+      serverUrl: team.server.url.replace(/\/$/, ''),
       passwordSaved: true,
     });
     expect(JSON.stringify(answer)).not.toContain(ANN_PASSWORD);
@@ -133,31 +118,31 @@ describe('Settings → Team through the bridge', () => {
   }, 60_000);
 
   it('keeps the team and its mode across a restart (team.json and the vault), never the password in a file or the log', async () => {
-    await rig.close();
+    await team.closeCore(rig);
     rig = await start();
     expect(await upToDate('joined again after the restart')).toMatchObject({ joined: true, workspace: 'studio', mode: 'solo' });
-    const saved = JSON.parse(readFileSync(join(root, 'device', 'team.json'), 'utf8')) as unknown;
+    const saved = JSON.parse(readFileSync(join(rig.dataDir, 'team.json'), 'utf8')) as unknown;
     expect(saved).toMatchObject({ team: { workspace: 'studio', member: 'ann', device: 'laptop' } });
-    for (const file of everyFile(join(root, 'device'))) expect(file.text.includes(ANN_PASSWORD), file.path).toBe(false);
+    for (const file of everyFile(rig.dataDir)) expect(file.text.includes(ANN_PASSWORD), file.path).toBe(false);
     expect(JSON.stringify(rig.logs)).not.toContain(ANN_PASSWORD);
   }, 60_000);
 
   it('sets the mode of the workspace joined, and refuses it with no team', async () => {
     expect(await rig.call('team.setMode', { mode: 'team' })).toMatchObject({ mode: 'team', workspace: 'studio' });
-    expect(JSON.parse(readFileSync(join(root, 'device', 'team.json'), 'utf8'))).toMatchObject({
-      modes: { [`${server.url.replace(/\/$/, '')}/studio`]: 'team' },
+    expect(JSON.parse(readFileSync(join(rig.dataDir, 'team.json'), 'utf8'))).toMatchObject({
+      modes: { [`${team.server.url.replace(/\/$/, '')}/studio`]: 'team' },
     });
   });
 
   it('leaves: works alone again, forgets the password, shares nothing more', async () => {
     const status = await rig.call('team.leave', {});
     expect(status).toMatchObject({ joined: false, problem: null, workspace: null, passwordSaved: false });
-    expect(vault.teamPasswords.size).toBe(0);
-    expect(JSON.parse(readFileSync(join(root, 'device', 'team.json'), 'utf8'))).toMatchObject({ team: null });
+    expect(rig.vault.teamPasswords.size).toBe(0);
+    expect(JSON.parse(readFileSync(join(rig.dataDir, 'team.json'), 'utf8'))).toMatchObject({ team: null });
     const before = await changesIn('studio');
     const key = await firstComment(2);
     await rig.call('inbox.triage', { keys: [key], done: true });
-    await rig.core.close().catch(() => undefined);
+    await team.closeCore(rig).catch(() => undefined);
     expect(await changesIn('studio')).toEqual(before);
     const refused = await rig.invoke('team.setMode', { mode: 'solo' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'refused', message: expect.stringMatching(/Join a team first/) } });

@@ -4,55 +4,19 @@
 // event; decisions made on both sides of a partition converge once it heals; `team.status` says
 // who, where, and whether the server is reachable; a sent reply closes the comment on both; two
 // replies to one comment during a partition end with one in the sandbox's ledger and the other held.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../src/shared/bridge/contract.ts';
 import type { ItemState } from '../../../src/shared/domain/itemState.ts';
-import { type RunningSandbox, startSandbox } from '../../../src/sandbox/index.ts';
 import { openTeamWorkspace } from '../../../src/main/core/team/teamWorkspace.ts';
-import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
-import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
-import { startTcpProxy, type TcpProxy } from '../../support/tcpProxy.ts';
-import { AppRig, FAST_TUNING, worldOf } from '../app/appHarness.ts';
-import { MemoryVault } from '../app/memoryVault.ts';
+import type { AppRig } from '../app/appHarness.ts';
+import { TeamCores, WORKSPACE } from './support/teamCores.ts';
 
-const WORKSPACE = 'agency';
 const ANN = { member: 'ann', device: 'laptop', password: 'ann-password' };
 const ANN_PHONE = { ...ANN, device: 'phone' };
 const BOB = { member: 'bob', device: 'desktop', password: 'bob-password' };
 
-let root: string;
-let server: SyncServer;
-let sandbox: RunningSandbox;
-const proxies = new Map<string, TcpProxy>();
-const rigs = new Map<string, AppRig>();
-
-/** Both cores' built-in account reads the one sandbox (its close is the test's, not the core's), directly or at `url`. */
-function sharedSandbox(url = sandbox.url) {
-  const running = [sandbox];
-  return {
-    running,
-    async start() {
-      const world = await worldOf(sandbox);
-      return { url, apiKey: sandbox.apiKey, xCredentials: world.xCredentials, close: async () => {} };
-    },
-  };
-}
-
-async function startCore(who: typeof ANN, sandboxUrl?: string): Promise<AppRig> {
-  const proxy = proxies.get(who.device)!;
-  const vault = new MemoryVault();
-  await vault.setTeamPassword(proxy.url, WORKSPACE, who.member, who.password);
-  return AppRig.start({
-    dataDir: join(root, who.device),
-    vault,
-    factory: sharedSandbox(sandboxUrl),
-    tuning: { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 } },
-    team: { serverUrl: proxy.url, workspace: WORKSPACE, member: who.member, device: who.device },
-  });
-}
+let team: TeamCores;
 
 type StatesChanged = EventPayload<'items.stateChanged'>;
 
@@ -64,18 +28,14 @@ function toldState(rig: AppRig, key: string): ItemState | null {
 
 /** The team log's change documents of an item on the server, read as its admin. */
 async function changesOnServer(key: string): Promise<{ who: string; device: string; field: string }[]> {
-  const range = `startkey=${encodeURIComponent(JSON.stringify(`change:${key}:`))}&endkey=${encodeURIComponent(JSON.stringify(`change:${key}:\uffff`))}`;
-  const response = await fetch(`${server.url}/${WORKSPACE}/_all_docs?include_docs=true&${range}`, {
-    headers: { authorization: `Basic ${Buffer.from('admin:admin-password').toString('base64')}` },
-  });
-  const body = (await response.json()) as { rows: { doc: { who: string; device: string; change: { field: string } } }[] };
-  return body.rows
-    .map(({ doc }) => ({ who: doc.who, device: doc.device, field: doc.change.field }))
+  const docs = await team.documents<{ who: string; device: string; change: { field: string } }>(`change:${key}:`);
+  return docs
+    .map((doc) => ({ who: doc.who, device: doc.device, field: doc.change.field }))
     .sort((a, b) => `${a.who}${a.field}`.localeCompare(`${b.who}${b.field}`));
 }
 
-const laptop = () => rigs.get(ANN.device)!;
-const desktop = () => rigs.get(BOB.device)!;
+const laptop = () => team.core(ANN.device);
+const desktop = () => team.core(BOB.device);
 
 /** The laptop's first comments, listed once (replies sent later would come first in a new listing). */
 let firstComments: string[] = [];
@@ -94,24 +54,12 @@ async function commentOnBoth(index: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'team-two-cores-'));
-  server = await startSyncServer({ dataDir: join(root, 'server'), adminPassword: 'admin-password' });
-  const admin = teamAdmin(server.url, { name: 'admin', password: 'admin-password' });
-  await admin.addMember(ANN.member, ANN.password);
-  await admin.addMember(BOB.member, BOB.password);
-  await admin.createWorkspace(WORKSPACE, [ANN.member, BOB.member]);
-  const target = { host: '127.0.0.1', port: Number(new URL(server.url).port) };
-  for (const who of [ANN, BOB, ANN_PHONE]) proxies.set(who.device, await startTcpProxy(target));
-  sandbox = await startSandbox({ port: 0 });
-  for (const who of [ANN, BOB]) rigs.set(who.device, await startCore(who));
+  team = await TeamCores.start([ANN, BOB, ANN_PHONE]);
+  for (const who of [ANN, BOB]) await team.startCore(who);
 }, 60_000);
 
 afterAll(async () => {
-  for (const rig of rigs.values()) await rig.close();
-  for (const proxy of proxies.values()) await proxy.stop();
-  await sandbox?.close();
-  await server?.stop();
-  rmSync(root, { recursive: true, force: true });
+  await team?.close();
 });
 
 describe('two app cores on one team workspace', () => {
@@ -148,16 +96,16 @@ describe('two app cores on one team workspace', () => {
       { who: 'bob', device: 'desktop', field: 'labels' },
     ]);
     // (An echo would also have been refused by the workspace as not this device's, and logged.)
-    for (const rig of rigs.values()) expect(rig.logs.filter((log) => /team/i.test(log.message))).toEqual([]);
+    for (const rig of [laptop(), desktop()]) expect(rig.logs.filter((log) => /team/i.test(log.message))).toEqual([]);
   });
 
   it('converges decisions made on both sides of a partition once it heals', async () => {
     const key = await commentOnBoth(1);
-    proxies.get(BOB.device)!.cut();
+    team.proxies.get(BOB.device)!.cut();
     await desktop().until('the desktop offline', async () => ((await desktop().call('team.status', {})).serverReachable ? null : true));
     await laptop().call('inbox.triage', { keys: [key], addLabels: ['quote'] });
     await desktop().call('inbox.triage', { keys: [key], addLabels: ['urgent'], done: true });
-    proxies.get(BOB.device)!.heal();
+    team.proxies.get(BOB.device)!.heal();
     const bothLabels = (state: ItemState | null) => state !== null && state.labels.includes('quote') && state.labels.includes('urgent');
     await laptop().until('the laptop has both labels', () => bothLabels(toldState(laptop(), key)));
     await desktop().until('the desktop has both labels', () => bothLabels(toldState(desktop(), key)));
@@ -181,7 +129,7 @@ describe('two app cores on one team workspace', () => {
   it('sends one reply when both answer the same comment during a partition, and holds the other', async () => {
     const key = await commentOnBoth(4);
     const texts = { laptop: 'Ann here: the invoice is on its way.', desktop: 'Bob here: we will send the invoice.' };
-    proxies.get(BOB.device)!.cut();
+    team.proxies.get(BOB.device)!.cut();
     const fromDesktop = (await desktop().call('reply.send', { commentKey: key, text: texts.desktop })).item;
     const outboxItem = async (rig: AppRig, id: string) => (await rig.call('outbox.list', {})).items.find((item) => item.id === id) ?? null;
     // Cut off from the team server, the desktop cannot take the claim: it holds, never sends.
@@ -192,7 +140,7 @@ describe('two app cores on one team workspace', () => {
     expect(waiting.state).toBe('waiting');
     const fromLaptop = (await laptop().call('reply.send', { commentKey: key, text: texts.laptop })).item;
     await laptop().until('the laptop’s reply sent', async () => ((await outboxItem(laptop(), fromLaptop.id))?.state === 'sent' ? true : null));
-    proxies.get(BOB.device)!.heal();
+    team.proxies.get(BOB.device)!.heal();
     const held = await desktop().until('the desktop told Ann answered', async () => {
       const item = await outboxItem(desktop(), fromDesktop.id);
       return item?.lastError?.code === 'team-answered' ? item : null;
@@ -208,8 +156,8 @@ describe('two app cores on one team workspace', () => {
     // A new device of Ann's whose team copy already has the decision (it replicated once), started
     // while the team server is out of its reach: the comment is stored only after the fold is
     // there, so nothing but the store's "item started" tells the connection about it.
-    const phoneDir = join(root, ANN_PHONE.device);
-    const proxy = proxies.get(ANN_PHONE.device)!;
+    const phoneDir = join(team.root, ANN_PHONE.device);
+    const proxy = team.proxies.get(ANN_PHONE.device)!;
     const copy = await openTeamWorkspace({
       serverUrl: proxy.url,
       workspace: WORKSPACE,
@@ -225,8 +173,7 @@ describe('two app cores on one team workspace', () => {
     );
     await copy.close();
     proxy.cut();
-    const phone = await startCore(ANN_PHONE);
-    rigs.set(ANN_PHONE.device, phone);
+    const phone = await team.startCore(ANN_PHONE);
     const told = await phone.until('the phone told of the team’s state', () => {
       const state = toldState(phone, key);
       return state?.done === true ? state : null;

@@ -1,5 +1,5 @@
-// The rig of issue 22's core-level tests: the sync server (in this process) with a workspace and
-// its members, one sandbox every core reads, and app cores that join the workspace, each device
+// The rig of issue 22's core-level tests: the sync server (in this process) with its workspaces and
+// their members, one sandbox every core reads, and app cores that join the workspace, each device
 // through its own link to the team server (a TCP proxy to cut and heal, or a relay of the test's).
 // Everything is removed by `close()`.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,11 +15,18 @@ import { MemoryVault } from '../../app/memoryVault.ts';
 
 export const WORKSPACE = 'agency';
 export const ADMIN = { name: 'admin', password: 'admin-password' };
+/** The tests' tuning: fast sync and outbox, and a short retry of the team server. */
+export const TEAM_TUNING: AppCoreTuning = { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 } };
 
 export interface TeamDevice {
   member: string;
   device: string;
   password: string;
+}
+
+export interface TeamOptions {
+  /** The workspaces made, each with every member; default the one `WORKSPACE`. */
+  workspaces?: readonly string[];
 }
 
 export interface CoreOptions {
@@ -28,6 +35,8 @@ export interface CoreOptions {
   /** The sandbox as this core reaches it; default the sandbox itself. */
   sandboxUrl?: string;
   tuning?: AppCoreTuning;
+  /** False: the core starts alone (it joins through `team.configure`, or was joined in an earlier start). */
+  joined?: boolean;
 }
 
 export class TeamCores {
@@ -36,7 +45,10 @@ export class TeamCores {
   readonly sandbox: RunningSandbox;
   /** One TCP proxy per device name, in front of the team server. */
   readonly proxies: Map<string, TcpProxy>;
-  readonly #rigs = new Set<AppRig>();
+  /** The running core of each device name. */
+  readonly #cores = new Map<string, AppRig>();
+  /** Each device's vault, kept across its core's starts as a computer keeps its keychain. */
+  readonly #vaults = new Map<string, MemoryVault>();
 
   private constructor(root: string, server: SyncServer, sandbox: RunningSandbox, proxies: Map<string, TcpProxy>) {
     this.root = root;
@@ -45,14 +57,14 @@ export class TeamCores {
     this.proxies = proxies;
   }
 
-  /** The server with the members of `devices` in the workspace, a proxy per device, and the sandbox. */
-  static async start(devices: readonly TeamDevice[]): Promise<TeamCores> {
+  /** The server with the members of `devices` in the workspace(s), a proxy per device, and the sandbox. */
+  static async start(devices: readonly TeamDevice[], options: TeamOptions = {}): Promise<TeamCores> {
     const root = mkdtempSync(join(tmpdir(), 'team-cores-'));
     const server = await startSyncServer({ dataDir: join(root, 'server'), adminPassword: ADMIN.password });
     const admin = teamAdmin(server.url, ADMIN);
     const members = new Map(devices.map((device) => [device.member, device.password]));
     for (const [member, password] of members) await admin.addMember(member, password);
-    await admin.createWorkspace(WORKSPACE, [...members.keys()]);
+    for (const workspace of options.workspaces ?? [WORKSPACE]) await admin.createWorkspace(workspace, [...members.keys()]);
     const target = { host: '127.0.0.1', port: Number(new URL(server.url).port) };
     const proxies = new Map<string, TcpProxy>();
     for (const device of devices) proxies.set(device.device, await startTcpProxy(target));
@@ -60,44 +72,63 @@ export class TeamCores {
     return new TeamCores(root, server, sandbox, proxies);
   }
 
-  /** An app core of this device (its data folder kept across starts), joined to the workspace. */
+  /** An app core of this device (its data folder and vault kept across starts), joined to the workspace unless told not. */
   async startCore(who: TeamDevice, options: CoreOptions = {}): Promise<AppRig> {
+    if (this.#cores.has(who.device)) throw new Error(`The ${who.device}'s core is already running: close it first.`);
     const serverUrl = options.serverUrl ?? this.proxies.get(who.device)!.url;
-    const vault = new MemoryVault();
-    await vault.setTeamPassword(serverUrl, WORKSPACE, who.member, who.password);
+    const vault = this.#vaults.get(who.device) ?? new MemoryVault();
+    this.#vaults.set(who.device, vault);
+    const joined = options.joined ?? true;
+    if (joined) await vault.setTeamPassword(serverUrl, WORKSPACE, who.member, who.password);
     const rig = await AppRig.start({
       dataDir: join(this.root, who.device),
       vault,
       factory: this.#sharedSandbox(options.sandboxUrl ?? this.sandbox.url),
-      tuning: options.tuning ?? { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 } },
-      team: { serverUrl, workspace: WORKSPACE, member: who.member, device: who.device },
+      tuning: options.tuning ?? TEAM_TUNING,
+      ...(joined ? { team: { serverUrl, workspace: WORKSPACE, member: who.member, device: who.device } } : {}),
     });
-    this.#rigs.add(rig);
+    this.#cores.set(who.device, rig);
+    return rig;
+  }
+
+  /** The running core of this device (the latest started). */
+  core(device: string): AppRig {
+    const rig = this.#cores.get(device);
+    if (!rig) throw new Error(`No core of the ${device} is running.`);
     return rig;
   }
 
   /** Closes a core the test started (e.g. to start it again on the same data folder). */
   async closeCore(rig: AppRig): Promise<void> {
-    this.#rigs.delete(rig);
+    for (const [device, running] of this.#cores) if (running === rig) this.#cores.delete(device);
     await rig.close();
   }
 
-  /** The workspace's documents whose ids start with `prefix`, read on the server as its admin. */
-  async documents<T>(prefix: string): Promise<T[]> {
+  /** The documents of a workspace whose ids start with `prefix`, read on the server as its admin. */
+  async documents<T>(prefix: string, workspace = WORKSPACE): Promise<T[]> {
     const range = `startkey=${encodeURIComponent(JSON.stringify(prefix))}&endkey=${encodeURIComponent(JSON.stringify(`${prefix}\uffff`))}`;
-    const response = await fetch(`${this.server.url}/${WORKSPACE}/_all_docs?include_docs=true&${range}`, {
-      headers: { authorization: `Basic ${Buffer.from(`${ADMIN.name}:${ADMIN.password}`).toString('base64')}` },
-    });
-    const body = (await response.json()) as { rows: { doc: T }[] };
+    const body = (await this.#asAdmin(`/${workspace}/_all_docs?include_docs=true&${range}`)) as { rows: { doc: T }[] };
     return body.rows.map((row) => row.doc);
   }
 
+  /** One document of the workspace, read on the server as its admin. */
+  async document<T = Record<string, unknown>>(id: string): Promise<T> {
+    return (await this.#asAdmin(`/${WORKSPACE}/${encodeURIComponent(id)}`)) as T;
+  }
+
   async close(): Promise<void> {
-    for (const rig of this.#rigs) await rig.close();
+    for (const rig of this.#cores.values()) await rig.close();
     for (const proxy of this.proxies.values()) await proxy.stop();
     await this.sandbox.close();
     await this.server.stop();
     rmSync(this.root, { recursive: true, force: true });
+  }
+
+  async #asAdmin(path: string): Promise<unknown> {
+    const response = await fetch(`${this.server.url}${path}`, {
+      headers: { authorization: `Basic ${Buffer.from(`${ADMIN.name}:${ADMIN.password}`).toString('base64')}` },
+    });
+    return response.json();
   }
 
   /** Every core's built-in account reads the one sandbox (its close is the rig's, not a core's). */
