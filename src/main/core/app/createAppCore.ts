@@ -229,7 +229,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
           onPostSettingsEvent: (accountId) => (event) => commentsQueueEvent(accountId, event),
           syncPaused: () => board.syncPaused,
           teamHold: (item: OutboxItem) => team.holdBeforeSend(item),
-          sharingFor: (serviceUrl: string) => team.sharingFor(serviceUrl),
+          sharingFor: (serviceUrl: string) => team.sharing.sharingFor(serviceUrl),
         },
         onClose,
       ),
@@ -269,7 +269,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const posts = new PostService(store, accountService, () => clock.now());
   const clientSettingsFile = new ClientSettingsFile(clientSettingsFileIn(options.dataDir));
   // In a team, each client's report settings are merged per field across the devices.
-  team.shareClientSettings(clientSettingsFile);
+  team.sharing.shareClientSettings(clientSettingsFile);
   const report = new ReportService({
     store,
     accounts: accountService,
@@ -345,10 +345,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const before = settings.get().savedReplies;
     const next = await applySettings(patch);
     // In a team, the saved replies changed here are shared; the team's are applied without coming back.
-    if (patch.savedReplies !== undefined) team.savedRepliesChanged(before, next.savedReplies);
+    if (patch.savedReplies !== undefined) team.sharing.savedRepliesChanged(before, next.savedReplies);
     return next;
   };
-  team.shareSavedReplies({
+  team.sharing.shareSavedReplies({
     current: () => settings.get().savedReplies,
     apply: async (savedReplies) => {
       await applySettings({ savedReplies });

@@ -16,23 +16,17 @@ import type { LoggerPort } from '../ports.ts';
 import type { OutboxEvent, OutboxItem, TeamHold } from '../outbox/types.ts';
 import type { ItemStateStore } from '../store/types.ts';
 import { THE_SYNC } from '../store/itemStates.ts';
-import type { SharedPolling } from '../sync/pollLease.ts';
 import type { FoldedItem } from '../team/fold.ts';
-import { TeamContent } from '../team/teamContent.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
 import { refuse } from '../refusal.ts';
 import { TeamClaims } from './teamClaims.ts';
 import { TeamSentUnchecked } from './teamSentUnchecked.ts';
+import { TeamSharing } from './teamSharing.ts';
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
 import { DEFAULT_TEAM_MODE, type TeamMode } from '../../../shared/domain/teamSetup.ts';
 import { ME_ON_THIS_DEVICE } from '../store/itemStates.ts';
-import { TeamOutboxStatusWriter } from './teamOutboxStatus.ts';
 import type { ReportTeam } from './reportTeamReplies.ts';
-import type { ClientSettingsFile } from './clientSettingsFile.ts';
-import { TeamClientSettings } from './teamClientSettings.ts';
-import { type SavedRepliesPort, TeamSavedReplies } from './teamSavedReplies.ts';
-import type { SavedReply } from '../../../shared/savedReplies.ts';
 import type { OutboxStatusDoc } from '../../../shared/domain/teamDocuments.ts';
 
 export type TeamStore = Pick<ItemStateStore, 'onItemStatesChanged' | 'onItemsStarted' | 'setLocalActor' | 'applyItemStates'>;
@@ -100,23 +94,11 @@ export class TeamConnection {
   /** Told each time the device joins a workspace or stops being in one (start, Settings → Team). */
   readonly #joinListeners: ((joined: { workspace: TeamWorkspace; settings: TeamSettings } | null) => void)[] = [];
   #store: TeamStore | null = null;
-  /** This device's outbox statuses, written to the workspace as they move (teamOutboxStatus.ts). */
-  #outboxStatus: TeamOutboxStatusWriter | null = null;
-  /** Each client's report settings, merged per field across the devices (teamClientSettings.ts). */
-  #clientSettings: TeamClientSettings | null = null;
-  /** The saved replies, merged per reply across the devices (teamSavedReplies.ts). */
-  #savedReplies: TeamSavedReplies | null = null;
-  /** What the two above share, once the core gave it; they are made again for each workspace joined. */
-  #clientSettingsFile: ClientSettingsFile | null = null;
-  #savedRepliesPort: SavedRepliesPort | null = null;
   #now: () => number = Date.now;
   #unsubscribe: (() => void) | null = null;
   #claims: TeamClaims | null = null;
-  /**
-   * The profile leases and shared content (decision 0060): made at the first workspace joined, then
-   * following the one open now, so the syncs' ports made at start stay true across a change of team.
-   */
-  #content: TeamContent | null = null;
+  /** Outbox statuses, shared settings and the profiles' polling (teamSharing.ts). */
+  readonly sharing: TeamSharing;
   /** Told the item key when this device recorded an answer's event (its history grew, its state maybe not). */
   readonly #eventListeners: ((itemKey: string) => void)[] = [];
   /** The outbox items sent in solo mode without the server's check, for their cards (kept across restarts). */
@@ -128,6 +110,7 @@ export class TeamConnection {
     this.#unchecked = new TeamSentUnchecked(options.dataDir, options.logger);
     this.#mode = options.mode ?? DEFAULT_TEAM_MODE;
     if (options.now) this.#now = options.now;
+    this.sharing = new TeamSharing({ logger: options.logger, now: () => this.#now() });
   }
 
   /** Joins the workspace when one is set; never throws for a team that cannot be joined (the status says why). */
@@ -145,9 +128,7 @@ export class TeamConnection {
   reconfigure(settings: TeamSettings | null, mode: TeamMode): Promise<TeamStatus> {
     const change = this.#changing.then(async () => {
       await this.#recording;
-      await this.#stopSharing();
-      await this.#content?.flushed();
-      this.#content?.attach(null);
+      await this.sharing.leave();
       const previous = this.#workspace;
       this.#unsubscribe?.();
       this.#unsubscribe = null;
@@ -262,16 +243,13 @@ export class TeamConnection {
   }
 
   #join(store: TeamStore, settings: TeamSettings, workspace: TeamWorkspace): void {
-    if (this.#content === null) this.#content = new TeamContent(workspace, { device: settings.device, logger: this.#logger, now: () => this.#now() });
-    else this.#content.attach(workspace, settings.device);
+    this.sharing.join(workspace, settings.device);
     this.#claims = new TeamClaims({
       workspace,
       now: () => this.#now(),
       latestFromPerson: this.#options.latestFromPerson ?? (() => null),
       logger: this.#logger,
     });
-    this.#outboxStatus = new TeamOutboxStatusWriter(workspace, settings.device, this.#logger);
-    this.#shareSettings(workspace);
     store.setLocalActor({ who: settings.member, device: settings.device });
     this.#unsubscribe = workspace.subscribe((update) => this.#apply(store, settings, update.items));
     // What the workspace's copy already holds (other devices' decisions while this one was closed).
@@ -314,7 +292,7 @@ export class TeamConnection {
    * loaded at start come as `added`, and recording them again could close an item reopened since.
    */
   outboxChanged(event: OutboxEvent): void {
-    this.#outboxStatus?.changed(event);
+    this.sharing.outboxChanged(event);
     if (event.type === 'removed') this.#unchecked.forget(event.id);
     const workspace = this.#workspace;
     const store = this.#store;
@@ -391,11 +369,6 @@ export class TeamConnection {
     return this.#unchecked.has(id);
   }
 
-  /** In a team: the sync's lease and shared content for an account reading the service at `serviceUrl` (decision 0060). */
-  sharingFor(serviceUrl: string): SharedPolling | undefined {
-    return this.#content?.forService(serviceUrl);
-  }
-
   /** The workspace, when joined (the outbox's claims, presence). */
   get workspace(): TeamWorkspace | null {
     return this.#workspace;
@@ -420,56 +393,6 @@ export class TeamConnection {
   reportTeam(): ReportTeam | null {
     if (this.#workspace === null || this.#settings === null) return null;
     return { member: this.#settings.member, device: this.#settings.device, statuses: this.#workspace.outboxStatuses() };
-  }
-
-  /** Shares each client's report settings with the team and takes the team's in (no-op outside a team). */
-  shareClientSettings(file: ClientSettingsFile): void {
-    this.#clientSettingsFile = file;
-    if (this.#workspace !== null) this.#shareSettings(this.#workspace);
-  }
-
-  /** Shares the saved replies with the team and takes the team's in (no-op outside a team). */
-  shareSavedReplies(port: SavedRepliesPort): void {
-    this.#savedRepliesPort = port;
-    if (this.#workspace !== null) this.#shareSettings(this.#workspace);
-  }
-
-  /** The settings the core asked to share follow the workspace joined now (one sharer of each per workspace). */
-  #shareSettings(workspace: TeamWorkspace): void {
-    if (this.#clientSettingsFile !== null && this.#clientSettings === null) {
-      this.#clientSettings = new TeamClientSettings(workspace, this.#clientSettingsFile, this.#logger);
-    }
-    if (this.#savedRepliesPort !== null && this.#savedReplies === null) {
-      this.#savedReplies = new TeamSavedReplies(workspace, this.#savedRepliesPort, this.#logger);
-    }
-  }
-
-  /** Before the workspace closes: what its sharers were asked to write is written, and they stop. */
-  async #stopSharing(): Promise<void> {
-    await this.#outboxStatus?.written();
-    await this.#clientSettings?.written();
-    await this.#savedReplies?.written();
-    this.#clientSettings?.close();
-    this.#savedReplies?.close();
-    this.#outboxStatus = null;
-    this.#clientSettings = null;
-    this.#savedReplies = null;
-  }
-
-  /** The saved replies were changed on this device (not by the team's merge). */
-  savedRepliesChanged(before: readonly SavedReply[], after: readonly SavedReply[]): void {
-    this.#savedReplies?.changed(before, after);
-  }
-
-  /** Every shared setting asked for so far is written into the workspace's copy (tests, closing). */
-  async settingsWritten(): Promise<void> {
-    await this.#clientSettings?.written();
-    await this.#savedReplies?.written();
-  }
-
-  /** Every outbox status asked for so far is written into the workspace's copy (tests, closing). */
-  async outboxStatusesWritten(): Promise<void> {
-    await this.#outboxStatus?.written();
   }
 
   status(): TeamStatus {
@@ -505,8 +428,7 @@ export class TeamConnection {
     await this.#changing;
     await this.#recording;
     if (this.#workspace !== null) this.#tellJoined(null);
-    await this.#stopSharing();
-    await this.#content?.flushed();
+    await this.sharing.leave();
     await this.#workspace?.close();
   }
 }
