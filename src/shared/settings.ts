@@ -1,7 +1,7 @@
 // The user's settings: one schema for the Electron host (electron-store), the web host (a JSON
 // file) and the renderer's settings screen. Unknown keys are dropped, missing ones take the defaults.
 import { z } from 'zod';
-import { DEFAULT_SAVED_REPLIES, SAVED_REPLY_LIMITS } from './savedReplies.ts';
+import { DEFAULT_SAVED_REPLIES, SAVED_REPLY_LIMITS, withSavedReplyIds } from './savedReplies.ts';
 
 /** The largest logo the reports take, in bytes of the image (a data: URL is about a third longer). */
 export const REPORT_LOGO_MAX_BYTES = 256 * 1024;
@@ -25,12 +25,6 @@ const reportLogoSchema = z
     'The logo must be a PNG, JPEG or WebP image',
   );
 
-/** One saved reply as main accepts it (the settings, and a teammate's shared in a team). */
-export const SavedReplySchema = z.object({
-  title: z.string().trim().min(1, 'A saved reply needs a title').max(SAVED_REPLY_LIMITS.title),
-  text: z.string().trim().min(1, 'A saved reply needs a text').max(SAVED_REPLY_LIMITS.text),
-});
-
 const settingFields = {
   theme: z.enum(['system', 'light', 'dark']),
   notifications: z.boolean(),
@@ -42,8 +36,20 @@ const settingFields = {
   closeToTray: z.boolean(),
   /** After a reply or a message is sent, the next item opens (as Superhuman does). */
   autoAdvance: z.boolean(),
-  /** Texts reused in replies; `{name}` is filled from the comment's author. A patch replaces the whole list. */
-  savedReplies: z.array(SavedReplySchema).max(SAVED_REPLY_LIMITS.count, `At most ${SAVED_REPLY_LIMITS.count} saved replies`),
+  /**
+   * Texts reused in replies; `{name}` is filled from the comment's author. A patch replaces the whole
+   * list. Each reply's id is optional here (settings kept before ids existed, a caller that sends
+   * none): the settings themselves always have one (`settingsSchema` gives them, savedReplies.ts).
+   */
+  savedReplies: z
+    .array(
+      z.object({
+        id: z.string().trim().min(1).max(SAVED_REPLY_LIMITS.id).optional(),
+        title: z.string().trim().min(1, 'A saved reply needs a title').max(SAVED_REPLY_LIMITS.title),
+        text: z.string().trim().min(1, 'A saved reply needs a text').max(SAVED_REPLY_LIMITS.text),
+      }),
+    )
+    .max(SAVED_REPLY_LIMITS.count, `At most ${SAVED_REPLY_LIMITS.count} saved replies`),
   /** The freelancer's name on the client reports' cover ("Prepared by …"); empty: none. */
   reportName: z.string().trim().max(80, 'At most 80 characters for your name on reports'),
   /** The freelancer's logo on the client reports' cover (main keeps it; the page gets it as a data: URL); null: none. */
@@ -60,7 +66,7 @@ export const settingsSchema = z.object({
   startAtLogin: settingFields.startAtLogin.default(false),
   closeToTray: settingFields.closeToTray.default(true),
   autoAdvance: settingFields.autoAdvance.default(true),
-  savedReplies: settingFields.savedReplies.default(() => DEFAULT_SAVED_REPLIES.map((reply) => ({ ...reply }))),
+  savedReplies: settingFields.savedReplies.transform(withSavedReplyIds).default(() => DEFAULT_SAVED_REPLIES.map((reply) => ({ ...reply }))),
   reportName: settingFields.reportName.default(''),
   reportLogo: settingFields.reportLogo.default(null),
   reportsFolder: settingFields.reportsFolder.default(null),

@@ -1,6 +1,7 @@
 // A client's report settings: time zone, business days and hours, response target. Checked as the
 // person types by the same schema main checks again (clientSettingsSchema); saving reads the report
-// again with them.
+// again with them. Saving sends the settings the form was opened with too, so main keeps only the
+// fields changed here: another device's change that arrived meanwhile is not sent back (decision 0063).
 import { useState } from 'react';
 import { clientSettingsSchema, WEEKDAYS, type ClientSettings, type Weekday } from '../../shared/domain/clientSettings.ts';
 import { useReportsStore } from '../stores/reportsStore.ts';
@@ -30,6 +31,7 @@ function draftOf(settings: ClientSettings): Record<Weekday, DayDraft> {
 
 export function ReportSettingsForm({ initial }: { initial: ClientSettings }) {
   const saveSettings = useReportsStore((state) => state.saveSettings);
+  const [opened] = useState(initial);
   const [timeZone, setTimeZone] = useState(initial.timeZone);
   const [useHours, setUseHours] = useState(initial.businessHours !== null);
   const [days, setDays] = useState(() => draftOf(initial));
@@ -56,7 +58,7 @@ export function ReportSettingsForm({ initial }: { initial: ClientSettings }) {
         event.preventDefault();
         if (!parsed.success) return;
         setMessage('Saving…');
-        void saveSettings(parsed.data).then((refusal) => setMessage(refusal ?? 'Saved'));
+        void saveSettings(parsed.data, opened).then((refusal) => setMessage(refusal ?? 'Saved'));
       }}
     >
       <label>

@@ -25,7 +25,8 @@ interface ReportsState {
   /** Shows the report of this client for these days (each defaults to what is chosen now). */
   load: (choice?: { profileId?: string; from?: string; to?: string }) => Promise<void>;
   /** Saves the client's settings and reads the report again; answers the refusal's words, or null. */
-  saveSettings: (settings: ClientSettings) => Promise<string | null>;
+  /** `opened`: the settings the form was opened with: main saves only the fields changed since (decision 0063). */
+  saveSettings: (settings: ClientSettings, opened?: ClientSettings) => Promise<string | null>;
 }
 
 let request = 0;
@@ -110,10 +111,10 @@ export const useReportsStore = create<ReportsState>((set, get) => ({
       await get().load(last30Days(new Date()));
     } else set({ loading: false, report: result.data });
   },
-  async saveSettings(settings) {
+  async saveSettings(settings, opened) {
     const profileId = get().profileId;
     if (profileId === null) return 'Pick a client first';
-    const result = await call('report.settings.update', { profileId, settings });
+    const result = await call('report.settings.update', { profileId, settings, ...(opened ? { opened } : {}) });
     if (!result.ok) return result.error.message;
     await get().load();
     return null;

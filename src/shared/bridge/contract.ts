@@ -204,7 +204,11 @@ export const commands = {
   'report.get': command(z.strictObject({ profileId: Id, from: ReportDate, to: ReportDate }), ClientReportSchema),
   /** The client's business hours, time zone and response target (defaults until saved). */
   'report.settings.get': command(ProfileTarget, z.object({ settings: clientSettingsSchema })),
-  'report.settings.update': command(z.strictObject({ profileId: Id, settings: ReportSettingsInput }), z.object({ settings: clientSettingsSchema })),
+  /** `opened`: the settings the form was opened with; then only the fields changed since are saved (decision 0063). */
+  'report.settings.update': command(
+    z.strictObject({ profileId: Id, settings: ReportSettingsInput, opened: ReportSettingsInput.optional() }),
+    z.object({ settings: clientSettingsSchema }),
+  ),
   /**
    * Saves the page on screen as a PDF where the host can (the desktop app: its own print, then a save
    * dialog; the path comes only from that dialog). The web host answers 'unsupported': the browser prints.

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { WebhookActionSchema } from '../wire/webhooks.ts';
 import { NetworkSchema } from '../wire/common.ts';
-import { settingsSchema } from '../settings.ts';
+import { settingsPatchSchema, settingsSchema } from '../settings.ts';
 import { InboxItemKeySchema, PostKeySchema } from '../domain/keys.ts';
 import { MESSAGE_TEXT_LIMITS } from '../networks.ts';
 import { InboxCursorSchema, InboxFilterSchema, INBOX_VIEWS, VIEW_SWEEP_MAX } from '../domain/inbox.ts';
@@ -164,9 +164,11 @@ export const SettingsPatchInput = z.strictObject({
   startAtLogin: settingsSchema.shape.startAtLogin.unwrap().optional(),
   closeToTray: settingsSchema.shape.closeToTray.unwrap().optional(),
   autoAdvance: settingsSchema.shape.autoAdvance.unwrap().optional(),
-  savedReplies: settingsSchema.shape.savedReplies.unwrap().optional(),
+  savedReplies: settingsPatchSchema.shape.savedReplies,
   reportName: settingsSchema.shape.reportName.unwrap().optional(),
   reportLogo: settingsSchema.shape.reportLogo.unwrap().optional(),
+  /** The saved replies as the editor was opened with them: main keeps only what the person changed since (decision 0063). */
+  savedRepliesOpened: settingsPatchSchema.shape.savedReplies,
 });
 
 /** One prepared report: its month ("2026-10") and client. */

@@ -96,6 +96,22 @@ describe('a client’s report settings on two cores of one team', () => {
     expect(await settingsOn(desktop(), profileId)).toEqual(await settingsOn(laptop(), profileId));
   }, 60_000);
 
+  it('keeps another device’s field when a form opened before it arrived saves a different field (decision 0063)', async () => {
+    await Promise.all([upToDate(laptop()), upToDate(desktop())]);
+    // Ann opens the form; Bob changes the time zone; Ann's form still shows the old one when she saves the target.
+    const opened = await settingsOn(laptop(), profileId);
+    await update(desktop(), profileId, { ...(await settingsOn(desktop(), profileId)), timeZone: 'Asia/Tokyo' });
+    await laptop().until('Bob’s time zone on the laptop', async () => ((await settingsOn(laptop(), profileId)).timeZone === 'Asia/Tokyo' ? true : null));
+    await laptop().call('report.settings.update', { profileId, settings: { ...opened, responseTarget: { minutes: 90, clock: 'wall' } }, opened });
+    const both = { ...opened, timeZone: 'Asia/Tokyo', responseTarget: { minutes: 90, clock: 'wall' } };
+    for (const rig of [laptop(), desktop()]) {
+      await rig.until('Ann’s target', async () => ((await settingsOn(rig, profileId)).responseTarget?.minutes === 90 ? true : null));
+    }
+    await Promise.all([upToDate(laptop()), upToDate(desktop())]);
+    expect(await settingsOn(laptop(), profileId)).toEqual(both);
+    expect(await settingsOn(desktop(), profileId)).toEqual(both);
+  }, 60_000);
+
   it('refuses a settings document written in another member’s name', async () => {
     const bobAuth = `Basic ${Buffer.from(`${BOB.member}:${BOB.password}`).toString('base64')}`;
     const ansDoc = await team.document(`settings:client:${profileId}:laptop`);
@@ -145,14 +161,79 @@ describe('the saved replies on two cores of one team', () => {
     await cutDesktop();
     await save(laptop(), edit(start, title, 'Ann’s words, {name}.'));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await save(desktop(), [...edit(await savedOn(desktop()), title, 'Bob’s words, {name}.'), { title: 'Opening hours', text: 'We are open 9 to 5, {name}.' }]);
+    // Sent without an id (as before ids existed): it is given one from its title (decision 0063).
+    await save(desktop(), [
+      ...edit(await savedOn(desktop()), title, 'Bob’s words, {name}.'),
+      { title: 'Opening hours', text: 'We are open 9 to 5, {name}.' } as SavedReply,
+    ]);
     team.proxies.get(BOB.device)!.heal();
-    const expected = [...edit(start, title, 'Bob’s words, {name}.'), { title: 'Opening hours', text: 'We are open 9 to 5, {name}.' }];
+    const expected = [...edit(start, title, 'Bob’s words, {name}.'), { id: 'Opening hours', title: 'Opening hours', text: 'We are open 9 to 5, {name}.' }];
     await same(laptop(), expected);
     await same(desktop(), expected);
-    // What each applied from the other was not shared back: Bob's document holds Bob's two replies only.
+    // What each applied from the other was not shared back: Bob's document holds none of Ann's words
+    // (with ids it holds each reply's fields and order keys, not whole replies: decision 0063).
     await upToDate(laptop());
     const bobs = await team.document('settings:saved-replies:workspace:desktop');
-    expect(Object.keys(bobs.fields as object).sort()).toEqual([start[1]!.title, title, 'Opening hours'].sort());
+    const bobsWords = JSON.stringify(bobs.fields);
+    expect(bobsWords).toContain('Bob’s words');
+    expect(bobsWords).not.toContain('Thanks a lot');
+    expect(bobsWords).not.toContain('Ann’s words');
+  }, 60_000);
+
+  it('keeps a rename on one device and an edit of the text on the other: one reply, by its id (decision 0063)', async () => {
+    const start = await savedOn(laptop());
+    const reply = start[0]!;
+    await cutDesktop();
+    await save(
+      laptop(),
+      start.map((one) => (one.id === reply.id ? { ...one, title: 'Thanks!' } : one)),
+    );
+    await save(
+      desktop(),
+      (await savedOn(desktop())).map((one) => (one.id === reply.id ? { ...one, text: 'Thank you, {name}, truly.' } : one)),
+    );
+    team.proxies.get(BOB.device)!.heal();
+    const expected = start.map((one) => (one.id === reply.id ? { id: reply.id, title: 'Thanks!', text: 'Thank you, {name}, truly.' } : one));
+    await same(laptop(), expected);
+    await same(desktop(), expected);
+  }, 60_000);
+
+  it('ends replies added on both sides of a partition in the same order on both, and follows a reorder', async () => {
+    const start = await savedOn(laptop());
+    await cutDesktop();
+    await save(laptop(), [...start, { id: 'r-prices', title: 'Prices', text: 'Our prices are on the website, {name}.' }]);
+    await save(desktop(), [...(await savedOn(desktop())), { id: 'r-parking', title: 'Parking', text: 'Park behind the shop, {name}.' }]);
+    team.proxies.get(BOB.device)!.heal();
+    const merged = await laptop().until('both new replies on the laptop', async () => {
+      const list = await savedOn(laptop());
+      return list.some((one) => one.id === 'r-parking') && list.some((one) => one.id === 'r-prices') ? list : null;
+    });
+    await same(desktop(), merged);
+    expect(merged.slice(0, start.length)).toEqual(start);
+    // Bob moves the last reply to the top: Ann's list follows.
+    const moved = [merged[merged.length - 1]!, ...merged.slice(0, -1)];
+    await save(desktop(), moved);
+    await same(laptop(), moved);
+    await same(desktop(), moved);
+  }, 60_000);
+
+  it('keeps another device’s rename and new reply when an editor opened before they arrived saves (decision 0063)', async () => {
+    await Promise.all([upToDate(laptop()), upToDate(desktop())]);
+    const opened = await savedOn(laptop());
+    const [renamed, edited] = [opened[0]!, opened[1]!];
+    const late = { id: 'r-late', title: 'Late', text: 'Sorry we are late, {name}.' };
+    await save(desktop(), [...(await savedOn(desktop())).map((one) => (one.id === renamed.id ? { ...one, title: 'Renamed by Bob' } : one)), late]);
+    await laptop().until('Bob’s reply on the laptop', async () => ((await savedOn(laptop())).some((one) => one.id === late.id) ? true : null));
+    // Ann's editor still shows the list as it was: she edits the second reply's text and saves.
+    const mine = opened.map((one) => (one.id === edited.id ? { ...one, text: 'Edited by Ann, {name}.' } : one));
+    await laptop().call('settings.update', { savedReplies: mine, savedRepliesOpened: opened });
+    const expected = [
+      ...opened.map((one) =>
+        one.id === renamed.id ? { ...one, title: 'Renamed by Bob' } : one.id === edited.id ? { ...one, text: 'Edited by Ann, {name}.' } : one,
+      ),
+      late,
+    ];
+    await same(laptop(), expected);
+    await same(desktop(), expected);
   }, 60_000);
 });

@@ -17,7 +17,8 @@ import type { TeamSetup } from './teamSetup.ts';
 import type { AppStatus } from '../../../shared/domain/status.ts';
 import type { TeamStatusView } from '../../../shared/domain/teamStatus.ts';
 import type { SetAsideRow } from '../../../shared/domain/outbox.ts';
-import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
+import type { Settings } from '../../../shared/settings.ts';
+import type { SettingsEdit } from './savedRepliesEdit.ts';
 import type { TeamItems } from './teamItems.ts';
 import type { TeamResolutions } from './teamResolutions.ts';
 
@@ -52,7 +53,7 @@ export interface HandlerServices {
   keyProblemSolved(where: { accountId: string } | { profileId: string }): void;
   /** The person has read that the store was rebuilt: pages that open later are not told again. */
   storeRecoveryAcknowledged(): void;
-  updateSettings(patch: SettingsPatch): Promise<Settings>;
+  updateSettings(patch: SettingsEdit): Promise<Settings>;
   /** The team's work on items: assignment, notes, members, an item's history (teamItems.ts). */
   teamItems: TeamItems;
   /** The notices of concurrent decisions for this member (teamResolutions.ts); null outside a team. */
@@ -154,7 +155,7 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'settings.update': (patch) => s.updateSettings(patch),
     'report.get': (input) => s.report.report(input),
     'report.settings.get': ({ profileId }) => ({ settings: s.report.settings(profileId) }),
-    'report.settings.update': ({ profileId, settings }) => ({ settings: s.report.updateSettings(profileId, settings) }),
+    'report.settings.update': ({ profileId, settings, opened }) => ({ settings: s.report.updateSettings(profileId, settings, opened) }),
     'report.exportPdf': ({ suggestedName }) => s.reportPdf?.save(suggestedName) ?? { outcome: 'unsupported' },
     'reports.prepared.list': () => ({ reports: s.prepared.list(), folder: s.prepared.folder, canChooseFolder: s.folderChoice !== null }),
     'reports.prepared.chooseFolder': () =>

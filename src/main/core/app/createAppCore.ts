@@ -29,6 +29,7 @@ import { PersonPictures } from './personPictures.ts';
 import type { AppCoreOptions, NotifierPort } from '../ports.ts';
 import { PostService } from './postService.ts';
 import { ClientSettingsFile, clientSettingsFileIn } from './clientSettingsFile.ts';
+import { type SettingsEdit, settingsPatchOf } from './savedRepliesEdit.ts';
 import { ReportService } from './reportService.ts';
 import { PreparedReportFiles } from './preparedReportFiles.ts';
 import { PreparedReports } from './preparedReports.ts';
@@ -341,8 +342,10 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     await Promise.all(accountService.running().map((runtime) => runtime.applySettings(next)));
     return next;
   };
-  const updateSettings = async (patch: SettingsPatch): Promise<Settings> => {
+  const updateSettings = async (edit: SettingsEdit): Promise<Settings> => {
     const before = settings.get().savedReplies;
+    // Only what the person changed since the editor opened (savedRepliesEdit.ts).
+    const patch = settingsPatchOf(edit, before);
     const next = await applySettings(patch);
     // In a team, the saved replies changed here are shared; the team's are applied without coming back.
     if (patch.savedReplies !== undefined) team.sharing.savedRepliesChanged(before, next.savedReplies);

@@ -2,6 +2,7 @@
 // pure code of ../report. Offline by construction: nothing here calls the service.
 import type { ClientReport } from '../../../shared/domain/clientReport.ts';
 import { clientSettingsSchema, defaultClientSettings, isKnownTimeZone, type ClientSettings } from '../../../shared/domain/clientSettings.ts';
+import { editedClientSettings } from './clientSettingsEdit.ts';
 import { isNetwork } from '../../../shared/networks.ts';
 import { accountGrowth } from '../report/accountGrowth.ts';
 import type { ConfirmedReply } from '../report/firstResponses.ts';
@@ -51,10 +52,12 @@ export class ReportService {
     return this.#d.settingsFile.get(profileId) ?? defaultClientSettings((this.#d.systemTimeZone ?? systemZone)());
   }
 
-  updateSettings(profileId: string, settings: ClientSettings): ClientSettings {
+  /** `opened`: what the form showed when it opened; then only the fields changed since are saved (clientSettingsEdit.ts). */
+  updateSettings(profileId: string, settings: ClientSettings, opened?: ClientSettings): ClientSettings {
     this.#d.accounts.profile(profileId);
+    const edited = opened === undefined ? settings : editedClientSettings(opened, settings, this.settings(profileId));
     // The bridge checked the shape; checked again here since this is what the report will trust.
-    const parsed = clientSettingsSchema.safeParse(settings);
+    const parsed = clientSettingsSchema.safeParse(edited);
     if (!parsed.success) refuse(parsed.error.issues.map((issue) => issue.message).join('; '));
     try {
       this.#d.settingsFile.set(profileId, parsed.data);

@@ -1,41 +1,70 @@
-// Saved replies shared across the workspace's devices, merged per reply (issue 22; decision 0059).
-// A saved reply has no id of its own in the host's settings (a list of title and text), so its
-// title is its id here (a second reply with the same title is "<title> (2)", and so on). A save on
-// this device writes, per reply it added or edited, `{title, text}`, and per reply it removed a
-// tombstone (null), into this device's settings document (scope "saved-replies"); what the
-// devices wrote is folded per reply (the latest stamp wins) and applied to this device's list
-// through the host's settings, as a local change is (the screens are told), but not shared back.
-// Renaming a reply is removing one and adding another. The list keeps this device's order, with
-// replies new to it after, oldest first.
+// Saved replies shared across the workspace's devices, merged per reply and per field (issue 22;
+// decisions 0059, 0063). Each reply has its own id (shared/savedReplies.ts); this device's settings
+// document (scope "saved-replies", id "workspace") holds, per reply, the fields this device set:
+// `<id>/title`, `<id>/text`, `<id>/order` (its order key: savedReplyOrder.ts) and `<id>/removed`.
+// A save here writes only what it changed against the list before it (so a rename and an edit of
+// the text made on two devices are two fields, and both survive; an unchanged reply is not written,
+// so a stale list cannot bring back a reply removed elsewhere) and the order keys that changed. The fold (per field, the latest stamp) is applied to this
+// device's list through the host's settings, as a local change is (the screens are told), but not
+// shared back. A reply is removed when its `removed` is later than its title and text: an edit made
+// after a removal brings it back (an order key does not: it is written for unchanged replies too).
 import { isDeepStrictEqual } from 'node:util';
 import { SAVED_REPLY_LIMITS, type SavedReply } from '../../../shared/savedReplies.ts';
-import { SavedReplySchema } from '../../../shared/settings.ts';
+import type { SettingsField } from '../../../shared/domain/teamDocuments.ts';
 import type { LoggerPort } from '../ports.ts';
+import { orderKeysToWrite } from './savedReplyOrder.ts';
 import type { SharedSettingsWorkspace } from './teamClientSettings.ts';
 
 export const SAVED_REPLIES_SCOPE = 'saved-replies';
 /** One set for the whole workspace. */
 const SAVED_REPLIES_ID = 'workspace';
 
-const SharedReplySchema = SavedReplySchema;
+/** Each part's check of a value another device wrote (the settings' own limits). */
+const textWithin = (limit: number) => (value: unknown) => typeof value === 'string' && value.trim() !== '' && value.length <= limit;
+const PART_CHECKS = {
+  title: textWithin(SAVED_REPLY_LIMITS.title),
+  text: textWithin(SAVED_REPLY_LIMITS.text),
+  order: (value: unknown) => typeof value === 'number' && Number.isFinite(value),
+  removed: (value: unknown) => value === true,
+} as const;
+type Part = keyof typeof PART_CHECKS;
+
+const fieldName = (id: string, part: Part): string => `${id}/${part}`;
+
+/** One reply as the team's fold has it: each part's valid value and stamp. */
+interface SharedReply {
+  title?: string;
+  text?: string;
+  order?: number;
+  /** The latest stamp of its title and text: a later `removed` removes it. */
+  latest: string;
+  removedAt: string | null;
+}
+
+/** The team's replies by id, from the folded fields (a field that is not a reply's part, or holds a bad value, is left out). */
+export function sharedReplies(folded: ReadonlyMap<string, SettingsField>): Map<string, SharedReply> {
+  const replies = new Map<string, SharedReply>();
+  for (const [name, field] of folded) {
+    const at = name.lastIndexOf('/');
+    const part = name.slice(at + 1);
+    if (at <= 0 || !(part in PART_CHECKS) || !PART_CHECKS[part as Part](field.value)) continue;
+    const id = name.slice(0, at);
+    const reply = replies.get(id) ?? { latest: '', removedAt: null };
+    if (part === 'removed') reply.removedAt = field.at;
+    else if (part === 'order') reply.order = field.value as number;
+    else reply[part as 'title' | 'text'] = (field.value as string).trim();
+    if ((part === 'title' || part === 'text') && field.at > reply.latest) reply.latest = field.at;
+    replies.set(id, reply);
+  }
+  return replies;
+}
+
+const isRemoved = (reply: SharedReply): boolean => reply.removedAt !== null && reply.removedAt > reply.latest;
 
 /** The host's saved replies, read and written as a local change (told to the screens) that is not shared again. */
 export interface SavedRepliesPort {
   current(): SavedReply[];
   apply(replies: SavedReply[]): Promise<void>;
-}
-
-/** The replies by their id: the title, or "<title> (n)" for the n-th reply with that title. */
-export function repliesById(replies: readonly SavedReply[]): Map<string, SavedReply> {
-  const byId = new Map<string, SavedReply>();
-  const seen = new Map<string, number>();
-  for (const reply of replies) {
-    const title = reply.title.trim();
-    const count = (seen.get(title) ?? 0) + 1;
-    seen.set(title, count);
-    byId.set(count === 1 ? title : `${title} (${count})`, { title: reply.title, text: reply.text });
-  }
-  return byId;
 }
 
 export class TeamSavedReplies {
@@ -55,12 +84,28 @@ export class TeamSavedReplies {
     if (workspace.settingsIds(SAVED_REPLIES_SCOPE).includes(SAVED_REPLIES_ID)) this.#apply();
   }
 
-  /** The list saved on this device changed: the replies added, edited or removed are shared. */
+  #shared(): Map<string, SharedReply> {
+    return sharedReplies(this.#workspace.settings(SAVED_REPLIES_SCOPE, SAVED_REPLIES_ID));
+  }
+
+  /** The list saved on this device changed: the fields it changed, the replies it removed and the order keys that moved are shared. */
   changed(before: readonly SavedReply[], after: readonly SavedReply[]): void {
-    const [old, next] = [repliesById(before), repliesById(after)];
-    const values: Record<string, SavedReply | null> = {};
-    for (const [id, reply] of next) if (!isDeepStrictEqual(old.get(id), reply)) values[id] = reply;
-    for (const id of old.keys()) if (!next.has(id)) values[id] = null;
+    const shared = this.#shared();
+    const old = new Map(before.map((reply) => [reply.id, reply]));
+    const values: Record<string, unknown> = {};
+    for (const reply of after) {
+      const was = old.get(reply.id);
+      if (was?.title !== reply.title) values[fieldName(reply.id, 'title')] = reply.title;
+      if (was?.text !== reply.text) values[fieldName(reply.id, 'text')] = reply.text;
+    }
+    const kept = new Set(after.map((reply) => reply.id));
+    for (const id of old.keys()) if (!kept.has(id)) values[fieldName(id, 'removed')] = true;
+    const known = new Map([...shared].flatMap(([id, reply]) => (reply.order === undefined || isRemoved(reply) ? [] : [[id, reply.order] as const])));
+    for (const [id, key] of orderKeysToWrite(
+      after.map((reply) => reply.id),
+      known,
+    ))
+      values[fieldName(id, 'order')] = key;
     if (Object.keys(values).length === 0) return;
     this.#writing = this.#writing.then(async () => {
       try {
@@ -71,29 +116,24 @@ export class TeamSavedReplies {
     });
   }
 
+  /** The team's list: its replies by order key (then id), with this device's replies the team has never seen after them. */
   #apply(): void {
-    const folded = this.#workspace.settings(SAVED_REPLIES_SCOPE, SAVED_REPLIES_ID);
+    const shared = this.#shared();
     const current = this.#port.current();
-    const merged: SavedReply[] = [];
-    const mine = repliesById(current);
-    for (const [id, reply] of mine) {
-      const shared = folded.get(id);
-      if (shared === undefined) merged.push(reply);
-      else if (shared.value !== null) {
-        const parsed = SharedReplySchema.safeParse(shared.value);
-        merged.push(parsed.success ? parsed.data : reply);
-      }
-    }
-    const added = [...folded.entries()].filter(([id, field]) => !mine.has(id) && field.value !== null).sort(([, a], [, b]) => (a.at < b.at ? -1 : 1));
-    for (const [, field] of added) {
-      const parsed = SharedReplySchema.safeParse(field.value);
-      if (parsed.success) merged.push(parsed.data);
-    }
-    const list = merged.slice(0, SAVED_REPLY_LIMITS.count);
-    if (isDeepStrictEqual(list, current)) return;
+    const mine = new Map(current.map((reply) => [reply.id, reply]));
+    const listed = [...shared]
+      .filter(([, reply]) => !isRemoved(reply))
+      .sort(([idA, a], [idB, b]) => (a.order ?? Infinity) - (b.order ?? Infinity) || (idA < idB ? -1 : idA > idB ? 1 : 0))
+      .flatMap(([id, reply]): SavedReply[] => {
+        const title = reply.title ?? mine.get(id)?.title;
+        const text = reply.text ?? mine.get(id)?.text;
+        return title === undefined || text === undefined ? [] : [{ id, title, text }];
+      });
+    const merged = [...listed, ...current.filter((reply) => !shared.has(reply.id))].slice(0, SAVED_REPLY_LIMITS.count);
+    if (isDeepStrictEqual(merged, current)) return;
     this.#writing = this.#writing.then(async () => {
       try {
-        await this.#port.apply(list);
+        await this.#port.apply(merged);
       } catch (error) {
         this.#logger?.error('The team’s saved replies could not be saved on this device', { reason: (error as Error).message });
       }

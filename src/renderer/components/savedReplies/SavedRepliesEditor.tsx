@@ -1,20 +1,14 @@
 // The saved replies the person keeps: add, edit, remove, then Save (one settings.update with the
-// whole list). `{name}` in a text becomes the comment author's first name when it is used.
+// whole list and the list as it was opened: main applies only what the person changed, so a change
+// another device made meanwhile stays; decision 0063). `{name}` in a text becomes the comment
+// author's first name when it is used. Each reply keeps its id; a new one gets a random id here.
 import { useState } from 'react';
-import { SAVED_REPLY_LIMITS, type SavedReply } from '../../../shared/savedReplies.ts';
+import { newSavedReplyId, SAVED_REPLY_LIMITS, type SavedReply } from '../../../shared/savedReplies.ts';
 import { call } from '../../api/bridge.ts';
 import { useSettingsStore } from '../../stores/settingsStore.ts';
 import { useUiStore } from '../../stores/uiStore.ts';
 import { Dialog } from '../Dialog.tsx';
 import './savedReplies.css';
-
-interface Editing extends SavedReply {
-  /** A stable React key for the row while titles and texts change. */
-  id: number;
-}
-
-let ids = 0;
-const withId = (reply: SavedReply): Editing => ({ ...reply, id: ++ids });
 
 /** What is wrong with the list, in words; empty when it can be saved. */
 export function savedRepliesProblems(replies: readonly SavedReply[]): string[] {
@@ -35,22 +29,24 @@ export function SavedRepliesEditor() {
   const setSettings = useSettingsStore((state) => state.set);
   const setOverlay = useUiStore((state) => state.setOverlay);
   const showToast = useUiStore((state) => state.showToast);
-  const [replies, setReplies] = useState<Editing[]>(() => stored.map(withId));
+  // The list as it was opened, sent with the edited one (the stored list may change while this is open).
+  const [opened] = useState(stored);
+  const [replies, setReplies] = useState<SavedReply[]>(() => stored.map((reply) => ({ ...reply })));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const problems = savedRepliesProblems(replies);
   const close = () => setOverlay(null);
 
-  const change = (id: number, patch: Partial<SavedReply>) => setReplies((list) => list.map((reply) => (reply.id === id ? { ...reply, ...patch } : reply)));
+  const change = (id: string, patch: Partial<SavedReply>) => setReplies((list) => list.map((reply) => (reply.id === id ? { ...reply, ...patch } : reply)));
 
   async function save() {
     setTried(true);
     if (problems.length > 0) return;
     setSaving(true);
     setError(null);
-    const savedReplies = replies.map(({ title, text }) => ({ title: title.trim(), text: text.trim() }));
-    const result = await call('settings.update', { savedReplies });
+    const savedReplies = replies.map(({ id, title, text }) => ({ id, title: title.trim(), text: text.trim() }));
+    const result = await call('settings.update', { savedReplies, savedRepliesOpened: opened });
     setSaving(false);
     if (!result.ok) {
       setError(result.error.message);
@@ -123,7 +119,7 @@ export function SavedRepliesEditor() {
           type="button"
           className="button small"
           disabled={replies.length >= SAVED_REPLY_LIMITS.count}
-          onClick={() => setReplies((list) => [...list, withId({ title: '', text: '' })])}
+          onClick={() => setReplies((list) => [...list, { id: newSavedReplyId(), title: '', text: '' }])}
         >
           Add a saved reply
         </button>
