@@ -81,6 +81,9 @@ it('catches up by itself after the server was away, from where it was', async ()
   try {
     await laptop.record([{ id: 'c1', itemKey: 'facebook:s1', field: 'done', from: false, to: true, who: 'ann', device: 'laptop', at: 1 }]);
     await eventually('the first change arrives', () => desktop.item('facebook:s1')?.state.done === true);
+    // Both idle before the server goes: each replication has written its checkpoint (on a loaded
+    // machine the first change can arrive before the other direction's first checkpoint).
+    await eventually('both are up to date', () => laptop.replicationState() === 'up-to-date' && desktop.replicationState() === 'up-to-date');
 
     front.clear();
     await stopServer();
