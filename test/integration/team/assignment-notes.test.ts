@@ -15,19 +15,6 @@ let team: TeamCores;
 const laptop = () => team.core(ANN.device);
 const desktop = () => team.core(BOB.device);
 
-let firstComments: string[] = [];
-async function commentOnBoth(index: number): Promise<string> {
-  if (firstComments.length <= index) {
-    firstComments = await laptop().until('comments on the laptop', async () => {
-      const rows = (await laptop().call('inbox.page', { filter: { kind: 'comment', view: 'all' }, limit: 50 })).rows;
-      return rows.length > 10 ? rows.map((row) => row.key) : null;
-    });
-  }
-  const key = firstComments[index]!;
-  await desktop().until('the comment on the desktop', async () => ((await desktop().invoke('inbox.thread', { key })).ok ? true : null));
-  return key;
-}
-
 async function assignedToMe(rig: AppRig): Promise<string[]> {
   return (await rig.call('inbox.page', { filter: { view: 'assignedToMe' }, limit: 100 })).rows.map((row) => row.key);
 }
@@ -51,7 +38,7 @@ describe('assignment, notes, history and notices across two cores', () => {
   });
 
   it('puts an item Ann assigns to Bob in Bob’s “Assigned to me” and its count, not in Ann’s', async () => {
-    const key = await commentOnBoth(0);
+    const key = await team.commentOnBoth(laptop(), desktop(), 0);
     const { changed } = await laptop().call('inbox.assign', { keys: [key], assignee: 'bob' });
     expect(changed).toBe(1);
     await desktop().until('the item in Bob’s Assigned to me', async () => ((await assignedToMe(desktop())).includes(key) ? true : null));
@@ -67,14 +54,14 @@ describe('assignment, notes, history and notices across two cores', () => {
   }, 60_000);
 
   it('refuses a name that is no member of the team', async () => {
-    const key = await commentOnBoth(1);
+    const key = await team.commentOnBoth(laptop(), desktop(), 1);
     const answer = await laptop().invoke('inbox.assign', { keys: [key], assignee: 'mallory' });
     expect(answer).toMatchObject({ ok: false });
     expect(JSON.stringify(answer)).toContain('mallory is not a member of this team');
   });
 
   it('shows Bob’s note on Ann’s core, and the item’s history there names both', async () => {
-    const key = await commentOnBoth(2);
+    const key = await team.commentOnBoth(laptop(), desktop(), 2);
     await laptop().call('inbox.assign', { keys: [key], assignee: 'bob' });
     await desktop().until('the assignment on Bob’s core', async () => ((await desktop().call('team.itemHistory', { key })).assignee === 'bob' ? true : null));
     await desktop().call('inbox.setNote', { key, note: '  Wants a refund; be kind  ' });
@@ -90,7 +77,7 @@ describe('assignment, notes, history and notices across two cores', () => {
   }, 60_000);
 
   it('resolves a done and a snooze made at once the same on both cores, and tells both people once', async () => {
-    const key = await commentOnBoth(3);
+    const key = await team.commentOnBoth(laptop(), desktop(), 3);
     const until = Date.now() + 3 * 24 * 3600_000;
     team.proxies.get(BOB.device)!.cut();
     await desktop().until('Bob’s core offline', async () => ((await desktop().call('team.status', {})).serverReachable ? null : true));

@@ -4,6 +4,7 @@
 // answered first is sent anyway (two replies in the ledger, the choice in the team's audit by its
 // author) or discarded (one); two direct messages to the same turn of a conversation during a
 // partition end with one in the ledger and the other held for the same choice.
+import type { InboxRow } from '../../../src/shared/domain/inbox.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../src/shared/bridge/contract.ts';
 import { REPLY_BY_SOCIAL_ID_NETWORKS } from '../../../src/shared/networks.ts';
@@ -25,26 +26,11 @@ async function eventsOnServer(key: string): Promise<{ who: string; device: strin
   return docs.map((doc) => ({ who: doc.who, device: doc.device, event: doc.event }));
 }
 
+/** Only comments the service can answer (not youtube's, for instance). */
+const answerable = (row: InboxRow): boolean => REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform);
+
 const laptop = () => team.core(ANN.device);
 const desktop = () => team.core(BOB.device);
-
-/** The laptop's first comments, listed once (replies sent later would come first in a new listing). */
-let firstComments: string[] = [];
-
-/** A comment both cores have stored, a different one for each index. */
-async function commentOnBoth(index: number): Promise<string> {
-  if (firstComments.length <= index) {
-    firstComments = await laptop().until('comments on the laptop', async () => {
-      const rows = (await laptop().call('inbox.page', { filter: { kind: 'comment', view: 'all' }, limit: 50 })).rows;
-      // Only comments the service can answer (not youtube's, for instance).
-      const answerable = rows.filter((row) => REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform));
-      return answerable.length > 6 ? answerable.map((row) => row.key) : null;
-    });
-  }
-  const key = firstComments[index]!;
-  await desktop().until('the comment on the desktop', async () => ((await desktop().invoke('inbox.thread', { key })).ok ? true : null));
-  return key;
-}
 
 beforeAll(async () => {
   team = await TeamCores.start([ANN, BOB]);
@@ -85,7 +71,7 @@ const reply = async (rig: AppRig, key: string, text: string) => (await rig.call(
 
 describe('presence and the held answer’s choice, between two app cores', () => {
   it('tells the other core who is replying to what, and that they stopped', async () => {
-    const key = await commentOnBoth(0);
+    const key = await team.commentOnBoth(laptop(), desktop(), 0, answerable);
     await laptop().call('team.composing', { itemKey: key });
     const present = await desktop().until('the desktop told Ann is replying', () => {
       const told = toldPresence(desktop());
@@ -102,7 +88,7 @@ describe('presence and the held answer’s choice, between two app cores', () =>
   }, 60_000);
 
   it('takes a composer that fell silent (a window closed without a word) as stopped', async () => {
-    const key = await commentOnBoth(3);
+    const key = await team.commentOnBoth(laptop(), desktop(), 3, answerable);
     await laptop().call('team.composing', { itemKey: key });
     await desktop().until('the desktop told Ann is replying', () => (toldPresence(desktop())?.some((entry) => entry.itemKey === key) ? true : null));
     // No further word from Ann's composer, and no null either: after the quiet time she is gone.
@@ -111,7 +97,7 @@ describe('presence and the held answer’s choice, between two app cores', () =>
   }, 60_000);
 
   it('holds a reply Ann answered first with who and when, and sends it anyway on Bob’s choice, recorded as his', async () => {
-    const key = await commentOnBoth(1);
+    const key = await team.commentOnBoth(laptop(), desktop(), 1, answerable);
     const texts = { laptop: 'Ann: the invoice is on its way.', desktop: 'Bob: and a discount for the wait.' };
     const { held } = await bothAnswer(key, texts, (rig, text) => reply(rig, key, text));
     expect(held).toMatchObject({ state: 'failed', heldBy: { who: 'ann', device: 'laptop', at: expect.any(Number) as number } });
@@ -131,7 +117,7 @@ describe('presence and the held answer’s choice, between two app cores', () =>
   }, 90_000);
 
   it('keeps Bob’s choice to send anyway when his app quits before the reply went', async () => {
-    const key = await commentOnBoth(4);
+    const key = await team.commentOnBoth(laptop(), desktop(), 4, answerable);
     const texts = { laptop: 'Ann: the parcel is at the depot.', desktop: 'Bob: you can pick it up today.' };
     const { held } = await bothAnswer(key, texts, (rig, text) => reply(rig, key, text));
     // The service fails every request (the write's outcome is then unknown: it waits and checks first).
@@ -148,7 +134,7 @@ describe('presence and the held answer’s choice, between two app cores', () =>
   }, 90_000);
 
   it('discards a held reply: Ann’s is the only one', async () => {
-    const key = await commentOnBoth(5);
+    const key = await team.commentOnBoth(laptop(), desktop(), 5, answerable);
     const texts = { laptop: 'Ann: we have refunded you.', desktop: 'Bob: a refund is coming.' };
     const { held } = await bothAnswer(key, texts, (rig, text) => reply(rig, key, text));
     const discarded = (await desktop().call('outbox.cancel', { id: held.id })).item;

@@ -37,22 +37,6 @@ async function changesOnServer(key: string): Promise<{ who: string; device: stri
 const laptop = () => team.core(ANN.device);
 const desktop = () => team.core(BOB.device);
 
-/** The laptop's first comments, listed once (replies sent later would come first in a new listing). */
-let firstComments: string[] = [];
-
-/** A comment both cores have stored, a different one for each index. */
-async function commentOnBoth(index: number): Promise<string> {
-  if (firstComments.length <= index) {
-    firstComments = await laptop().until('comments on the laptop', async () => {
-      const rows = (await laptop().call('inbox.page', { filter: { kind: 'comment', view: 'all' }, limit: 50 })).rows;
-      return rows.length > 10 ? rows.map((row) => row.key) : null;
-    });
-  }
-  const key = firstComments[index]!;
-  await desktop().until('the comment on the desktop', async () => ((await desktop().invoke('inbox.thread', { key })).ok ? true : null));
-  return key;
-}
-
 beforeAll(async () => {
   team = await TeamCores.start([ANN, BOB, ANN_PHONE]);
   for (const who of [ANN, BOB]) await team.startCore(who);
@@ -73,7 +57,7 @@ describe('two app cores on one team workspace', () => {
   });
 
   it('shows a triage made on one core in the other core’s store and event, and never shares it back as its own', async () => {
-    const key = await commentOnBoth(0);
+    const key = await team.commentOnBoth(laptop(), desktop(), 0);
     await laptop().call('inbox.triage', { keys: [key], done: true, addLabels: ['billing'] });
     const seen = await desktop().until('the desktop told of the triage', () => {
       const state = toldState(desktop(), key);
@@ -100,7 +84,7 @@ describe('two app cores on one team workspace', () => {
   });
 
   it('converges decisions made on both sides of a partition once it heals', async () => {
-    const key = await commentOnBoth(1);
+    const key = await team.commentOnBoth(laptop(), desktop(), 1);
     team.proxies.get(BOB.device)!.cut();
     await desktop().until('the desktop offline', async () => ((await desktop().call('team.status', {})).serverReachable ? null : true));
     await laptop().call('inbox.triage', { keys: [key], addLabels: ['quote'] });
@@ -116,7 +100,7 @@ describe('two app cores on one team workspace', () => {
   }, 60_000);
 
   it('closes a comment answered on one core on both, through the sent reply', async () => {
-    const key = await commentOnBoth(3);
+    const key = await team.commentOnBoth(laptop(), desktop(), 3);
     const { item } = await laptop().call('reply.send', { commentKey: key, text: 'Thanks, we are on it!' });
     await laptop().until('the reply sent', async () =>
       (await laptop().call('outbox.list', {})).items.some((sent) => sent.id === item.id && sent.state === 'sent') ? true : null,
@@ -127,7 +111,7 @@ describe('two app cores on one team workspace', () => {
   }, 60_000);
 
   it('sends one reply when both answer the same comment during a partition, and holds the other', async () => {
-    const key = await commentOnBoth(4);
+    const key = await team.commentOnBoth(laptop(), desktop(), 4);
     const texts = { laptop: 'Ann here: the invoice is on its way.', desktop: 'Bob here: we will send the invoice.' };
     team.proxies.get(BOB.device)!.cut();
     const fromDesktop = (await desktop().call('reply.send', { commentKey: key, text: texts.desktop })).item;
@@ -151,7 +135,7 @@ describe('two app cores on one team workspace', () => {
   }, 90_000);
 
   it('gives an item stored after the team decided about it the team’s state', async () => {
-    const key = await commentOnBoth(2);
+    const key = await team.commentOnBoth(laptop(), desktop(), 2);
     await laptop().call('inbox.triage', { keys: [key], done: true, addLabels: ['invoice'] });
     // A new device of Ann's whose team copy already has the decision (it replicated once), started
     // while the team server is out of its reach: the comment is stored only after the fold is

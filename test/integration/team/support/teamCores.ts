@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { InboxRow } from '../../../../src/shared/domain/inbox.ts';
 import type { AppCoreTuning } from '../../../../src/main/core/ports.ts';
 import { type RunningSandbox, startSandbox } from '../../../../src/sandbox/index.ts';
 import { startSyncServer, type SyncServer } from '../../../../src/syncServer/syncServer.ts';
@@ -49,6 +50,8 @@ export class TeamCores {
   readonly #cores = new Map<string, AppRig>();
   /** Each device's vault, kept across its core's starts as a computer keeps its keychain. */
   readonly #vaults = new Map<string, MemoryVault>();
+  /** The first comments listed (commentOnBoth). */
+  #firstComments: string[] = [];
 
   private constructor(root: string, server: SyncServer, sandbox: RunningSandbox, proxies: Map<string, TcpProxy>) {
     this.root = root;
@@ -102,6 +105,22 @@ export class TeamCores {
   async closeCore(rig: AppRig): Promise<void> {
     for (const [device, running] of this.#cores) if (running === rig) this.#cores.delete(device);
     await rig.close();
+  }
+
+  /**
+   * The `index`-th of the first comments `from` lists (of those `answerable` keeps), once `to` has
+   * stored it too. Listed once per rig: replies sent later would come first in a new listing.
+   */
+  async commentOnBoth(from: AppRig, to: AppRig, index: number, answerable: (row: InboxRow) => boolean = () => true): Promise<string> {
+    if (this.#firstComments.length <= index) {
+      this.#firstComments = await from.until('comments on the first device', async () => {
+        const rows = (await from.call('inbox.page', { filter: { kind: 'comment', view: 'all' }, limit: 50 })).rows.filter(answerable);
+        return rows.length > Math.max(6, index) ? rows.map((row) => row.key) : null;
+      });
+    }
+    const key = this.#firstComments[index]!;
+    await to.until('the comment on the other device', async () => ((await to.invoke('inbox.thread', { key })).ok ? true : null));
+    return key;
   }
 
   /** The documents of a workspace whose ids start with `prefix`, read on the server as its admin. */
