@@ -213,7 +213,14 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     const refused = refusedDocs.slice(refusedBefore);
     if (touched.size === 0 && outbox.length === 0 && !presenceChanged && refused.length === 0 && settings.size === 0 && content.length === 0) return;
     const items = [...touched].sort().flatMap((itemKey) => foldOf(itemKey) ?? []);
-    const update: TeamUpdate = { items, presence: livePresence(), outbox, refused, content, ...(settings.size > 0 ? { settings: [...settings.values()] } : {}) };
+    const update: TeamUpdate = {
+      items,
+      presence: livePresence(),
+      outbox,
+      refused,
+      content,
+      ...(settings.size > 0 ? { settings: [...settings.values()] } : {}),
+    };
     for (const listener of listeners) {
       try {
         listener(update);
