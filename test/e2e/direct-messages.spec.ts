@@ -310,5 +310,6 @@ test('Closing soon lists the conversations whose reply window closes first, and 
   await expect(inbox.rows.first()).toContainText(expected[0]?.authorName ?? '');
   await inbox.key('e');
   await expect(inbox.rows.first()).toContainText(expected[1]?.authorName ?? '');
-  expect((await app.call('inbox.closingSoon', {})).rows.map((row) => row.key)).not.toContain(expected[0]?.key);
+  // The row leaves the list at once; the core's own list follows once the triage is written.
+  await expect.poll(async () => (await app.call('inbox.closingSoon', {})).rows.map((row) => row.key)).not.toContain(expected[0]?.key);
 });
