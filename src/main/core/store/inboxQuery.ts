@@ -255,12 +255,10 @@ export class InboxQuery {
     kind: InboxItemKind | undefined,
   ): IdSource {
     const sql = `SELECT id FROM inbox INDEXED BY inbox_snoozed
-      WHERE snoozed_until > :now ${unreadOnly ? 'AND unread = 1' : ''} ${kind === undefined ? '' : 'AND kind = :kind'}
-        ${profileRows === undefined ? '' : 'AND profile_id IN (SELECT value FROM json_each(:profiles))'}
-        ${platforms === undefined ? '' : 'AND platform IN (SELECT value FROM json_each(:platforms))'}
+      WHERE snoozed_until > :now ${filterClauses(unreadOnly, profileRows, platforms, kind)}
         AND id >= :lo AND id < :hi
       ORDER BY id DESC LIMIT :limit`;
-    return (lo, hi, limit) => this.#ids(sql, { now, lo, hi, limit, ...(kind === undefined ? {} : { kind: kindCode(kind) }), ...lists(profileRows, platforms) });
+    return (lo, hi, limit) => this.#ids(sql, { now, lo, hi, limit, ...filterParams(profileRows, platforms, kind) });
   }
 
   /** The few assigned rows, found through item_state (assignedView.ts) and sorted, as the snoozed view's are. */
@@ -272,14 +270,11 @@ export class InboxQuery {
     kind: InboxItemKind | undefined,
   ): IdSource {
     const sql = `SELECT id FROM inbox
-      WHERE ${ASSIGNED_TO_ME_CONDITION} ${unreadOnly ? 'AND unread = 1' : ''} ${kind === undefined ? '' : 'AND kind = :kind'}
-        ${profileRows === undefined ? '' : 'AND profile_id IN (SELECT value FROM json_each(:profiles))'}
-        ${platforms === undefined ? '' : 'AND platform IN (SELECT value FROM json_each(:platforms))'}
+      WHERE ${ASSIGNED_TO_ME_CONDITION} ${filterClauses(unreadOnly, profileRows, platforms, kind)}
         AND id >= :lo AND id < :hi
       ORDER BY id DESC LIMIT :limit`;
     const me = this.#me();
-    return (lo, hi, limit) =>
-      this.#ids(sql, { me, now, lo, hi, limit, ...(kind === undefined ? {} : { kind: kindCode(kind) }), ...lists(profileRows, platforms) });
+    return (lo, hi, limit) => this.#ids(sql, { me, now, lo, hi, limit, ...filterParams(profileRows, platforms, kind) });
   }
 
   /**
@@ -353,6 +348,21 @@ export class InboxQuery {
       row = next.get(row.profile_id, row.platform, row.kind) as { profile_id: number; platform: string; kind: number } | undefined;
     }
   }
+}
+
+/** The filter's conditions a walk of one view adds to its own (unread only, kind, clients, networks). */
+function filterClauses(unreadOnly: boolean, profileRows: number[] | undefined, platforms: string[] | undefined, kind: InboxItemKind | undefined): string {
+  return [
+    unreadOnly ? 'AND unread = 1' : '',
+    kind === undefined ? '' : 'AND kind = :kind',
+    profileRows === undefined ? '' : 'AND profile_id IN (SELECT value FROM json_each(:profiles))',
+    platforms === undefined ? '' : 'AND platform IN (SELECT value FROM json_each(:platforms))',
+  ].join(' ');
+}
+
+/** The parameters of `filterClauses`. */
+function filterParams(profileRows: number[] | undefined, platforms: string[] | undefined, kind: InboxItemKind | undefined) {
+  return { ...(kind === undefined ? {} : { kind: kindCode(kind) }), ...lists(profileRows, platforms) };
 }
 
 function lists(profileRows: number[] | undefined, platforms: string[] | undefined): Record<string, string> {

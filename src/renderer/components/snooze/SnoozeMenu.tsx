@@ -6,6 +6,7 @@ import { snoozeUntil } from '../../actions.ts';
 import { defaultPickedTime, pickedTime, pickerValue, snoozeChoices, type SnoozeChoice } from '../../logic/snoozeTimes.ts';
 import { useUiStore } from '../../stores/uiStore.ts';
 import { Dialog } from '../Dialog.tsx';
+import { choiceMenuKey } from '../choiceMenuKeys.ts';
 import './snoozeMenu.css';
 import { fmt } from '../../logic/format.ts';
 
@@ -49,20 +50,7 @@ export function SnoozeMenu() {
       setPicking(true);
       return;
     }
-    const number = Number(event.key);
-    const chosen = Number.isInteger(number) && number >= 1 ? choices[number - 1] : undefined;
-    if (chosen !== undefined) {
-      event.preventDefault();
-      choose(chosen);
-      return;
-    }
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'j' || event.key === 'k') {
-      event.preventDefault();
-      const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-      const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-      const step = event.key === 'ArrowDown' || event.key === 'j' ? 1 : -1;
-      buttons[(at + step + buttons.length) % buttons.length]?.focus();
-    }
+    choiceMenuKey(event, choices, choose, list.current);
   }
 
   return (

@@ -6,6 +6,7 @@ import { memberName } from '../../logic/teamWords.ts';
 import { useTeamStore } from '../../stores/teamStore.ts';
 import { useUiStore } from '../../stores/uiStore.ts';
 import { Dialog } from '../Dialog.tsx';
+import { choiceMenuKey } from '../choiceMenuKeys.ts';
 import '../snooze/snoozeMenu.css';
 import './itemTeam.css';
 
@@ -30,20 +31,7 @@ export function AssignDialog() {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const number = Number(event.key);
-    const chosen = Number.isInteger(number) && number >= 1 ? choices[number - 1] : undefined;
-    if (chosen !== undefined) {
-      event.preventDefault();
-      choose(chosen);
-      return;
-    }
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'j' || event.key === 'k') {
-      event.preventDefault();
-      const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-      const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-      const step = event.key === 'ArrowDown' || event.key === 'j' ? 1 : -1;
-      buttons[(at + step + buttons.length) % buttons.length]?.focus();
-    }
+    choiceMenuKey(event, choices, choose, list.current);
   }
 
   return (
