@@ -1,8 +1,8 @@
 // Member passwords as CouchDB 3.4 keeps them in `_users`: PBKDF2 with HMAC-SHA256, 600,000
 // iterations (CouchDB 3.4's default; decision 0065 says where that was checked), a random salt, the
 // derived key in hex. express-pouchdb's own scheme (pouchdb-auth: SHA-1, 10 iterations, computed in
-// JavaScript on the event loop) is never used for members: a wrapper on `_users` hashes a written
-// `password` before pouchdb-auth sees it, and the gate checks passwords here, on the thread pool.
+// JavaScript on the event loop) is never used for members: the gate hashes a `password` an admin
+// writes to `_users` before pouchdb-auth sees it, and checks passwords here, on the thread pool.
 import { pbkdf2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
@@ -40,8 +40,6 @@ export async function passwordMatches(userDoc: Record<string, unknown>, password
   return timingSafeEqual(given, expected);
 }
 
-type Write = (...args: unknown[]) => Promise<unknown>;
-
 async function withHashedPassword(doc: unknown): Promise<void> {
   if (typeof doc !== 'object' || doc === null || !('password' in doc) || typeof doc.password !== 'string') return;
   const stored = await hashPassword(doc.password);
@@ -50,24 +48,12 @@ async function withHashedPassword(doc: unknown): Promise<void> {
 }
 
 /**
- * Wraps the `_users` database's writes (registered after express-pouchdb's wrappers, so this runs
- * first): a document carrying a plain `password` is stored with CouchDB 3.4's hash instead.
+ * An admin's write to `_users` (a PUT or POST of a user document, or `_bulk_docs`) with every plain
+ * `password` replaced by CouchDB 3.4's hash, before express-pouchdb (whose `_users` wrapper would
+ * hash it its own way) sees it. Other paths and bodies are left as they are.
  */
-export function hashPasswordsOnWrite(db: { put: Write; post: Write; bulkDocs: Write }): void {
-  const put = db.put.bind(db);
-  const post = db.post.bind(db);
-  const bulkDocs = db.bulkDocs.bind(db);
-  db.put = async (doc, ...rest) => {
-    await withHashedPassword(doc);
-    return put(doc, ...rest);
-  };
-  db.post = async (doc, ...rest) => {
-    await withHashedPassword(doc);
-    return post(doc, ...rest);
-  };
-  db.bulkDocs = async (body, ...rest) => {
-    const docs: unknown = Array.isArray(body) ? body : typeof body === 'object' && body !== null && 'docs' in body ? body.docs : [];
-    if (Array.isArray(docs)) for (const doc of docs) await withHashedPassword(doc);
-    return bulkDocs(body, ...rest);
-  };
+export async function hashPasswordsIn(path: string, body: unknown): Promise<void> {
+  if (!/^\/_users(?:\/|$|\?)/.test(path) || typeof body !== 'object' || body === null) return;
+  const docs: unknown = Array.isArray(body) ? body : 'docs' in body ? body.docs : [body];
+  if (Array.isArray(docs)) for (const doc of docs) await withHashedPassword(doc);
 }

@@ -11,6 +11,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Member, MemberDirectory } from './memberDirectory.ts';
+import { hashPasswordsIn } from './memberPasswords.ts';
 import { bodyRefusal, isRefusal, memberRoute, type MemberRoute, type Refusal } from './memberRoutes.ts';
 import { authSessionOf, SESSION_SECONDS } from './memberSessions.ts';
 import { readBoundedBody } from './requestBody.ts';
@@ -173,6 +174,7 @@ export function requestGate(admin: AdminCredentials, directory: MemberDirectory,
       if (given !== null && sameText(given.name, admin.name) && sameText(given.password, admin.password)) {
         const body = await jsonBody(request);
         if (!body.ok) return refuseWith(send, body.refusal);
+        await hashPasswordsIn(request.url ?? '/', body.value);
         if (body.value !== undefined) attachBody(request, body.value);
         // Members, passwords or a workspace's security may have changed: ask again next time.
         if (request.method !== 'GET' && request.method !== 'HEAD') directory.forget();

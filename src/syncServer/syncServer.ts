@@ -15,7 +15,6 @@ import PouchDB from 'pouchdb';
 import { handleChangesErrors } from './handledChangesErrors.ts';
 import { keepReplicatedHistory } from './keepReplicatedHistory.ts';
 import { memberDirectory } from './memberDirectory.ts';
-import { hashPasswordsOnWrite } from './memberPasswords.ts';
 import { keepPrivate } from './privateFiles.ts';
 import { requestGate } from './requestGate.ts';
 import { SyncServerError, teamAdmin } from './teamAdmin.ts';
@@ -63,10 +62,10 @@ export async function startSyncServer(options: SyncServerOptions): Promise<SyncS
     logPath: join(options.dataDir, 'log.txt'),
   });
   // Registered after express-pouchdb's own wrappers, so it wraps the validating bulkDocs (see the file).
-  pouchApp.dbWrapper.registerWrapper((name, db, next) => {
+  // (express-pouchdb's `_users` wrapper does not call next(), so `_users` is not wrapped here; the gate keeps it.)
+  pouchApp.dbWrapper.registerWrapper((_name, db, next) => {
     keepReplicatedHistory(db);
     handleChangesErrors(db as unknown as Parameters<typeof handleChangesErrors>[0]);
-    if (name === '_users') hashPasswordsOnWrite(db as unknown as Parameters<typeof hashPasswordsOnWrite>[0]);
     return next();
   });
   const setConfig = (section: string, key: string, value: string) =>
