@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSyncServerProcess } from '../../support/syncServerProcess.ts';
-import { basic, call } from './support/hostileHttp.ts';
+import { basic, call, changeDoc } from './support/hostileHttp.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'sync-server-files-'));
 const dataDir = join(root, 'data');
@@ -46,7 +46,8 @@ function walk(path: string): string[] {
 
 it('keeps its data folder, its log and its LevelDB files to its own account', async () => {
   for (let index = 0; index < 20; index += 1) {
-    expect((await call(url, 'PUT', `/agency/change:f${index}`, { auth: ann, body: { who: 'ann', text: 'x'.repeat(1000) } })).status).toBe(201);
+    const doc = changeDoc('ann', 'laptop', `facebook:f${index}`, { padding: 'x'.repeat(1000) });
+    expect((await call(url, 'PUT', `/agency/${encodeURIComponent(String(doc._id))}`, { auth: ann, body: doc })).status).toBe(201);
   }
   const paths = walk(dataDir);
   const names = paths.map((path) => path.slice(dataDir.length));

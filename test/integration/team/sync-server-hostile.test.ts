@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSyncServerProcess } from '../../support/syncServerProcess.ts';
-import { basic, call, residentMiB, sendChunked } from './support/hostileHttp.ts';
+import { basic, call, changeDoc, residentMiB, sendChunked } from './support/hostileHttp.ts';
 
 const ADMIN = basic('admin', 'hostile-admin-password');
 const ann = basic('ann', 'ann-password');
@@ -20,6 +20,9 @@ let child: ChildProcess;
 let url: string;
 let ownSecurity: unknown;
 let ownDesign: Record<string, unknown>;
+/** A change of ann's in `team` and one of carl's in `other` (their ids, as addresses). */
+let a1 = '';
+let c1 = '';
 
 beforeAll(async () => {
   writeFileSync(join(root, 'members.json'), JSON.stringify({ ann: 'ann-password', bob: 'bob-password', carl: 'carl-password' }));
@@ -39,8 +42,12 @@ beforeAll(async () => {
   expect(
     (await call(url, 'PUT', '/other/_security', { auth: ADMIN, body: { admins: { names: [], roles: [] }, members: { names: ['carl'], roles: [] } } })).status,
   ).toBe(200);
-  expect((await call(url, 'PUT', '/team/change:a1', { auth: ann, body: { who: 'ann' } })).status).toBe(201);
-  expect((await call(url, 'PUT', '/other/change:c1', { auth: carl, body: { who: 'carl', secret: 'carl-only' } })).status).toBe(201);
+  const annChange = changeDoc('ann', 'laptop', 'facebook:a1');
+  const carlChange = changeDoc('carl', 'phone', 'facebook:c1', { secret: 'carl-only' });
+  a1 = encodeURIComponent(String(annChange._id));
+  c1 = encodeURIComponent(String(carlChange._id));
+  expect((await call(url, 'PUT', `/team/${a1}`, { auth: ann, body: annChange })).status).toBe(201);
+  expect((await call(url, 'PUT', `/other/${c1}`, { auth: carl, body: carlChange })).status).toBe(201);
   ownSecurity = (await call(url, 'GET', '/team/_security', { auth: ADMIN })).body;
   ownDesign = (await call(url, 'GET', '/team/_design/team', { auth: ADMIN })).body;
 }, 120_000);
@@ -69,7 +76,7 @@ describe('the sync server against a hostile member', () => {
       ['POST', '/team/_bulk_docs', { body: [{ _id: '_local/_security', ...admins }] }],
       ['PUT', '/team/change:x1', { body: { _id: '_local/_security', ...admins } }],
       ['PUT', '/team/change:x2?id=_local/_security', { body: admins }],
-      ['COPY', '/team/change:a1', { headers: { destination: '_local/_security' } }],
+      ['COPY', `/team/${a1}`, { headers: { destination: '_local/_security' } }],
       [
         'PUT',
         '/team/change:x3',
@@ -100,7 +107,7 @@ describe('the sync server against a hostile member', () => {
       ['POST', '/team/_bulk_docs', { body: { new_edits: false, docs: [{ _id: '_design/team', _rev: '9-f', ...rules }] } }],
       ['PUT', '/team/change:y1', { body: { _id: '_design/team', ...rules } }],
       ['PUT', '/team/change:y2?id=_design/team', { body: rules }],
-      ['COPY', '/team/change:a1', { headers: { destination: '_design/team' } }],
+      ['COPY', `/team/${a1}`, { headers: { destination: '_design/team' } }],
       ['DELETE', `/team/_design/team?rev=${String(ownDesign._rev)}`, {}],
       ['PUT', '/team/_design/team/attachment.js', { body: 'x', headers: { 'content-type': 'text/plain' } }],
     ];
@@ -132,13 +139,13 @@ describe('the sync server against a hostile member', () => {
       { cookie: `AuthSession=${forgedCookie}` },
     ];
     const endpoints: [string, string, unknown][] = [
-      ['POST', '/team/_bulk_get', { docs: [{ id: 'change:a1' }] }],
-      ['POST', '/other/_bulk_get', { docs: [{ id: 'change:c1' }] }],
+      ['POST', '/team/_bulk_get', { docs: [{ id: decodeURIComponent(a1) }] }],
+      ['POST', '/other/_bulk_get', { docs: [{ id: decodeURIComponent(c1) }] }],
       ['GET', '/team/_all_docs?include_docs=true', undefined],
-      ['POST', '/team/_all_docs', { keys: ['change:a1'] }],
+      ['POST', '/team/_all_docs', { keys: [decodeURIComponent(a1)] }],
       ['GET', '/team/_changes?include_docs=true', undefined],
-      ['GET', '/team/change:a1', undefined],
-      ['POST', '/team/_revs_diff', { 'change:a1': ['1-x'] }],
+      ['GET', `/team/${a1}`, undefined],
+      ['POST', '/team/_revs_diff', { [decodeURIComponent(a1)]: ['1-x'] }],
       ['GET', '/team', undefined],
       ['GET', '/_all_dbs', undefined],
       ['GET', '/_users/org.couchdb.user:ann', undefined],
@@ -156,17 +163,17 @@ describe('the sync server against a hostile member', () => {
 
   it('lets a member read only the workspaces she belongs to', async () => {
     for (const [method, path, body] of [
-      ['POST', '/other/_bulk_get', { docs: [{ id: 'change:c1' }] }],
+      ['POST', '/other/_bulk_get', { docs: [{ id: decodeURIComponent(c1) }] }],
       ['GET', '/other/_all_docs?include_docs=true', undefined],
       ['GET', '/other/_changes?include_docs=true', undefined],
-      ['GET', '/other/change:c1', undefined],
-      ['PUT', '/other/change:a9', { who: 'ann' }],
+      ['GET', `/other/${c1}`, undefined],
+      ['PUT', '/other/change:a9', changeDoc('ann', 'laptop', 'facebook:a9')],
     ] as const) {
       const answer = await call(url, method, path, { auth: ann, body });
       expect({ path, status: answer.status }).toEqual({ path, status: 403 });
       expect(answer.text).not.toContain('carl-only');
     }
-    expect((await call(url, 'POST', '/other/_bulk_get', { auth: carl, body: { docs: [{ id: 'change:c1' }] } })).text).toContain('carl-only');
+    expect((await call(url, 'POST', '/other/_bulk_get', { auth: carl, body: { docs: [{ id: decodeURIComponent(c1) }] } })).text).toContain('carl-only');
   });
 
   it('signs a member in with a session cookie, as CouchDB does, and refuses it for another workspace', async () => {
@@ -178,8 +185,8 @@ describe('the sync server against a hostile member', () => {
     expect(session.status).toBe(200);
     const cookie = /AuthSession=[^;]+/.exec(session.headers.get('set-cookie') ?? '')?.[0] ?? '';
     expect(cookie).not.toBe('');
-    expect((await call(url, 'GET', '/team/change:a1', { headers: { cookie } })).status).toBe(200);
-    expect((await call(url, 'GET', '/other/change:c1', { headers: { cookie } })).status).toBe(403);
+    expect((await call(url, 'GET', `/team/${a1}`, { headers: { cookie } })).status).toBe(200);
+    expect((await call(url, 'GET', `/other/${c1}`, { headers: { cookie } })).status).toBe(403);
     const wrong = await call(url, 'POST', '/_session', { body: { name: 'ann', password: 'wrong-password' } });
     expect(wrong.status).toBe(401);
   });

@@ -80,3 +80,24 @@ export async function residentMiB(pid: number): Promise<number> {
   const match = /VmRSS:\s+(\d+) kB/.exec(status);
   return match?.[1] ? Number(match[1]) / 1024 : Number.NaN;
 }
+
+/** A clock stamp as the app writes them (core/team/hybridClock.ts): `<ms, 15 digits>.<counter, 6 digits>.<device>`. */
+export function stamp(ms: number, device: string, counter = 0): string {
+  return `${String(Math.floor(ms)).padStart(15, '0')}.${String(counter).padStart(6, '0')}.${device}`;
+}
+
+/** A change document as a device writes it (teamWorkspace.record), for `who` on `device`; `overrides` replace its fields. */
+export function changeDoc(who: string, device: string, itemKey: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const hlc = stamp(Date.now(), device);
+  const change = {
+    id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+    itemKey,
+    field: 'done',
+    from: false,
+    to: true,
+    who,
+    device,
+    at: Date.now(),
+  };
+  return { _id: `change:${itemKey}:${hlc}`, kind: 'change', who, device, hlc, seen: [], change, ...overrides };
+}
