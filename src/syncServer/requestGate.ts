@@ -72,12 +72,14 @@ function hasBody(request: IncomingMessage): boolean {
   return Number(request.headers['content-length'] ?? '0') > 0 || request.headers['transfer-encoding'] !== undefined;
 }
 
-/** The body as JSON (undefined when there is none), or why it is refused. */
-async function jsonBody(request: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; refusal: Refusal }> {
+/** The body as JSON (undefined when there is none), or why it is refused. `form`: a form-encoded body is read too (`/_session`). */
+async function jsonBody(request: IncomingMessage, form = false): Promise<{ ok: true; value: unknown } | { ok: false; refusal: Refusal }> {
   if (!hasBody(request)) return { ok: true, value: undefined };
   const read = await readBoundedBody(request, MAX_REQUEST_BYTES);
   if (!read.ok) return { ok: false, refusal: { status: read.status, error: read.status === 413 ? 'too_large' : 'bad_request', reason: read.reason } };
   if (read.body.length === 0) return { ok: true, value: undefined };
+  if (form && String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+    return { ok: true, value: Object.fromEntries(new URLSearchParams(read.body.toString('utf8'))) };
   try {
     return { ok: true, value: JSON.parse(read.body.toString('utf8')) };
   } catch {
@@ -96,7 +98,7 @@ function attachBody(request: IncomingMessage, value: unknown): void {
 async function sessionRoute(request: IncomingMessage, send: Send, directory: MemberDirectory, member: Member | null): Promise<Answered> {
   const method = request.method ?? 'GET';
   if (method === 'POST') {
-    const body = await jsonBody(request);
+    const body = await jsonBody(request, true);
     if (!body.ok) return refuseWith(send, body.refusal);
     const { name, password } = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as { name?: unknown; password?: unknown };
     if (typeof name !== 'string' || typeof password !== 'string') return refuseWith(send, UNAUTHORIZED);

@@ -189,6 +189,9 @@ describe('the sync server against a hostile member', () => {
     expect((await call(url, 'GET', `/other/${c1}`, { headers: { cookie } })).status).toBe(403);
     const wrong = await call(url, 'POST', '/_session', { body: { name: 'ann', password: 'wrong-password' } });
     expect(wrong.status).toBe(401);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    expect((await call(url, 'POST', '/_session', { body: 'name=ann&password=ann-password', headers: form })).status).toBe(200);
+    expect((await call(url, 'POST', '/_session', { body: 'name=ann&password=nope', headers: form })).status).toBe(401);
   });
 });
 
