@@ -128,7 +128,7 @@ async function whoSent(request: IncomingMessage, directory: MemberDirectory): Pr
   return null;
 }
 
-async function passMember(request: IncomingMessage, send: Send, directory: MemberDirectory, next: () => void): Promise<Answered> {
+async function passMember(request: IncomingMessage, response: ServerResponse, send: Send, directory: MemberDirectory, next: () => void): Promise<Answered> {
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
   const sender = await whoSent(request, directory);
@@ -153,6 +153,9 @@ async function passMember(request: IncomingMessage, send: Send, directory: Membe
   // The member, as express-pouchdb will see her: its own session cookie for her, no other credentials.
   delete request.headers.authorization;
   request.headers.cookie = sender === null ? '' : `AuthSession=${directory.cookieFor(sender)}`;
+  // express-pouchdb answers that cookie with a renewed one; it is the gate's, not the client's (CouchDB sends none on Basic).
+  const setHeader = response.setHeader.bind(response);
+  response.setHeader = (name, value) => (name.toLowerCase() === 'set-cookie' ? response : setHeader(name, value));
   next();
   return true;
 }
@@ -184,7 +187,7 @@ export function requestGate(admin: AdminCredentials, directory: MemberDirectory,
         return true;
       }
       if (!isOpen()) return send(503, { error: 'service_unavailable', reason: 'The server is starting; try again in a moment.' });
-      return passMember(request, send, directory, next);
+      return passMember(request, response, send, directory, next);
     };
     void work().catch(() => send(500, { error: 'internal_server_error', reason: 'The server could not handle this request.' }));
   };
