@@ -238,6 +238,37 @@ describe('the sync server against large and compressed bodies', () => {
   }, 120_000);
 });
 
+describe('the sync server against odd requests', () => {
+  it('answers each and keeps serving', async () => {
+    const odd: [string, string, unknown][] = [
+      ['POST', '/team/_bulk_docs', { docs: [{ _rev: 'x' }] }],
+      ['POST', '/team/_bulk_docs', { new_edits: false, docs: [{ _id: 'change:x', _rev: '1-a', _revisions: { start: 'x', ids: 5 } }] }],
+      ['POST', '/team/_bulk_docs', { docs: [{ _id: 5 }] }],
+      ['POST', '/team/_bulk_docs', { docs: 'x' }],
+      ['POST', '/team/_bulk_get', { docs: 'x' }],
+      ['POST', '/team/_bulk_get', { docs: [5, null, { id: 5 }] }],
+      ['POST', '/team/_revs_diff', [1, 2]],
+      ['POST', '/team/_all_docs', { keys: 'x' }],
+      ['GET', '/team/_all_docs?startkey=%7B&limit=-5', undefined],
+      ['GET', '/team/_changes?since=junk&limit=-1', undefined],
+      ['GET', '/team/x?rev=zz&revs=true&open_revs=junk', undefined],
+      ['PUT', '/team/claim:y', 'null'],
+      ['PUT', '/team/claim:y', '[1,2]'],
+      ['POST', '/team', '5'],
+      ['POST', '/team', '{"unterminated'],
+      ['PUT', '/team/%E0%A4%A', {}],
+      ['GET', '/./_users', undefined],
+      ['GET', '/team/../_users/org.couchdb.user:ann', undefined],
+    ];
+    for (const [method, path, body] of odd) {
+      const answer = await call(url, method, path, { auth: ann, body });
+      expect({ path, answered: answer.status >= 200 && answer.status < 600 }).toEqual({ path, answered: true });
+      expect(answer.text).not.toContain('derived_key');
+    }
+    await stillServing();
+  });
+});
+
 describe('the sync server against bad changes filters', () => {
   it('answers each with an error and keeps serving', async () => {
     const queries = [
