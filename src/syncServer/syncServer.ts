@@ -4,6 +4,7 @@
 // runs `validate_doc_update` (checked: `minimumForPouchDB` leaves out validation and `_users`), with
 // admin party off: a server admin (whose password the caller gives) creates workspaces and
 // members; members sign in with their own names. Binds 127.0.0.1 unless told otherwise.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -11,7 +12,10 @@ import { join } from 'node:path';
 import express from 'express';
 import expressPouchDB from 'express-pouchdb';
 import PouchDB from 'pouchdb';
+import { handleChangesErrors } from './handledChangesErrors.ts';
 import { keepReplicatedHistory } from './keepReplicatedHistory.ts';
+import { memberDirectory } from './memberDirectory.ts';
+import { keepPrivate } from './privateFiles.ts';
 import { requestGate } from './requestGate.ts';
 import { SyncServerError, teamAdmin } from './teamAdmin.ts';
 
@@ -46,6 +50,7 @@ export async function startSyncServer(options: SyncServerOptions): Promise<SyncS
   const adminName = options.adminName ?? 'admin';
   if (options.adminPassword.length < 8) throw new SyncServerError('The admin password must be at least 8 characters.');
   mkdirSync(options.dataDir, { recursive: true });
+  keepPrivate(options.dataDir);
   const LocalPouch = PouchDB.defaults({ prefix: `${join(options.dataDir, 'db')}/` });
   mkdirSync(join(options.dataDir, 'db'), { recursive: true });
   const pouchApp = expressPouchDB(LocalPouch, {
@@ -57,18 +62,26 @@ export async function startSyncServer(options: SyncServerOptions): Promise<SyncS
     logPath: join(options.dataDir, 'log.txt'),
   });
   // Registered after express-pouchdb's own wrappers, so it wraps the validating bulkDocs (see the file).
+  // (express-pouchdb's `_users` wrapper does not call next(), so `_users` is not wrapped here; the gate keeps it.)
   pouchApp.dbWrapper.registerWrapper((_name, db, next) => {
     keepReplicatedHistory(db);
+    handleChangesErrors(db as unknown as Parameters<typeof handleChangesErrors>[0]);
     return next();
   });
-  await new Promise<void>((resolve, reject) =>
-    pouchApp.couchConfig.set('admins', adminName, options.adminPassword, (error) => (error ? reject(error) : resolve())),
-  );
+  const setConfig = (section: string, key: string, value: string) =>
+    new Promise<void>((resolve, reject) => pouchApp.couchConfig.set(section, key, value, (error) => (error ? reject(error) : resolve())));
+  await setConfig('admins', adminName, options.adminPassword);
+  // The secret the gate signs its session cookies with, so express-pouchdb takes them (memberSessions.ts).
+  const secret = randomBytes(32).toString('hex');
+  await setConfig('couch_httpd_auth', 'secret', secret);
 
   const app = express();
   app.disable('x-powered-by');
   let openToMembers = options.openToMembers ?? true;
-  app.use(requestGate({ name: adminName, password: options.adminPassword }, () => openToMembers));
+  let url = '';
+  const adminAuthorization = `Basic ${Buffer.from(`${adminName}:${options.adminPassword}`).toString('base64')}`;
+  const directory = memberDirectory(() => url, adminAuthorization, secret);
+  app.use(requestGate({ name: adminName, password: options.adminPassword }, directory, () => openToMembers));
   app.use('/', pouchApp);
 
   const host = options.host ?? '127.0.0.1';
@@ -77,7 +90,7 @@ export async function startSyncServer(options: SyncServerOptions): Promise<SyncS
     listening.once('error', reject);
   });
   const address = server.address() as AddressInfo;
-  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   const admin = teamAdmin(url, { name: adminName, password: options.adminPassword });
 
   return {

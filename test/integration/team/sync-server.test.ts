@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
+import { changeDoc } from './support/hostileHttp.ts';
 
 const ADMIN_PASSWORD = 'admin-secret-1';
 let dataDir: string;
@@ -50,66 +51,73 @@ describe('the sync server', () => {
   it('lets nobody in without signing in, and only members into a workspace', async () => {
     expect((await call('GET', '/team/_all_docs', null)).status).toBe(401);
     expect((await call('GET', '/team', basic('ann', 'wrong-password'))).status).toBe(401);
-    expect((await call('GET', '/team', carl)).status).toBe(401);
+    // Signed in but not a member: CouchDB 3 answers 403 (it did 401 before the gate decided it).
+    expect((await call('GET', '/team', carl)).status).toBe(403);
     expect((await call('GET', '/team', ann)).status).toBe(200);
   });
 
   it('binds each change to its author and never lets it be changed or removed', async () => {
-    const own = await call('PUT', '/team/change:a1', ann, { who: 'ann' });
+    const doc = changeDoc('ann', 'laptop', 'facebook:a1');
+    const own = await call('PUT', `/team/${encodeURIComponent(String(doc._id))}`, ann, doc);
     expect(own.status).toBe(201);
-    const forged = await call('PUT', '/team/change:a2', ann, { who: 'bob' });
+    const bobs = changeDoc('bob', 'laptop', 'facebook:a2');
+    const forged = await call('PUT', `/team/${encodeURIComponent(String(bobs._id))}`, ann, bobs);
     expect(forged.status).toBe(403);
     expect(forged.body.reason).toBe("Written in another member's name.");
-    const rewritten = await call('PUT', '/team/change:a1', ann, { who: 'ann', _rev: own.body.rev, note: 'edited' });
+    const rewritten = await call('PUT', `/team/${encodeURIComponent(String(doc._id))}`, ann, { ...doc, _rev: own.body.rev, seen: ['edited'] });
     expect(rewritten.status).toBe(403);
-    const removed = await call('DELETE', `/team/change:a1?rev=${String(own.body.rev)}`, ann);
+    const removed = await call('DELETE', `/team/${encodeURIComponent(String(doc._id))}?rev=${String(own.body.rev)}`, ann);
     expect(removed.status).toBe(403);
     expect((await call('PUT', '/team/anything', ann, { who: 'ann' })).status).toBe(403);
   });
 
   it('refuses a forged change arriving by replication (new_edits=false)', async () => {
-    const forged = { _id: 'change:r1', _rev: '1-0123456789abcdef0123456789abcdef', who: 'bob' };
+    const forged: Record<string, unknown> = { ...changeDoc('bob', 'desktop', 'facebook:r1'), _rev: '1-0123456789abcdef0123456789abcdef' };
     const result = await call('POST', '/team/_bulk_docs', ann, { docs: [forged], new_edits: false });
     expect(result.status).toBe(201);
-    expect((await call('GET', '/team/change:r1', bob)).status).toBe(404);
+    expect((await call('GET', `/team/${encodeURIComponent(String(forged._id))}`, bob)).status).toBe(404);
   });
 
   it('lets only the author update their own outbox status and presence', async () => {
-    const first = await call('PUT', '/team/presence:ann', ann, { who: 'ann', composing: null });
+    const presence = { kind: 'presence', who: 'ann', device: 'laptop', composing: null, until: Date.now() + 45_000 };
+    const first = await call('PUT', '/team/presence:ann:laptop', ann, presence);
     expect(first.status).toBe(201);
-    expect((await call('PUT', '/team/presence:ann', ann, { who: 'ann', composing: null, _rev: first.body.rev })).status).toBe(201);
-    const taken = await call('GET', '/team/presence:ann', bob);
-    expect((await call('PUT', '/team/presence:ann', bob, { who: 'bob', _rev: taken.body._rev })).status).toBe(403);
+    expect((await call('PUT', '/team/presence:ann:laptop', ann, { ...presence, composing: 'facebook:c1', _rev: first.body.rev })).status).toBe(201);
+    const taken = await call('GET', '/team/presence:ann:laptop', bob);
+    expect((await call('PUT', '/team/presence:ann:laptop', bob, { ...presence, who: 'bob', _rev: taken.body._rev })).status).toBe(403);
   });
 
   it('keeps an update that arrives by replication (express-pouchdb 4.2.0 dropped it once validation was on)', async () => {
-    const first = { _id: 'presence:ann:laptop', _rev: '1-aaaa', _revisions: { start: 1, ids: ['aaaa'] }, who: 'ann', composing: 'facebook:c1' };
-    const second = { _id: 'presence:ann:laptop', _rev: '2-bbbb', _revisions: { start: 2, ids: ['bbbb', 'aaaa'] }, who: 'ann', composing: null };
+    const presence = { _id: 'presence:ann:tablet', kind: 'presence', who: 'ann', device: 'tablet', until: Date.now() + 45_000 };
+    const first = { ...presence, _rev: '1-aaaa', _revisions: { start: 1, ids: ['aaaa'] }, composing: 'facebook:c1' };
+    const second = { ...presence, _rev: '2-bbbb', _revisions: { start: 2, ids: ['bbbb', 'aaaa'] }, composing: null };
     expect((await call('POST', '/team/_bulk_docs', ann, { docs: [first], new_edits: false })).status).toBe(201);
     expect((await call('POST', '/team/_bulk_docs', ann, { docs: [second], new_edits: false })).status).toBe(201);
-    const stored = await call('GET', '/team/presence:ann:laptop', bob);
+    const stored = await call('GET', '/team/presence:ann:tablet', bob);
     expect(stored.body).toMatchObject({ _rev: '2-bbbb', composing: null });
   });
 
   it('lets a claim be created once: the second creator is refused and the first keeps it', async () => {
-    expect((await call('PUT', '/team/claim:x', ann, { who: 'ann' })).status).toBe(201);
+    expect((await call('PUT', '/team/claim:x', ann, { kind: 'claim', who: 'ann', device: 'laptop', at: Date.now() })).status).toBe(201);
     // express-pouchdb validates before it checks revisions (403); CouchDB answers 409. The workspace reads the claim either way.
-    expect([403, 409]).toContain((await call('PUT', '/team/claim:x', bob, { who: 'bob' })).status);
+    expect([403, 409]).toContain((await call('PUT', '/team/claim:x', bob, { kind: 'claim', who: 'bob', device: 'desktop', at: Date.now() })).status);
     expect((await call('GET', '/team/claim:x', bob)).body.who).toBe('ann');
   });
 
   it('takes shared content only in its author’s own name, from members only, and lets nobody else change it', async () => {
-    const own = await call('PUT', '/team/content:p1:000001.ann', ann, { kind: 'content', who: 'ann', writes: [] });
+    const content = (who: string) => ({ kind: 'content', who, device: 'laptop', scope: 'p1', at: Date.now(), writes: [] });
+    const own = await call('PUT', '/team/content:p1:000001.ann', ann, content('ann'));
     expect(own.status).toBe(201);
-    const forged = await call('PUT', '/team/content:p1:000002.ann', ann, { kind: 'content', who: 'bob', writes: [] });
+    const forged = await call('PUT', '/team/content:p1:000002.ann', ann, content('bob'));
     expect(forged.status).toBe(403);
     expect(forged.body.reason).toBe("Written in another member's name.");
-    const unsigned = await call('PUT', '/team/content:p1:000003.ann', ann, { kind: 'content', writes: [] });
-    expect(unsigned.status).toBe(403);
-    const overwritten = await call('PUT', '/team/content:p1:000001.ann', bob, { kind: 'content', who: 'bob', writes: [], _rev: own.body.rev });
+    const { who: _unsigned, ...unsigned } = content('ann');
+    expect((await call('PUT', '/team/content:p1:000003.ann', ann, unsigned)).status).toBe(403);
+    const overwritten = await call('PUT', '/team/content:p1:000001.ann', bob, { ...content('bob'), _rev: own.body.rev });
     expect(overwritten.status).toBe(403);
     expect((await call('DELETE', `/team/content:p1:000001.ann?rev=${String(own.body.rev)}`, bob)).status).toBe(403);
-    expect((await call('PUT', '/team/content:p1:000004.carl', carl, { kind: 'content', who: 'carl', writes: [] })).status).toBe(401);
+    // Signed in but not a member: CouchDB 3 answers 403.
+    expect((await call('PUT', '/team/content:p1:000004.carl', carl, content('carl'))).status).toBe(403);
     expect((await call('GET', '/team/content:p1:000001.ann', bob)).body.who).toBe('ann');
   });
 
