@@ -17,7 +17,7 @@ afterAll(async () => {
   await rig?.close();
 });
 
-async function needsReply(platform: string): Promise<InboxRow[]> {
+async function needsReply(platform: 'instagram'): Promise<InboxRow[]> {
   return (await rig.call('inbox.page', { filter: { platforms: [platform], view: 'needsReply', kind: 'comment' }, limit: 500 })).rows;
 }
 
