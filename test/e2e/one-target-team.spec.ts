@@ -77,3 +77,56 @@ test('Ann marks done the comment Bob is reading: it stays open and highlighted, 
     .toBe(true);
   expect((await bob.call('inbox.thread', { key: below.key })).thread.replies.some((reply) => reply.text === text)).toBe(false);
 });
+
+test('Ann answers the comment Bob is reading: it stays open and highlighted, says Ann answered, and Bob’s r answers that comment', async ({
+  page,
+  sandbox,
+}) => {
+  test.setTimeout(150_000);
+  team = await startTeamHosts(sandbox);
+  const { ann, bob } = team;
+  const { rows } = await bob.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 });
+  const index = rows.findIndex((row, at) => at > 0 && at < rows.length - 1 && ['facebook', 'instagram', 'twitter'].includes(row.platform));
+  const reading = rows[index];
+  if (!reading) throw new Error('the sandbox world has no comment to answer');
+  await expect
+    .poll(async () => (await ann.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 })).rows.some((r) => r.key === reading.key))
+    .toBe(true);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const inbox = new InboxPage(page);
+  await inbox.open(bob.url);
+  await inbox.needsReplyView.click();
+  await page
+    .getByRole('group', { name: /^Show comments, messages or both/ })
+    .getByRole('button', { name: 'Comments' })
+    .click();
+  const pane = page.getByRole('complementary', { name: 'Conversation' });
+  const paneText = pane.locator('.comment-main .comment-text');
+  await inbox.row(reading.text.slice(0, 40)).click();
+  await expect(paneText).toHaveText(reading.text);
+
+  // Ann answers it from her computer; Bob's sync reads her reply (it takes the comment out of his Needs reply).
+  const annText = 'Ann: thank you, we are on it.';
+  const sent = (await ann.call('reply.send', { commentKey: reading.key, text: annText })).item;
+  await expect.poll(async () => (await ann.call('outbox.list', {})).items.find((item) => item.id === sent.id)?.state, { timeout: 20_000 }).toBe('sent');
+  await bob.call('sync.refresh', { postKey: `${reading.platform}:${reading.socialPostId}` });
+  const why = pane.locator('.thread-left');
+  await expect(why).toContainText(/Ann answered this (just now|\d+ min ago)/, { timeout: 30_000 });
+  await expect(inbox.selected).toContainText(reading.text.slice(0, 40));
+  await expect(paneText).toHaveText(reading.text);
+  await page.screenshot({ path: '/tmp/h27target/one-target-team-answered-1440x900.png' });
+
+  // r: Bob's reply is to the comment he is reading (held there, since Ann answered first).
+  const bobText = 'Bob: it ships tomorrow.';
+  await inbox.list.focus();
+  await page.keyboard.press('r');
+  await expect(inbox.reply).toBeFocused();
+  await inbox.reply.fill(bobText);
+  await page.keyboard.press('Control+Enter');
+  await expect(pane.getByRole('article').filter({ hasText: bobText })).toContainText(/Ann answered (just now|\d+ min ago): send yours too\?/, {
+    timeout: 20_000,
+  });
+  const mine = (await bob.call('outbox.list', {})).items.find((item) => item.text === bobText);
+  expect(mine?.answers).toBe(reading.key);
+});
