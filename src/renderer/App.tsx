@@ -51,7 +51,7 @@ export function App() {
   const theme = useResolvedTheme();
   const overlay = useUiStore((state) => state.overlay);
   const filter = useInboxStore((state) => state.filter);
-  const openKey = useInboxStore((state) => state.openKey);
+  const openKey = useInboxStore((state) => state.shownKey);
   const mainView = useMainView();
   useKeyboard();
 

@@ -1,17 +1,19 @@
 // The work behind the commands (commands/) and the buttons: a key, a button and the command palette
-// call the same function.
+// call the same function. Each acts on one target (logic/target.ts, issue 27): the items picked,
+// else the open item, else the highlighted row; never a row the list moved under the person.
 import { KIND_CHOICES, nextKind } from './logic/itemKinds.ts';
 import type { CommandActions, CommandOverlay } from './commands/commandActions.ts';
 import type { GotoView } from './commands/places.ts';
 import { answerElsewhere } from './logic/answerElsewhere.ts';
 import { call } from './api/bridge.ts';
-import { currentRow, useInboxStore } from './stores/inboxStore.ts';
+import { currentRow, currentTarget, targetItemKey, targetRow, useInboxStore } from './stores/inboxStore.ts';
 import { backInPosts } from './stores/postsBack.ts';
 import { goTo, useRouteStore } from './stores/route.ts';
 import { useProfilesStore } from './stores/profilesStore.ts';
 import { useSettingsStore } from './stores/settingsStore.ts';
 import { coveredBy, pickedKeys, selectPostOf, viewSnapshot } from './logic/selection.ts';
-import { targetKeys, useTriageStore } from './stores/triageStore.ts';
+import { targetKeys as keysOf, type ActionTarget } from './logic/target.ts';
+import { useTriageStore } from './stores/triageStore.ts';
 import { undoLast } from './stores/undoLast.ts';
 import { useUiStore } from './stores/uiStore.ts';
 import { addNote, assignTo, openAssign } from './teamActions.ts';
@@ -33,26 +35,29 @@ function selectedView() {
 }
 
 export function markDone(): void {
+  const opened = useInboxStore.getState().openKey;
   const selection = selectedView();
   if (selection !== null) {
     // In Done, "done" on everything moves it all back, as it does for one comment.
     const inDone = selection.filter.view === 'done' && selection.filter.text.trim() === '';
     void useTriageStore.getState().applyToView({ done: !inDone }, inDone ? 'Moved back to the inbox' : 'Marked done');
-    followOpen();
+    moveOnFrom(opened);
     return;
   }
   const state = useInboxStore.getState();
-  const row = currentRow(state);
-  const bulk = pickedKeys(state.selection).length > 0;
-  if (!bulk && row?.done) void useTriageStore.getState().apply({ done: false }, 'Moved back to the inbox');
-  else void useTriageStore.getState().apply({ done: true }, 'Marked done');
-  followOpen();
+  const target = currentTarget(state);
+  const row = target.type === 'item' ? targetRow(state) : null;
+  // A done row moves back (in Done, in All); one kept open after it left the view (a teammate marked
+  // it done) is done already: `e` then only moves on.
+  if (row?.done && state.kept !== row.key) void useTriageStore.getState().apply({ done: false }, 'Moved back to the inbox', keysOf(target));
+  else void useTriageStore.getState().apply({ done: true }, 'Marked done', keysOf(target));
+  moveOnFrom(opened);
 }
 
-export function setRead(unread: boolean): void {
+export function setRead(unread: boolean, target: ActionTarget = currentTarget()): void {
   const label = unread ? 'Marked unread' : 'Marked read';
-  if (selectedView() !== null) void useTriageStore.getState().applyToView({ unread }, label);
-  else void useTriageStore.getState().apply({ unread }, label);
+  if (target.type === 'view') void useTriageStore.getState().applyToView({ unread }, label);
+  else void useTriageStore.getState().apply({ unread }, label, keysOf(target));
 }
 
 export function toggleUnread(): void {
@@ -70,29 +75,33 @@ export function toggleUnread(): void {
     setRead(!anyUnread);
     return;
   }
-  const row = currentRow(state);
+  const row = targetRow(state);
   if (row) setRead(!row.unread);
 }
 
 /** Asks when (the snooze menu: later today, tomorrow morning, next week); nothing to snooze, no menu. */
 export function snooze(): void {
-  if (targetKeys().length === 0 && selectedView() === null) return;
+  if (currentTarget().type === 'none') return;
   useUiStore.getState().setOverlay('snooze');
 }
 
-/** Snoozes the current row (or the selection) until then. */
-export function snoozeUntil(until: number, label: string): void {
-  if (selectedView() !== null) void useTriageStore.getState().applyToView({ snoozedUntil: until }, label);
-  else void useTriageStore.getState().apply({ snoozedUntil: until }, label);
-  followOpen();
+/** Snoozes the target the menu named (the open item, the items picked, the view) until then. */
+export function snoozeUntil(until: number, label: string, target: ActionTarget = currentTarget()): void {
+  const opened = useInboxStore.getState().openKey;
+  if (target.type === 'view') void useTriageStore.getState().applyToView({ snoozedUntil: until }, label);
+  else void useTriageStore.getState().apply({ snoozedUntil: until }, label, keysOf(target));
+  moveOnFrom(opened);
 }
 
-/** While a thread is open, it follows the current row. */
-function followOpen(): void {
+/**
+ * "Done, and move on": when the person's own action took the open item out of the view (its row is
+ * kept only because it is open), the item after it opens; none after it, the pane closes. Nothing
+ * else moves the open item: a teammate's change, a filter or an undo leave it where it is.
+ */
+function moveOnFrom(opened: string | null): void {
   const state = useInboxStore.getState();
-  if (state.openKey === null) return;
-  const row = currentRow(state);
-  state.open(row ? row.key : null);
+  if (opened === null || state.openKey !== opened || state.kept !== opened) return;
+  state.open(state.keyAfter(opened));
 }
 
 export function gotoView(view: GotoView): void {
@@ -142,10 +151,10 @@ export function back(): void {
   else if (inbox.filter.text !== '') inbox.setFilter({ text: '' });
 }
 
-/** The current row read or unread the other way (the toolbar's button: the row, not the selection). */
+/** The open item (else the highlighted row) read or unread the other way (the toolbar's button: the item, not the selection). */
 export function toggleCurrentRead(): void {
-  const row = currentRow(useInboxStore.getState());
-  if (row) setRead(!row.unread);
+  const row = targetRow();
+  if (row) setRead(!row.unread, { type: 'item', key: row.key, open: useInboxStore.getState().openKey === row.key });
 }
 
 /** A click on a row: it becomes the current one and opens. */
@@ -164,24 +173,25 @@ export function advanceAfterSend(from: string, next: string | null): void {
   openRow(next);
 }
 
-/** `r`: opens the current item and its reply box (or says where it is answered instead). */
+/** `r`: the open item's reply box (the highlighted row opens first when nothing is open), or where it is answered instead. */
 export function replyToCurrent(): void {
   const inbox = useInboxStore.getState();
-  const row = currentRow(inbox);
-  if (!row) return;
-  if (inbox.openKey !== row.key) openRow(row.key);
+  const key = targetItemKey(inbox);
+  if (key === null) return;
+  if (inbox.openKey !== key) openRow(key);
   // No composer for a comment answered on its network: say why instead.
-  const elsewhere = answerElsewhere(row);
+  const row = targetRow();
+  const elsewhere = row ? answerElsewhere(row) : null;
   if (elsewhere) useUiStore.getState().showToast(elsewhere.toast);
   else useUiStore.getState().focusComposer();
 }
 
-/** `;`: the current item's composer opens its saved replies (opening the item first when needed). */
+/** `;`: the open item's composer opens its saved replies (the highlighted row opens first when nothing is open). */
 export function savedReplyForCurrent(): void {
   const inbox = useInboxStore.getState();
-  const row = currentRow(inbox);
-  if (!row) return;
-  if (inbox.openKey !== row.key) openRow(row.key);
+  const key = targetItemKey(inbox);
+  if (key === null) return;
+  if (inbox.openKey !== key) openRow(key);
   useUiStore.getState().openSavedReplies();
 }
 
@@ -205,14 +215,13 @@ export const appActions: CommandActions = {
   toggleUnread,
   snooze,
   selectCurrent: () => {
-    const inbox = useInboxStore.getState();
-    const row = currentRow(inbox);
-    if (row) inbox.toggleChecked(row.key);
+    const key = targetItemKey();
+    if (key !== null) useInboxStore.getState().toggleChecked(key);
   },
   selectView: () => void useTriageStore.getState().selectView(),
   selectPost: () => {
     const inbox = useInboxStore.getState();
-    const row = currentRow(inbox);
+    const row = targetRow(inbox);
     if (row) inbox.setSelection(selectPostOf(inbox.rows, row));
   },
   cycleKind,

@@ -1,21 +1,22 @@
 // The team's actions (issue 22), behind the commands (commands/teamCommands.ts) and the buttons:
-// assign the current item or the items picked (the one selection) to a member or to nobody, and
-// add a note to the open item. Each is undone with `z`, as triage is.
+// assign the target (the items picked, else the open item, else the highlighted row: one target,
+// logic/target.ts) to a member or to nobody, and add a note to the open item. Each is undone with
+// `z`, as triage is.
 import { call } from './api/bridge.ts';
-import { viewSnapshot } from './logic/selection.ts';
-import { currentRow, useInboxStore } from './stores/inboxStore.ts';
+import { targetKeys, type ActionTarget } from './logic/target.ts';
+import { currentTarget, targetItemKey, useInboxStore } from './stores/inboxStore.ts';
 import { inTeam, useTeamStore } from './stores/teamStore.ts';
-import { targetKeys, useTriageStore } from './stores/triageStore.ts';
+import { useTriageStore } from './stores/triageStore.ts';
 import { useUiStore } from './stores/uiStore.ts';
 
 /** The items an assignment is for; null (with a toast saying why) when none can be. */
-function assignable(): string[] | null {
+function assignable(target: ActionTarget = currentTarget()): string[] | null {
   if (!inTeam()) return null;
-  if (viewSnapshot(useInboxStore.getState().selection) !== null) {
+  if (target.type === 'view') {
     useUiStore.getState().showToast('A whole view cannot be assigned at once: pick the items with x, then assign them');
     return null;
   }
-  const keys = targetKeys();
+  const keys = targetKeys(target);
   return keys.length === 0 ? null : keys;
 }
 
@@ -25,9 +26,9 @@ export function openAssign(): void {
   useUiStore.getState().setOverlay('assign');
 }
 
-/** Assigns the current item (or those picked) to this member, or to nobody. */
-export async function assignTo(assignee: string | null): Promise<void> {
-  const keys = assignable();
+/** Assigns the target the dialog named (or, from the palette, the target now) to this member, or to nobody. */
+export async function assignTo(assignee: string | null, target: ActionTarget = currentTarget()): Promise<void> {
+  const keys = assignable(target);
   if (keys === null) return;
   const inbox = useInboxStore.getState();
   inbox.patchRows(keys, { assignee: assignee ?? undefined });
@@ -46,13 +47,13 @@ export async function assignTo(assignee: string | null): Promise<void> {
   if (open !== null && keys.includes(open)) void useTeamStore.getState().loadItem(open);
 }
 
-/** `n`: the open item's note field takes the focus (the current item opens first). */
+/** `n`: the open item's note field takes the focus (the highlighted row opens first when nothing is open). */
 export function addNote(): void {
   if (!inTeam()) return;
   const inbox = useInboxStore.getState();
-  const row = currentRow(inbox);
-  if (!row) return;
+  const key = targetItemKey(inbox);
+  if (key === null) return;
   // (Opened as it is: actions.ts's openRow would also mark it read, and actions.ts calls these.)
-  if (inbox.openKey !== row.key) inbox.open(row.key);
+  if (inbox.openKey !== key) inbox.open(key);
   useTeamStore.getState().focusNote();
 }

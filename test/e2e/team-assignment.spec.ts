@@ -51,7 +51,7 @@ test('Ann assigns a comment to Bob; it is in Bob’s Assigned to me; his note an
   await expect(page.getByRole('region', { name: 'Team' })).toContainText('Not assigned to anyone');
   await annInbox.list.focus();
   await page.keyboard.press('a');
-  const dialog = page.getByRole('dialog', { name: 'Assign to' });
+  const dialog = page.getByRole('dialog', { name: /^Assign .+ to$/ });
   await expect(dialog.getByRole('button', { name: /ann \(you\)/ })).toBeVisible();
   await dialog.getByRole('button', { name: 'bob', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Team' })).toContainText('Assigned to bob');

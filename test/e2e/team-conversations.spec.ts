@@ -79,7 +79,7 @@ test('Ann assigns a conversation to Bob with a note; Bob sees it in Assigned to 
   await expect(teamPart(page)).toContainText('Not assigned to anyone');
   await annInbox.list.focus();
   await page.keyboard.press('a');
-  const dialog = page.getByRole('dialog', { name: 'Assign to' });
+  const dialog = page.getByRole('dialog', { name: /^Assign .+ to$/ });
   await dialog.getByRole('button', { name: 'bob', exact: true }).click();
   await expect(teamPart(page)).toContainText('Assigned to bob');
   const note = 'Asked about a refund twice; Bob knows the order';

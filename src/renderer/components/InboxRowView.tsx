@@ -24,6 +24,7 @@ import { Highlighted } from './Highlighted.tsx';
 import { useCssVars } from './hooks.ts';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { isPicked } from '../logic/selection.ts';
+import './oneTarget.css';
 
 export interface RowProps {
   row: InboxRow;
@@ -41,6 +42,8 @@ export const InboxRowView = memo(function InboxRowView(props: RowProps) {
   const selected = useInboxStore((state) => state.cursor === position);
   const checked = useInboxStore((state) => isPicked(state.selection, row.key));
   const open = useInboxStore((state) => state.openKey === row.key);
+  // Listed only because it is open: it left the view (issue 27, one target).
+  const kept = useInboxStore((state) => state.kept === row.key);
   const ref = useCssVars<HTMLDivElement>({ '--top': `${top}px`, '--client': clientColor });
   return (
     <div
@@ -50,7 +53,7 @@ export const InboxRowView = memo(function InboxRowView(props: RowProps) {
       aria-selected={selected}
       aria-checked={checked}
       aria-posinset={position + 1}
-      className={`row${selected ? ' is-current' : ''}${row.unread ? ' is-unread' : ''}${checked ? ' is-checked' : ''}${open ? ' is-open' : ''}`}
+      className={`row${selected ? ' is-current' : ''}${row.unread ? ' is-unread' : ''}${checked ? ' is-checked' : ''}${open ? ' is-open' : ''}${kept ? ' is-kept' : ''}`}
       onClick={() => props.onPick(position)}
     >
       <div
@@ -64,13 +67,13 @@ export const InboxRowView = memo(function InboxRowView(props: RowProps) {
       >
         <span className="row-check-box" />
       </div>
-      <RowBody row={row} clientTitle={clientTitle} now={now} />
+      <RowBody row={row} clientTitle={clientTitle} now={now} kept={kept} />
     </div>
   );
 });
 
 /** What the row says; the same whether the row is current, checked or open, so a move skips it. */
-const RowBody = memo(function RowBody({ row, clientTitle, now }: { row: InboxRow; clientTitle: string; now: number }) {
+const RowBody = memo(function RowBody({ row, clientTitle, now, kept }: { row: InboxRow; clientTitle: string; now: number; kept: boolean }) {
   const outbox: OutboxItemView | undefined = useOutboxStore((state) => state.byComment[row.key]);
   const created = Date.parse(row.created);
   // toLocaleString builds a formatter per call (a fraction of a millisecond): once per row, not per render.
@@ -108,6 +111,7 @@ const RowBody = memo(function RowBody({ row, clientTitle, now }: { row: InboxRow
           {conversation ? `Direct message${conversation.username ? ` · @${conversation.username.replace(/^@+/, '')}` : ''}` : row.postExcerpt}
         </span>
         <span className="row-badges">
+          {kept && <span className="badge badge-kept">Not in this view any more</span>}
           {conversation && !answered && <WindowBadge platform={row.platform} closesAt={conversation.replyWindowClosesAt} />}
           {elsewhere && <span className="badge badge-elsewhere">{elsewhere.label}</span>}
           {row.unread && <span className="badge badge-unread">Unread</span>}

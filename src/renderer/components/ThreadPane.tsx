@@ -101,7 +101,8 @@ function PostCard({ post, now }: { post: PostView; now: number }) {
 }
 
 export function ThreadPane() {
-  const openKey = useInboxStore((state) => state.openKey);
+  // The item shown: the open one (a frame later while j/k walk, inboxStore.move).
+  const openKey = useInboxStore((state) => state.shownKey);
   const loadThread = useThreadStore((state) => state.load);
 
   // A short pause before asking: walking the list with j stays within a frame.

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { markDone, setRead, snooze, toggleCurrentRead } from '../actions.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { itemsNoun } from '../logic/itemKinds.ts';
-import { currentRow, inClosingSoon, useInboxStore, type ListView } from '../stores/inboxStore.ts';
+import { currentTarget, inClosingSoon, useInboxStore, type ListView } from '../stores/inboxStore.ts';
 import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useTriageStore } from '../stores/triageStore.ts';
 import { undoLast, useCanUndo } from '../stores/undoLast.ts';
@@ -38,7 +38,8 @@ export function Toolbar() {
   const grouped = useInboxStore((state) => state.grouped);
   const setGrouped = useInboxStore((state) => state.setGrouped);
   const checkedCount = useInboxStore((state) => pickedKeys(state.selection).length);
-  const hasCurrent = useInboxStore((state) => currentRow(state) !== null);
+  // Something to act on: the open item (listed or not), else the highlighted row (one target).
+  const hasCurrent = useInboxStore((state) => currentTarget(state).type !== 'none');
   const clearChecked = useInboxStore((state) => state.clearSelection);
   const filterNow = useInboxStore((state) => state.filterNow);
   const selectView = useTriageStore((state) => state.selectView);

@@ -6,6 +6,7 @@ import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import type { PostView } from '../../shared/domain/posts.ts';
 import { call } from '../api/bridge.ts';
 import { kindViewOfKey } from '../kinds/kindViews.ts';
+import { useInboxStore } from './inboxStore.ts';
 import { useOutboxStore } from './outboxStore.ts';
 
 interface ThreadState {
@@ -66,6 +67,10 @@ export const useThreadStore = create<ThreadState>((set, get) => ({
     }
     for (const item of result.outbox) useOutboxStore.getState().put(item);
     set({ ...result.open, loading: false });
+    // The list's row of the open item takes the state just read (answered, done by a teammate…),
+    // so its row, kept in the list while it is open, says the same as the pane.
+    const row = result.open.thread?.comment ?? result.open.conversation?.row;
+    if (row !== undefined) useInboxStore.getState().refreshRow(row);
   },
   setPost(post) {
     set((state) => (state.thread ? { thread: { ...state.thread, post } } : state));

@@ -11,7 +11,8 @@ import { create } from 'zustand';
 import { VIEW_SWEEP_MAX } from '../../shared/domain/inbox.ts';
 import { call } from '../api/bridge.ts';
 import { coveredBy, pickedKeys, viewSnapshot, type ViewSnapshot } from '../logic/selection.ts';
-import { currentRow, inClosingSoon, type ListFilter, queryFilter, useInboxStore } from './inboxStore.ts';
+import { targetKeys as keysOf } from '../logic/target.ts';
+import { currentTarget, inClosingSoon, type ListFilter, queryFilter, useInboxStore } from './inboxStore.ts';
 import { useUiStore } from './uiStore.ts';
 import { fmt } from '../logic/format.ts';
 
@@ -53,13 +54,9 @@ export function coreFilter(filter: ListFilter) {
   return { ...queryFilter(filter), ...(text === '' ? {} : { text }) };
 }
 
-/** The rows an action applies to: the bulk selection when there is one, else the current row. */
+/** The items an action applies to: the items picked, else the open item, else the highlighted row (logic/target.ts). */
 export function targetKeys(): string[] {
-  const state = useInboxStore.getState();
-  const checked = pickedKeys(state.selection);
-  if (checked.length > 0) return checked;
-  const row = currentRow(state);
-  return row ? [row.key] : [];
+  return keysOf(currentTarget());
 }
 
 export const useTriageStore = create<TriageState>((set, get) => ({
@@ -150,9 +147,14 @@ export const useTriageStore = create<TriageState>((set, get) => ({
     }
     // One undo, in the core: it writes the inverse of each change the action made (where nobody
     // changed that field since), and its "item state changed" event puts the rows back (liveUpdates.ts).
+    // The open item, if the undo takes it out of the view, stays and says so ("Moved by undo").
+    useInboxStore.getState().noteUndo(last.keys);
     await useInboxStore.getState().refresh();
+    // Back to the item the undo restored, as Gmail does: the highlight, and the pane when one is
+    // open, go to it together (one target), when it is in this list.
     const first = last.keys[0];
-    if (first !== undefined) useInboxStore.getState().selectKey(first);
+    const inbox = useInboxStore.getState();
+    if (first !== undefined && inbox.rows.some((row) => row.key === first)) inbox.selectKey(first);
     useUiStore.getState().showToast(`Undone: ${last.label.toLowerCase()}`);
   },
 }));

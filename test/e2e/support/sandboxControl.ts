@@ -86,6 +86,8 @@ export class TestSandbox {
     comment: string;
     from?: { id: string; username: string };
     profileRefId?: string;
+    /** An answer to this comment (its social id), on the same post. */
+    parentCommentId?: string;
   }): Promise<InjectedComment> {
     return this.#control('POST', '/comments', input);
   }

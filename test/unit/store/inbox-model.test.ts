@@ -116,17 +116,11 @@ class Model {
     return PROFILES.find((p) => p.profileId === profileId)!.networks[input.platform]?.id === input.authorId;
   }
 
+  /** The account answered this comment itself (a direct reply by it), not only something below it. */
   replied(c: ModelComment): boolean {
-    const stack = [c.input.socialCommentId];
-    const seen = new Set<string>();
-    while (stack.length > 0) {
-      const id = stack.pop()!;
-      for (const child of this.comments.values()) {
-        if (child.input.platform !== c.input.platform || child.input.parentSocialCommentId !== id || seen.has(child.key)) continue;
-        seen.add(child.key);
-        if (this.byAccount(child.profileId, child.input)) return true;
-        stack.push(child.input.socialCommentId);
-      }
+    for (const child of this.comments.values()) {
+      if (child.input.platform !== c.input.platform || child.input.parentSocialCommentId !== c.input.socialCommentId) continue;
+      if (this.byAccount(child.profileId, child.input)) return true;
     }
     return false;
   }

@@ -93,7 +93,7 @@ describe('ingest', () => {
     expect(byKey('twitter:elsewhere')).toMatchObject({ byAccount: false, unread: true });
   });
 
-  it('marks a comment replied when the account answers it, directly or deeper in its thread', () => {
+  it('marks replied only the comment the account answered, not the comment above it (issue 27)', () => {
     temp = seeded();
     const me = ownId('p-1', 'instagram');
     temp.store.ingestComments('p-1', [
@@ -108,8 +108,12 @@ describe('ingest', () => {
         .sort();
     expect(needsReply()).toEqual(['instagram:fan-reply', 'instagram:lonely', 'instagram:top']);
     temp.store.ingestComments('p-1', [comment({ socialCommentId: 'my-answer', parentSocialCommentId: 'fan-reply', authorId: me })]);
-    expect(temp.store.thread('instagram:top')!.comment.replied).toBe(true);
     expect(temp.store.thread('instagram:fan-reply')!.comment.replied).toBe(true);
+    // The top comment's author was not answered: they still wait.
+    expect(temp.store.thread('instagram:top')!.comment.replied).toBe(false);
+    expect(needsReply()).toEqual(['instagram:lonely', 'instagram:top']);
+    // An answer to the top comment itself marks it.
+    temp.store.ingestComments('p-1', [comment({ socialCommentId: 'my-answer-2', parentSocialCommentId: 'top', authorId: me })]);
     expect(needsReply()).toEqual(['instagram:lonely']);
   });
 

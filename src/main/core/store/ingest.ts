@@ -82,7 +82,7 @@ export class CommentIngest {
     // within a transaction, and appending keeps the tables' pages together.
     const clean = [...latest.values()].sort((a, b) => a.second - b.second);
     // The counters' rows exist before the first insert: a trigger may move them mid-batch (an
-    // ancestor marked replied), and the batch's own additions come at its end.
+    // parent marked replied), and the batch's own additions come at its end.
     const counted = this.#statements.get(`INSERT OR IGNORE INTO inbox_counts (profile_id, platform, kind) VALUES (?, ?, ${COMMENT_KIND})`);
     for (const platform of new Set(clean.map((comment) => comment.platform))) counted.run(profile.rowId, platform);
     // One look-up per batch for what is known already, and one for replies stored before their
@@ -105,7 +105,7 @@ export class CommentIngest {
           .get(
             `SELECT DISTINCT c.platform, c.parent_social_comment_id AS parent
              FROM json_each(?) j JOIN comments c ON c.platform = j.value ->> 0 AND c.parent_social_comment_id = j.value ->> 1
-             WHERE c.by_account = 1 OR c.replied = 1`,
+             WHERE c.by_account = 1`,
           )
           .all(refs) as { platform: string; parent: string }[]
       ).map((row) => `${row.platform}:${row.parent}`),
@@ -189,7 +189,7 @@ export class CommentIngest {
   }
 
   /**
-   * `answered`: keys of comments with a reply by the account (or a replied reply) below them,
+   * `answered`: keys of comments the account answered (a direct reply by it),
    * stored already or earlier in this batch. `nextIds`: each second's next free id in this batch.
    */
   #insert(
@@ -242,8 +242,9 @@ export class CommentIngest {
            coalesce((SELECT publication_key FROM posts WHERE platform = ?3 AND social_post_id = ?8), ?3 || ':' || ?8))`,
       )
       .run(id, profileRowId, comment.platform, mine, comment.hidden ? 1 : 0, replied, unread, comment.socialPostId);
-    if (mine === 1 || replied === 1) {
-      this.#replied.markAncestors(comment.platform, comment.parent);
+    if (mine === 1) {
+      // The comment this one answers, and only it (repliedFlags.ts).
+      this.#replied.markParent(comment.platform, comment.parent);
       // The parent may come later in this batch: it will know it was answered.
       if (comment.parent !== null) answered.add(keyOf(comment.platform, comment.parent));
     }
@@ -297,7 +298,7 @@ export class CommentIngest {
         platform: string;
         parent: string | null;
       };
-      this.#replied.markAncestors(parent.platform, parent.parent);
+      this.#replied.markParent(parent.platform, parent.parent);
     } else if (next.by_account === 0 && stored.by_account === 1) {
       // Flags can only be taken back by looking at the whole profile again.
       this.#replied.recompute(stored.profile_id);

@@ -5,6 +5,7 @@ import { directMessages } from './migrationDirectMessages.ts';
 import { itemStateAndChangeLog } from './migrationItemState.ts';
 import { publicationKey } from './migrationPublicationKey.ts';
 import { typedStateTables } from './migrationTypedState.ts';
+import { repliedOnlyWhereAnswered } from './migrationRepliedDirect.ts';
 import type { Migration } from './migration.ts';
 import { REPORT_INDEX_SQL } from './reportIndex.ts';
 
@@ -332,6 +333,7 @@ export const MIGRATIONS: readonly Migration[] = [
   publicationKey,
   itemStateAndChangeLog,
   typedStateTables,
+  repliedOnlyWhereAnswered,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,14 +1,20 @@
-// "Replied": a reply by the account is somewhere below the comment. Kept as a column, decided at
-// ingest, so the inbox never asks per row. The rule, recursively: a comment is replied when one of
-// its direct replies is by the account or is itself replied. Descendants rather than direct
-// replies only, because several networks flatten threads (instagram and facebook answer a reply
-// under the top comment): the account answering anywhere in a thread has answered its top.
+// "Replied": the account answered this comment, that is, one of its direct replies is by the
+// account. Kept as a column, decided at ingest, so the inbox never asks per row.
 //
-// Flags only ever go from 0 to 1 at ingest, so an insert either learns from its children (they may
-// have arrived first: ingest looks them up per batch) or climbs its ancestors until it meets one
-// already marked. A change of the
-// account's identity on a network can take flags back, so that recomputes the profile in full.
+// Only the comment a reply answers (issue 27): a reply to marcus_studio, who wrote under
+// the_real_arjun's comment, answers marcus_studio, not the_real_arjun, who still waits. (The rule
+// used to climb every ancestor, for networks that flatten threads; there, a reply's parent is
+// already the top comment, so the direct rule marks the top comment all the same.)
+//
+// Flags only ever go from 0 to 1 at ingest: an insert learns from its children (they may have
+// arrived first: ingest looks them up per batch), or a reply by the account marks its parent. A
+// change of the account's identity on a network can take flags back, so that recomputes the
+// profile in full.
 import type { Statements } from './statements.ts';
+
+/** The SQL of the rule, for a whole table at once (the recompute, and the migration that applied it to older files). */
+export const ANSWERED_BY_ACCOUNT_SQL = `EXISTS (SELECT 1 FROM comments r
+  WHERE r.platform = comments.platform AND r.parent_social_comment_id = comments.social_comment_id AND r.by_account = 1)`;
 
 export class RepliedFlags {
   readonly #statements: Statements;
@@ -17,17 +23,10 @@ export class RepliedFlags {
     this.#statements = statements;
   }
 
-  /** A reply by the account (or a replied comment) arrived: every ancestor is now replied. */
-  markAncestors(platform: string, parentSocialCommentId: string | null): void {
-    const climb = this.#statements.get(
-      `UPDATE comments SET replied = 1 WHERE platform = ? AND social_comment_id = ? AND replied = 0 RETURNING parent_social_comment_id AS parent`,
-    );
-    let parent = parentSocialCommentId;
-    // Each row flips at most once, so even a cycle in bad parent links ends.
-    while (parent !== null) {
-      const row = climb.get(platform, parent) as { parent: string | null } | undefined;
-      parent = row?.parent ?? null;
-    }
+  /** A reply by the account arrived: the comment it answers is now replied (and only that one). */
+  markParent(platform: string, parentSocialCommentId: string | null): void {
+    if (parentSocialCommentId === null) return;
+    this.#statements.get('UPDATE comments SET replied = 1 WHERE platform = ? AND social_comment_id = ? AND replied = 0').run(platform, parentSocialCommentId);
   }
 
   /**
@@ -36,26 +35,11 @@ export class RepliedFlags {
    * social ids, and nothing stops a bad answer from linking comments of two profiles.
    */
   recompute(profileRowId: number): void {
-    const rows = this.#statements
+    this.#statements
       .get(
-        `SELECT id, platform, social_comment_id AS social, parent_social_comment_id AS parent, by_account AS mine, replied FROM comments
-         WHERE platform IN (SELECT platform FROM inbox_counts WHERE profile_id = ?)`,
+        `UPDATE comments SET replied = ${ANSWERED_BY_ACCOUNT_SQL}
+         WHERE platform IN (SELECT platform FROM inbox_counts WHERE profile_id = ?) AND replied IS NOT ${ANSWERED_BY_ACCOUNT_SQL}`,
       )
-      .all(profileRowId) as unknown as { id: number; platform: string; social: string; parent: string | null; mine: number; replied: number }[];
-    const byKey = new Map(rows.map((row) => [`${row.platform}:${row.social}`, row]));
-    const replied = new Set<number>();
-    for (const row of rows) {
-      if (row.mine !== 1) continue;
-      let parent = row.parent === null ? undefined : byKey.get(`${row.platform}:${row.parent}`);
-      while (parent !== undefined && !replied.has(parent.id)) {
-        replied.add(parent.id);
-        parent = parent.parent === null ? undefined : byKey.get(`${parent.platform}:${parent.parent}`);
-      }
-    }
-    const set = this.#statements.get('UPDATE comments SET replied = ? WHERE id = ?');
-    for (const row of rows) {
-      const flag = replied.has(row.id) ? 1 : 0;
-      if (flag !== row.replied) set.run(flag, row.id);
-    }
+      .run(profileRowId);
   }
 }

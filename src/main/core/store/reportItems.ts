@@ -5,7 +5,8 @@
 //
 // "Below it", not "directly under it": several networks flatten threads (instagram and facebook
 // put a reply to a reply under the top comment), so the account answering anywhere in a thread has
-// answered every comment above the answer. The same rule decides the `replied` flag (repliedFlags.ts).
+// answered every comment above the answer. (The inbox's `replied` flag is narrower since issue 27:
+// only the comment the account answered leaves Needs reply, repliedFlags.ts.)
 //
 // One scan of the primary key, then the threads in memory. Row ids are the created second << 20
 // (commentIds.ts), so "since the period started" is a range of the primary key: the scan reads the

@@ -365,7 +365,7 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
       // Triggers take it out of the inbox, its counts and the search index.
       this.#states.forget(key);
       this.#statements.get('DELETE FROM comments WHERE id = ?').run(row.id);
-      // An answer by the account is gone: the comments above it may need a reply again.
+      // An answer by the account is gone: the comment it answered may need a reply again.
       if (row.mine === 1) this.#replied.recompute(row.profile);
       return true;
     });

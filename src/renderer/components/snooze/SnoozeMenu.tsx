@@ -1,18 +1,21 @@
 // `h` (or the Snooze button): a small menu of when the comment comes back: later today, tomorrow
 // morning, next week, or a day and time picked (issue 19; it starts at tomorrow 9:00). 1/2/3/4 or the
-// arrows and Enter choose; Esc closes without snoozing.
+// arrows and Enter choose; Esc closes without snoozing. It names what it snoozes, taken when it
+// opens ("Snooze james_outdoors’s comment until…"), and snoozes that (issue 27).
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { snoozeUntil } from '../../actions.ts';
 import { defaultPickedTime, pickedTime, pickerValue, snoozeChoices, type SnoozeChoice } from '../../logic/snoozeTimes.ts';
 import { useUiStore } from '../../stores/uiStore.ts';
 import { Dialog } from '../Dialog.tsx';
 import { choiceMenuKey } from '../choiceMenuKeys.ts';
+import { useMenuTarget } from '../useMenuTarget.ts';
 import './snoozeMenu.css';
 import { fmt } from '../../logic/format.ts';
 
 export function SnoozeMenu() {
   const setOverlay = useUiStore((state) => state.setOverlay);
   const focusList = useUiStore((state) => state.focusList);
+  const { target, name } = useMenuTarget();
   const choices = useMemo(() => snoozeChoices(new Date()), []);
   const list = useRef<HTMLDivElement | null>(null);
   const picker = useRef<HTMLInputElement | null>(null);
@@ -28,7 +31,7 @@ export function SnoozeMenu() {
   function choose(choice: SnoozeChoice) {
     setOverlay(null);
     focusList();
-    snoozeUntil(choice.until, `Snoozed until ${choice.label === 'Later today' ? choice.when : `${choice.label.toLowerCase()} (${choice.when})`}`);
+    snoozeUntil(choice.until, `Snoozed until ${choice.label === 'Later today' ? choice.when : `${choice.label.toLowerCase()} (${choice.when})`}`, target);
   }
 
   function snoozePicked() {
@@ -39,7 +42,7 @@ export function SnoozeMenu() {
     }
     setOverlay(null);
     focusList();
-    snoozeUntil(answer.until, `Snoozed until ${fmt.dateTime(answer.until)}`);
+    snoozeUntil(answer.until, `Snoozed until ${fmt.dateTime(answer.until)}`, target);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -54,10 +57,10 @@ export function SnoozeMenu() {
   }
 
   return (
-    <Dialog title="Snooze until" className="snooze-menu">
+    <Dialog title={`Snooze ${name} until`} className="snooze-menu">
       <div className="snooze-body" onKeyDown={onKeyDown}>
         <div className="dialog-head">
-          <h2>Snooze until…</h2>
+          <h2>Snooze {name} until…</h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={() => setOverlay(null)}>
             ×
           </button>

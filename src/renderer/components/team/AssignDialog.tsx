@@ -1,5 +1,6 @@
 // `a` (or Assign to… in the palette): to whom the current item, or the items picked, go: a member
-// of the team this device knows of, or nobody. 1–9 or the arrows and Enter choose; Esc closes.
+// of the team this device knows of, or nobody. 1–9 or the arrows and Enter choose; Esc closes. It
+// names what it assigns, taken when it opens ("Assign james_outdoors’s comment to…"), and assigns that.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { assignTo } from '../../teamActions.ts';
 import { memberName } from '../../logic/teamWords.ts';
@@ -7,6 +8,7 @@ import { useTeamStore } from '../../stores/teamStore.ts';
 import { useUiStore } from '../../stores/uiStore.ts';
 import { Dialog } from '../Dialog.tsx';
 import { choiceMenuKey } from '../choiceMenuKeys.ts';
+import { useMenuTarget } from '../useMenuTarget.ts';
 import '../snooze/snoozeMenu.css';
 import './itemTeam.css';
 
@@ -17,6 +19,7 @@ export function AssignDialog() {
   const me = useTeamStore((state) => state.me);
   const load = useTeamStore((state) => state.load);
   const list = useRef<HTMLDivElement | null>(null);
+  const { target, name } = useMenuTarget();
   // Members who joined since the window opened are listed too.
   useEffect(() => void load(), [load]);
   useEffect(() => list.current?.querySelector<HTMLButtonElement>('button')?.focus(), []);
@@ -27,7 +30,7 @@ export function AssignDialog() {
   function choose(assignee: string | null) {
     setOverlay(null);
     focusList();
-    void assignTo(assignee);
+    void assignTo(assignee, target);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -35,10 +38,10 @@ export function AssignDialog() {
   }
 
   return (
-    <Dialog title="Assign to" className="snooze-menu">
+    <Dialog title={`Assign ${name} to`} className="snooze-menu">
       <div onKeyDown={onKeyDown}>
         <div className="dialog-head">
-          <h2>Assign to…</h2>
+          <h2>Assign {name} to…</h2>
           <button type="button" className="icon-button" aria-label="Close" onClick={() => setOverlay(null)}>
             ×
           </button>

@@ -1,0 +1,132 @@
+// Issue 27, item 1, in a team (two web hosts, the team's sync server, one sandbox): Bob has a
+// comment open; Ann marks it done on her computer. Before, Bob's highlight jumped to the next row
+// (another client) while his pane still showed the first comment, and `r` replied to the
+// highlighted one: the reply went under the wrong person's comment. Now the comment stays open and
+// highlighted, the pane says why it left Needs reply, and `r` answers the comment Bob is reading.
+import { expect, test } from './fixtures.ts';
+import { InboxPage } from './support/inboxPage.ts';
+import { startTeamHosts, type TeamHosts } from './support/teamHosts.ts';
+
+let team: TeamHosts | null = null;
+test.afterEach(async () => {
+  await team?.close();
+  team = null;
+});
+
+test('Ann marks done the comment Bob is reading: it stays open and highlighted, says why, and r answers it', async ({ page, sandbox }) => {
+  test.setTimeout(150_000);
+  team = await startTeamHosts(sandbox);
+  const { ann, bob } = team;
+  // A comment both can see in Needs reply, one the service replies to, with another row after it.
+  const { rows } = await bob.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 });
+  const index = rows.findIndex((row, at) => at > 0 && at < rows.length - 1 && ['facebook', 'instagram', 'twitter'].includes(row.platform));
+  const reading = rows[index];
+  const below = rows[index + 1];
+  if (!reading || !below) throw new Error('the sandbox world has no comment to answer');
+  await expect
+    .poll(async () => (await ann.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 })).rows.some((r) => r.key === reading.key))
+    .toBe(true);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const inbox = new InboxPage(page);
+  await inbox.open(bob.url);
+  await inbox.needsReplyView.click();
+  await page
+    .getByRole('group', { name: /^Show comments, messages or both/ })
+    .getByRole('button', { name: 'Comments' })
+    .click();
+  const pane = page.getByRole('complementary', { name: 'Conversation' });
+  const paneText = pane.locator('.comment-main .comment-text');
+  await inbox.row(reading.text.slice(0, 40)).click();
+  await expect(paneText).toHaveText(reading.text);
+  await expect(inbox.selected).toContainText(reading.text.slice(0, 40));
+
+  // Ann, on her own computer, marks it done.
+  await ann.call('inbox.triage', { keys: [reading.key], done: true });
+  const why = pane.locator('.thread-left');
+  await expect(why).toContainText(/Ann marked this done (just now|\d+ min ago)/, { timeout: 20_000 });
+  await expect(why).toContainText('It stays here until you move on.');
+  // Nothing moved: the highlight and the pane are on the comment Bob is reading, its row marked.
+  await expect(inbox.selected).toContainText(reading.text.slice(0, 40));
+  await expect(inbox.selected).toContainText('Not in this view any more');
+  await expect(paneText).toHaveText(reading.text);
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 700 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `/tmp/h27target/one-target-team-kept-${size.width}x${size.height}.png` });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // r answers the comment in the pane.
+  const text = `Bob: thanks, it is on its way (${reading.socialCommentId})`;
+  await inbox.list.focus();
+  await page.keyboard.press('r');
+  await expect(inbox.reply).toBeFocused();
+  await inbox.reply.fill(text);
+  await page.keyboard.press('Control+Enter');
+  await expect.poll(async () => (await sandbox.repliesWithText(text)).length, { timeout: 20_000 }).toBe(1);
+  const sent = (await bob.call('outbox.list', {})).items.find((item) => item.text === text);
+  expect(sent?.answers).toBe(reading.key);
+  // The sandbox put it under that comment: Bob's sync reads it back there, not under the next row.
+  const postKey = `${reading.platform}:${reading.socialPostId}`;
+  await bob.call('sync.refresh', { postKey });
+  await expect
+    .poll(async () => (await bob.call('inbox.thread', { key: reading.key })).thread.replies.some((reply) => reply.text === text), { timeout: 20_000 })
+    .toBe(true);
+  expect((await bob.call('inbox.thread', { key: below.key })).thread.replies.some((reply) => reply.text === text)).toBe(false);
+});
+
+test('Ann answers the comment Bob is reading: it stays open and highlighted, says Ann answered, and Bob’s r answers that comment', async ({
+  page,
+  sandbox,
+}) => {
+  test.setTimeout(150_000);
+  team = await startTeamHosts(sandbox);
+  const { ann, bob } = team;
+  const { rows } = await bob.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 });
+  const index = rows.findIndex((row, at) => at > 0 && at < rows.length - 1 && ['facebook', 'instagram', 'twitter'].includes(row.platform));
+  const reading = rows[index];
+  if (!reading) throw new Error('the sandbox world has no comment to answer');
+  await expect
+    .poll(async () => (await ann.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 })).rows.some((r) => r.key === reading.key))
+    .toBe(true);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const inbox = new InboxPage(page);
+  await inbox.open(bob.url);
+  await inbox.needsReplyView.click();
+  await page
+    .getByRole('group', { name: /^Show comments, messages or both/ })
+    .getByRole('button', { name: 'Comments' })
+    .click();
+  const pane = page.getByRole('complementary', { name: 'Conversation' });
+  const paneText = pane.locator('.comment-main .comment-text');
+  await inbox.row(reading.text.slice(0, 40)).click();
+  await expect(paneText).toHaveText(reading.text);
+
+  // Ann answers it from her computer; Bob's sync reads her reply (it takes the comment out of his Needs reply).
+  const annText = 'Ann: thank you, we are on it.';
+  const sent = (await ann.call('reply.send', { commentKey: reading.key, text: annText })).item;
+  await expect.poll(async () => (await ann.call('outbox.list', {})).items.find((item) => item.id === sent.id)?.state, { timeout: 20_000 }).toBe('sent');
+  await bob.call('sync.refresh', { postKey: `${reading.platform}:${reading.socialPostId}` });
+  const why = pane.locator('.thread-left');
+  await expect(why).toContainText(/Ann answered this (just now|\d+ min ago)/, { timeout: 30_000 });
+  await expect(inbox.selected).toContainText(reading.text.slice(0, 40));
+  await expect(paneText).toHaveText(reading.text);
+  await page.screenshot({ path: '/tmp/h27target/one-target-team-answered-1440x900.png' });
+
+  // r: Bob's reply is to the comment he is reading (held there, since Ann answered first).
+  const bobText = 'Bob: it ships tomorrow.';
+  await inbox.list.focus();
+  await page.keyboard.press('r');
+  await expect(inbox.reply).toBeFocused();
+  await inbox.reply.fill(bobText);
+  await page.keyboard.press('Control+Enter');
+  await expect(pane.getByRole('article').filter({ hasText: bobText })).toContainText(/Ann answered (just now|\d+ min ago): send yours too\?/, {
+    timeout: 20_000,
+  });
+  const mine = (await bob.call('outbox.list', {})).items.find((item) => item.text === bobText);
+  expect(mine?.answers).toBe(reading.key);
+});
