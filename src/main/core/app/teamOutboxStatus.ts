@@ -13,8 +13,12 @@ import type { TeamWorkspace } from '../team/teamWorkspace.ts';
 
 export type OutboxStatus = Parameters<TeamWorkspace['writeOutboxStatus']>[0];
 
-/** The claim's errors (teamConnection.ts): a reply held because of the team, not the service. */
-const TEAM_HOLDS = new Set(['team-answered', 'team-unreachable']);
+/**
+ * Held: another device answered first (app/teamClaims.ts). A reply waiting for the team server is
+ * not held by anyone: for the team it is waiting to be sent ("queued"), so that "Bob's reply was
+ * held: Ann had answered" is only ever said when someone had (decision 0067).
+ */
+const TEAM_HOLDS = new Set(['team-answered']);
 /** The schema's bound for the text (teamDocuments.ts). */
 const MAX_TEXT = 20_000;
 
