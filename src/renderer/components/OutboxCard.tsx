@@ -119,7 +119,7 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
         {held && (
           <>
             <button type="button" className="button small" onClick={() => void act('outbox.sendAnyway', item.id)}>
-              {offered ? 'Send' : 'Send anyway'}
+              {offered ? 'Send now' : 'Send anyway'}
             </button>
             <button type="button" className="button small" onClick={() => void act('outbox.cancel', item.id)}>
               Discard

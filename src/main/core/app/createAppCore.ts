@@ -121,6 +121,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     if (states.size > 0) hub.emit('items.stateChanged', itemStatesChangedPayload(states));
   };
   team.onEventRecorded((key) => historyMoved([key]));
+  // So does this device's own answer moving (held, sent): "Your reply was held: Ann had answered".
+  team.sharing.onOutboxStatusWritten((key) => historyMoved([key]));
   const protection = vault.protection();
   if (protection.warning !== null) {
     hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });

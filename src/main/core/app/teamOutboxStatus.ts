@@ -74,9 +74,13 @@ export class TeamOutboxStatusWriter {
   readonly #written = new Map<string, string>();
   #writing: Promise<void> = Promise.resolve();
 
-  constructor(workspace: TeamWorkspace, device: string, logger?: LoggerPort) {
+  /** Told the item key once a status is written (the open item's history reads it again). */
+  readonly #onWritten: (itemKey: string) => void;
+
+  constructor(workspace: TeamWorkspace, device: string, logger?: LoggerPort, onWritten: (itemKey: string) => void = () => undefined) {
     this.#workspace = workspace;
     this.#logger = logger;
+    this.#onWritten = onWritten;
     for (const doc of workspace.outboxStatuses()) if (doc.device === device) this.#written.set(doc.outboxId, signature(doc));
   }
 
@@ -90,6 +94,7 @@ export class TeamOutboxStatusWriter {
     this.#writing = this.#writing.then(async () => {
       try {
         await this.#workspace.writeOutboxStatus(status);
+        this.#onWritten(status.itemKey);
       } catch (error) {
         this.#written.delete(status.outboxId);
         this.#logger?.error('A reply’s status could not be shared with the team', { reason: (error as Error).message });
