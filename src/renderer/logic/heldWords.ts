@@ -11,12 +11,12 @@ import { memberName, type TeamMe } from './presenceWords.ts';
 export type HeldBy = NonNullable<OutboxItemView['heldBy']>;
 type Noun = 'reply' | 'message';
 
-/** Whether the answer that held this one will not go (failed for good, or discarded): this one is offered again. */
+/** Whether the answer that held this one will not go (failed for good, or discarded): this one goes instead. */
 export function winnerGaveUp(heldBy: HeldBy): boolean {
   return heldBy.answer?.state === 'failed' || heldBy.answer?.state === 'discarded';
 }
 
-/** Held for the person's choice: 'held' while the other answer stands, 'offered' once it will not go; null: not held. */
+/** Held for the person's choice: 'held' while the other answer stands, 'offered' once it will not go (and this one goes); null: not held. */
 export function heldState(item: OutboxItemView | undefined): 'held' | 'offered' | null {
   if (item?.state !== 'failed' || !item.heldBy) return null;
   return winnerGaveUp(item.heldBy) ? 'offered' : 'held';
@@ -30,8 +30,9 @@ function holder(heldBy: HeldBy, me: TeamMe | null): { name: string; mine: boolea
 }
 
 /**
- * The held card's line: "Ann answered 3 min ago: send yours too?", "Ann’s reply could not be sent:
- * send yours instead?", "Ann took this comment first: send yours anyway?" (their claim could not be read).
+ * The held card's line: "Ann answered 3 min ago: send yours too?", "Ann’s reply could not be sent,
+ * so yours goes instead." (the team sends it: decision 0067), "Ann took this comment first: send
+ * yours anyway?" (their claim could not be read).
  */
 export function heldLine(heldBy: HeldBy, me: TeamMe | null, now: number, noun: Noun = 'reply'): string {
   const { name, mine } = holder(heldBy, me);
@@ -42,9 +43,9 @@ export function heldLine(heldBy: HeldBy, me: TeamMe | null, now: number, noun: N
   const whose = mine ? `Your ${noun}${heldBy.device === null ? '' : ` on ${heldBy.device}`}` : `${name}’s ${noun}`;
   switch (heldBy.answer?.state) {
     case 'failed':
-      return `${whose} could not be sent, so nobody has answered: send ${yours} instead?`;
+      return `${whose} could not be sent, so ${yours} goes instead.`;
     case 'discarded':
-      return `${whose} was discarded, so nobody has answered: send ${yours} instead?`;
+      return `${whose} was discarded, so ${yours} goes instead.`;
     case 'pending':
       return `${whose} is on its way (written ${when}): send ${yours} too?`;
     default:
@@ -71,7 +72,7 @@ export function heldToast(before: OutboxItemView | undefined, after: OutboxItemV
   const { name, mine } = holder(after.heldBy, me);
   if (now === 'offered') {
     const whose = mine ? `Your other ${noun}` : `${name}’s ${noun}`;
-    return `${whose} did not go out: yours${to} is waiting for you to send it.`;
+    return `${whose} did not go out, so yours${to} goes instead.`;
   }
   if (after.heldBy.at === null) return `Your ${noun}${to} was held: ${after.heldBy.who === null ? 'someone in the team' : name} took it first.`;
   return `Your ${noun}${to} was held: ${mine ? 'you had answered on another device' : `${name} had answered`}.`;

@@ -49,10 +49,8 @@ describe('heldLine', () => {
   });
 
   it('never calls an answer that did not go out an answer', () => {
-    expect(heldLine(by({ state: 'failed', text: 'x' }), BOB, NOW)).toBe('Ann’s reply could not be sent, so nobody has answered: send yours instead?');
-    expect(heldLine(by({ state: 'discarded', text: 'x' }), BOB, NOW, 'message')).toBe(
-      'Ann’s message was discarded, so nobody has answered: send yours instead?',
-    );
+    expect(heldLine(by({ state: 'failed', text: 'x' }), BOB, NOW)).toBe('Ann’s reply could not be sent, so yours goes instead.');
+    expect(heldLine(by({ state: 'discarded', text: 'x' }), BOB, NOW, 'message')).toBe('Ann’s message was discarded, so yours goes instead.');
     expect(heldLine(by({ state: 'pending', text: 'x' }), BOB, NOW)).toBe('Ann’s reply is on its way (written 3 min ago): send yours too?');
   });
 
@@ -75,7 +73,7 @@ describe('heldToast', () => {
     expect(heldToast(held, held, BOB)).toBeNull();
     const offered = item(by({ state: 'failed', text: 'Ann: on its way.' }));
     expect(heldState(offered)).toBe('offered');
-    expect(heldToast(held, offered, BOB)).toBe('Ann’s reply did not go out: yours to mia_bakes is waiting for you to send it.');
+    expect(heldToast(held, offered, BOB)).toBe('Ann’s reply did not go out, so yours to mia_bakes goes instead.');
     expect(heldToast(undefined, item(by(null, null, null)), BOB)).toBe('Your reply to mia_bakes was held: someone in the team took it first.');
     expect(heldToast(offered, item(null, 'queued'), BOB)).toBeNull();
   });
