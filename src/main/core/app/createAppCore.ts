@@ -107,7 +107,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     turnOf: (key) => turnOf(store.conversation(key)?.messages ?? []),
   });
   /** A held item's winning answer (its card quotes it, and offers the item again once it gave up). */
-  const heldAnswer = (item: OutboxItem) => heldAnswerOf(team.outboxStatusesFor(item.answers), item);
+  const heldAnswer = (item: OutboxItem) => (isHeldByTeam(item) ? heldAnswerOf(team.outboxStatusesFor(item.answers), item) : null);
   const teamSetup = new TeamSetup({
     connection: team,
     file: teamFile,
