@@ -3,8 +3,10 @@
 // the service's code behind "Details"); the undo countdown while it waits to go; Edit until it leaves;
 // Retry / Try now / Cancel. A cancel asked for while an earlier try may have been posted says that
 // it is being checked, and then what came of it. In a team, one held because someone else answered
-// first says who and when, and offers Send anyway or Discard (issue 22); one sent in solo mode while
-// the team server could not be asked says that no other device was checked.
+// first says who and when, quotes what they sent, and offers Send anyway or Discard as equals (issues
+// 22, 27): neither is the obvious click. Once their answer will not go (failed for good, discarded)
+// it says so and offers Send instead (issue 28). One sent in solo mode while the team server could
+// not be asked says that no other device was checked.
 import { useId } from 'react';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { NETWORK_NAMES } from '../../shared/networks.ts';
@@ -17,7 +19,7 @@ import { useUiStore } from '../stores/uiStore.ts';
 import { undoSend } from '../stores/undoLast.ts';
 import { useNow } from './hooks.ts';
 import { fmt } from '../logic/format.ts';
-import { heldLine } from '../logic/presenceWords.ts';
+import { heldLine, quotedCaption, winnerGaveUp } from '../logic/heldWords.ts';
 import { usePresenceStore } from '../stores/presenceStore.ts';
 
 /** The solo mode's warning, on a reply or message that went out without the team server's check. */
@@ -46,7 +48,9 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
   const me = usePresenceStore((state) => state.me);
   // Held for the person's choice: another member (or this one on another device) answered first.
   const held = item.state === 'failed' && item.heldBy ? item.heldBy : null;
-  const label = held ? 'Held' : stateLabel(item);
+  const offered = held !== null && winnerGaveUp(held);
+  const noun = item.kind === 'message' ? 'message' : 'reply';
+  const label = held ? (offered ? 'Not sent' : 'Held') : stateLabel(item);
   const detail = held ? null : stateDetail(item, now);
   const outcome = checkOutcome(item);
   const undoLeft = undoSecondsLeft(item, now);
@@ -85,8 +89,14 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
       )}
       {held && (
         <p className="outbox-detail" role="status">
-          {heldLine(held, me, now)}
+          {heldLine(held, me, now, noun)}
         </p>
+      )}
+      {held?.answer && (
+        <figure className="outbox-quote">
+          <figcaption>{quotedCaption(held, me, noun)}</figcaption>
+          <blockquote>{held.answer.text}</blockquote>
+        </figure>
       )}
       <SentUncheckedNote item={item} />
       {!checking && outcome === null && detail && (
@@ -108,8 +118,8 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
         )}
         {held && (
           <>
-            <button type="button" className="button small primary" onClick={() => void act('outbox.sendAnyway', item.id)}>
-              Send anyway
+            <button type="button" className="button small" onClick={() => void act('outbox.sendAnyway', item.id)}>
+              {offered ? 'Send now' : 'Send anyway'}
             </button>
             <button type="button" className="button small" onClick={() => void act('outbox.cancel', item.id)}>
               Discard

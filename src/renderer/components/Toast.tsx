@@ -1,11 +1,21 @@
-// The last action, briefly, with Undo where it can be undone.
+// The last action, briefly, with Undo where it can be undone, and Open where it is about another item
+// (a reply of yours the team held).
 import { useEffect } from 'react';
 import { undoLast } from '../stores/undoLast.ts';
+import { useInboxStore } from '../stores/inboxStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 
 export function Toast() {
   const toast = useUiStore((state) => state.toast);
   const clear = useUiStore((state) => state.clearToast);
+  const selectKey = useInboxStore((state) => state.selectKey);
+  const open = useInboxStore((state) => state.open);
+  /** Opens the comment or conversation the toast is about (as a notification's click does) and puts the toast away. */
+  const openItem = (key: string, toastId: number) => {
+    selectKey(key);
+    open(key);
+    clear(toastId);
+  };
   useEffect(() => {
     if (!toast) return;
     const timer = setTimeout(() => clear(toast.id), 5000);
@@ -16,6 +26,11 @@ export function Toast() {
       {toast && (
         <div className="toast">
           <span>{toast.text}</span>
+          {toast.openKey !== undefined && (
+            <button type="button" className="link-button" onClick={() => openItem(toast.openKey ?? '', toast.id)}>
+              Open
+            </button>
+          )}
           {toast.undoable && (
             <button type="button" className="link-button" onClick={() => void undoLast()}>
               Undo <kbd>z</kbd>

@@ -1,9 +1,8 @@
-// Presence and held replies in words (issue 22): who else is replying to the open item, and who answered a
-// held reply first. A member's name is the one the team knows them by (their sign-in name), with a
+// Presence in words (issue 22): who else is replying to the open item (a held reply's words are
+// heldWords.ts's). A member's name is the one the team knows them by (their sign-in name), with a
 // capital to begin a sentence; this member on another device is "you" and the device is named.
 import type { TeamPresenceView } from '../../shared/domain/teamStatus.ts';
 import { wordList } from '../../shared/format/formatter.ts';
-import { fmt } from './format.ts';
 
 /** Who this window is in the team (team.status), or null outside a team. */
 export interface TeamMe {
@@ -28,11 +27,4 @@ export function presenceLine(present: readonly TeamPresenceView[], me: TeamMe | 
   if (others.length > 0) parts.push(`${wordList(others)} ${others.length === 1 ? 'is' : 'are'} replying`);
   if (myDevices.length > 0) parts.push(`${parts.length === 0 ? 'You are' : 'you are'} replying on ${wordList(myDevices)}`);
   return parts.length === 0 ? null : parts.join('; ');
-}
-
-/** "Ann answered 3 min ago: send yours too?" / "You answered on laptop just now: send this one too?" */
-export function heldLine(heldBy: { who: string; device: string; at: number }, me: TeamMe | null, now: number): string {
-  const when = fmt.relative(heldBy.at, now);
-  if (me !== null && heldBy.who === me.member) return `You answered on ${heldBy.device} ${when}: send this one too?`;
-  return `${memberName(heldBy.who)} answered ${when}: send yours too?`;
 }

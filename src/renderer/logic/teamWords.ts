@@ -81,13 +81,52 @@ function labelWords(from: readonly string[], to: readonly string[], object: stri
  * One history line: who did what, on which device, when ("Ann marked this done on laptop · 14:02");
  * null: not shown. `answer`: a conversation's are messages ("Ann sent a message").
  */
-export function historyLine(entry: ItemHistoryEntry, me: string | null, fmt: Formatter, now: number, answer: AnswerNoun = 'reply'): string | null {
+export function historyLine(
+  entry: ItemHistoryEntry,
+  me: string | null,
+  fmt: Formatter,
+  now: number,
+  answer: AnswerNoun = 'reply',
+  heldFor: string | null = null,
+): string | null {
+  if (entry.act.kind === 'outbox' && entry.act.state === 'held') return heldHistoryLine(entry, me, fmt, now, answer, heldFor);
   const told = actWords(entry.act, me, fmt, 'this', answer);
   if (told === null) return null;
   // "You chose to send your answer …", not "their".
   const what = entry.who === me ? told.replace(/\btheir\b/, 'your') : told;
   const undo = entry.act.kind === 'change' && entry.act.undo ? ' (an undo)' : '';
   return `${memberName(entry.who, me, true)} ${what}${undo} on ${entry.device} · ${fmt.chatTime(entry.at, now)}`;
+}
+
+/** "ann" → "Ann": a sign-in name beginning a clause. */
+const capitalised = (name: string): string => name.charAt(0).toLocaleUpperCase() + name.slice(1);
+
+/**
+ * A held answer's line says what happened to its author, not what they did: "Bob’s reply was held:
+ * Ann had answered · 14:02" (`heldFor`: who answered first, from the history; null: not known here).
+ */
+function heldHistoryLine(entry: ItemHistoryEntry, me: string | null, fmt: Formatter, now: number, answer: AnswerNoun, heldFor: string | null): string {
+  const whose = entry.who === me ? 'Your' : `${capitalised(entry.who)}’s`;
+  const because = heldFor === null ? 'someone had answered first' : heldFor === me ? 'you had answered' : `${capitalised(heldFor)} had answered`;
+  return `${whose} ${answer} was held: ${because} · ${fmt.chatTime(entry.at, now)}`;
+}
+
+/**
+ * Who had answered when a held entry was held: the latest other member's (or other device's) answer
+ * in the history before it, sent or on its way; null when the history has none.
+ */
+export function heldForOf(history: readonly ItemHistoryEntry[], index: number): string | null {
+  const held = history[index];
+  if (held?.act.kind !== 'outbox' || held.act.state !== 'held') return null;
+  const answered = history.filter(
+    (entry, at) =>
+      at !== index &&
+      (entry.who !== held.who || entry.device !== held.device) &&
+      ((entry.act.kind === 'outbox' && ['queued', 'sending', 'sent'].includes(entry.act.state)) ||
+        (entry.act.kind === 'event' && entry.act.event === 'reply-sent')),
+  );
+  const before = answered.filter((entry) => entry.at <= held.at);
+  return (before.at(-1) ?? answered[0])?.who ?? null;
 }
 
 /** The notice of two decisions made at once, and which one stands ("…: it stays snoozed until …"). */

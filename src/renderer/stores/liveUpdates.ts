@@ -12,6 +12,8 @@ import { useStatusStore } from './statusStore.ts';
 import { useTeamStore } from './teamStore.ts';
 import { useThreadStore } from './threadStore.ts';
 import { usePresenceStore } from './presenceStore.ts';
+import { useUiStore } from './uiStore.ts';
+import { heldToast } from '../logic/heldWords.ts';
 
 /** Calls `fn` at most once per `ms`, trailing. */
 function throttle(fn: () => void, ms: number): () => void {
@@ -71,7 +73,11 @@ export function startLiveUpdates(): () => void {
       if (value.keys.includes(useThreadStore.getState().key ?? '')) refreshThread();
     }),
     on('outbox.changed', (change) => {
+      const before = change.kind === 'removed' ? undefined : useOutboxStore.getState().items[change.item.id];
       useOutboxStore.getState().apply(change);
+      // A reply of yours held by the team (or offered again) is said where you are, with Open (issue 27).
+      const held = change.kind === 'removed' ? null : heldToast(before, change.item, usePresenceStore.getState().me);
+      if (held !== null && change.kind !== 'removed') useUiStore.getState().showToast(held, false, change.item.answers);
       if (change.kind !== 'removed' && change.item.state === 'sent') {
         refreshList();
         if (useThreadStore.getState().key === change.item.answers) refreshThread();

@@ -8,6 +8,8 @@ export interface Toast {
   text: string;
   /** Offer Undo (z) on it. */
   undoable: boolean;
+  /** Offer Open: the comment or conversation it is about (a held reply, issue 27). */
+  openKey?: string;
 }
 
 interface UiState {
@@ -38,7 +40,7 @@ interface UiState {
   openSavedReplies: () => void;
   /** True once per request: the composer opens its saved replies. */
   takeSavedReplies: () => boolean;
-  showToast: (text: string, undoable?: boolean) => void;
+  showToast: (text: string, undoable?: boolean, openKey?: string) => void;
   clearToast: (id: number) => void;
 }
 
@@ -85,9 +87,9 @@ export const useUiStore = create<UiState>((set, get) => ({
     set({ savedRepliesPending: false });
     return true;
   },
-  showToast(text, undoable = false) {
+  showToast(text, undoable = false, openKey) {
     toastIds += 1;
-    set({ toast: { id: toastIds, text, undoable } });
+    set({ toast: { id: toastIds, text, undoable, ...(openKey === undefined ? {} : { openKey }) } });
   },
   clearToast(id) {
     set((state) => (state.toast?.id === id ? { toast: null } : state));

@@ -51,8 +51,22 @@ export const OutboxItemViewSchema = z.object({
   /**
    * Held in a team: another member (or this member on another device) answered first; who, on which
    * device, when (epoch ms). The person chooses: send anyway (`outbox.sendAnyway`) or discard (cancel).
+   * `who`, `device`, `at` null: their claim could not be read (who null: "someone in the team").
+   * `answer`: what they wrote and where it is, from their device's outbox status (null: not arrived
+   * yet); failed or discarded, their answer will not go, and this one is offered again (retry).
    */
-  heldBy: z.object({ who: z.string(), device: z.string(), at: z.number() }).nullable().optional(),
+  heldBy: z
+    .object({
+      who: z.string().nullable(),
+      device: z.string().nullable(),
+      at: z.number().nullable(),
+      answer: z
+        .object({ state: z.enum(['pending', 'sent', 'failed', 'discarded']), text: z.string() })
+        .nullable()
+        .optional(),
+    })
+    .nullable()
+    .optional(),
   /** Sent in solo multi-device mode while the team server could not be asked: no other device's answer was checked. */
   sentUnchecked: z.boolean().optional(),
 });

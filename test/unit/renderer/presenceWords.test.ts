@@ -2,7 +2,7 @@
 // named, expired entries gone), and who answered a held reply first, when, in the formatter's words.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setFormatter } from '../../../src/renderer/logic/format.ts';
-import { heldLine, presenceLine } from '../../../src/renderer/logic/presenceWords.ts';
+import { presenceLine } from '../../../src/renderer/logic/presenceWords.ts';
 
 const NOW = Date.parse('2026-11-27T14:00:00Z');
 const ME = { member: 'ann', device: 'laptop' };
@@ -27,12 +27,5 @@ describe('presenceLine', () => {
 
   it('leaves out an entry whose time has passed', () => {
     expect(presenceLine([entry('bob', 'desktop', 'instagram:c1', NOW - 1)], ME, 'instagram:c1', NOW)).toBeNull();
-  });
-});
-
-describe('heldLine', () => {
-  it('says who answered first and when, and asks', () => {
-    expect(heldLine({ who: 'bob', device: 'desktop', at: NOW - 3 * 60_000 }, ME, NOW)).toBe('Bob answered 3 min ago: send yours too?');
-    expect(heldLine({ who: 'ann', device: 'phone', at: NOW - 10_000 }, ME, NOW)).toBe('You answered on phone just now: send this one too?');
   });
 });

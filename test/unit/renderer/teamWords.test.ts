@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ItemHistoryEntry, ResolutionNotice } from '../../../src/shared/domain/teamItem.ts';
 import { createFormatter } from '../../../src/shared/format/formatter.ts';
-import { historyLine, noticeWords } from '../../../src/renderer/logic/teamWords.ts';
+import { heldForOf, historyLine, noticeWords } from '../../../src/renderer/logic/teamWords.ts';
 
 const format = createFormatter({ locale: 'en-GB', timeZone: 'Europe/Berlin', hour12: false });
 // Friday 27 November 2026, 14:02 in Berlin.
@@ -49,7 +49,7 @@ describe('an item’s history in words', () => {
     const sent: ItemHistoryEntry = { who: 'Ann', device: 'Laptop', at: AT, act: { kind: 'outbox', state: 'sent' } };
     const held: ItemHistoryEntry = { who: 'bob', device: 'desktop', at: AT, act: { kind: 'outbox', state: 'held' } };
     expect(historyLine(sent, 'bob', format, NOW, 'message')).toBe('Ann sent a message on Laptop · 14:02');
-    expect(historyLine(held, 'bob', format, NOW, 'message')).toBe('You held a message on desktop · 14:02');
+    expect(historyLine(held, 'bob', format, NOW, 'message')).toBe('Your message was held: someone had answered first · 14:02');
     expect(historyLine({ who: 'Ann', device: 'Laptop', at: AT, act: { kind: 'event', event: 'reply-sent' } }, 'bob', format, NOW, 'message')).toBe(
       'Ann answered on Laptop · 14:02',
     );
@@ -65,6 +65,27 @@ describe('an item’s history in words', () => {
     expect(historyLine(change('Ann', 'Laptop', 'unread', true, false), 'bob', format, NOW)).toBeNull();
     const undone: ItemHistoryEntry = { who: 'Ann', device: 'Laptop', at: AT, act: { kind: 'change', field: 'done', from: true, to: false, undo: true } };
     expect(historyLine(undone, 'bob', format, NOW)).toBe('Ann moved this back to the inbox (an undo) on Laptop · 14:02');
+  });
+});
+
+describe('a held answer in the history', () => {
+  it('says whose answer was held and who had answered, not that its author held it', () => {
+    const history: ItemHistoryEntry[] = [
+      { who: 'ann', device: 'laptop', at: AT - 5_000, act: { kind: 'outbox', state: 'sent' } },
+      { who: 'ann', device: 'laptop', at: AT - 4_000, act: { kind: 'event', event: 'reply-sent' } },
+      { who: 'bob', device: 'desktop', at: AT, act: { kind: 'outbox', state: 'held' } },
+    ];
+    const lines = history.map((entry, index) => historyLine(entry, 'carol', format, NOW, 'reply', heldForOf(history, index)));
+    expect(lines[2]).toBe('Bob’s reply was held: Ann had answered · 14:02');
+    expect(historyLine(history[2]!, 'bob', format, NOW, 'reply', heldForOf(history, 2))).toBe('Your reply was held: Ann had answered · 14:02');
+    expect(historyLine(history[2]!, 'ann', format, NOW, 'reply', heldForOf(history, 2))).toBe('Bob’s reply was held: you had answered · 14:02');
+    expect(lines.join('\n')).not.toMatch(/held a reply/);
+  });
+
+  it('names nobody when the history has no other answer', () => {
+    const history: ItemHistoryEntry[] = [{ who: 'bob', device: 'desktop', at: AT, act: { kind: 'outbox', state: 'held' } }];
+    expect(heldForOf(history, 0)).toBeNull();
+    expect(historyLine(history[0]!, 'carol', format, NOW, 'reply', null)).toBe('Bob’s reply was held: someone had answered first · 14:02');
   });
 });
 

@@ -41,7 +41,8 @@ describe('an outbox item as the team sees it', () => {
       [{ state: 'queued' }, 'queued'],
       [{ state: 'sending' }, 'sending'],
       [{ state: 'waiting', lastError: { code: 'http-503', message: 'busy' } }, 'queued'],
-      [{ state: 'waiting', lastError: teamHold }, 'held'],
+      // Waiting for the team server is not held by anyone (decision 0067): waiting to be sent.
+      [{ state: 'waiting', lastError: teamHold }, 'queued'],
       [{ state: 'failed', lastError: { code: 'team-answered', message: 'ann already answered' } }, 'held'],
       [{ state: 'failed', lastError: { code: '215', message: 'refused' } }, 'failed'],
       [{ state: 'cancelled' }, 'discarded'],

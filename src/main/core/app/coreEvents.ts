@@ -14,6 +14,7 @@ import type { OutboxOwner } from './accountRuntime.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
 import type { LoggerPort } from '../ports.ts';
 import type { StatusBoard } from './statusBoard.ts';
+import type { WinnerAnswer } from './teamClaims.ts';
 import { answeredOf, outboxItemView } from './views.ts';
 import { errorSentence } from '../../../shared/domain/errorWords.ts';
 import { isNetwork } from '../../../shared/networks.ts';
@@ -49,6 +50,8 @@ export interface CoreEventsDeps {
   logger: LoggerPort | undefined;
   /** Whether an outbox item went out without the team server's check (solo mode; app/teamSentUnchecked.ts). */
   sentUnchecked?: (id: string) => boolean;
+  /** A held item's winning answer, from the team's outbox statuses (app/teamClaims.ts). */
+  heldAnswer?: (item: OutboxItem) => WinnerAnswer | null;
 }
 
 export class CoreEvents {
@@ -125,7 +128,12 @@ export class CoreEvents {
         this.#states.set(event.item.id, event.item.state);
         hub.emit('outbox.changed', {
           kind: event.type,
-          item: outboxItemView(event.item, answeredOf(this.#d.store, event.item.answers), this.#d.sentUnchecked?.(event.item.id)),
+          item: outboxItemView(
+            event.item,
+            answeredOf(this.#d.store, event.item.answers),
+            this.#d.sentUnchecked?.(event.item.id),
+            this.#d.heldAnswer?.(event.item) ?? null,
+          ),
         });
         if (event.item.state !== before) this.#transition(account, event.item);
         return;

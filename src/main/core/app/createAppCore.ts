@@ -35,7 +35,9 @@ import { PreparedReportFiles } from './preparedReportFiles.ts';
 import { PreparedReports } from './preparedReports.ts';
 import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
+import { heldAnswerOf, turnOf } from './teamClaims.ts';
 import { TeamConnection } from './teamConnection.ts';
+import { followWinners, isHeldByTeam } from './teamHeldFollow.ts';
 import { TeamItems } from './teamItems.ts';
 import { TeamResolutions } from './teamResolutions.ts';
 import { TeamSetup } from './teamSetup.ts';
@@ -101,9 +103,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     now: () => clock.now(),
     ...(logger ? { logger } : {}),
     ...(tuning.teamRetry ? { retry: tuning.teamRetry } : {}),
-    // A direct message's turn: the person's latest message in the conversation (teamClaims.ts).
-    latestFromPerson: (key) => store.conversation(key)?.messages.findLast((message) => message.action === 'received')?.messageId ?? null,
+    // A direct message's turn: the message that opened it (teamClaims.ts, decision 0067).
+    turnOf: (key) => turnOf(store.conversation(key)?.messages ?? []),
   });
+  /** A held item's winning answer (its card quotes it, and offers the item again once it gave up). */
+  const heldAnswer = (item: OutboxItem) => (isHeldByTeam(item) ? heldAnswerOf(team.outboxStatusesFor(item.answers), item) : null);
   const teamSetup = new TeamSetup({
     connection: team,
     file: teamFile,
@@ -112,10 +116,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     remember: (secret) => known.add(secret),
   });
   // An answer recorded in the team's log changes the item's history even when not its state: told the same way.
-  team.onEventRecorded((key) => {
-    const state = store.itemStates([key]).get(key);
-    if (state) hub.emit('items.stateChanged', itemStatesChangedPayload(new Map([[key, state]])));
-  });
+  const historyMoved = (keys: readonly string[]) => {
+    const states = store.itemStates([...keys]);
+    if (states.size > 0) hub.emit('items.stateChanged', itemStatesChangedPayload(states));
+  };
+  team.onEventRecorded((key) => historyMoved([key]));
+  // So does this device's own answer moving (held, sent): "Your reply was held: Ann had answered".
+  team.sharing.onOutboxStatusWritten((key) => historyMoved([key]));
   const protection = vault.protection();
   if (protection.warning !== null) {
     hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });
@@ -191,6 +198,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     countsChanged: () => countsChanged.tell(),
     logger,
     sentUnchecked: (id) => team.sentUnchecked(id),
+    heldAnswer: (item) => heldAnswer(item),
   });
   const commentsQueueEvent = commentsQueueListener(store, hub, logger);
 
@@ -248,13 +256,39 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }, 0);
   });
 
+  // Another device's answer moved (sent, failed for good, discarded): this device's answers it holds
+  // are told again, so their cards quote it and say where it is, and sent once it gave up (teamHeldFollow.ts).
+  let unfollowWinners: (() => void) | null = null;
+  team.onJoined((joined) => {
+    unfollowWinners?.();
+    unfollowWinners = null;
+    if (joined === null) return;
+    const ownerOf = (item: OutboxItem) => accountService.running().find((runtime) => runtime.outboxIfOpen?.get(item.id) !== undefined);
+    unfollowWinners = followWinners(joined.workspace, joined.settings.device, {
+      held: () => accountService.running().flatMap((runtime) => (runtime.outboxIfOpen?.list() ?? []).filter(isHeldByTeam)),
+      answerOf: heldAnswer,
+      historyMoved,
+      tell: (item) => {
+        const owner = ownerOf(item);
+        if (owner) coreEvents.outbox(owner, { type: 'changed', item });
+      },
+      sendAgain: (item) => {
+        try {
+          ownerOf(item)?.outbox.retry(item.id);
+        } catch (error) {
+          logger?.warn('A held answer could not be sent after the one holding it gave up', { reason: (error as Error).message });
+        }
+      },
+    });
+  });
+
   const replies = new ReplyService(
     accountService,
     inbox,
     () => clock.now(),
     (key) => answeredOf(store, key),
-    team.workspace ? (item) => team.sendAnyway(item) : null,
-    (id) => team.sentUnchecked(id),
+    // Looked up at each call: a device started alone may join from Settings → Team later.
+    { sendAnyway: (item) => team.sendAnyway(item), sentUnchecked: (id) => team.sentUnchecked(id), heldAnswer },
   );
   const messages = new MessageService({ store, registry, accounts: accountService, now: () => clock.now(), messagingOff });
   const pictures = new PersonPictures({

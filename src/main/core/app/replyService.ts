@@ -12,36 +12,49 @@ import type { AccountService } from './accountService.ts';
 import type { AccountRuntime } from './accountRuntime.ts';
 import type { InboxService } from './inboxService.ts';
 import { refuse } from '../refusal.ts';
+import { gaveUp, type WinnerAnswer } from './teamClaims.ts';
 import { type Answered, outboxItemView } from './views.ts';
+
+/** What the team gives the replies (app/teamConnection.ts), looked up at each call: a team joined later counts. */
+export interface ReplyTeam {
+  /** Records the choice to send a held item anyway (app/teamClaims.ts); refuses when the device is not in a team now. */
+  sendAnyway: (item: OutboxItem) => Promise<void>;
+  /** Whether an item went out without the team server's check (solo mode; app/teamSentUnchecked.ts). */
+  sentUnchecked: (id: string) => boolean;
+  /** A held item's winning answer, from the team's outbox statuses (null: none known, or not held). */
+  heldAnswer: (item: OutboxItem) => WinnerAnswer | null;
+}
+
+const NO_TEAM: ReplyTeam = {
+  sendAnyway: () => refuse('This device is not in a team now, so nothing is held for a choice.'),
+  sentUnchecked: () => false,
+  heldAnswer: () => null,
+};
 
 export class ReplyService {
   readonly #accounts: AccountService;
   readonly #inbox: InboxService;
   readonly #now: () => number;
   readonly #answered: (key: string) => Answered | null;
-  /** In a team: records the choice to send a held item anyway (app/teamClaims.ts); null outside a team. */
-  readonly #sendAnywayChosen: ((item: OutboxItem) => Promise<void>) | null;
-  /** Whether an item went out without the team server's check (solo mode; app/teamSentUnchecked.ts). */
-  readonly #sentUnchecked: (id: string) => boolean;
+  readonly #team: ReplyTeam;
 
   constructor(
     accounts: AccountService,
     inbox: InboxService,
     now: () => number,
     answered: (key: string) => Answered | null = () => null,
-    sendAnywayChosen: ((item: OutboxItem) => Promise<void>) | null = null,
-    sentUnchecked: (id: string) => boolean = () => false,
+    team: ReplyTeam = NO_TEAM,
   ) {
     this.#accounts = accounts;
     this.#inbox = inbox;
     this.#now = now;
     this.#answered = answered;
-    this.#sendAnywayChosen = sendAnywayChosen;
-    this.#sentUnchecked = sentUnchecked;
+    this.#team = team;
   }
 
-  /** The item as the bridge shows it, with who it answers. */
-  #view = (item: OutboxItem): OutboxItemView => outboxItemView(item, this.#answered(item.answers), this.#sentUnchecked(item.id));
+  /** The item as the bridge shows it, with who it answers (and, held, the answer that holds it). */
+  #view = (item: OutboxItem): OutboxItemView =>
+    outboxItemView(item, this.#answered(item.answers), this.#team.sentUnchecked(item.id), this.#team.heldAnswer(item));
 
   async send(input: { commentKey: string; text: string; mediaUrls?: string[] | undefined }): Promise<OutboxItemView> {
     const row = this.#inbox.row(input.commentKey);
@@ -127,8 +140,9 @@ export class ReplyService {
     if (item.state !== 'failed' || item.lastError?.code !== 'team-answered') {
       refuse(`This ${taskKindOf(item).noun} is not waiting for a choice: only one held because someone else answered can be sent anyway`);
     }
-    if (this.#sendAnywayChosen === null) refuse('This device is not in a team now, so nothing is held for a choice.');
-    await this.#sendAnywayChosen(item);
+    // The answer that held it failed for good or was discarded: nobody is overruled, so nothing goes
+    // into the audit; it is tried again and takes the claim's next round (app/teamClaims.ts).
+    if (!gaveUp(this.#team.heldAnswer(item))) await this.#team.sendAnyway(item);
     return this.#view(runtime.outbox.retry(id));
   }
 

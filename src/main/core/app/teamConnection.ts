@@ -44,8 +44,8 @@ export interface TeamConnectionOptions {
   now?: () => number;
   /** Tests make the replication's retry quicker; by default teamWorkspace.ts's. */
   retry?: TeamWorkspaceOptions['retry'];
-  /** The person's latest message in a conversation (a direct message's turn claim, teamClaims.ts). */
-  latestFromPerson?: (conversationKey: string) => string | null;
+  /** The message that opened a conversation's turn (a direct message's turn claim, teamClaims.ts's turnOf). */
+  turnOf?: (conversationKey: string) => string | null;
 }
 
 export interface TeamStatus {
@@ -247,7 +247,7 @@ export class TeamConnection {
     this.#claims = new TeamClaims({
       workspace,
       now: () => this.#now(),
-      latestFromPerson: this.#options.latestFromPerson ?? (() => null),
+      turnOf: this.#options.turnOf ?? (() => null),
       logger: this.#logger,
     });
     store.setLocalActor({ who: settings.member, device: settings.device });

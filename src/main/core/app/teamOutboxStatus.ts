@@ -13,8 +13,12 @@ import type { TeamWorkspace } from '../team/teamWorkspace.ts';
 
 export type OutboxStatus = Parameters<TeamWorkspace['writeOutboxStatus']>[0];
 
-/** The claim's errors (teamConnection.ts): a reply held because of the team, not the service. */
-const TEAM_HOLDS = new Set(['team-answered', 'team-unreachable']);
+/**
+ * Held: another device answered first (app/teamClaims.ts). A reply waiting for the team server is
+ * not held by anyone: for the team it is waiting to be sent ("queued"), so that "Bob's reply was
+ * held: Ann had answered" is only ever said when someone had (decision 0067).
+ */
+const TEAM_HOLDS = new Set(['team-answered']);
 /** The schema's bound for the text (teamDocuments.ts). */
 const MAX_TEXT = 20_000;
 
@@ -70,9 +74,13 @@ export class TeamOutboxStatusWriter {
   readonly #written = new Map<string, string>();
   #writing: Promise<void> = Promise.resolve();
 
-  constructor(workspace: TeamWorkspace, device: string, logger?: LoggerPort) {
+  /** Told the item key once a status is written (the open item's history reads it again). */
+  readonly #onWritten: (itemKey: string) => void;
+
+  constructor(workspace: TeamWorkspace, device: string, logger?: LoggerPort, onWritten: (itemKey: string) => void = () => undefined) {
     this.#workspace = workspace;
     this.#logger = logger;
+    this.#onWritten = onWritten;
     for (const doc of workspace.outboxStatuses()) if (doc.device === device) this.#written.set(doc.outboxId, signature(doc));
   }
 
@@ -86,6 +94,7 @@ export class TeamOutboxStatusWriter {
     this.#writing = this.#writing.then(async () => {
       try {
         await this.#workspace.writeOutboxStatus(status);
+        this.#onWritten(status.itemKey);
       } catch (error) {
         this.#written.delete(status.outboxId);
         this.#logger?.error('A reply’s status could not be shared with the team', { reason: (error as Error).message });

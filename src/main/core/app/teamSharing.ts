@@ -34,6 +34,9 @@ export class TeamSharing {
    */
   #content: TeamContent | null = null;
 
+  /** Told the item key each time this device's outbox status for it is written (teamOutboxStatus.ts). */
+  readonly #statusWritten: ((itemKey: string) => void)[] = [];
+
   constructor(options: { logger?: LoggerPort | undefined; now: () => number }) {
     this.#logger = options.logger;
     this.#now = options.now;
@@ -44,7 +47,9 @@ export class TeamSharing {
     this.#workspace = workspace;
     if (this.#content === null) this.#content = new TeamContent(workspace, { device, logger: this.#logger, now: () => this.#now() });
     else this.#content.attach(workspace, device);
-    this.#outboxStatus = new TeamOutboxStatusWriter(workspace, device, this.#logger);
+    this.#outboxStatus = new TeamOutboxStatusWriter(workspace, device, this.#logger, (itemKey) => {
+      for (const listener of this.#statusWritten) listener(itemKey);
+    });
     this.#shareSettings(workspace);
   }
 
@@ -61,6 +66,11 @@ export class TeamSharing {
     this.#clientSettings = null;
     this.#savedReplies = null;
     this.#workspace = null;
+  }
+
+  /** Listens for this device's outbox statuses written (its item's history in the team grew). */
+  onOutboxStatusWritten(listener: (itemKey: string) => void): void {
+    this.#statusWritten.push(listener);
   }
 
   /** An outbox item of this device moved: its status for the team. */

@@ -7,6 +7,7 @@ import { isNetwork, type Network } from '../../../shared/networks.ts';
 import { findInboxKindOfKey } from '../kinds/inboxKinds.ts';
 import { taskKindOf } from '../outbox/taskKinds.ts';
 import type { OutboxItem } from '../outbox/types.ts';
+import type { WinnerAnswer } from './teamClaims.ts';
 import type { AnalyticsSnapshot, PostRecord, PostSyncState, ProfileRecord } from '../store/types.ts';
 
 /** The store's reads that say who an outbox item answers. */
@@ -32,8 +33,16 @@ function platformsOf(item: OutboxItem): Network[] {
   return taskKindOf(item).platforms(item);
 }
 
-/** `sentUnchecked`: it went out in solo mode without the team server's check (app/teamSentUnchecked.ts). */
-export function outboxItemView(item: OutboxItem, answered: Answered | null = null, sentUnchecked = false): OutboxItemView {
+/**
+ * `sentUnchecked`: it went out in solo mode without the team server's check (app/teamSentUnchecked.ts).
+ * `heldAnswer`: held in a team, the answer that holds it, as its device's outbox status says (app/teamClaims.ts).
+ */
+export function outboxItemView(
+  item: OutboxItem,
+  answered: Answered | null = null,
+  sentUnchecked = false,
+  heldAnswer: WinnerAnswer | null = null,
+): OutboxItemView {
   const platforms = platformsOf(item);
   const results: OutboxItemView['results'] = {};
   for (const [platform, result] of Object.entries(item.results)) {
@@ -63,15 +72,18 @@ export function outboxItemView(item: OutboxItem, answered: Answered | null = nul
     checking: item.outcomeUnknown,
     cancelRequested: item.cancelRequested === true,
     person: answered?.person ?? null,
-    heldBy: heldByOf(item),
+    heldBy: heldByOf(item, heldAnswer),
     sentUnchecked: sentUnchecked && item.state === 'sent',
   };
 }
 
 /** Who answered first, while a team holds the item for the person's choice (app/teamClaims.ts). */
-function heldByOf(item: OutboxItem): OutboxItemView['heldBy'] {
+function heldByOf(item: OutboxItem, answer: WinnerAnswer | null): OutboxItemView['heldBy'] {
   const by = item.state === 'failed' && item.lastError?.code === 'team-answered' ? item.lastError.answeredBy : undefined;
-  return by ? { who: by.who, device: by.device, at: by.at } : null;
+  if (!by) return null;
+  // A claim that could not be read names at most who took it (or nobody: "someone in the team").
+  if (by.unreadable === true) return { who: by.who === '' ? null : by.who, device: null, at: null, answer: null };
+  return { who: by.who, device: by.device, at: by.at, answer };
 }
 
 export function postView(post: PostRecord): PostView {

@@ -114,7 +114,8 @@ function errorInfoOf(value: unknown): OutboxErrorInfo {
   const by = value.answeredBy;
   if (by === undefined) return { code: value.code, message: value.message };
   if (!isRecord(by) || !isText(by.who) || !isText(by.device) || !isTimestamp(by.at)) problem('last_error.answeredBy is not {who, device, at}');
-  return { code: value.code, message: value.message, answeredBy: { who: by.who, device: by.device, at: by.at } };
+  const unreadable = by.unreadable === true ? { unreadable: true as const } : {};
+  return { code: value.code, message: value.message, answeredBy: { who: by.who, device: by.device, at: by.at, ...unreadable } };
 }
 
 function stateOf(value: string): OutboxState {

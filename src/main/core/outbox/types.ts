@@ -51,6 +51,8 @@ export interface AnsweredBy {
   who: string;
   device: string;
   at: number;
+  /** The claim could not be read (app/teamClaims.ts): `who` is '' when not even that was, and `device`, `at` are not known. */
+  unreadable?: true;
 }
 
 /**

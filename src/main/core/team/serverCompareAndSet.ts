@@ -6,8 +6,15 @@ import { ClaimDocSchema, LeaseDocSchema } from '../../../shared/domain/teamDocum
 import { claimDocId, leaseDocId } from './teamDocuments.ts';
 
 export type ClaimResult =
-  | { status: 'won'; at: number }
+  /** `earlier`: the claim was this device's already (taken before, its answer maybe lost), not written now. */
+  | { status: 'won'; at: number; earlier?: true }
   | { status: 'held'; who: string; device: string; at: number }
+  /**
+   * A claim is there but cannot be read (fields missing or wrong: a member wrote it by hand, or a
+   * server let it through). It is someone's: held, never "the server cannot be asked". `who` when
+   * even that much is readable.
+   */
+  | { status: 'unreadable'; who: string | null }
   /** The server could not be asked (offline, or it did not answer): hold the send. */
   | { status: 'unknown' };
 
@@ -48,10 +55,16 @@ export async function claimOnServer(remote: PouchDB.Database, key: string, me: M
   const existing = await readRemote(remote, id);
   if (existing === 'unknown' || existing === null) return { status: 'unknown' };
   const claim = ClaimDocSchema.safeParse(existing);
-  if (!claim.success) return { status: 'unknown' };
+  if (!claim.success) return { status: 'unreadable', who: readableWho(existing) };
   // Our own claim, whose answer was lost on the way back, is still ours.
-  if (claim.data.who === me.member && claim.data.device === me.device) return { status: 'won', at: claim.data.at };
+  if (claim.data.who === me.member && claim.data.device === me.device) return { status: 'won', at: claim.data.at, earlier: true };
   return { status: 'held', who: claim.data.who, device: claim.data.device, at: claim.data.at };
+}
+
+/** The `who` of a claim that is otherwise unreadable, when it is a name (at most 200 characters, as the schema's). */
+function readableWho(doc: unknown): string | null {
+  const who = typeof doc === 'object' && doc !== null && 'who' in doc ? doc.who : null;
+  return typeof who === 'string' && who.trim() !== '' && who.length <= 200 ? who : null;
 }
 
 /**

@@ -2,7 +2,7 @@
 // when, oldest first, in words (logic/teamWords.ts). Read-only.
 import type { ItemHistoryEntry } from '../../../shared/domain/teamItem.ts';
 import { fmt } from '../../logic/format.ts';
-import { historyLine } from '../../logic/teamWords.ts';
+import { heldForOf, historyLine } from '../../logic/teamWords.ts';
 import { kindViewOfKey } from '../../kinds/kindViews.ts';
 import { useTeamStore } from '../../stores/teamStore.ts';
 import { useNow } from '../hooks.ts';
@@ -13,7 +13,8 @@ export function ItemHistory({ itemKey, history }: { itemKey: string; history: It
   // A conversation is answered with messages, a comment with replies ("Ann sent a message").
   const answer = kindViewOfKey(itemKey).answer;
   const lines = history.flatMap((entry, index) => {
-    const line = historyLine(entry, me, fmt, now, answer);
+    // A held answer says who had answered first ("Bob’s reply was held: Ann had answered").
+    const line = historyLine(entry, me, fmt, now, answer, heldForOf(history, index));
     return line === null ? [] : [{ id: `${entry.at}-${index}`, line, exact: fmt.exact(entry.at) }];
   });
   return (
