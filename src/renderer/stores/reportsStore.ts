@@ -102,7 +102,9 @@ export const useReportsStore = create<ReportsState>((set, get) => ({
     remember({ profileId, period: periodOf(from, to), from, to });
     const mine = ++request;
     set({ loading: true, error: null });
-    const result = await call('report.get', { profileId, from, to });
+    // The page's zone is the user's (the host's process may run on another, e.g. UTC): a client
+    // without settings counts its business hours in it.
+    const result = await call('report.get', { profileId, from, to, userTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
     if (mine !== request) return;
     if (!result.ok) set({ loading: false, error: result.error.message, report: null });
     else if (periodIsDefault && !hasData(result.data)) {
