@@ -42,13 +42,39 @@ function VolumeByDay({ report, format }: { report: ClientReport; format: Formatt
   );
 }
 
-/** One network's figures day by day: a row a day, a column a figure. */
-function DailyTable({ network, figures, format }: { network: Network; figures: GrowthFigure[]; format: Formatter }) {
-  const days = [...new Set(figures.flatMap((figure) => figure.series.map((point) => point.day)))].sort();
+/**
+ * How many days one sheet of a daily table holds: a row is one line (the day never wraps), about
+ * 5.3 mm at the table's size, and a sheet has about 245 mm under its title and header. A longer
+ * period goes on as many sheets as it needs, the header repeated on each, never under the footer.
+ */
+export const DAILY_ROWS_PER_PAGE = 40;
+
+/** The days of a network's figures, oldest first, and the figures that have any (a column of dashes says nothing). */
+function dailyTable(figures: GrowthFigure[]): { days: string[]; figures: GrowthFigure[] } {
+  const shown = figures.filter((figure) => figure.series.length > 0);
+  return { days: [...new Set(shown.flatMap((figure) => figure.series.map((point) => point.day)))].sort(), figures: shown };
+}
+
+/** One sheet of one network's figures day by day: a row a day, a column a figure, the header on every sheet. */
+function DailyTable({
+  network,
+  figures,
+  days,
+  continued,
+  format,
+}: {
+  network: Network;
+  figures: GrowthFigure[];
+  days: string[];
+  continued: boolean;
+  format: Formatter;
+}) {
   const value = (figure: GrowthFigure, day: string) => figure.series.find((point) => point.day === day)?.value;
   return (
-    <section className="report-section" aria-label={`${NETWORK_LABELS[network]} day by day`}>
-      <h3>{NETWORK_LABELS[network]}: day by day</h3>
+    <section className="report-section" aria-label={`${NETWORK_LABELS[network]} day by day${continued ? ', continued' : ''}`}>
+      <h3>
+        {NETWORK_LABELS[network]}: day by day{continued ? ' (continued)' : ''}
+      </h3>
       <table className="report-table report-daily-table">
         <thead>
           <tr>
@@ -62,8 +88,8 @@ function DailyTable({ network, figures, format }: { network: Network; figures: G
         </thead>
         <tbody>
           {days.map((day) => (
-            <tr key={day}>
-              <td>{format.dayMonth(Date.parse(`${day}T12:00:00Z`))}</td>
+            <tr key={day} data-day={day}>
+              <td className="report-daily-day">{format.dayMonth(Date.parse(`${day}T12:00:00Z`))}</td>
               {figures.map((figure) => {
                 const v = value(figure, day);
                 return <td key={figure.figure}>{v === undefined ? '—' : format.number(v, 2)}</td>;
@@ -76,7 +102,7 @@ function DailyTable({ network, figures, format }: { network: Network; figures: G
   );
 }
 
-/** The appendix's pages, each one sheet: the figures apart, then two sheets per network with growth. */
+/** The appendix's pages, each one sheet: the figures apart, then per network its growth and its daily table on as many sheets as it takes. */
 function appendixPages(report: ClientReport, format: Formatter): { label: string; body: ReactNode }[] {
   const figures = growthFigures(report.growth);
   const networks = [...new Set(figures.map((figure) => figure.network))];
@@ -98,8 +124,22 @@ function appendixPages(report: ClientReport, format: Formatter): { label: string
   for (const network of networks) {
     const ofNetwork = figures.filter((figure) => figure.network === network);
     pages.push({ label: `Appendix: ${NETWORK_LABELS[network]} growth`, body: <ReportGrowthNetwork network={network} figures={ofNetwork} format={format} /> });
-    if (ofNetwork.some((figure) => figure.series.length >= 2)) {
-      pages.push({ label: `Appendix: ${NETWORK_LABELS[network]} day by day`, body: <DailyTable network={network} figures={ofNetwork} format={format} /> });
+    if (!ofNetwork.some((figure) => figure.series.length >= 2)) continue;
+    const table = dailyTable(ofNetwork);
+    for (let first = 0; first < table.days.length; first += DAILY_ROWS_PER_PAGE) {
+      const continued = first > 0;
+      pages.push({
+        label: `Appendix: ${NETWORK_LABELS[network]} day by day${continued ? ` from ${table.days[first] ?? ''}` : ''}`,
+        body: (
+          <DailyTable
+            network={network}
+            figures={table.figures}
+            days={table.days.slice(first, first + DAILY_ROWS_PER_PAGE)}
+            continued={continued}
+            format={format}
+          />
+        ),
+      });
     }
   }
   return pages;

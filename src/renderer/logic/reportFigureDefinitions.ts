@@ -22,6 +22,8 @@ export interface FigureDefinition {
   key: string;
   /** The figure's name on the page. */
   name: string;
+  /** Its name as a table's column, where the table says what is counted (the appendix's kind table); the name when absent. */
+  column?: string;
   /** Its name in the CSV, with the unit the CSV writes it in. */
   csvName: string;
   unit: FigureUnit;
@@ -45,6 +47,7 @@ function define<K extends string>(key: K, figure: Omit<FigureDefinition, 'key'>)
 export const FIGURES = {
   received: define('received', {
     name: 'Comments and messages received',
+    column: 'Received',
     csvName: 'Received',
     unit: 'count',
     computed: 'comments by others and direct-message turns that arrived in the period',
@@ -73,6 +76,7 @@ export const FIGURES = {
   }),
   beforeOpening: define('beforeOpening', {
     name: 'Answered before opening hours',
+    column: 'Before opening hours',
     csvName: 'Answered before opening hours',
     unit: 'count',
     computed: 'answered items that arrived out of hours and were answered before the next opening (business hours only)',
@@ -135,4 +139,12 @@ export function responseBars(now: Pick<ResponsivenessView, 'distribution'>, befo
 export const KIND_TABLE_FIGURES = [FIGURES.received, FIGURES.answered, FIGURES.waiting, FIGURES.beforeOpening, FIGURES.typical, FIGURES.ninety] as const;
 
 /** The figures of the CSV's summary, in its order. */
-export const SUMMARY_FIGURES = [FIGURES.received, FIGURES.answered, FIGURES.waiting, FIGURES.hidden, FIGURES.beforeOpening, FIGURES.typical, FIGURES.ninety] as const;
+export const SUMMARY_FIGURES = [
+  FIGURES.received,
+  FIGURES.answered,
+  FIGURES.waiting,
+  FIGURES.hidden,
+  FIGURES.beforeOpening,
+  FIGURES.typical,
+  FIGURES.ninety,
+] as const;

@@ -113,7 +113,7 @@ export interface KindCell {
 /** The appendix's "Comments / Direct messages" table as it reads: its columns and, per kind, its cells (the CSV's kind rows read the same figures). */
 export function kindTable(report: ClientReport, format: Formatter): { columns: string[]; rows: { kind: string; words: string; cells: KindCell[] }[] } {
   const compare = comparesWithBefore(report);
-  const columns = [...KIND_TABLE_FIGURES.map((figure) => figure.name), 'Answered within target'];
+  const columns = [...KIND_TABLE_FIGURES.map((figure) => figure.column ?? figure.name), 'Answered within target'];
   const rows = kindFigures(report).map(({ kind, words, now, before }) => ({
     kind,
     words,

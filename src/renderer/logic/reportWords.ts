@@ -8,7 +8,6 @@ import { NETWORK_LABELS } from './networkLabels.ts';
 import { FIGURES, pageValue } from './reportFigureDefinitions.ts';
 import { timeZoneWords } from '../../shared/domain/clientSettings.ts';
 
-const ITEM: Noun = { one: 'comment or message', other: 'comments and messages' };
 const ANSWER: Noun = { one: 'answer', other: 'answers' };
 const BUSINESS_HOUR: Noun = { one: 'business hour', other: 'business hours' };
 const HOUR: Noun = { one: 'hour', other: 'hours' };
@@ -142,7 +141,7 @@ export function headlines(report: ClientReport, format: Formatter): Headline[] {
 export function beforeOpeningWords(view: ResponsivenessView, format: Formatter): string | null {
   const early = FIGURES.beforeOpening.of(view) ?? 0;
   if (early === 0) return null;
-  return `${format.count(early, ITEM)} answered before opening hours (counted as answered on time, left out of the typical time)`;
+  return `${format.number(early)} of the answers came before opening hours`;
 }
 
 /** How many of each list page 2 has room for (the appendix has every top post). */

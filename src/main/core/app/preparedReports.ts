@@ -210,7 +210,8 @@ export class PreparedReports {
       from: month.from,
       to: month.to,
       timeZone: report.settings.timeZone,
-      preparedAt: this.#d.clock.now(),
+      // The report's own moment: the Prepared list and the PDF's "Prepared …" say the same time.
+      preparedAt: report.current.asOf,
       received: report.current.totals.received,
       preparedAgain: again,
       report,
