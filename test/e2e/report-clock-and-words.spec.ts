@@ -59,6 +59,17 @@ test('a report read in New York from a host on UTC: the user’s clock, a zone n
   const zone = form.getByLabel('Time zone');
   expect(await zone.evaluate((element) => element.tagName)).toBe('SELECT');
   await expect(zone).toHaveValue('America/New_York');
+  const shots = process.env.REPORT_SHOTS_DIR;
+  if (shots !== undefined) {
+    await zone.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/settings-zone-1440.png` });
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await zone.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/settings-zone-1024.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('report-client').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/report-new-york-1440.png` });
+  }
   await zone.selectOption('Europe/London');
   await form.getByRole('button', { name: 'Save settings' }).click();
   await expect(footnote).toContainText('London time');

@@ -3,6 +3,7 @@
 // the inbox or the Posts view; choosing an inbox view (Sidebar) or Posts leaves it. The period starts
 // as the last complete month, or the last 30 days when that month has nothing (a new user's month
 // before they started); the chosen client and period are remembered on this computer.
+import { fmt } from '../logic/format.ts';
 import { create } from 'zustand';
 import type { ClientReport } from '../../shared/domain/clientReport.ts';
 import type { ClientSettings } from '../../shared/domain/clientSettings.ts';
@@ -104,7 +105,7 @@ export const useReportsStore = create<ReportsState>((set, get) => ({
     set({ loading: true, error: null });
     // The page's zone is the user's (the host's process may run on another, e.g. UTC): a client
     // without settings counts its business hours in it.
-    const result = await call('report.get', { profileId, from, to, userTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    const result = await call('report.get', { profileId, from, to, userTimeZone: fmt.timeZone });
     if (mine !== request) return;
     if (!result.ok) set({ loading: false, error: result.error.message, report: null });
     else if (periodIsDefault && !hasData(result.data)) {

@@ -109,7 +109,9 @@ describe('direct messages in the report', () => {
       { id: 'dm:instagram:conv-c', network: 'instagram', kind: 'dm', createdAt: T + 30 * MIN, ageMs: 24 * HOUR - 30 * MIN },
       { id: 'dm:twitter:conv-d', network: 'twitter', kind: 'dm', createdAt: T + 100 * MIN, ageMs: 24 * HOUR - 100 * MIN },
     ]);
-    expect(figures.byKind).toEqual([{ kind: 'dm', totals: figures.totals, firstResponse: figures.firstResponse, target: figures.target, beforeOpening: figures.beforeOpening }]);
+    expect(figures.byKind).toEqual([
+      { kind: 'dm', totals: figures.totals, firstResponse: figures.firstResponse, target: figures.target, beforeOpening: figures.beforeOpening },
+    ]);
   });
 
   it('does not count an answer after the moment the report is made', () => {
