@@ -10,6 +10,7 @@ import type { Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from '../logic/networkLabels.ts';
 import { growthFigures, type GrowthFigure } from '../logic/reportFigures.ts';
 import { periodWords } from '../logic/reportWords.ts';
+import { DAILY_ROWS_PER_PAGE, dayColumns, sheetsOf, VOLUME_DAYS_ON_FIRST_PAGE, VOLUME_DAYS_PER_PAGE } from '../logic/reportSheets.ts';
 import { ReportDetailPage, TopPostList } from './ReportDetailPage.tsx';
 import { ReportGrowthNetwork } from './ReportGrowth.tsx';
 import { ReportKinds } from './ReportKinds.tsx';
@@ -18,18 +19,16 @@ import { ReportSummaryPage, type ReportBranding } from './ReportSummaryPage.tsx'
 
 export type { ReportBranding } from './ReportSummaryPage.tsx';
 
-function VolumeByDay({ report, format }: { report: ClientReport; format: Formatter }) {
-  // Three columns of days: a month fits a third of a page.
-  const columns = [0, 1, 2].map((column) => report.byDay.filter((_, index) => Math.floor((index * 3) / report.byDay.length) === column));
+function VolumeByDay({ days, continued, format }: { days: ClientReport['byDay']; continued: boolean; format: Formatter }) {
   return (
-    <section className="report-section" aria-labelledby="report-days">
-      <h3 id="report-days">Comments and messages received per day</h3>
+    <section className="report-section" aria-label={`Comments and messages received per day${continued ? ', continued' : ''}`}>
+      <h3>Comments and messages received per day{continued ? ' (continued)' : ''}</h3>
       <div className="report-day-columns">
-        {columns.map((days, column) => (
-          <table key={column} className="report-table report-day-table">
+        {dayColumns(days).map((column, index) => (
+          <table key={index} className="report-table report-day-table">
             <tbody>
-              {days.map((day) => (
-                <tr key={day.day}>
+              {column.map((day) => (
+                <tr key={day.day} data-day={day.day}>
                   <td>{format.dayMonth(Date.parse(`${day.day}T12:00:00Z`))}</td>
                   <td>{format.number(day.received)}</td>
                 </tr>
@@ -41,13 +40,6 @@ function VolumeByDay({ report, format }: { report: ClientReport; format: Formatt
     </section>
   );
 }
-
-/**
- * How many days one sheet of a daily table holds: a row is one line (the day never wraps), about
- * 5.3 mm at the table's size, and a sheet has about 245 mm under its title and header. A longer
- * period goes on as many sheets as it needs, the header repeated on each, never under the footer.
- */
-export const DAILY_ROWS_PER_PAGE = 40;
 
 /** The days of a network's figures, oldest first, and the figures that have any (a column of dashes says nothing). */
 function dailyTable(figures: GrowthFigure[]): { days: string[]; figures: GrowthFigure[] } {
@@ -106,6 +98,8 @@ function DailyTable({
 function appendixPages(report: ClientReport, format: Formatter): { label: string; body: ReactNode }[] {
   const figures = growthFigures(report.growth);
   const networks = [...new Set(figures.map((figure) => figure.network))];
+  // A month's days fit under the first table; a longer period's go on sheets of their own.
+  const volumeApart = report.byDay.length > VOLUME_DAYS_ON_FIRST_PAGE;
   const pages: { label: string; body: ReactNode }[] = [
     {
       label: 'Appendix: volume',
@@ -113,11 +107,19 @@ function appendixPages(report: ClientReport, format: Formatter): { label: string
         <>
           <h2 className="report-appendix-title">Appendix</h2>
           <ReportKinds report={report} format={format} />
-          <VolumeByDay report={report} format={format} />
+          {!volumeApart && <VolumeByDay days={report.byDay} continued={false} format={format} />}
         </>
       ),
     },
   ];
+  if (volumeApart) {
+    sheetsOf(report.byDay, VOLUME_DAYS_PER_PAGE).forEach((days, index) => {
+      pages.push({
+        label: `Appendix: received per day${index > 0 ? ` from ${days[0]?.day ?? ''}` : ''}`,
+        body: <VolumeByDay days={days} continued={index > 0} format={format} />,
+      });
+    });
+  }
   if (report.topPosts.length > 0) {
     pages.push({ label: 'Appendix: top posts', body: <TopPostList report={report} format={format} count={report.topPosts.length} /> });
   }
@@ -126,21 +128,12 @@ function appendixPages(report: ClientReport, format: Formatter): { label: string
     pages.push({ label: `Appendix: ${NETWORK_LABELS[network]} growth`, body: <ReportGrowthNetwork network={network} figures={ofNetwork} format={format} /> });
     if (!ofNetwork.some((figure) => figure.series.length >= 2)) continue;
     const table = dailyTable(ofNetwork);
-    for (let first = 0; first < table.days.length; first += DAILY_ROWS_PER_PAGE) {
-      const continued = first > 0;
+    sheetsOf(table.days, DAILY_ROWS_PER_PAGE).forEach((days, index) => {
       pages.push({
-        label: `Appendix: ${NETWORK_LABELS[network]} day by day${continued ? ` from ${table.days[first] ?? ''}` : ''}`,
-        body: (
-          <DailyTable
-            network={network}
-            figures={table.figures}
-            days={table.days.slice(first, first + DAILY_ROWS_PER_PAGE)}
-            continued={continued}
-            format={format}
-          />
-        ),
+        label: `Appendix: ${NETWORK_LABELS[network]} day by day${index > 0 ? ` from ${days[0] ?? ''}` : ''}`,
+        body: <DailyTable network={network} figures={table.figures} days={days} continued={index > 0} format={format} />,
       });
-    }
+    });
   }
   return pages;
 }
