@@ -117,7 +117,9 @@ export function TopPostList({ report, format, count }: { report: ClientReport; f
     <section className="report-section" aria-labelledby={`report-posts-${count}`}>
       <h3 id={`report-posts-${count}`}>Top posts by engagement</h3>
       {report.topPosts.length === 0 ? (
-        <p className="report-small">{awaiting > 0 ? 'The networks have not reported figures for this period’s posts yet.' : 'No post was published in this period.'}</p>
+        <p className="report-small">
+          {awaiting > 0 ? 'The networks have not reported figures for this period’s posts yet.' : 'No post was published in this period.'}
+        </p>
       ) : (
         <ol className="report-posts">
           {report.topPosts.slice(0, count).map((post) => (
