@@ -3,10 +3,11 @@
 // long) and the account growth in a compact table. Sized for one A4 sheet: the lists are cut to what
 // fits, and the appendix has the rest.
 import type { ClientReport, ResponsivenessView, TopPost } from '../../shared/domain/clientReport.ts';
-import { cutAtWord, pluralNoun, type Formatter } from '../../shared/format/formatter.ts';
+import { cutAtWord, type Formatter } from '../../shared/format/formatter.ts';
 import { NETWORK_LABELS } from '../logic/networkLabels.ts';
 import { postWords } from '../logic/postMetrics.ts';
-import { PAGE_TWO_POSTS, PAGE_TWO_WAITING, waitingLines } from '../logic/reportWords.ts';
+import { responseBars } from '../logic/reportFigureDefinitions.ts';
+import { comparesWithBefore, PAGE_TWO_POSTS, PAGE_TWO_WAITING, waitingLines } from '../logic/reportWords.ts';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { ReportGrowthSummary } from './ReportGrowth.tsx';
 import { ReportTeam } from './ReportTeam.tsx';
@@ -14,41 +15,47 @@ import { ReportTeam } from './ReportTeam.tsx';
 const ENGAGEMENT = { one: 'engagement', other: 'engagements' };
 const COMMENT = { one: 'comment', other: 'comments' };
 
-/** Horizontal bars, this period over the period before, in SVG (attributes, no inline style: the CSP holds). */
-export function Distribution({ now, before, format }: { now: ResponsivenessView; before: ResponsivenessView; format: Formatter }) {
-  const max = Math.max(1, ...now.distribution.map((b) => b.count), ...before.distribution.map((b) => b.count));
+/**
+ * Horizontal bars, this period over the period before, in SVG (attributes, no inline style: the CSP
+ * holds). The bars are responseBars': the answers before opening first, then the others by their
+ * time, the same answers the typical first answer on page 1 is the median of.
+ */
+export function Distribution({ report, format }: { report: ClientReport; format: Formatter }) {
+  const now = report.current;
+  const compare = comparesWithBefore(report);
+  const bars = responseBars(now, report.previous);
+  const max = Math.max(1, ...bars.map((bar) => bar.count), ...(compare ? bars.map((bar) => bar.before) : []));
   const rowHeight = 22;
   const barWidth = 150;
   return (
     <section className="report-section" aria-labelledby="report-distribution">
       <h3 id="report-distribution">Response times</h3>
-      <svg
-        className="report-bars"
-        viewBox={`0 0 ${barWidth + 140} ${now.distribution.length * rowHeight}`}
-        role="img"
-        aria-label="Answered items by response time"
-      >
-        {now.distribution.map((bucket, index) => {
-          const previous = before.distribution[index]?.count ?? 0;
+      <svg className="report-bars" viewBox={`0 0 ${barWidth + 140} ${bars.length * rowHeight}`} role="img" aria-label="Answered items by response time">
+        {bars.map((bar, index) => {
           const y = index * rowHeight;
           return (
-            <g key={bucket.key}>
+            <g key={bar.key} data-bar={bar.key}>
               <text x="0" y={y + 13} className="report-bar-label">
-                {bucket.label}
+                {bar.label}
               </text>
-              <rect x="100" y={y + 3} width={Math.max(1, (bucket.count / max) * barWidth)} height="10" className="report-bar-now" />
-              <rect x="100" y={y + 15} width={Math.max(1, (previous / max) * barWidth)} height="4" className="report-bar-before" />
-              <text x={108 + (bucket.count / max) * barWidth} y={y + 12} className="report-bar-value">
-                {format.number(bucket.count)}
+              <rect x="100" y={y + 3} width={Math.max(1, (bar.count / max) * barWidth)} height="10" className="report-bar-now" />
+              {compare && <rect x="100" y={y + 15} width={Math.max(1, (bar.before / max) * barWidth)} height="4" className="report-bar-before" />}
+              <text x={108 + (bar.count / max) * barWidth} y={y + 12} className="report-bar-value">
+                {format.number(bar.count)}
               </text>
             </g>
           );
         })}
       </svg>
       <p className="report-small">
-        Time to the first answer{now.counts === 'business' ? ', in business hours' : ''}: <span className="report-swatch report-swatch-now" /> this period{' '}
-        <span className="report-swatch report-swatch-before" /> period before. {format.number(now.answeredBySource['outbox-confirmed'])} answered from this app
-        (timed by the network&apos;s confirmation), {format.number(now.answeredBySource['seen-by-sync'])} elsewhere.
+        Time to the first answer{now.counts === 'business' ? ', in business hours' : ''}
+        {compare ? (
+          <>
+            : <span className="report-swatch report-swatch-now" /> this period <span className="report-swatch report-swatch-before" /> period before.
+          </>
+        ) : (
+          '.'
+        )}
       </p>
     </section>
   );
@@ -56,6 +63,7 @@ export function Distribution({ now, before, format }: { now: ResponsivenessView;
 
 function VolumeByNetwork({ report, format }: { report: ClientReport; format: Formatter }) {
   const { current, previous } = report;
+  const compare = comparesWithBefore(report);
   return (
     <section className="report-section" aria-labelledby="report-networks">
       <h3 id="report-networks">Volume by network</h3>
@@ -70,7 +78,7 @@ function VolumeByNetwork({ report, format }: { report: ClientReport; format: For
               <th scope="col">Answered</th>
               <th scope="col">Waiting</th>
               <th scope="col">Hidden</th>
-              <th scope="col">Before</th>
+              {compare && <th scope="col">Before</th>}
             </tr>
           </thead>
           <tbody>
@@ -85,7 +93,9 @@ function VolumeByNetwork({ report, format }: { report: ClientReport; format: For
                 <td>{format.number(channel.answered)}</td>
                 <td>{format.number(channel.unanswered)}</td>
                 <td>{format.number(channel.hidden)}</td>
-                <td>{format.number(previous.byChannel.find((other) => other.network === channel.network && other.kind === channel.kind)?.received ?? 0)}</td>
+                {compare && (
+                  <td>{format.number(previous.byChannel.find((other) => other.network === channel.network && other.kind === channel.kind)?.received ?? 0)}</td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -107,7 +117,9 @@ export function TopPostList({ report, format, count }: { report: ClientReport; f
     <section className="report-section" aria-labelledby={`report-posts-${count}`}>
       <h3 id={`report-posts-${count}`}>Top posts by engagement</h3>
       {report.topPosts.length === 0 ? (
-        <p className="report-small">{awaiting > 0 ? 'The posts of this period have no figures yet.' : 'No post was published in this period.'}</p>
+        <p className="report-small">
+          {awaiting > 0 ? 'The networks have not reported figures for this period’s posts yet.' : 'No post was published in this period.'}
+        </p>
       ) : (
         <ol className="report-posts">
           {report.topPosts.slice(0, count).map((post) => (
@@ -119,17 +131,10 @@ export function TopPostList({ report, format, count }: { report: ClientReport; f
                 ))}{' '}
                 {networkList(post)} · {format.dayMonth(Date.parse(post.created))} · <strong>{format.count(post.engagement ?? 0, ENGAGEMENT)}</strong> ·{' '}
                 {format.count(post.commentsInPeriod, COMMENT)} in the period
-                {(post.awaitingFigures ?? []).length > 0 && ` · no figures yet from ${(post.awaitingFigures ?? []).map((n) => NETWORK_LABELS[n]).join(', ')}`}
               </span>
             </li>
           ))}
         </ol>
-      )}
-      {awaiting > 0 && report.topPosts.length > 0 && (
-        <p className="report-small">
-          {format.count(awaiting, { one: 'post', other: 'posts' })} of the period {pluralNoun(awaiting, { one: 'has', other: 'have' })} no figures yet and{' '}
-          {pluralNoun(awaiting, { one: 'is', other: 'are' })} not ranked.
-        </p>
       )}
     </section>
   );
@@ -156,7 +161,7 @@ export function ReportDetailPage({ report, format }: { report: ClientReport; for
   return (
     <>
       <div className="report-two-columns">
-        <Distribution now={report.current} before={report.previous} format={format} />
+        <Distribution report={report} format={format} />
         <VolumeByNetwork report={report} format={format} />
       </div>
       <ReportTeam report={report} format={format} />

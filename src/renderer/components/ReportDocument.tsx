@@ -10,6 +10,7 @@ import type { Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from '../logic/networkLabels.ts';
 import { growthFigures, type GrowthFigure } from '../logic/reportFigures.ts';
 import { periodWords } from '../logic/reportWords.ts';
+import { DAILY_ROWS_PER_PAGE, dayColumns, sheetsOf, VOLUME_DAYS_ON_FIRST_PAGE, VOLUME_DAYS_PER_PAGE } from '../logic/reportSheets.ts';
 import { ReportDetailPage, TopPostList } from './ReportDetailPage.tsx';
 import { ReportGrowthNetwork } from './ReportGrowth.tsx';
 import { ReportKinds } from './ReportKinds.tsx';
@@ -18,18 +19,16 @@ import { ReportSummaryPage, type ReportBranding } from './ReportSummaryPage.tsx'
 
 export type { ReportBranding } from './ReportSummaryPage.tsx';
 
-function VolumeByDay({ report, format }: { report: ClientReport; format: Formatter }) {
-  // Three columns of days: a month fits a third of a page.
-  const columns = [0, 1, 2].map((column) => report.byDay.filter((_, index) => Math.floor((index * 3) / report.byDay.length) === column));
+function VolumeByDay({ days, continued, format }: { days: ClientReport['byDay']; continued: boolean; format: Formatter }) {
   return (
-    <section className="report-section" aria-labelledby="report-days">
-      <h3 id="report-days">Comments and messages received per day</h3>
+    <section className="report-section" aria-label={`Comments and messages received per day${continued ? ', continued' : ''}`}>
+      <h3>Comments and messages received per day{continued ? ' (continued)' : ''}</h3>
       <div className="report-day-columns">
-        {columns.map((days, column) => (
-          <table key={column} className="report-table report-day-table">
+        {dayColumns(days).map((column, index) => (
+          <table key={index} className="report-table report-day-table">
             <tbody>
-              {days.map((day) => (
-                <tr key={day.day}>
+              {column.map((day) => (
+                <tr key={day.day} data-day={day.day}>
                   <td>{format.dayMonth(Date.parse(`${day.day}T12:00:00Z`))}</td>
                   <td>{format.number(day.received)}</td>
                 </tr>
@@ -42,13 +41,32 @@ function VolumeByDay({ report, format }: { report: ClientReport; format: Formatt
   );
 }
 
-/** One network's figures day by day: a row a day, a column a figure. */
-function DailyTable({ network, figures, format }: { network: Network; figures: GrowthFigure[]; format: Formatter }) {
-  const days = [...new Set(figures.flatMap((figure) => figure.series.map((point) => point.day)))].sort();
+/** The days of a network's figures, oldest first, and the figures that have any (a column of dashes says nothing). */
+function dailyTable(figures: GrowthFigure[]): { days: string[]; figures: GrowthFigure[] } {
+  const shown = figures.filter((figure) => figure.series.length > 0);
+  return { days: [...new Set(shown.flatMap((figure) => figure.series.map((point) => point.day)))].sort(), figures: shown };
+}
+
+/** One sheet of one network's figures day by day: a row a day, a column a figure, the header on every sheet. */
+function DailyTable({
+  network,
+  figures,
+  days,
+  continued,
+  format,
+}: {
+  network: Network;
+  figures: GrowthFigure[];
+  days: string[];
+  continued: boolean;
+  format: Formatter;
+}) {
   const value = (figure: GrowthFigure, day: string) => figure.series.find((point) => point.day === day)?.value;
   return (
-    <section className="report-section" aria-label={`${NETWORK_LABELS[network]} day by day`}>
-      <h3>{NETWORK_LABELS[network]}: day by day</h3>
+    <section className="report-section" aria-label={`${NETWORK_LABELS[network]} day by day${continued ? ', continued' : ''}`}>
+      <h3>
+        {NETWORK_LABELS[network]}: day by day{continued ? ' (continued)' : ''}
+      </h3>
       <table className="report-table report-daily-table">
         <thead>
           <tr>
@@ -62,8 +80,8 @@ function DailyTable({ network, figures, format }: { network: Network; figures: G
         </thead>
         <tbody>
           {days.map((day) => (
-            <tr key={day}>
-              <td>{format.dayMonth(Date.parse(`${day}T12:00:00Z`))}</td>
+            <tr key={day} data-day={day}>
+              <td className="report-daily-day">{format.dayMonth(Date.parse(`${day}T12:00:00Z`))}</td>
               {figures.map((figure) => {
                 const v = value(figure, day);
                 return <td key={figure.figure}>{v === undefined ? '—' : format.number(v, 2)}</td>;
@@ -76,10 +94,12 @@ function DailyTable({ network, figures, format }: { network: Network; figures: G
   );
 }
 
-/** The appendix's pages, each one sheet: the figures apart, then two sheets per network with growth. */
+/** The appendix's pages, each one sheet: the figures apart, then per network its growth and its daily table on as many sheets as it takes. */
 function appendixPages(report: ClientReport, format: Formatter): { label: string; body: ReactNode }[] {
   const figures = growthFigures(report.growth);
   const networks = [...new Set(figures.map((figure) => figure.network))];
+  // A month's days fit under the first table; a longer period's go on sheets of their own.
+  const volumeApart = report.byDay.length > VOLUME_DAYS_ON_FIRST_PAGE;
   const pages: { label: string; body: ReactNode }[] = [
     {
       label: 'Appendix: volume',
@@ -87,20 +107,33 @@ function appendixPages(report: ClientReport, format: Formatter): { label: string
         <>
           <h2 className="report-appendix-title">Appendix</h2>
           <ReportKinds report={report} format={format} />
-          <VolumeByDay report={report} format={format} />
+          {!volumeApart && <VolumeByDay days={report.byDay} continued={false} format={format} />}
         </>
       ),
     },
   ];
+  if (volumeApart) {
+    sheetsOf(report.byDay, VOLUME_DAYS_PER_PAGE).forEach((days, index) => {
+      pages.push({
+        label: `Appendix: received per day${index > 0 ? ` from ${days[0]?.day ?? ''}` : ''}`,
+        body: <VolumeByDay days={days} continued={index > 0} format={format} />,
+      });
+    });
+  }
   if (report.topPosts.length > 0) {
     pages.push({ label: 'Appendix: top posts', body: <TopPostList report={report} format={format} count={report.topPosts.length} /> });
   }
   for (const network of networks) {
     const ofNetwork = figures.filter((figure) => figure.network === network);
     pages.push({ label: `Appendix: ${NETWORK_LABELS[network]} growth`, body: <ReportGrowthNetwork network={network} figures={ofNetwork} format={format} /> });
-    if (ofNetwork.some((figure) => figure.series.length >= 2)) {
-      pages.push({ label: `Appendix: ${NETWORK_LABELS[network]} day by day`, body: <DailyTable network={network} figures={ofNetwork} format={format} /> });
-    }
+    if (!ofNetwork.some((figure) => figure.series.length >= 2)) continue;
+    const table = dailyTable(ofNetwork);
+    sheetsOf(table.days, DAILY_ROWS_PER_PAGE).forEach((days, index) => {
+      pages.push({
+        label: `Appendix: ${NETWORK_LABELS[network]} day by day${index > 0 ? ` from ${days[0] ?? ''}` : ''}`,
+        body: <DailyTable network={network} figures={table.figures} days={days} continued={index > 0} format={format} />,
+      });
+    });
   }
   return pages;
 }

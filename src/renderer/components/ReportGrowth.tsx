@@ -5,10 +5,10 @@
 // network: its chart, and the table of first day, last day and change. All from growthFigures, as
 // the CSV's growth rows are.
 import type { ClientReport } from '../../shared/domain/clientReport.ts';
-import type { Formatter } from '../../shared/format/formatter.ts';
+import { wordList, type Formatter } from '../../shared/format/formatter.ts';
 import type { Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from '../logic/networkLabels.ts';
-import { growthFigures, unreadWords, type GrowthFigure } from '../logic/reportFigures.ts';
+import { growthFigures, type GrowthFigure } from '../logic/reportFigures.ts';
 import { MetricChart } from './MetricChart.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 
@@ -119,12 +119,13 @@ export function ReportGrowthSummary({ report, format }: { report: ClientReport; 
       )}
       {without.length > 0 && (
         <p className="report-small" data-testid="growth-no-history">
-          {without.map((network) => NETWORK_LABELS[network]).join(', ')}: no history from the service, so growth starts with the app&apos;s first daily reading.
+          {wordList(without.map((network) => NETWORK_LABELS[network]))}: growth is counted from the first day their figures were recorded.
         </p>
       )}
       {(report.figuresUnread ?? []).map((note) => (
         <p key={note.network} className="report-small" data-unread={note.network}>
-          {unreadWords(note, format)}
+          {/* The client reads that figures are missing and since when; the network's reason is the freelancer's (the CSV has it). */}
+          {NETWORK_LABELS[note.network]}: no new figures since {format.date(note.since)}.
         </p>
       ))}
     </section>

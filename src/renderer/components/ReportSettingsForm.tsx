@@ -1,4 +1,5 @@
-// A client's report settings: time zone, business days and hours, response target. Checked as the
+// A client's report settings: time zone (picked from the list; a new client starts in the user's
+// own zone, reportService.ts), business days and hours, response target. Checked as the
 // person types by the same schema main checks again (clientSettingsSchema); saving reads the report
 // again with them. Saving sends the settings the form was opened with too, so main keeps only the
 // fields changed here: another device's change that arrived meanwhile is not sent back (decision 0063).
@@ -6,6 +7,7 @@ import { useState } from 'react';
 import { clientSettingsSchema, WEEKDAYS, type ClientSettings, type Weekday } from '../../shared/domain/clientSettings.ts';
 import { useReportsStore } from '../stores/reportsStore.ts';
 
+/** The zones the page's Intl knows (the renderer's list: the same names the core accepts). */
 const ZONES: string[] = (() => {
   try {
     return Intl.supportedValuesOf('timeZone');
@@ -13,6 +15,11 @@ const ZONES: string[] = (() => {
     return [];
   }
 })();
+
+/** The list to pick from: every zone, the client's own first when the list lacks it (a zone saved on another computer). */
+function zoneChoices(current: string): string[] {
+  return ZONES.includes(current) ? ZONES : [current, ...ZONES];
+}
 
 interface DayDraft {
   open: boolean;
@@ -62,12 +69,14 @@ export function ReportSettingsForm({ initial }: { initial: ClientSettings }) {
       }}
     >
       <label>
-        Time zone <input list="report-zones" value={timeZone} onChange={(event) => setTimeZone(event.target.value)} />
-        <datalist id="report-zones">
-          {ZONES.map((zone) => (
-            <option key={zone} value={zone} />
+        Time zone{' '}
+        <select value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
+          {zoneChoices(initial.timeZone).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replace(/_/gu, ' ')}
+            </option>
           ))}
-        </datalist>
+        </select>
       </label>
       <label>
         <input type="checkbox" checked={useHours} onChange={(event) => setUseHours(event.target.checked)} /> Count business hours only

@@ -4,7 +4,7 @@
 // definitions in a footnote.
 import type { ClientReport } from '../../shared/domain/clientReport.ts';
 import type { Formatter } from '../../shared/format/formatter.ts';
-import { beforeOpeningWords, definitions, headlines, onTargetWords, periodWords } from '../logic/reportWords.ts';
+import { beforeOpeningWords, comparesWithBefore, definitions, headlines, onTargetWords, periodWords, preparedWords } from '../logic/reportWords.ts';
 import './report-summary.css';
 
 /** Who prepared the report: the freelancer's name and logo (a data: URL), from Settings; either may be empty. */
@@ -49,7 +49,7 @@ export function ReportSummaryPage({ report, format, branding }: { report: Client
             <span className="report-headline-value" data-figure={figure.key}>
               {figure.value}
             </span>
-            <span className="report-headline-before">period before: {figure.before}</span>
+            {figure.before !== null && <span className="report-headline-before">period before: {figure.before}</span>}
             <p className="report-headline-meaning">{figure.meaning}</p>
           </div>
         ))}
@@ -59,9 +59,9 @@ export function ReportSummaryPage({ report, format, branding }: { report: Client
           {onTarget}.{early !== null && <span className="report-on-target-early"> {early}.</span>}
         </p>
       )}
-      <p className="report-before-note">
-        Period before: {format.dayRange(report.previous.period.start, report.previous.period.end)}. Prepared {format.dateTime(report.current.asOf)} from the
-        data stored on this computer.
+      <p className="report-before-note" data-testid="report-prepared">
+        {comparesWithBefore(report) && `Period before: ${format.dayRange(report.previous.period.start, report.previous.period.end)}. `}
+        {preparedWords(report, format)}.
       </p>
       <p className="report-footnote">{definitions(report, format)}</p>
     </>

@@ -30,7 +30,7 @@ export function ReportTeam({ report, format }: { report: ClientReport; format: F
     <section className="report-section" aria-labelledby="report-team">
       <h3 id="report-team">Who answered</h3>
       {members.length === 0 ? (
-        <p className="report-small">Nobody on the team answered from this app in this period.</p>
+        <p className="report-small">No one on the team answered in this period.</p>
       ) : (
         <>
           <ul className="report-team">
@@ -41,8 +41,8 @@ export function ReportTeam({ report, format }: { report: ClientReport; format: F
             ))}
           </ul>
           <p className="report-small">
-            Time to the first answer{report.current.counts === 'business' ? ', in business hours' : ''}, measured to the network&apos;s confirmation; replies
-            written in the networks&apos; own apps are not counted here.
+            Time to the first answer{report.current.counts === 'business' ? ', in business hours' : ''}; answers written directly on the networks are not
+            counted here.
           </p>
         </>
       )}

@@ -8,6 +8,8 @@ import { fmt } from './format.ts';
 import type { Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
 import { csvField } from './csvField.ts';
+import { csvValue, KIND_TABLE_FIGURES, pageValue, responseBars, SUMMARY_FIGURES } from './reportFigureDefinitions.ts';
+import { comparesWithBefore } from './reportWords.ts';
 
 const MINUTE = 60_000;
 const DAY_MS = 86_400_000;
@@ -55,34 +57,23 @@ export interface ReportRow {
   previous: number | string | null;
 }
 
-function summaryRows(now: ResponsivenessView, before: ResponsivenessView): ReportRow[] {
+function summaryRows(now: ResponsivenessView, before: ResponsivenessView, compare: boolean): ReportRow[] {
   const row = (name: string, pick: (r: ResponsivenessView) => number | string | null): ReportRow => ({
     section: 'Summary',
     name,
     value: pick(now),
-    previous: pick(before),
+    previous: compare ? pick(before) : null,
   });
-  const minutes = (ms: number | null) => (ms === null ? null : Math.round(ms / MINUTE));
   return [
-    row('Received', (r) => r.totals.received),
-    row('Answered', (r) => r.totals.answered),
-    row('Unanswered', (r) => r.totals.unanswered),
-    row('Hidden', (r) => r.totals.hidden),
+    // The figures the page shows, each as reportFigureDefinitions.ts defines it.
+    ...SUMMARY_FIGURES.map((figure) => row(figure.csvName, (r) => csvValue(figure, r))),
     row('Deleted', (r) => r.totals.deleted),
     row('Answered from the app (confirmed delivery)', (r) => r.answeredBySource['outbox-confirmed']),
     row('Answered elsewhere (seen by the sync)', (r) => r.answeredBySource['seen-by-sync']),
-    row('Median first response (minutes)', (r) => minutes(r.firstResponse.medianMs)),
-    row('90th percentile first response (minutes)', (r) => minutes(r.firstResponse.p90Ms)),
-    row('Answered within target', (r) => r.target?.within ?? null),
-    row('Missed target', (r) => r.target?.missed ?? null),
-    row('Still within target (pending)', (r) => r.target?.pending ?? null),
-    row('Share within target (%)', (r) => (r.target?.share == null ? null : Math.round(r.target.share * 100))),
     row('Answered on time', (r) => r.targetSplit?.answeredOnTime ?? null),
     row('Answered late', (r) => r.targetSplit?.answeredLate ?? null),
     row('Not answered yet, past the target', (r) => r.targetSplit?.unansweredOverdue ?? null),
     row('Not answered yet, within the target', (r) => r.targetSplit?.unansweredPending ?? null),
-    row('Answered before opening hours', (r) => r.beforeOpening?.answered ?? null),
-    row('Median first response in hours, without those (minutes)', (r) => minutes(r.beforeOpening?.inHours.medianMs ?? null)),
   ];
 }
 
@@ -112,23 +103,44 @@ export function kindFigures(report: ClientReport): KindFigureRow[] {
   }));
 }
 
-function kindRows(report: ClientReport): ReportRow[] {
-  const minutes = (ms: number | null | undefined) => (ms == null ? null : Math.round(ms / MINUTE));
-  const percent = (share: number | null | undefined) => (share == null ? null : Math.round(share * 100));
+/** One cell of the appendix's kind table: a figure's value now and (null: no comparison) the period before's. */
+export interface KindCell {
+  key: string;
+  value: string;
+  before: string | null;
+}
+
+/** The appendix's "Comments / Direct messages" table as it reads: its columns and, per kind, its cells (the CSV's kind rows read the same figures). */
+export function kindTable(report: ClientReport, format: Formatter): { columns: string[]; rows: { kind: string; words: string; cells: KindCell[] }[] } {
+  const compare = comparesWithBefore(report);
+  const columns = [...KIND_TABLE_FIGURES.map((figure) => figure.column ?? figure.name), 'Answered within target'];
+  const rows = kindFigures(report).map(({ kind, words, now, before }) => ({
+    kind,
+    words,
+    cells: [
+      ...KIND_TABLE_FIGURES.map((figure) => ({
+        key: figure.key,
+        value: pageValue(figure, now, format),
+        // The period before beside the volume and the typical time, where the table has room.
+        before: compare && (figure.key === 'received' || figure.key === 'typical') ? pageValue(figure, before, format) : null,
+      })),
+      { key: 'onTime', value: now?.target == null ? '—' : `${format.number(now.target.within)} of ${format.number(now.totals.answered)}`, before: null },
+    ],
+  }));
+  return { columns, rows };
+}
+
+function kindRows(report: ClientReport, compare: boolean): ReportRow[] {
   return kindFigures(report).flatMap(({ words, now, before }) => {
     const row = (name: string, pick: (figures: KindFigures | null) => number | null): ReportRow => ({
       section: 'Comments and direct messages',
       name: `${words}: ${name}`,
       value: pick(now),
-      previous: pick(before),
+      previous: compare ? pick(before) : null,
     });
     return [
-      row('received', (f) => f?.totals.received ?? 0),
-      row('answered', (f) => f?.totals.answered ?? 0),
-      row('unanswered', (f) => f?.totals.unanswered ?? 0),
-      row('median first response (minutes)', (f) => minutes(f?.firstResponse.medianMs)),
-      row('90th percentile first response (minutes)', (f) => minutes(f?.firstResponse.p90Ms)),
-      row('share within target (%)', (f) => percent(f?.target?.share)),
+      ...KIND_TABLE_FIGURES.map((figure) => row(figure.csvName.charAt(0).toLowerCase() + figure.csvName.slice(1), (f) => csvValue(figure, f))),
+      row('answered within target', (f) => (f == null ? 0 : (f.target?.within ?? null))),
     ];
   });
 }
@@ -201,16 +213,18 @@ function growthRows(growth: ClientReport['growth'], unread: readonly FiguresUnre
 /** Every figure of the page, in the page's order. */
 export function reportRows(report: ClientReport, format: Formatter = fmt): ReportRow[] {
   const { current, previous } = report;
-  const rows = summaryRows(current, previous);
-  current.distribution.forEach((bucket, index) => {
-    rows.push({ section: 'Response times', name: bucket.label, value: bucket.count, previous: previous.distribution[index]?.count ?? null });
-  });
-  rows.push(...kindRows(report));
+  const compare = comparesWithBefore(report);
+  const rows = summaryRows(current, previous, compare);
+  // The chart's bars, as the page draws them (responseBars).
+  for (const bar of responseBars(current, previous)) {
+    rows.push({ section: 'Response times', name: bar.label, value: bar.count, previous: compare ? bar.before : null });
+  }
+  rows.push(...kindRows(report, compare));
   for (const channel of current.byChannel) {
     const before = previous.byChannel.find((other) => other.network === channel.network && other.kind === channel.kind);
     for (const field of ['received', 'answered', 'unanswered', 'hidden'] as const) {
       const name = channel.kind === 'dm' ? `${channel.network} direct messages ${field}` : `${channel.network} ${field}`;
-      rows.push({ section: 'Volume by network', name, value: channel[field], previous: before?.[field] ?? 0 });
+      rows.push({ section: 'Volume by network', name, value: channel[field], previous: compare ? (before?.[field] ?? 0) : null });
     }
   }
   for (const day of report.byDay) rows.push({ section: 'Volume by day', name: day.day, value: day.received, previous: null });

@@ -5,8 +5,9 @@
 import type { ClientReport, ResponsivenessView } from '../../shared/domain/clientReport.ts';
 import { createFormatter, cutAtWord, pluralNoun, type Formatter, type Noun } from '../../shared/format/formatter.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
+import { FIGURES, pageValue } from './reportFigureDefinitions.ts';
+import { timeZoneWords } from '../../shared/domain/clientSettings.ts';
 
-const ITEM: Noun = { one: 'comment or message', other: 'comments and messages' };
 const ANSWER: Noun = { one: 'answer', other: 'answers' };
 const BUSINESS_HOUR: Noun = { one: 'business hour', other: 'business hours' };
 const HOUR: Noun = { one: 'hour', other: 'hours' };
@@ -37,11 +38,6 @@ export function targetWords(minutes: number, clock: 'business' | 'wall', format:
   return `${format.duration(minutes * 60_000)}${clock === 'business' ? ' of business hours' : ''}`;
 }
 
-/** A duration, or "—" when there is none. */
-function durationOr(ms: number | null | undefined, format: Formatter): string {
-  return ms == null ? '—' : format.duration(ms);
-}
-
 /** The on-target figure in one line: "86 of 103 answered within 4 business hours; 439 not answered yet". */
 export function onTargetWords(view: ResponsivenessView, format: Formatter): string | null {
   const split = view.targetSplit;
@@ -56,22 +52,26 @@ export interface Headline {
   key: 'received' | 'on-target' | 'median' | 'waiting';
   label: string;
   value: string;
-  before: string;
+  /** The period before's value; null when the report has no period before to compare with (comparesWithBefore). */
+  before: string | null;
   /** What the figure means, in one sentence. */
   meaning: string;
 }
 
-function medianOf(view: ResponsivenessView): number | null {
-  // The typical time of the items answered after the clock started: those answered before opening
-  // are counted apart. When every answer came before opening there is no typical time ("—"), not 0.
-  return view.beforeOpening === undefined ? view.firstResponse.medianMs : view.beforeOpening.inHours.medianMs;
+/**
+ * Whether the period before is one the app holds figures for: a client whose stored figures begin
+ * inside it (a first month) has no period before, and "period before: 1" beside 542 would read as a
+ * collapse that never happened. Reports kept from before the start was recorded compare as they did.
+ */
+export function comparesWithBefore(report: ClientReport): boolean {
+  return report.figuresSince == null || report.figuresSince <= report.previous.period.start;
 }
 
 /** What the typical time means, and what it leaves out. */
 function medianMeaning(view: ResponsivenessView, format: Formatter): string {
-  const early = view.beforeOpening?.answered ?? 0;
+  const early = FIGURES.beforeOpening.of(view) ?? 0;
   const hours = view.counts === 'business' ? ' (counted in business hours)' : '';
-  if (early > 0 && medianOf(view) === null) {
+  if (early > 0 && FIGURES.typical.of(view) === null) {
     const all = early === 1 ? 'The one answer was' : `All ${format.number(early)} answers were`;
     return `${all} sent before opening hours, so there is no typical time to show.`;
   }
@@ -82,47 +82,53 @@ function medianMeaning(view: ResponsivenessView, format: Formatter): string {
   return `Half of the answers came faster than this${hours}${leftOut}.`;
 }
 
-/** The four figures of page 1, each with the period before and one sentence saying what it means. */
+/** The four figures of page 1, each with the period before and one sentence saying what it means (figures: reportFigureDefinitions.ts). */
 export function headlines(report: ClientReport, format: Formatter): Headline[] {
   const { current: now, previous: before } = report;
+  const compare = comparesWithBefore(report);
   const split = now.targetSplit;
   const splitBefore = before.targetSplit;
+  // "0" when nothing was answered: a headline is a figure, never a phrase like "none answered".
   const ratio = (s: typeof split) =>
     s == null || s.answeredOnTime + s.answeredLate === 0
-      ? 'none answered'
+      ? format.number(0)
       : `${format.number(s.answeredOnTime)} of ${format.number(s.answeredOnTime + s.answeredLate)}`;
-  const waitingNow = now.totals.unanswered;
+  const waitingNow = FIGURES.waiting.of(now) ?? 0;
   const pendingNow = split?.unansweredPending ?? 0;
+  const given = split == null ? 0 : split.answeredOnTime + split.answeredLate;
+  const beforeOf = (value: string) => (compare ? value : null);
   return [
     {
       key: 'received',
-      label: 'Comments and messages received',
-      value: format.number(now.totals.received),
-      before: format.number(before.totals.received),
+      label: FIGURES.received.name,
+      value: pageValue(FIGURES.received, now, format),
+      before: beforeOf(pageValue(FIGURES.received, before, format)),
       meaning: `Everything the community wrote to ${report.clientTitle}: comments on its posts and direct messages.`,
     },
     {
       key: 'on-target',
-      label: split == null ? 'Answered' : `Answered within ${targetWords(split.minutes, split.clock, format)}`,
-      value: split == null ? format.number(now.totals.answered) : ratio(split),
-      before: split == null ? format.number(before.totals.answered) : ratio(splitBefore),
+      label: split == null ? FIGURES.answered.name : `Answered within ${targetWords(split.minutes, split.clock, format)}`,
+      value: split == null ? pageValue(FIGURES.answered, now, format) : ratio(split),
+      before: beforeOf(split == null ? pageValue(FIGURES.answered, before, format) : ratio(splitBefore)),
       meaning:
         split == null
           ? 'No response target is set for this client.'
-          : `Of the ${format.count(split.answeredOnTime + split.answeredLate, ANSWER)} given, ${format.number(split.answeredOnTime)} came within the target and ${format.number(split.answeredLate)} later.`,
+          : given === 0
+            ? 'No answer was given in this period.'
+            : `Of the ${format.count(given, ANSWER)} given, ${format.number(split.answeredOnTime)} came within the target and ${format.number(split.answeredLate)} later.`,
     },
     {
       key: 'median',
-      label: 'Typical first answer',
-      value: durationOr(medianOf(now), format),
-      before: durationOr(medianOf(before), format),
+      label: FIGURES.typical.name,
+      value: pageValue(FIGURES.typical, now, format),
+      before: beforeOf(pageValue(FIGURES.typical, before, format)),
       meaning: medianMeaning(now, format),
     },
     {
       key: 'waiting',
-      label: 'Not answered yet',
-      value: format.number(waitingNow),
-      before: format.number(before.totals.unanswered),
+      label: FIGURES.waiting.name,
+      value: pageValue(FIGURES.waiting, now, format),
+      before: beforeOf(pageValue(FIGURES.waiting, before, format)),
       meaning:
         waitingNow === 0
           ? 'Every comment and message of the period has had an answer.'
@@ -133,9 +139,9 @@ export function headlines(report: ClientReport, format: Formatter): Headline[] {
 
 /** "Answered before opening hours" in words, or null when none was. */
 export function beforeOpeningWords(view: ResponsivenessView, format: Formatter): string | null {
-  const early = view.beforeOpening?.answered ?? 0;
+  const early = FIGURES.beforeOpening.of(view) ?? 0;
   if (early === 0) return null;
-  return `${format.count(early, ITEM)} answered before opening hours (counted as answered on time, left out of the typical time)`;
+  return `${format.number(early)} of the answers came before opening hours`;
 }
 
 /** How many of each list page 2 has room for (the appendix has every top post). */
@@ -174,14 +180,37 @@ export function waitingLines(view: ResponsivenessView, format: Formatter, count:
   });
 }
 
-/** The definitions the footnote gives. */
+/** "business hours, New York time" or "every hour, New York time": the clock and the zone the report's times are counted in. */
+export function countedInWords(report: ClientReport): string {
+  return `${report.current.counts === 'business' ? 'business hours' : 'every hour of the day'}, ${timeZoneWords(report.settings.timeZone)}`;
+}
+
+/**
+ * "Prepared 28 Nov 2026, 18:05": the moment on the user's own clock (the page's zone: the Prepared
+ * list says the same), its zone named when the client's hours are counted in another.
+ */
+export function preparedWords(report: ClientReport, format: Formatter): string {
+  const mine = createFormatter({ locale: format.locale });
+  const zone = mine.timeZone === report.settings.timeZone ? '' : ` (${timeZoneWords(mine.timeZone)})`;
+  return `Prepared ${mine.dateTime(report.current.asOf)}${zone}`;
+}
+
+/** The definitions and caveats the footnote gives, in the client's words. */
 export function definitions(report: ClientReport, format: Formatter): string {
   const target = report.settings.responseTarget;
-  const hours = report.current.counts === 'business' ? 'Times are counted in the client’s business hours' : 'Times are counted in every hour of the day';
-  const zone = format.zoneName();
+  const hours = `Times are counted in ${countedInWords(report)}, from the moment a comment or message arrived to the first answer.`;
   const targetLine =
     target === null
       ? ''
-      : ` “Within ${targetWords(target.minutes, target.clock, format)}”: the first answer came no later than that after the comment or message arrived; an item that arrived out of hours and was answered before the next opening counts as on time.`;
-  return `${hours} (${zone}), from the moment a comment or message arrived to the account’s first answer; an answer sent from this app is timed when the network confirmed it was live.${targetLine} “Not answered yet”: no answer by the time the report was made. A direct message counts once per turn of the conversation.`;
+      : ` “Within ${targetWords(target.minutes, target.clock, format)}”: the first answer came no later than that after the comment or message arrived; one that arrived out of hours and was answered before the next opening counts as on time.`;
+  const awaiting = report.postsAwaitingFigures ?? 0;
+  const posts =
+    awaiting > 0
+      ? ` Top posts are ranked on the figures the networks had reported when the report was made; ${format.count(awaiting, { one: 'post', other: 'posts' })} had none yet.`
+      : '';
+  const since =
+    !comparesWithBefore(report) && report.figuresSince != null
+      ? ` The figures begin on ${format.date(report.figuresSince)}, so there is no period before to compare with.`
+      : '';
+  return `${hours}${targetLine} “Not answered yet”: no answer by the time the report was made. A direct message counts once per turn of the conversation.${posts}${since}`;
 }

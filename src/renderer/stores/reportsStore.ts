@@ -3,6 +3,7 @@
 // the inbox or the Posts view; choosing an inbox view (Sidebar) or Posts leaves it. The period starts
 // as the last complete month, or the last 30 days when that month has nothing (a new user's month
 // before they started); the chosen client and period are remembered on this computer.
+import { fmt } from '../logic/format.ts';
 import { create } from 'zustand';
 import type { ClientReport } from '../../shared/domain/clientReport.ts';
 import type { ClientSettings } from '../../shared/domain/clientSettings.ts';
@@ -102,7 +103,9 @@ export const useReportsStore = create<ReportsState>((set, get) => ({
     remember({ profileId, period: periodOf(from, to), from, to });
     const mine = ++request;
     set({ loading: true, error: null });
-    const result = await call('report.get', { profileId, from, to });
+    // The page's zone is the user's (the host's process may run on another, e.g. UTC): a client
+    // without settings counts its business hours in it.
+    const result = await call('report.get', { profileId, from, to, userTimeZone: fmt.timeZone });
     if (mine !== request) return;
     if (!result.ok) set({ loading: false, error: result.error.message, report: null });
     else if (periodIsDefault && !hasData(result.data)) {

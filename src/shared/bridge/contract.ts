@@ -200,8 +200,11 @@ export const commands = {
   'posts.cancelCommentsChange': command(z.strictObject({ postKey: PostKeySchema }), z.object({ post: PostViewSchema })),
 
   // The client report (from the store: works offline)
-  /** The report of one client for the calendar days from..to (both included, on the client's clock). */
-  'report.get': command(z.strictObject({ profileId: Id, from: ReportDate, to: ReportDate }), ClientReportSchema),
+  /**
+   * The report of one client for the calendar days from..to (both included, on the client's clock).
+   * `userTimeZone`: the page's own zone, the one a client without saved settings counts its hours in.
+   */
+  'report.get': command(z.strictObject({ profileId: Id, from: ReportDate, to: ReportDate, userTimeZone: z.string().max(100).optional() }), ClientReportSchema),
   /** The client's business hours, time zone and response target (defaults until saved). */
   'report.settings.get': command(ProfileTarget, z.object({ settings: clientSettingsSchema })),
   /** `opened`: the settings the form was opened with; then only the fields changed since are saved (decision 0063). */

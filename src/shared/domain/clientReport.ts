@@ -62,6 +62,8 @@ const KindFiguresSchema = z.object({
   totals: ItemCountsSchema,
   firstResponse: z.object({ medianMs: z.number().nullable(), p90Ms: z.number().nullable() }),
   target: TargetSchema.nullable(),
+  /** This kind's answers before opening hours and its times without them (absent from reports made before they were counted per kind). */
+  beforeOpening: BeforeOpeningSchema.optional(),
 });
 export type KindFigures = z.infer<typeof KindFiguresSchema>;
 
@@ -157,6 +159,11 @@ export const ClientReportSchema = z.object({
   figuresUnread: z.array(FiguresUnreadSchema).optional(),
   /** In a team: each member's replies of the period and their median time to a first reply (absent outside a team). */
   byMember: z.array(MemberFiguresSchema).optional(),
+  /**
+   * When the client's stored figures begin (epoch ms: its oldest stored post); null when the app
+   * holds none. A period before that start has nothing to compare with. Absent from older reports.
+   */
+  figuresSince: z.number().nullable().optional(),
 });
 export type ClientReport = z.infer<typeof ClientReportSchema>;
 
@@ -164,5 +171,10 @@ export type ClientReport = z.infer<typeof ClientReportSchema>;
 export const REPORT_MAX_DAYS = 400;
 
 /** The file main keeps each client's report settings in (client-settings.json): entries checked one by one. */
-export const ClientSettingsFileSchema = z.object({ version: z.literal(1), clients: z.record(z.string(), z.unknown()) });
+export const ClientSettingsFileSchema = z.object({
+  version: z.literal(1),
+  /** The user's own zone as the page last said it: where a client without settings counts its hours. */
+  userTimeZone: z.string().max(100).optional(),
+  clients: z.record(z.string(), z.unknown()),
+});
 export type ClientSettingsFileContent = z.infer<typeof ClientSettingsFileSchema>;

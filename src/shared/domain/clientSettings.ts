@@ -26,6 +26,25 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
+/**
+ * A zone in a freelancer's words: "New York time", "London time", "Ho Chi Minh time"; the universal
+ * zones "GMT" (never "UTC"); an offset-only zone by its offset ("GMT-5"). Read from the IANA name,
+ * so the report names the zone its hours are counted in, whichever locale prints it.
+ */
+export function timeZoneWords(timeZone: string): string {
+  if (/^(?:Etc\/)?(?:UTC|UCT|GMT|Greenwich|Universal|Zulu|GMT[+-]?0)$/u.test(timeZone)) return 'GMT';
+  if (timeZone.startsWith('Etc/') || !timeZone.includes('/')) {
+    try {
+      const parts = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(0);
+      return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+    } catch {
+      return timeZone;
+    }
+  }
+  const city = timeZone.slice(timeZone.lastIndexOf('/') + 1).replace(/_/gu, ' ');
+  return `${city} time`;
+}
+
 const clockTime = z.string().regex(CLOCK_TIME, 'Write the time as HH:MM on a 24-hour clock, e.g. 09:00');
 
 /**

@@ -41,8 +41,8 @@ describe('report figures', () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('client,"Bloom, ""the"" Bakery"');
     expect(lines).toContain('Summary,Received,5,4');
-    expect(lines).toContain('Summary,Median first response (minutes),90,');
-    expect(lines).toContain('Summary,Share within target (%),50,');
+    expect(lines).toContain('Summary,Typical first answer (minutes),90,');
+    expect(lines).toContain('Summary,Answered on time,,');
     expect(lines).toContain('Response times,1–4 h,2,2');
     expect(lines).toContain('Volume by network,instagram received,5,0');
     expect(lines).toContain('Volume by day,2026-10-02,3,');
@@ -128,10 +128,10 @@ describe('report figures', () => {
       ['Direct messages', 2, null],
     ]);
     const lines = reportCsv(withMessages, '2026-10-01', '2026-10-02').split('\r\n');
-    expect(lines).toContain('Comments and direct messages,Comments: median first response (minutes),90,90');
+    expect(lines).toContain('Comments and direct messages,Comments: typical first answer (minutes),90,90');
     expect(lines).toContain('Comments and direct messages,Direct messages: received,2,0');
-    expect(lines).toContain('Comments and direct messages,Direct messages: median first response (minutes),30,');
-    expect(lines).toContain('Comments and direct messages,Direct messages: share within target (%),100,');
+    expect(lines).toContain('Comments and direct messages,Direct messages: typical first answer (minutes),30,');
+    expect(lines).toContain('Comments and direct messages,Direct messages: answered within target,1,0');
     // A network's comments and messages are two rows of the volume, not one name twice.
     expect(lines).toContain('Volume by network,instagram received,5,0');
     expect(lines).toContain('Volume by network,instagram direct messages received,2,0');

@@ -109,7 +109,9 @@ describe('direct messages in the report', () => {
       { id: 'dm:instagram:conv-c', network: 'instagram', kind: 'dm', createdAt: T + 30 * MIN, ageMs: 24 * HOUR - 30 * MIN },
       { id: 'dm:twitter:conv-d', network: 'twitter', kind: 'dm', createdAt: T + 100 * MIN, ageMs: 24 * HOUR - 100 * MIN },
     ]);
-    expect(figures.byKind).toEqual([{ kind: 'dm', totals: figures.totals, firstResponse: figures.firstResponse, target: figures.target }]);
+    expect(figures.byKind).toEqual([
+      { kind: 'dm', totals: figures.totals, firstResponse: figures.firstResponse, target: figures.target, beforeOpening: figures.beforeOpening },
+    ]);
   });
 
   it('does not count an answer after the moment the report is made', () => {
@@ -164,12 +166,15 @@ describe('direct messages in the report', () => {
         totals: { received: 2, answered: 2, unanswered: 0, hidden: 0, deleted: 0 },
         firstResponse: { medianMs: 10 * MIN, p90Ms: 30 * MIN },
         target: { minutes: 60, clock: 'wall', within: 2, missed: 0, pending: 0, share: 1 },
+        // On the wall clock no answer comes "before opening": the times in hours are all of them.
+        beforeOpening: { answered: 0, inHours: { medianMs: 10 * MIN, p90Ms: 30 * MIN } },
       },
       {
         kind: 'dm',
         totals: { received: 2, answered: 1, unanswered: 1, hidden: 0, deleted: 0 },
         firstResponse: { medianMs: 90 * MIN, p90Ms: 90 * MIN },
         target: { minutes: 60, clock: 'wall', within: 0, missed: 2, pending: 0, share: 0 },
+        beforeOpening: { answered: 0, inHours: { medianMs: 90 * MIN, p90Ms: 90 * MIN } },
       },
     ]);
   });

@@ -50,14 +50,27 @@ describe('first responses', () => {
 });
 
 describe('report periods', () => {
-  it('reads calendar days in the client zone, across a DST change, with the period before of the same length', () => {
+  it('reads calendar days in the client zone, across a DST change, a calendar month compared with the calendar month before', () => {
     const october = reportPeriods('2026-10-01', '2026-10-31', 'Europe/Berlin');
     expect(new Date(october.current.start).toISOString()).toBe('2026-09-30T22:00:00.000Z');
     // Berlin is back on winter time on 25 October.
     expect(new Date(october.current.end).toISOString()).toBe('2026-10-31T23:00:00.000Z');
     expect(october.days).toBe(31);
-    expect(new Date(october.previous.start).toISOString()).toBe('2026-08-30T22:00:00.000Z');
+    // September, not "31 Aug – 30 Sep" (issue 27): Berlin's 1 September midnight.
+    expect(new Date(october.previous.start).toISOString()).toBe('2026-08-31T22:00:00.000Z');
     expect(october.previous.end).toBe(october.current.start);
+    // Three whole months: the three before. February after January: 28 days before, not 28 days of January.
+    const quarter = reportPeriods('2026-10-01', '2026-12-31', 'UTC');
+    expect(new Date(quarter.previous.start).toISOString()).toBe('2026-07-01T00:00:00.000Z');
+    expect(new Date(reportPeriods('2026-03-01', '2026-03-31', 'UTC').previous.start).toISOString()).toBe('2026-02-01T00:00:00.000Z');
+  });
+
+  it('compares any other range of days with the same number of days before it', () => {
+    const thirty = reportPeriods('2026-10-31', '2026-11-29', 'UTC');
+    expect(new Date(thirty.previous.start).toISOString()).toBe('2026-10-01T00:00:00.000Z');
+    expect(thirty.previous.end).toBe(thirty.current.start);
+    // From the 1st to a day that is not a month's last: days, not months.
+    expect(new Date(reportPeriods('2026-10-01', '2026-10-15', 'UTC').previous.start).toISOString()).toBe('2026-09-16T00:00:00.000Z');
   });
 
   it('refuses dates that are not, reversed ranges and ranges too long', () => {

@@ -101,9 +101,11 @@ describe('responsiveness of one client for March 2026 (Berlin, Mon–Fri 09:00�
   });
 
   it('puts each response time in its bucket, lower edge included', () => {
-    // < 1 h: E M B J L = 5; 1–4 h: A (exactly 1 h) and C = 2; 4–24 h: D = 1.
+    // Before opening: the one answered before the next opening (0 business minutes, after the item) = 1, a bar of its own;
+    // < 1 h: the others of E M B J L = 4; 1–4 h: A (exactly 1 h) and C = 2; 4–24 h: D = 1.
     expect(report.distribution.map((bucket) => [bucket.key, bucket.fromMs, bucket.toMs, bucket.count])).toEqual([
-      ['under-1h', 0, 1 * HOUR, 5],
+      ['before-opening', 0, 0, report.beforeOpening.answered],
+      ['under-1h', 0, 1 * HOUR, 5 - report.beforeOpening.answered],
       ['1h-4h', 1 * HOUR, 4 * HOUR, 2],
       ['4h-24h', 4 * HOUR, 24 * HOUR, 1],
       ['24h-72h', 24 * HOUR, 72 * HOUR, 0],

@@ -11,7 +11,7 @@ import { readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileWhole } from './wholeFile.ts';
 import { ClientSettingsFileSchema as FileSchema, type ClientSettingsFileContent } from '../../../shared/domain/clientReport.ts';
-import { clientSettingsSchema, type ClientSettings } from '../../../shared/domain/clientSettings.ts';
+import { clientSettingsSchema, isKnownTimeZone, type ClientSettings } from '../../../shared/domain/clientSettings.ts';
 
 export const CLIENT_SETTINGS_FILE_NAME = 'client-settings.json';
 
@@ -34,6 +34,8 @@ export type ClientSettingsListener = (profileId: string, before: ClientSettings 
 export class ClientSettingsFile {
   readonly #file: string;
   #clients: Map<string, ClientSettings> | null = null;
+  /** The user's own zone, as the page last said it (the zone a client without settings starts in); null: never said. */
+  #userTimeZone: string | null = null;
   readonly #listeners = new Set<ClientSettingsListener>();
 
   constructor(file: string) {
@@ -63,6 +65,19 @@ export class ClientSettingsFile {
     this.#save(profileId, settings);
   }
 
+  /** The user's zone as the page last said it, kept across restarts: prepared reports made before the page opens count in it too. */
+  userTimeZone(): string | null {
+    this.#load();
+    return this.#userTimeZone;
+  }
+
+  /** Remembers the user's zone; written only when it changed. */
+  setUserTimeZone(timeZone: string): void {
+    if (this.userTimeZone() === timeZone) return;
+    this.#userTimeZone = timeZone;
+    this.#write(this.#load());
+  }
+
   onLocalChange(listener: ClientSettingsListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -88,6 +103,8 @@ export class ClientSettingsFile {
       const parsed = parseFile(text);
       if (parsed === null) this.#setAside();
       else {
+        const zone = parsed.userTimeZone;
+        if (zone !== undefined && isKnownTimeZone(zone)) this.#userTimeZone = zone;
         // One client's bad entry costs that client its settings, not the others theirs.
         for (const [profileId, value] of Object.entries(parsed.clients)) {
           const settings = clientSettingsSchema.safeParse(value);
@@ -109,6 +126,7 @@ export class ClientSettingsFile {
 
   /** Written whole (wholeFile.ts): a crash mid-write leaves the previous file. */
   #write(clients: Map<string, ClientSettings>): void {
-    writeFileWhole(this.#file, `${JSON.stringify({ version: 1, clients: Object.fromEntries(clients) }, null, 2)}\n`);
+    const zone = this.#userTimeZone === null ? {} : { userTimeZone: this.#userTimeZone };
+    writeFileWhole(this.#file, `${JSON.stringify({ version: 1, ...zone, clients: Object.fromEntries(clients) }, null, 2)}\n`);
   }
 }

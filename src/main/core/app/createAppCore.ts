@@ -322,7 +322,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     clock: tuning.preparedReports?.clock ?? clock,
     clients: () => accountService.profiles().map((profile) => ({ profileId: profile.profileId, title: profile.title })),
     timeZone: (profileId) => report.settings(profileId).timeZone,
-    report: (input) => report.report(input),
+    report: (input, now) => report.report(input, now),
     notify: (month, clients) => planner.reportsReady(month, clients),
     changed: () => hub.emit('reports.prepared.changed', {}),
     // Every account started and every client's posts read once (offline or held: as good as it gets).

@@ -28,7 +28,8 @@ export interface PreparedReportsDeps {
   /** The client's time zone (its report settings). */
   timeZone(profileId: string): string;
   /** The report of a client for calendar days on its clock (ReportService.report). */
-  report(input: { profileId: string; from: string; to: string }): Promise<ClientReport>;
+  /** `now`: the moment the report is made (the preparing clock's), so it and `preparedAt` are one moment. */
+  report(input: { profileId: string; from: string; to: string }, now: number): Promise<ClientReport>;
   /** A report was prepared (the pages read the list again). */
   changed(): void;
   /** Shows "<Month>'s reports are ready for N clients" (the notification planner). */
@@ -201,7 +202,9 @@ export class PreparedReports {
   }
 
   async #prepare(client: { profileId: string; title: string }, month: ReportMonth, again: boolean): Promise<PreparedReportFile> {
-    const report = await this.#d.report({ profileId: client.profileId, from: month.from, to: month.to });
+    // One moment for the figures and the file: the Prepared list and the report's "Prepared …" say the same time.
+    const preparedAt = this.#d.clock.now();
+    const report = await this.#d.report({ profileId: client.profileId, from: month.from, to: month.to }, preparedAt);
     const file: PreparedReportFile = {
       version: 1,
       month: month.month,
@@ -210,7 +213,7 @@ export class PreparedReports {
       from: month.from,
       to: month.to,
       timeZone: report.settings.timeZone,
-      preparedAt: this.#d.clock.now(),
+      preparedAt,
       received: report.current.totals.received,
       preparedAgain: again,
       report,

@@ -47,9 +47,30 @@ export class ReportService {
     this.#d = deps;
   }
 
+  /** A client's settings; a client without saved ones counts in the user's zone (the page's, remembered), else the computer's. */
   settings(profileId: string): ClientSettings {
     this.#d.accounts.profile(profileId);
-    return this.#d.settingsFile.get(profileId) ?? defaultClientSettings((this.#d.systemTimeZone ?? systemZone)());
+    return this.#d.settingsFile.get(profileId) ?? defaultClientSettings(this.#defaultZone());
+  }
+
+  #defaultZone(): string {
+    try {
+      const user = this.#d.settingsFile.userTimeZone();
+      if (user !== null) return user;
+    } catch {
+      // An unreadable file: the computer's zone, as before the page said its own.
+    }
+    return (this.#d.systemTimeZone ?? systemZone)();
+  }
+
+  /** The page's zone (the user's clock): remembered when it changed. A file that cannot be written keeps the previous one. */
+  #noteUserZone(timeZone: string | undefined): void {
+    if (timeZone === undefined || !isKnownTimeZone(timeZone)) return;
+    try {
+      this.#d.settingsFile.setUserTimeZone(timeZone);
+    } catch {
+      // Not saved: this report still counts in the zone the client had.
+    }
   }
 
   /** `opened`: what the form showed when it opened; then only the fields changed since are saved (clientSettingsEdit.ts). */
@@ -72,8 +93,9 @@ export class ReportService {
    * The report of one client for a range of its calendar days, as of `now` (the moment it is made:
    * answers after it do not count yet). A prepared report passes the moment it was prepared.
    */
-  async report(input: { profileId: string; from: string; to: string }, now: number = this.#d.now()): Promise<ClientReport> {
+  async report(input: { profileId: string; from: string; to: string; userTimeZone?: string | undefined }, now: number = this.#d.now()): Promise<ClientReport> {
     const profile = this.#d.accounts.profile(input.profileId);
+    this.#noteUserZone(input.userTimeZone);
     const settings = this.settings(input.profileId);
     try {
       const periods = reportPeriods(input.from, input.to, settings.timeZone);
@@ -137,6 +159,7 @@ export class ReportService {
         growth: accountGrowth(this.#d.store.accountSnapshots(input.profileId, input.from, input.to)),
         figuresUnread: this.#figuresUnread(input.profileId, periods.current.end),
         ...(byMember !== null ? { byMember } : {}),
+        figuresSince: oldestPost(posts),
       };
     } catch (error) {
       if (error instanceof ReportInputError) refuse(error.message);
@@ -180,6 +203,16 @@ export class ReportService {
     // matched against this client's conversations only, says whose it is.
     return items.filter((item) => item.target.profileId === undefined || item.target.profileId === profileId);
   }
+}
+
+/** When the client's stored figures begin: its oldest stored post's creation (null: none stored). */
+function oldestPost(posts: ReadonlyArray<{ post: { created: string } }>): number | null {
+  let oldest = Number.POSITIVE_INFINITY;
+  for (const { post } of posts) {
+    const created = Date.parse(post.created);
+    if (created < oldest) oldest = created;
+  }
+  return Number.isFinite(oldest) ? oldest : null;
 }
 
 /** Replies and direct messages the outbox saw live, per network. */

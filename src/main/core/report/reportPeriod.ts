@@ -1,6 +1,9 @@
 // A report's period is a range of the client's calendar days ('YYYY-MM-DD', both included), read
 // in the client's time zone: "October" for a client in Berlin starts at Berlin's midnight. The
-// period before is the same length, ending where this one starts.
+// period before ends where this one starts: for whole calendar months (October; October to
+// December) it is as many calendar months before (September; July to September), since a client
+// compares a month with the month before, never with "31 Aug – 30 Sep"; any other range is
+// compared with the same number of days before it.
 import { REPORT_MAX_DAYS } from '../../../shared/domain/clientReport.ts';
 import { ReportInputError } from './reportInputError.ts';
 import { zoneOffsets, type ZoneOffsets } from './zoneOffsets.ts';
@@ -37,7 +40,23 @@ export function reportPeriods(from: string, to: string, timeZone: string): Repor
   const zone = zoneOffsets(timeZone);
   const start = zoneMidnight(zone, first);
   const end = zoneMidnight(zone, last + DAY_MS);
-  return { current: { start, end }, previous: { start: zoneMidnight(zone, first - days * DAY_MS), end: start }, days };
+  const months = wholeMonths(first, last);
+  const previousFirst = months === null ? first - days * DAY_MS : addMonths(first, -months);
+  return { current: { start, end }, previous: { start: zoneMidnight(zone, previousFirst), end: start }, days };
+}
+
+/** The UTC midnight `months` calendar months from a first-of-month's. */
+function addMonths(utc: number, months: number): number {
+  const date = new Date(utc);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1);
+}
+
+/** How many calendar months first..last covers when it is whole months (the 1st to a month's last day); else null. */
+function wholeMonths(first: number, last: number): number | null {
+  const from = new Date(first);
+  const dayAfter = new Date(last + DAY_MS);
+  if (from.getUTCDate() !== 1 || dayAfter.getUTCDate() !== 1) return null;
+  return (dayAfter.getUTCFullYear() - from.getUTCFullYear()) * 12 + dayAfter.getUTCMonth() - from.getUTCMonth();
 }
 
 /** The client's calendar day of an instant, 'YYYY-MM-DD'. */

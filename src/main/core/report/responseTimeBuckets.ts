@@ -1,5 +1,8 @@
 // The report's histogram of response times: five buckets on the report's clock (business hours, or
-// every hour), each counting the answered items whose first response fell inside it.
+// every hour), each counting the answered items whose first response fell inside it. On business
+// hours the answers given before opening come first, as a bar of their own ("before opening"): they
+// took 0 business minutes, and counting them "under 1 h" made the chart disagree with the typical
+// time beside it, which leaves them out.
 export interface DistributionBucket {
   key: string;
   label: string;
@@ -20,7 +23,11 @@ const BUCKETS = [
   { key: '72h-plus', label: '72 h or more', fromHours: 72, toHours: null },
 ] as const;
 
-export function distributionOf(times: Iterable<number>): DistributionBucket[] {
+/** The bar of the answers before opening (fromMs = toMs = 0: no time on the business clock). */
+export const BEFORE_OPENING_BUCKET = { key: 'before-opening', label: 'before opening' } as const;
+
+/** `beforeOpening`: the count of answers before opening, a bar ahead of the others (absent on the wall clock). */
+export function distributionOf(times: Iterable<number>, beforeOpening?: number): DistributionBucket[] {
   const buckets: DistributionBucket[] = BUCKETS.map(({ key, label, fromHours, toHours }) => ({
     key,
     label,
@@ -32,5 +39,5 @@ export function distributionOf(times: Iterable<number>): DistributionBucket[] {
     const bucket = buckets.find(({ toMs }) => toMs === null || time < toMs);
     if (bucket !== undefined) bucket.count++;
   }
-  return buckets;
+  return beforeOpening === undefined ? buckets : [{ ...BEFORE_OPENING_BUCKET, fromMs: 0, toMs: 0, count: beforeOpening }, ...buckets];
 }

@@ -17,8 +17,10 @@
 //    shows the split instead of that share (`targetSplit`): answered on time, answered late and
 //    not answered yet apart, never one blended percentage.
 //  - An item that arrived out of hours and was answered before the next opening took 0 business
-//    minutes: it is counted apart (`beforeOpening`), and the response times "in hours" leave it out,
-//    so a month answered mostly at breakfast does not read "median 0 min".
+//    minutes: it is counted apart (`beforeOpening`, overall and per kind), and the response times
+//    "in hours" leave it out, so a month answered mostly at breakfast does not read "median 0 min".
+//    The histogram says them apart too (its "before opening" bar), so every figure of the report
+//    reads one set of answers (src/renderer/logic/reportFigureDefinitions.ts names which).
 import type { CommentNetwork } from '../../../shared/networks.ts';
 import { clientSettingsSchema, type ClientSettings } from '../../../shared/domain/clientSettings.ts';
 import { businessClock, type BusinessClock } from './businessTime.ts';
@@ -131,6 +133,8 @@ export interface KindFigures {
   totals: ItemCounts;
   firstResponse: { medianMs: number | null; p90Ms: number | null };
   target: TargetFigures | null;
+  /** This kind's answers before opening hours, and its response times without them. */
+  beforeOpening: BeforeOpening;
 }
 
 export interface ResponsivenessReport {
@@ -193,6 +197,9 @@ class Tally {
   within = 0;
   missed = 0;
   pending = 0;
+  /** Answered before the next opening (business clock only), and the response times of the others. */
+  beforeOpening = 0;
+  readonly inHoursTimes: number[] = [];
 
   responseFigures(): { medianMs: number | null; p90Ms: number | null; sorted: Float64Array } {
     const sorted = Float64Array.from(this.times).sort();
@@ -239,9 +246,6 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
   const all = new Tally();
   let answeredLate = 0;
   let unansweredOverdue = 0;
-  // Response times of the items not answered before the opening (business clock only).
-  const inHoursTimes: number[] = [];
-  let beforeOpening = 0;
   const kinds = new Map<ItemKind, Tally>();
   const channels = columns.channels.map((channel): ChannelCounts => ({ ...channel, ...emptyCounts() }));
   const received = new Uint8Array(channels.length);
@@ -289,8 +293,13 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
       all.times.push(responseTime);
       tally.times.push(responseTime);
       // 0 business minutes for a reply after the item: it came before the clock started (out of hours).
-      if (clock.counts === 'business' && responseTime === 0 && at > createdAt) beforeOpening++;
-      else inHoursTimes.push(responseTime);
+      if (clock.counts === 'business' && responseTime === 0 && at > createdAt) {
+        all.beforeOpening++;
+        tally.beforeOpening++;
+      } else {
+        all.inHoursTimes.push(responseTime);
+        tally.inHoursTimes.push(responseTime);
+      }
       if (targetClock !== null) {
         const onTargetClock = targetClock === clock ? responseTime : targetClock.between(createdAt, at);
         const field = onTargetClock <= targetMs ? 'within' : 'missed';
@@ -323,7 +332,15 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
     const tally = kinds.get(kind);
     if (tally === undefined) return [];
     const figures = tally.responseFigures();
-    return [{ kind, totals: tally.counts, firstResponse: { medianMs: figures.medianMs, p90Ms: figures.p90Ms }, target: tally.targetFigures(target) }];
+    return [
+      {
+        kind,
+        totals: tally.counts,
+        firstResponse: { medianMs: figures.medianMs, p90Ms: figures.p90Ms },
+        target: tally.targetFigures(target),
+        beforeOpening: { answered: tally.beforeOpening, inHours: inHoursFigures(tally.inHoursTimes) },
+      },
+    ];
   });
 
   return {
@@ -335,7 +352,8 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
     byKind,
     answeredBySource,
     firstResponse: { medianMs, p90Ms },
-    distribution: distributionOf(sorted),
+    // On business hours the answers before opening are a bar of their own, the others by their time.
+    distribution: clock.counts === 'business' ? distributionOf(all.inHoursTimes, all.beforeOpening) : distributionOf(sorted),
     target: all.targetFigures(target),
     targetSplit:
       target === null
@@ -348,7 +366,7 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
             unansweredOverdue,
             unansweredPending: all.pending,
           },
-    beforeOpening: { answered: beforeOpening, inHours: inHoursFigures(inHoursTimes) },
+    beforeOpening: { answered: all.beforeOpening, inHours: inHoursFigures(all.inHoursTimes) },
     slowestUnanswered: slowest(columns, unansweredIndexes, unansweredAges, input.slowestCount ?? DEFAULT_SLOWEST_COUNT),
   };
 }
