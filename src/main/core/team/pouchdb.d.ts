@@ -67,7 +67,7 @@ declare namespace PouchDB {
     info(): Promise<unknown>;
     /** What PouchDB names a replication's checkpoints after (a server database asks the server). */
     id(): Promise<string>;
-    get(id: string): Promise<StoredDocument>;
+    get(id: string, options?: { rev?: string; revs?: boolean }): Promise<StoredDocument>;
     put(doc: Document): Promise<Response>;
     bulkDocs(docs: Document[]): Promise<(Response | BulkError)[]>;
     allDocs(options: { include_docs: true; conflicts?: boolean }): Promise<AllDocsResult>;

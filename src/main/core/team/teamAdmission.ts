@@ -35,18 +35,45 @@ export class HistoryIndex {
   readonly #byItem = new Map<string, Map<string, TeamLogEntry>>();
   /** Per item: entry id → the document id that first held it. */
   readonly #owners = new Map<string, Map<string, string>>();
+  /**
+   * The owners of entry ids a second document claimed (`<item key>\n<entry id>` → document id), kept
+   * across restarts: the device's copy is read back in its own order, where a rewritten document
+   * comes last, so the first one seen is remembered rather than found again.
+   */
+  readonly #contested: Record<string, string> = {};
+
+  constructor(contested: unknown = null) {
+    if (typeof contested !== 'object' || contested === null) return;
+    for (const [key, owner] of Object.entries(contested)) {
+      const [itemKey, entryId] = key.split('\n');
+      if (typeof owner !== 'string' || itemKey === undefined || entryId === undefined) continue;
+      this.#contested[key] = owner;
+      this.#ownersOf(itemKey).set(entryId, owner);
+    }
+  }
+
+  /** What is kept across restarts. */
+  contested(): { contested: Record<string, string> } {
+    return { contested: this.#contested };
+  }
+
+  #ownersOf(itemKey: string): Map<string, string> {
+    let owners = this.#owners.get(itemKey);
+    if (!owners) this.#owners.set(itemKey, (owners = new Map<string, string>()));
+    return owners;
+  }
 
   /** Keeps a new entry; false when this document was kept before (never replaced); throws when another document holds its id. */
   add(docId: string, entry: TeamLogEntry): boolean {
     let item = this.#byItem.get(entry.itemKey);
-    let owners = this.#owners.get(entry.itemKey);
-    if (!item || !owners) {
-      this.#byItem.set(entry.itemKey, (item = new Map<string, TeamLogEntry>()));
-      this.#owners.set(entry.itemKey, (owners = new Map<string, string>()));
-    }
+    if (!item) this.#byItem.set(entry.itemKey, (item = new Map<string, TeamLogEntry>()));
+    const owners = this.#ownersOf(entry.itemKey);
     if (item.has(docId)) return false;
     const owner = owners.get(entry.id);
-    if (owner !== undefined && owner !== docId) throw new TeamDocumentRefused(docId, 'it reuses the name of an entry already in the history.');
+    if (owner !== undefined && owner !== docId) {
+      this.#contested[`${entry.itemKey}\n${entry.id}`] = owner;
+      throw new TeamDocumentRefused(docId, 'it reuses the name of an entry already in the history.');
+    }
     owners.set(entry.id, docId);
     item.set(docId, entry);
     return true;

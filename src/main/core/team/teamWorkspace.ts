@@ -23,8 +23,10 @@ import { foldSettings, readSettingsDocument, SETTINGS_PREFIX, settingsDocId } fr
 import { keepReplicationIdentity } from './replicationIdentity.ts';
 import { heartbeatFor, silenceLimitedFetch } from './silentConnections.ts';
 import { checkHistoryDocument, checkSettingsStamps, HistoryIndex, livePresenceOf, type PresenceEntry } from './teamAdmission.ts';
-import { LeaseTerms } from './leaseTerms.ts';
-import { ContentAdmission, flushLeaseTerms, readLeaseTerms, saveLeaseTerms } from './contentAdmission.ts';
+import { LeaseTerms, type LeaseTermsState } from './leaseTerms.ts';
+import { ContentAdmission } from './contentAdmission.ts';
+import { LocalMemo } from './localMemo.ts';
+import { firstRevisionOf } from './firstRevision.ts';
 
 export type { PresenceEntry } from './teamAdmission.ts';
 
@@ -132,8 +134,10 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   });
   const clock = createHybridClock(options.device, now);
 
-  const history = new HistoryIndex();
-  const leases = new LeaseTerms(now, await readLeaseTerms(local));
+  const history = new HistoryIndex((await LocalMemo.read(local, 'history-owners'))?.contested);
+  const historyMemo = new LocalMemo(local, 'history-owners', () => history.contested());
+  const leases = new LeaseTerms(now, (await LocalMemo.read(local, 'lease-terms')) as LeaseTermsState | null);
+  const leaseMemo = new LocalMemo(local, 'lease-terms', () => leases.state());
   const presenceDocs = new Map<string, PresenceDoc>();
   const outboxDocs = new Map<string, OutboxStatusDoc>();
   const settingsDocs = new Map<string, SettingsDoc>();
@@ -176,6 +180,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     } catch (error) {
       if (!(error instanceof TeamDocumentRefused)) throw error;
       refusedDocs.push(error);
+      historyMemo.changed();
       return null;
     }
   }
@@ -183,11 +188,12 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   const content = new ContentAdmission(
     leases,
     (error) => refusedDocs.push(error),
-    () => saveLeaseTerms(local, leases),
+    () => leaseMemo.changed(),
   );
   // In the order the documents reached this device, so the first of two claiming one entry stays the one kept.
+  // A history document rewritten on the server is read as first written (firstRevision.ts).
   const all = await local.changes({ since: 0, include_docs: true });
-  for (const row of all.results) take(row.doc);
+  for (const row of all.results) take(await firstRevisionOf(local, row.doc));
 
   function foldOf(itemKey: string): FoldedItem | null {
     const entries = history.entriesOf(itemKey);
@@ -444,7 +450,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       await ended;
       listeners.clear();
       await Promise.allSettled([remote.close(), direct.close()]);
-      await flushLeaseTerms(local, leases);
+      await Promise.all([leaseMemo.flush(), historyMemo.flush()]);
       await local.close();
     },
   };
