@@ -104,6 +104,7 @@ export interface TeamWorkspace {
 }
 
 const DEFAULT_RETRY = { firstMs: 500, longestMs: 30_000 };
+const MAX_REFUSED_KEPT = 1_000;
 const DEFAULT_PRESENCE = { lastsMs: 45_000, rewriteEveryMs: 15_000 };
 
 const isLease = (raw: unknown): boolean =>
@@ -141,7 +142,15 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   const presenceDocs = new Map<string, PresenceDoc>();
   const outboxDocs = new Map<string, OutboxStatusDoc>();
   const settingsDocs = new Map<string, SettingsDoc>();
+  // The latest refusals only: a member writing bad documents without end must not grow this without end.
   const refusedDocs: TeamDocumentRefused[] = [];
+  /** The refusals of the batch being taken in (arrived), to tell the listeners. */
+  let batchRefused: TeamDocumentRefused[] | null = null;
+  function refuse(error: TeamDocumentRefused): void {
+    refusedDocs.push(error);
+    if (refusedDocs.length > MAX_REFUSED_KEPT) refusedDocs.shift();
+    batchRefused?.push(error);
+  }
   const listeners = new Set<(update: TeamUpdate) => void>();
   // Per direction: the sync's own 'paused' event carries no error when one side cannot reach the server.
   const directions: Record<'push' | 'pull', ReplicationState> = { push: 'connecting', pull: 'connecting' };
@@ -179,7 +188,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       return doc;
     } catch (error) {
       if (!(error instanceof TeamDocumentRefused)) throw error;
-      refusedDocs.push(error);
+      refuse(error);
       historyMemo.changed();
       return null;
     }
@@ -187,7 +196,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
 
   const content = new ContentAdmission(
     leases,
-    (error) => refusedDocs.push(error),
+    (error) => refuse(error),
     () => leaseMemo.changed(),
   );
   // In the order the documents reached this device, so the first of two claiming one entry stays the one kept.
@@ -204,7 +213,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
 
   /** Takes in a batch the replication wrote into the local copy from the server, and tells the listeners once. */
   function arrived(docs: readonly unknown[]): void {
-    const refusedBefore = refusedDocs.length;
+    batchRefused = [];
     const touched = new Set<string>();
     const outbox: OutboxStatusDoc[] = [];
     const settings = new Map<string, { scope: string; id: string }>();
@@ -223,7 +232,8 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       else if (doc.kind === 'content') content.offer(doc);
     }
     const admitted = content.admitted();
-    const refused = refusedDocs.slice(refusedBefore);
+    const refused = batchRefused;
+    batchRefused = null;
     if (touched.size === 0 && outbox.length === 0 && !presenceChanged && refused.length === 0 && settings.size === 0 && admitted.length === 0) return;
     const items = [...touched].sort().flatMap((itemKey) => foldOf(itemKey) ?? []);
     const update: TeamUpdate = {
