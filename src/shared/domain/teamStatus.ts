@@ -15,6 +15,18 @@ export const TeamPresenceSchema = z.object({
 
 export type TeamPresenceView = z.infer<typeof TeamPresenceSchema>;
 
+/**
+ * Documents from the team this device refused (decision 0064), grouped: content from a device that
+ * did not poll its client then (which client, whose device), or another entry and why.
+ */
+export const TeamRefusalSchema = z.object({
+  count: z.number().int().positive(),
+  reason: text,
+  content: z.object({ profileId: text, member: text, device: text }).nullable(),
+});
+
+export type TeamRefusalView = z.infer<typeof TeamRefusalSchema>;
+
 export const TeamStatusSchema = z.object({
   joined: z.boolean(),
   /** Why the device works alone although a team is set; null when it joined or no team is set. */
@@ -34,6 +46,8 @@ export const TeamStatusSchema = z.object({
   unreachableSince: z.number().nullable(),
   /** Replies sent in solo mode without the server's check, in this run: how many and the last one's time. */
   sentUnchecked: z.object({ count: z.number().int(), lastAt: z.number() }).nullable(),
+  /** What this device refused of what the team's members wrote, grouped (the latest groups). */
+  refused: z.array(TeamRefusalSchema).max(50),
 });
 
 export type TeamStatusView = z.infer<typeof TeamStatusSchema>;

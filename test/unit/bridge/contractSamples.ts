@@ -303,6 +303,7 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
     passwordSaved: true,
     unreachableSince: null,
     sentUnchecked: null,
+    refused: [],
   },
   'team.configure': {
     joined: true,
@@ -318,6 +319,7 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
     passwordSaved: true,
     unreachableSince: null,
     sentUnchecked: { count: 1, lastAt: 3 },
+    refused: [],
   },
   'team.setMode': {
     joined: true,
@@ -333,6 +335,7 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
     passwordSaved: true,
     unreachableSince: 5,
     sentUnchecked: null,
+    refused: [],
   },
   'team.leave': {
     joined: false,
@@ -348,6 +351,7 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
     passwordSaved: false,
     unreachableSince: null,
     sentUnchecked: null,
+    refused: [{ count: 2, reason: 'A shared entry was left out: it is nested too deeply.', content: null }],
   },
   'status.get': {
     connectivity: [{ accountId: 'sandbox', online: true, reason: 'traffic', at: 1 }],

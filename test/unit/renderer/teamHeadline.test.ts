@@ -24,6 +24,7 @@ function status(patch: Partial<TeamStatus> = {}): TeamStatus {
     passwordSaved: true,
     unreachableSince: null,
     sentUnchecked: null,
+    refused: [],
     ...patch,
   };
 }

@@ -28,6 +28,8 @@ import { DEFAULT_TEAM_MODE, type TeamMode } from '../../../shared/domain/teamSet
 import { ME_ON_THIS_DEVICE } from '../store/itemStates.ts';
 import type { ReportTeam } from './reportTeamReplies.ts';
 import type { OutboxStatusDoc } from '../../../shared/domain/teamDocuments.ts';
+import type { TeamRefusalView } from '../../../shared/domain/teamStatus.ts';
+import { refusalGroups } from '../team/refusals.ts';
 
 export type TeamStore = Pick<ItemStateStore, 'onItemStatesChanged' | 'onItemsStarted' | 'setLocalActor' | 'applyItemStates'>;
 
@@ -68,6 +70,8 @@ export interface TeamStatus {
   unreachableSince: number | null;
   /** Replies sent in solo mode without the server's check (this run). */
   sentUnchecked: { count: number; lastAt: number } | null;
+  /** What this device refused of the team's documents, grouped (decision 0064). */
+  refused: TeamRefusalView[];
 }
 
 /** The warning a reply sent in solo mode without the server's check carries (logged, and in the status). */
@@ -416,6 +420,7 @@ export class TeamConnection {
       passwordSaved: this.#passwordSaved,
       unreachableSince: this.#unreachableSince,
       sentUnchecked: this.#sentUnchecked,
+      refused: refusalGroups(workspace?.refused() ?? []),
     };
   }
 

@@ -6,8 +6,13 @@
 const MS_DIGITS = 15;
 const COUNTER_DIGITS = 6;
 const STAMP = /^(\d{15})\.(\d{6})\.(.+)$/s;
-/** A remote stamp further ahead than this is not believed (a device whose clock is a day fast would drag everyone). */
-const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+/**
+ * A stamp further ahead of this device's clock than this is refused (decision 0064): one stamped a
+ * day ahead would drag every clock that learnt it, and win every "latest" for a day. A device's own
+ * stamps never go beyond what it would accept: it learns only stamps within the bound.
+ */
+export const MAX_AHEAD_MS = 60 * 60 * 1000;
+const MAX_COUNTER = 10 ** COUNTER_DIGITS - 1;
 
 export interface HybridClock {
   /** A new stamp, later than every stamp made or received before. */
@@ -30,6 +35,15 @@ export function isStamp(stamp: string): boolean {
   return parseStamp(stamp) !== null;
 }
 
+/** Why a received stamp is refused (its device is not the document's, or it is too far ahead of `now`), or null. */
+export function stampProblem(stamp: string, device: string, now: number): string | null {
+  const seen = parseStamp(stamp);
+  if (seen === null) return 'it is not dated by a team clock.';
+  if (seen.device !== device) return 'it is dated by another device’s clock.';
+  if (seen.ms > now + MAX_AHEAD_MS) return 'it is dated more than an hour ahead of this device’s clock.';
+  return null;
+}
+
 export function createHybridClock(device: string, now: () => number): HybridClock {
   let lastMs = 0;
   let lastCounter = 0;
@@ -39,14 +53,18 @@ export function createHybridClock(device: string, now: () => number): HybridCloc
       if (wall > lastMs) {
         lastMs = wall;
         lastCounter = 0;
-      } else {
+      } else if (lastCounter < MAX_COUNTER) {
         lastCounter += 1;
+      } else {
+        // The counter never outgrows its six digits: the next millisecond still sorts after.
+        lastMs += 1;
+        lastCounter = 0;
       }
       return formatStamp(lastMs, lastCounter, device);
     },
     receive(stamp) {
       const seen = parseStamp(stamp);
-      if (!seen || seen.ms > now() + MAX_AHEAD_MS) return;
+      if (!seen || seen.ms > now() + MAX_AHEAD_MS || seen.counter > MAX_COUNTER) return;
       if (seen.ms > lastMs || (seen.ms === lastMs && seen.counter > lastCounter)) {
         lastMs = seen.ms;
         lastCounter = seen.counter;

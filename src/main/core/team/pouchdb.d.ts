@@ -67,10 +67,12 @@ declare namespace PouchDB {
     info(): Promise<unknown>;
     /** What PouchDB names a replication's checkpoints after (a server database asks the server). */
     id(): Promise<string>;
-    get(id: string): Promise<StoredDocument>;
+    get(id: string, options?: { rev?: string; revs?: boolean }): Promise<StoredDocument>;
     put(doc: Document): Promise<Response>;
     bulkDocs(docs: Document[]): Promise<(Response | BulkError)[]>;
     allDocs(options: { include_docs: true; conflicts?: boolean }): Promise<AllDocsResult>;
+    /** Every document once, at its latest revision, in the order the database took them in (a one-off read, not live). */
+    changes(options: { since: 0; include_docs: true }): Promise<{ results: { id: string; doc?: StoredDocument }[] }>;
     sync(remote: Database, options: SyncOptions): Sync;
     close(): Promise<void>;
   }

@@ -71,8 +71,16 @@ function readableWho(doc: unknown): string | null {
  * Takes or renews the lease on `profileId` for `durationMs`: free, expired, or already ours. A
  * lease another device holds and renews stays theirs; one it stopped renewing is taken over.
  * Expiry compares this device's clock with the holder's, so the duration should dwarf clock skew.
+ * `believe` bounds another holder's `until` (leaseTerms.ts): a lease written to last for ever is
+ * believed only one lease length and the slack beyond when this device first saw it.
  */
-export async function takeLeaseOnServer(remote: PouchDB.Database, profileId: string, durationMs: number, me: Me): Promise<LeaseResult> {
+export async function takeLeaseOnServer(
+  remote: PouchDB.Database,
+  profileId: string,
+  durationMs: number,
+  me: Me,
+  believe: (lease: { _id: string; _rev?: string | undefined; until: number }) => number = (lease) => lease.until,
+): Promise<LeaseResult> {
   const id = leaseDocId(profileId);
   const now = Math.floor(me.now());
   const existing = await readRemote(remote, id);
@@ -82,7 +90,8 @@ export async function takeLeaseOnServer(remote: PouchDB.Database, profileId: str
     const lease = LeaseDocSchema.safeParse(existing);
     if (lease.success) {
       const mine = lease.data.holder === me.member && lease.data.device === me.device;
-      if (!mine && lease.data.until > now) return { status: 'held-by-other', holder: lease.data.holder, device: lease.data.device, until: lease.data.until };
+      const until = believe(lease.data);
+      if (!mine && until > now) return { status: 'held-by-other', holder: lease.data.holder, device: lease.data.device, until };
       rev = lease.data._rev;
     } else {
       rev = (existing as { _rev?: string })._rev;
@@ -97,6 +106,8 @@ export async function takeLeaseOnServer(remote: PouchDB.Database, profileId: str
     if (status !== 409) return { status: 'unknown' };
     // Someone took or renewed it between our read and our write: theirs.
     const taken = LeaseDocSchema.safeParse(await readRemote(remote, id));
-    return taken.success ? { status: 'held-by-other', holder: taken.data.holder, device: taken.data.device, until: taken.data.until } : { status: 'unknown' };
+    return taken.success
+      ? { status: 'held-by-other', holder: taken.data.holder, device: taken.data.device, until: believe(taken.data) }
+      : { status: 'unknown' };
   }
 }

@@ -52,6 +52,12 @@ export class TeamContent {
   /** Per scope: row key → fingerprint of what the workspace already holds. */
   readonly #known = new Map<string, Map<string, string>>();
   readonly #pending = new Map<string, SharedWrite[]>();
+  /**
+   * The scopes whose lease this device holds (its last answer): only those are shared. A device that
+   * polls because the server could not be asked shares nothing, since the others take content only
+   * from the lease's holder (decision 0064) and poll for themselves meanwhile.
+   */
+  readonly #holding = new Set<string>();
   #flushTimer: NodeJS.Timeout | null = null;
   #writing: Promise<void> = Promise.resolve();
   #sequence = 0;
@@ -74,6 +80,7 @@ export class TeamContent {
     this.#unsubscribe = null;
     this.#workspace = workspace;
     this.#known.clear();
+    this.#holding.clear();
     if (workspace !== null) this.#unsubscribe = workspace.subscribe((update) => this.#arrived(update.content));
   }
 
@@ -81,8 +88,13 @@ export class TeamContent {
   forService(serviceUrl: string): SharedPolling {
     const scope = (profileId: string) => contentScope(serviceUrl, profileId);
     return {
-      takeLease: async (profileId, durationMs): Promise<LeaseAnswer> =>
-        this.#workspace === null ? { status: 'unknown' } : this.#workspace.takeLease(scope(profileId), durationMs),
+      takeLease: async (profileId, durationMs): Promise<LeaseAnswer> => {
+        const key = scope(profileId);
+        const answer: LeaseAnswer = this.#workspace === null ? { status: 'unknown' } : await this.#workspace.takeLease(key, durationMs);
+        if (answer.status === 'held-by-me') this.#holding.add(key);
+        else this.#holding.delete(key);
+        return answer;
+      },
       share: (profileId, writes) => this.#share(scope(profileId), writes),
       arrived: (profileId) => {
         const key = scope(profileId);
@@ -138,6 +150,7 @@ export class TeamContent {
 
   /** Keeps what changed of each write; the writes of one moment go out together. */
   #share(scope: string, writes: readonly SharedWrite[]): void {
+    if (!this.#holding.has(scope)) return;
     const known = this.#knownOf(scope);
     const pending = this.#pending.get(scope) ?? [];
     for (const write of writes) {

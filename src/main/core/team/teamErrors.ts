@@ -10,9 +10,12 @@ export class TeamAddressError extends Error {
 export class TeamDocumentRefused extends Error {
   override name = 'TeamDocumentRefused';
   readonly documentId: string;
-  constructor(documentId: string, reason: string) {
+  /** A content document from a device that did not hold its profile's lease then (decision 0064): whose, and for which scope. */
+  readonly content: { scope: string; who: string; device: string } | null;
+  constructor(documentId: string, reason: string, content: { scope: string; who: string; device: string } | null = null) {
     super(`A shared entry was left out: ${reason}`);
     this.documentId = documentId;
+    this.content = content;
   }
 }
 

@@ -22,6 +22,13 @@ import type { SettingsDoc, SettingsField } from '../../../shared/domain/teamDocu
 import { foldSettings, readSettingsDocument, SETTINGS_PREFIX, settingsDocId } from './teamSettingsDocs.ts';
 import { keepReplicationIdentity } from './replicationIdentity.ts';
 import { heartbeatFor, silenceLimitedFetch } from './silentConnections.ts';
+import { checkHistoryDocument, checkSettingsStamps, HistoryIndex, livePresenceOf, type PresenceEntry } from './teamAdmission.ts';
+import { LeaseTerms, type LeaseTermsState } from './leaseTerms.ts';
+import { ContentAdmission } from './contentAdmission.ts';
+import { LocalMemo } from './localMemo.ts';
+import { firstRevisionOf } from './firstRevision.ts';
+
+export type { PresenceEntry } from './teamAdmission.ts';
 
 export interface TeamWorkspaceOptions {
   serverUrl: string;
@@ -56,13 +63,6 @@ export interface TeamUpdate {
   settings?: { scope: string; id: string }[];
   /** What other devices read from the service and shared (decision 0060), in the order it arrived. */
   content: ContentDoc[];
-}
-
-export interface PresenceEntry {
-  member: string;
-  device: string;
-  itemKey: string;
-  until: number;
 }
 
 export interface TeamWorkspace {
@@ -104,7 +104,11 @@ export interface TeamWorkspace {
 }
 
 const DEFAULT_RETRY = { firstMs: 500, longestMs: 30_000 };
+const MAX_REFUSED_KEPT = 1_000;
 const DEFAULT_PRESENCE = { lastsMs: 45_000, rewriteEveryMs: 15_000 };
+
+const isLease = (raw: unknown): boolean =>
+  typeof raw === 'object' && raw !== null && '_id' in raw && typeof raw._id === 'string' && raw._id.startsWith('lease:');
 
 function folderName(workspace: string): string {
   return `team-${workspace.replace(/[^a-z0-9_-]/g, (character) => `~${character.charCodeAt(0).toString(16)}`)}`;
@@ -131,27 +135,41 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   });
   const clock = createHybridClock(options.device, now);
 
-  const entriesByItem = new Map<string, Map<string, TeamLogEntry>>();
+  const history = new HistoryIndex((await LocalMemo.read(local, 'history-owners'))?.contested);
+  const historyMemo = new LocalMemo(local, 'history-owners', () => history.contested());
+  const leases = new LeaseTerms(now, (await LocalMemo.read(local, 'lease-terms')) as LeaseTermsState | null);
+  const leaseMemo = new LocalMemo(local, 'lease-terms', () => leases.state());
   const presenceDocs = new Map<string, PresenceDoc>();
   const outboxDocs = new Map<string, OutboxStatusDoc>();
   const settingsDocs = new Map<string, SettingsDoc>();
+  // The latest refusals only: a member writing bad documents without end must not grow this without end.
   const refusedDocs: TeamDocumentRefused[] = [];
+  /** The refusals of the batch being taken in (arrived), to tell the listeners. */
+  let batchRefused: TeamDocumentRefused[] | null = null;
+  function refuse(error: TeamDocumentRefused): void {
+    refusedDocs.push(error);
+    if (refusedDocs.length > MAX_REFUSED_KEPT) refusedDocs.shift();
+    batchRefused?.push(error);
+  }
   const listeners = new Set<(update: TeamUpdate) => void>();
   // Per direction: the sync's own 'paused' event carries no error when one side cannot reach the server.
   const directions: Record<'push' | 'pull', ReplicationState> = { push: 'connecting', pull: 'connecting' };
 
-  function keep(doc: TeamDoc): void {
+  /** Keeps a checked document; false for a history entry kept before (never replaced). Throws TeamDocumentRefused. */
+  function keep(doc: TeamDoc): boolean {
     if (doc.kind === 'change' || doc.kind === 'event') {
       const entry = logEntryOf(doc);
+      checkHistoryDocument(doc._id, doc._rev, entry, now());
+      if (!history.add(doc._id, entry)) return false;
       clock.receive(entry.hlc);
-      let item = entriesByItem.get(entry.itemKey);
-      if (!item) entriesByItem.set(entry.itemKey, (item = new Map<string, TeamLogEntry>()));
-      item.set(entry.id, entry);
     } else if (doc.kind === 'presence') presenceDocs.set(doc._id, doc);
     else if (doc.kind === 'outbox') outboxDocs.set(doc._id, doc);
+    else if (doc.kind === 'lease' && leases.observe(doc)) content.leasesChanged();
+    return true;
   }
 
   function keepSettings(doc: SettingsDoc): void {
+    checkSettingsStamps(doc, now());
     for (const field of Object.values(doc.fields)) clock.receive(field.at);
     settingsDocs.set(doc._id, doc);
   }
@@ -160,7 +178,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   function take(raw: unknown): TeamDoc | SettingsDoc | null {
     try {
       const doc = readTeamDocument(raw);
-      if (doc) keep(doc);
+      if (doc && !keep(doc)) return null;
       const id = typeof raw === 'object' && raw !== null && '_id' in raw ? raw._id : null;
       if (doc === null && typeof id === 'string' && id.startsWith(SETTINGS_PREFIX)) {
         const settings = readSettingsDocument(raw);
@@ -170,36 +188,39 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       return doc;
     } catch (error) {
       if (!(error instanceof TeamDocumentRefused)) throw error;
-      refusedDocs.push(error);
+      refuse(error);
+      historyMemo.changed();
       return null;
     }
   }
 
-  const all = await local.allDocs({ include_docs: true });
-  for (const row of all.rows) take(row.doc);
+  const content = new ContentAdmission(
+    leases,
+    (error) => refuse(error),
+    () => leaseMemo.changed(),
+  );
+  // In the order the documents reached this device, so the first of two claiming one entry stays the one kept.
+  // A history document rewritten on the server is read as first written (firstRevision.ts).
+  const all = await local.changes({ since: 0, include_docs: true });
+  for (const row of all.results) take(await firstRevisionOf(local, row.doc));
 
   function foldOf(itemKey: string): FoldedItem | null {
-    const entries = entriesByItem.get(itemKey);
-    return entries ? (foldTeamLog([...entries.values()], options.member)[0] ?? null) : null;
+    const entries = history.entriesOf(itemKey);
+    return entries ? (foldTeamLog(entries, options.member)[0] ?? null) : null;
   }
 
-  function livePresence(): PresenceEntry[] {
-    const at = now();
-    return [...presenceDocs.values()]
-      .filter((doc) => doc.composing !== null && doc.until > at && !(doc.who === options.member && doc.device === options.device))
-      .map((doc) => ({ member: doc.who, device: doc.device, itemKey: doc.composing as string, until: doc.until }))
-      .sort((a, b) => (a.member === b.member ? (a.device < b.device ? -1 : 1) : a.member < b.member ? -1 : 1));
-  }
+  const livePresence = (): PresenceEntry[] => livePresenceOf(presenceDocs.values(), now(), options);
 
   /** Takes in a batch the replication wrote into the local copy from the server, and tells the listeners once. */
   function arrived(docs: readonly unknown[]): void {
-    const refusedBefore = refusedDocs.length;
+    batchRefused = [];
     const touched = new Set<string>();
     const outbox: OutboxStatusDoc[] = [];
     const settings = new Map<string, { scope: string; id: string }>();
-    const content: ContentDoc[] = [];
     let presenceChanged = false;
-    for (const raw of docs) {
+    // Leases first: a renewal arrives after the content written under the revision it replaced.
+    const ordered = [...docs].sort((a, b) => Number(!isLease(a)) - Number(!isLease(b)));
+    for (const raw of ordered) {
       const doc = take(raw);
       // This device's own documents come back only when its copy was rebuilt: nothing new to tell.
       if (doc === null || doc.device === options.device) continue;
@@ -208,17 +229,19 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       else if (doc.kind === 'outbox') outbox.push(doc);
       else if (doc.kind === 'presence') presenceChanged = true;
       else if (doc.kind === 'settings') settings.set(`${doc.scope}:${doc.id}`, { scope: doc.scope, id: doc.id });
-      else if (doc.kind === 'content') content.push(doc);
+      else if (doc.kind === 'content') content.offer(doc);
     }
-    const refused = refusedDocs.slice(refusedBefore);
-    if (touched.size === 0 && outbox.length === 0 && !presenceChanged && refused.length === 0 && settings.size === 0 && content.length === 0) return;
+    const admitted = content.admitted();
+    const refused = batchRefused;
+    batchRefused = null;
+    if (touched.size === 0 && outbox.length === 0 && !presenceChanged && refused.length === 0 && settings.size === 0 && admitted.length === 0) return;
     const items = [...touched].sort().flatMap((itemKey) => foldOf(itemKey) ?? []);
     const update: TeamUpdate = {
       items,
       presence: livePresence(),
       outbox,
       refused,
-      content,
+      content: admitted,
       ...(settings.size > 0 ? { settings: [...settings.values()] } : {}),
     };
     for (const listener of listeners) {
@@ -255,7 +278,11 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   for (const direction of ['push', 'pull'] as const) {
     const replication = sync[direction];
     replication.on('active', () => (directions[direction] = 'syncing'));
-    replication.on('paused', (error) => (directions[direction] = error ? troubleOf(error) : 'up-to-date'));
+    replication.on('paused', (error) => {
+      directions[direction] = error ? troubleOf(error) : 'up-to-date';
+      // Up to date: content whose lease never came is refused now (listed with the other refusals).
+      if (!error && direction === 'pull' && content.settle() > 0) arrived([]);
+    });
     replication.on('error', (error) => (directions[direction] = troubleOf(error)));
   }
   void sync.on('denied', () => undefined);
@@ -325,14 +352,10 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       if (checked) keep(checked);
       await local.put(doc);
     },
-    items: () =>
-      foldTeamLog(
-        [...entriesByItem.values()].flatMap((entries) => [...entries.values()]),
-        options.member,
-      ),
+    items: () => foldTeamLog(history.all(), options.member),
     item: foldOf,
     choseToSendAnyway(itemKey, outboxId) {
-      const entries = entriesByItem.get(itemKey)?.values() ?? [];
+      const entries = history.entriesOf(itemKey) ?? [];
       for (const entry of entries) {
         if (
           entry.kind === 'event' &&
@@ -350,7 +373,18 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       return () => listeners.delete(listener);
     },
     claim: (key) => claimOnServer(direct, key, me),
-    takeLease: (profileId, durationMs) => takeLeaseOnServer(direct, profileId, durationMs, me),
+    async takeLease(profileId, durationMs) {
+      const answer = await takeLeaseOnServer(direct, profileId, durationMs, me, (lease) => leases.believedUntil(lease));
+      const changed =
+        answer.status === 'held-by-me'
+          ? leases.observeOwn(profileId, options.member, options.device, answer.until)
+          : answer.status === 'held-by-other' && leases.observeOwn(profileId, answer.holder, answer.device, answer.until);
+      if (changed) {
+        content.leasesChanged();
+        arrived([]);
+      }
+      return answer;
+    },
     async setComposing(itemKey) {
       if (composingTimer) clearInterval(composingTimer);
       composingTimer = null;
@@ -405,10 +439,10 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       for (const worst of ['refused', 'offline', 'connecting', 'syncing'] as const) if (states.includes(worst)) return worst;
       return 'up-to-date';
     },
-    entries: (itemKey) => [...(entriesByItem.get(itemKey)?.values() ?? [])].sort(compareEntries),
+    entries: (itemKey) => (history.entriesOf(itemKey) ?? []).sort(compareEntries),
     members() {
       const names = new Set<string>([options.member]);
-      for (const entries of entriesByItem.values()) for (const entry of entries.values()) names.add(entry.who);
+      for (const who of history.authors()) names.add(who);
       for (const doc of presenceDocs.values()) names.add(doc.who);
       for (const doc of outboxDocs.values()) names.add(doc.who);
       return [...names].sort((a, b) => a.localeCompare(b));
@@ -426,6 +460,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       await ended;
       listeners.clear();
       await Promise.allSettled([remote.close(), direct.close()]);
+      await Promise.all([leaseMemo.flush(), historyMemo.flush()]);
       await local.close();
     },
   };

@@ -10,6 +10,7 @@ import { type TeamStatus, teamHeadline } from '../../logic/teamHeadline.ts';
 import { useClock } from '../../stores/clockStore.ts';
 import { useTeamStatus, useTeamStatusStore } from '../../stores/teamStatusStore.ts';
 import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
+import { TeamRefusals } from './TeamRefusals.tsx';
 import './teamSettings.css';
 
 const MINUTE_MS = 60_000;
@@ -35,6 +36,7 @@ export function TeamSettingsPanel() {
           service keys never leave this device.
         </p>
       </section>
+      <TeamRefusals refused={status.refused} />
       <TeamForm key={formKey} status={status} />
     </div>
   );
