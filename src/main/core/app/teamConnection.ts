@@ -17,6 +17,7 @@ import type { OutboxEvent, OutboxItem, TeamHold } from '../outbox/types.ts';
 import type { ItemStateStore } from '../store/types.ts';
 import { THE_SYNC } from '../store/itemStates.ts';
 import type { FoldedItem } from '../team/fold.ts';
+import { addressWithoutCredentials } from '../team/serverAddress.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
 import { refuse } from '../refusal.ts';
@@ -166,7 +167,8 @@ export class TeamConnection {
     } catch (error) {
       if (!(error instanceof TeamAddressError)) throw error;
       this.#logger?.warn('The team workspace could not be joined', { reason: error.message });
-      this.#settings = wanted;
+      // Shown in Settings → Team as it was set, less any password written into the address.
+      this.#settings = { ...wanted, serverUrl: addressWithoutCredentials(wanted.serverUrl) };
       this.#problem = error.message;
       return;
     }
