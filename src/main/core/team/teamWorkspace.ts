@@ -22,6 +22,7 @@ import type { SettingsDoc, SettingsField } from '../../../shared/domain/teamDocu
 import { foldSettings, readSettingsDocument, SETTINGS_PREFIX, settingsDocId } from './teamSettingsDocs.ts';
 import { keepReplicationIdentity } from './replicationIdentity.ts';
 import { heartbeatFor, silenceLimitedFetch } from './silentConnections.ts';
+import { boundedFetch, TeamAnswerTooLarge } from './boundedFetch.ts';
 
 export interface TeamWorkspaceOptions {
   serverUrl: string;
@@ -44,7 +45,8 @@ export interface TeamWorkspaceOptions {
   serverTimeoutMs?: number;
 }
 
-export type ReplicationState = 'connecting' | 'up-to-date' | 'syncing' | 'offline' | 'refused';
+/** `answer-too-large`: the server sent more than the app accepts (boundedFetch.ts), so the replication retries. */
+export type ReplicationState = 'connecting' | 'up-to-date' | 'syncing' | 'offline' | 'refused' | 'answer-too-large';
 
 /** What changed from elsewhere: the items it touched (folded), and who is replying now. */
 export interface TeamUpdate {
@@ -120,14 +122,18 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   mkdirSync(options.dataDir, { recursive: true });
   const local = new PouchDB(join(options.dataDir, folderName(options.workspace)));
   const silenceLimitMs = options.silenceLimitMs ?? 60_000;
-  const remote = new PouchDB(url, { auth, skip_setup: true, fetch: silenceLimitedFetch(silenceLimitMs) });
+  // Every answer bounded before it is buffered (boundedFetch.ts); documents too large are refused there, unstored.
+  const refusedTooLarge = (refusal: TeamDocumentRefused) => refusedDocs.push(refusal);
+  const remote = new PouchDB(url, { auth, skip_setup: true, fetch: boundedFetch(silenceLimitedFetch(silenceLimitMs), { onRefused: refusedTooLarge }) });
   markInfoRejectionsHandled(remote);
   keepReplicationIdentity(remote, url);
   const timeoutMs = options.serverTimeoutMs ?? 10_000;
   const direct = new PouchDB(url, {
     auth,
     skip_setup: true,
-    fetch: (input: string | Request, init?: RequestInit) => PouchDB.fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+    fetch: boundedFetch((input: string | Request, init?: RequestInit) =>
+      PouchDB.fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) }),
+    ),
   });
   const clock = createHybridClock(options.device, now);
 
@@ -249,6 +255,8 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   });
   const troubleOf = (error: unknown): ReplicationState => {
     const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+    // By name: PouchDB hands on a copy of the error, not the error itself.
+    if (typeof error === 'object' && error !== null && 'name' in error && error.name === TeamAnswerTooLarge.name) return 'answer-too-large';
     return status === 401 || status === 403 ? 'refused' : 'offline';
   };
   // A sync is two replications, `push` and `pull`, each with its own state.
@@ -402,7 +410,7 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     settingsIds: (scope) => [...new Set([...settingsDocs.values()].filter((doc) => doc.scope === scope).map((doc) => doc.id))].sort(),
     replicationState() {
       const states = [directions.push, directions.pull];
-      for (const worst of ['refused', 'offline', 'connecting', 'syncing'] as const) if (states.includes(worst)) return worst;
+      for (const worst of ['refused', 'answer-too-large', 'offline', 'connecting', 'syncing'] as const) if (states.includes(worst)) return worst;
       return 'up-to-date';
     },
     entries: (itemKey) => [...(entriesByItem.get(itemKey)?.values() ?? [])].sort(compareEntries),
