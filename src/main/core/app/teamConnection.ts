@@ -81,6 +81,8 @@ export class TeamConnection {
   #mode: TeamMode;
   #passwordSaved = false;
   #unreachableSince: number | null = null;
+  /** The workspace's timesReached() when the outage began: if it grew since, the server was reached and that outage ended. */
+  #reachedBeforeOutage = 0;
   #sentUnchecked: { count: number; lastAt: number } | null = null;
   readonly #options: TeamConnectionOptions;
   readonly #logger: LoggerPort | undefined;
@@ -331,7 +333,7 @@ export class TeamConnection {
     if (hold === null) this.#unchecked.forget(item.id);
     if (hold?.error.code !== 'team-unreachable') return hold;
     const now = this.#now();
-    this.#unreachableSince ??= now;
+    this.#foundUnreachable();
     if (this.#mode === 'solo') {
       this.#sentUnchecked = { count: (this.#sentUnchecked?.count ?? 0) + 1, lastAt: now };
       this.#logger?.warn(SENT_UNCHECKED_WARNING, { item: item.id });
@@ -402,7 +404,7 @@ export class TeamConnection {
     const replication = workspace?.replicationState() ?? null;
     const serverReachable = replication === 'up-to-date' || replication === 'syncing';
     // Since when: the first status (the screen asks every few seconds) or claim that found it so.
-    if (replication === 'offline') this.#unreachableSince ??= this.#now();
+    if (replication === 'offline') this.#foundUnreachable();
     else this.#unreachableSince = null;
     return {
       joined: workspace !== null,
@@ -419,6 +421,18 @@ export class TeamConnection {
       unreachableSince: this.#unreachableSince,
       sentUnchecked: this.#sentUnchecked,
     };
+  }
+
+  /**
+   * The server was found away (by a status or a claim): an outage starts now, unless one is already
+   * under way. One seen earlier is over if the replication reached the server since, even when no
+   * status was asked while it could (the screen closed, or the server back only for a moment).
+   */
+  #foundUnreachable(): void {
+    const reached = this.#workspace?.timesReached() ?? 0;
+    if (this.#unreachableSince !== null && reached === this.#reachedBeforeOutage) return;
+    this.#unreachableSince = this.#now();
+    this.#reachedBeforeOutage = reached;
   }
 
   /** The team set now (Settings → Team shows it), whether or not it could be joined. */

@@ -96,6 +96,8 @@ export interface TeamWorkspace {
   /** The ids of a scope that have shared settings. */
   settingsIds(scope: string): string[];
   replicationState(): ReplicationState;
+  /** How many times the replication found the server and caught up (it only grows): a change means it was reached. */
+  timesReached(): number;
   /** An item's log entries (changes and events), in the log's order: the item's audit. */
   entries(itemKey: string): TeamLogEntry[];
   /** The members this device knows of: itself and everyone who wrote in the log, presence or outbox status, by name. */
@@ -259,11 +261,16 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     if (typeof error === 'object' && error !== null && 'name' in error && error.name === TeamAnswerTooLarge.name) return 'answer-too-large';
     return status === 401 || status === 403 ? 'refused' : 'offline';
   };
+  let timesReached = 0;
   // A sync is two replications, `push` and `pull`, each with its own state.
   for (const direction of ['push', 'pull'] as const) {
     const replication = sync[direction];
     replication.on('active', () => (directions[direction] = 'syncing'));
-    replication.on('paused', (error) => (directions[direction] = error ? troubleOf(error) : 'up-to-date'));
+    replication.on('paused', (error) => {
+      directions[direction] = error ? troubleOf(error) : 'up-to-date';
+      // The pull's clean pause means it asked the server and caught up (an idle push asks nothing).
+      if (!error && direction === 'pull') timesReached++;
+    });
     replication.on('error', (error) => (directions[direction] = troubleOf(error)));
   }
   void sync.on('denied', () => undefined);
@@ -408,6 +415,9 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     },
     settings: (scope, id) => foldSettings([...settingsDocs.values()].filter((doc) => doc.scope === scope && doc.id === id)),
     settingsIds: (scope) => [...new Set([...settingsDocs.values()].filter((doc) => doc.scope === scope).map((doc) => doc.id))].sort(),
+    timesReached() {
+      return timesReached;
+    },
     replicationState() {
       const states = [directions.push, directions.pull];
       for (const worst of ['refused', 'answer-too-large', 'offline', 'connecting', 'syncing'] as const) if (states.includes(worst)) return worst;
