@@ -20,7 +20,6 @@ export interface BulkGetLimits {
 export type BulkGetRead = { ok: true; text: string; dropped: string[] } | { ok: false; bytesRead: number };
 
 const QUOTE = 34;
-const BACKSLASH = 92;
 const OPEN_ARRAY = 91;
 const CLOSE_ARRAY = 93;
 const OPEN_OBJECT = 123;
@@ -84,14 +83,25 @@ export async function readBulkGetAnswer(body: BodyStream, requested: readonly st
     const text = decoder.decode(chunk, { stream: true });
     // Where the text not yet handed on starts in this chunk.
     let from = 0;
+    // The next quote and backslash at or after a position (text.length: none in this chunk), found
+    // natively: a document's long strings are passed over at once, not a character at a time.
+    let nextQuote = -1;
+    let nextBackslash = -1;
     for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
       if (inString) {
-        if (escaped) escaped = false;
-        else if (c === BACKSLASH) escaped = true;
-        else if (c === QUOTE) inString = false;
+        if (escaped) {
+          escaped = false;
+          continue;
+        }
+        if (nextQuote < i) nextQuote = indexOrEnd(text, '"', i);
+        if (nextBackslash < i) nextBackslash = indexOrEnd(text, '\\', i);
+        i = Math.min(nextQuote, nextBackslash);
+        if (i >= text.length) break;
+        if (i === nextBackslash) escaped = true;
+        else inString = false;
         continue;
       }
+      const c = text.charCodeAt(i);
       if (c === QUOTE) inString = true;
       else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
         depth++;
@@ -126,6 +136,11 @@ export async function readBulkGetAnswer(body: BodyStream, requested: readonly st
   const last = decoder.decode();
   if (!keep(last)) return { ok: false, bytesRead };
   return { ok: true, text: kept.join(''), dropped };
+}
+
+function indexOrEnd(text: string, character: string, from: number): number {
+  const at = text.indexOf(character, from);
+  return at === -1 ? text.length : at;
 }
 
 function tooMuch(body: BodyStream, bytesRead: number): BulkGetRead {
