@@ -5,6 +5,7 @@
 // bridge on 127.0.0.1, and prints exactly one line on stdout once ready, the page's address with
 // this run's token. Everything else goes to stderr. SIGINT/SIGTERM close the core and the sandbox,
 // and so does the death of the parent process (see parentWatch.ts).
+import { messageWithoutCredentials } from '../core/team/serverAddress.ts';
 import { defaultDataDir } from './dataDir.ts';
 import { parseWebCli, TEAM_PASSWORD_VARIABLE, WEB_USAGE, type WebCliOptions, WebUsageError } from './cliArgs.ts';
 import { onParentGone } from './parentWatch.ts';
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
     options = parseWebCli(process.argv.slice(2));
   } catch (error) {
     if (!(error instanceof WebUsageError)) throw error;
-    console.error(`web: ${error.message}\n${WEB_USAGE}`);
+    console.error(`web: ${messageWithoutCredentials(error.message)}\n${WEB_USAGE}`);
     process.exit(2);
   }
 
@@ -71,7 +72,7 @@ async function closeAndExit(app: RunningWebApp, signal: NodeJS.Signals): Promise
     await app.close();
     process.exit(0);
   } catch (error) {
-    console.error(`web: could not stop cleanly on ${signal}: ${(error as Error).message}`);
+    console.error(`web: could not stop cleanly on ${signal}: ${messageWithoutCredentials((error as Error).message)}`);
     process.exit(1);
   }
 }
@@ -79,6 +80,7 @@ async function closeAndExit(app: RunningWebApp, signal: NodeJS.Signals): Promise
 main().catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') console.error('web: that port is taken on 127.0.0.1; choose another with --port N, or --port 0 for a free one.');
-  else console.error(`web: ${(error as Error).message}`);
+  // Whatever failed, an address in its message (the team server's, the sandbox's) shows no password.
+  else console.error(`web: ${messageWithoutCredentials((error as Error).message)}`);
   process.exit(1);
 });

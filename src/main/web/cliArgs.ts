@@ -3,6 +3,7 @@
 // knob of ours, `--poll-hot-ms N`, for the end-to-end tests and for watching new comments arrive.
 import { parseArgs } from 'node:util';
 import { checkedTeamSettings, type TeamSettings } from '../core/app/teamSettings.ts';
+import { addressWithoutCredentials } from '../core/team/serverAddress.ts';
 import { TeamAddressError } from '../core/team/teamErrors.ts';
 
 export const WEB_USAGE =
@@ -106,7 +107,7 @@ function teamOf(syncUrl: string | undefined, device: string | undefined, member:
   try {
     url = new URL(syncUrl);
   } catch {
-    throw new WebUsageError(`--sync-url must be a URL such as http://127.0.0.1:5984/agency; got "${syncUrl}"`);
+    throw new WebUsageError(`--sync-url must be a URL such as http://127.0.0.1:5984/agency; got "${addressWithoutCredentials(syncUrl)}"`);
   }
   const segments = url.pathname.split('/').filter((segment) => segment !== '');
   const workspace = segments.pop();
@@ -126,7 +127,7 @@ function checkedSandboxUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new WebUsageError(`--sandbox-url must be a URL such as http://127.0.0.1:4010/api; got "${raw}"`);
+    throw new WebUsageError(`--sandbox-url must be a URL such as http://127.0.0.1:4010/api; got "${addressWithoutCredentials(raw)}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new WebUsageError('--sandbox-url must be an http: or https: URL');
   if (url.username !== '' || url.password !== '') throw new WebUsageError('--sandbox-url must not carry a user name or password');

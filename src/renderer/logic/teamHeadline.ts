@@ -56,6 +56,13 @@ export function teamHeadline(status: TeamStatus, format: Formatter, now: number)
         short: 'Team: password refused',
         warning,
       };
+    case 'answer-too-large':
+      return {
+        tone: 'trouble',
+        text: 'The team server sent more than this app accepts, so it was not read: your changes wait on this computer. The app tries again in a while; if this goes on, ask whoever runs the team server to look at it.',
+        short: 'Team: server answer too large',
+        warning,
+      };
     default:
       return { tone: 'busy', text: `Connecting to ${who}…`, short: 'Team: connecting', warning };
   }

@@ -35,7 +35,8 @@ export const TeamStatusSchema = z.object({
   workspace: text.nullable(),
   member: text.nullable(),
   device: text.nullable(),
-  replication: z.enum(['connecting', 'up-to-date', 'syncing', 'offline', 'refused']).nullable(),
+  /** answer-too-large: the server sent more than the app accepts (a broken or hostile server); the app retries. */
+  replication: z.enum(['connecting', 'up-to-date', 'syncing', 'offline', 'refused', 'answer-too-large']).nullable(),
   serverReachable: z.boolean(),
   present: z.array(TeamPresenceSchema).max(1000),
   /** team: a reply waits while the server cannot be asked; solo (just my own devices): it goes, with a warning. */

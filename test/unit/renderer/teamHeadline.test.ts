@@ -73,6 +73,14 @@ describe('teamHeadline', () => {
     });
   });
 
+  it('says the server sent more than the app accepts, and that changes wait (issue 28, item 8)', () => {
+    expect(teamHeadline(status({ replication: 'answer-too-large', serverReachable: false }), format, now)).toMatchObject({
+      tone: 'trouble',
+      text: expect.stringMatching(/^The team server sent more than this app accepts.*your changes wait on this computer/) as unknown,
+      short: 'Team: server answer too large',
+    });
+  });
+
   it('says why the device works alone, or that no team is set', () => {
     expect(
       teamHeadline(status({ joined: false, replication: null, problem: 'No team password is kept on this device: enter it in Settings, Team.' }), format, now),
@@ -93,7 +101,7 @@ describe('teamHeadline', () => {
   });
 
   it('never shows a state’s name, whatever the state', () => {
-    for (const replication of ['connecting', 'up-to-date', 'syncing', 'offline', 'refused', null] as const) {
+    for (const replication of ['connecting', 'up-to-date', 'syncing', 'offline', 'refused', 'answer-too-large', null] as const) {
       for (const joined of [true, false]) {
         const headline = teamHeadline(status({ replication, joined, unreachableSince: at1402 }), format, now);
         expect(`${headline.text} ${headline.short}`).not.toMatch(STATE_NAMES);

@@ -78,6 +78,14 @@ export class AccountService {
     return [...this.#running.values()];
   }
 
+  /**
+   * Settles once every account starting now has started or failed: until then its outbox is not
+   * open (the built-in sandbox account starts a server first, about a second after a start).
+   */
+  async started(): Promise<void> {
+    await Promise.allSettled([...this.#starting.values()]);
+  }
+
   list(): AccountSummary[] {
     return this.#d.registry.list().map((account) => this.#summary(account));
   }

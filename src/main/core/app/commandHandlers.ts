@@ -105,8 +105,15 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'inbox.page': ({ filter, cursor, limit }) => s.inbox.page(filter, cursor, limit),
     'inbox.counts': ({ platforms, kind }) => s.inbox.counts(platforms, kind),
     'inbox.search': ({ filter, cursor, limit, text }) => s.inbox.page({ ...filter, text }, cursor, limit),
-    'inbox.thread': ({ key }) => s.inbox.thread(key, (commentKey) => s.replies.answering(commentKey)),
-    'inbox.conversation': ({ key }) => ({ conversation: s.messages.conversation(key), outbox: s.replies.answering(key) }),
+    // After the outboxes of accounts still starting are open, so a pane shows every reply of its item.
+    'inbox.thread': async ({ key }) => {
+      await s.replies.ready();
+      return s.inbox.thread(key, (commentKey) => s.replies.answering(commentKey));
+    },
+    'inbox.conversation': async ({ key }) => {
+      await s.replies.ready();
+      return { conversation: s.messages.conversation(key), outbox: s.replies.answering(key) };
+    },
     'inbox.personPicture': async ({ key }) => ({ dataUrl: (await s.pictures.picture(key)).dataUrl }),
     'inbox.closingSoon': (input) => ({ rows: s.messages.closingSoon(input) }),
     'inbox.messagingOff': () => ({ profiles: s.messages.messagingOff() }),
@@ -118,13 +125,13 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
 
     'reply.send': async (input) => ({ item: await s.replies.send(input) }),
     'message.send': async (input) => ({ item: await s.messages.send(input) }),
-    'outbox.list': ({ states }) => ({ items: s.replies.list(states) }),
+    'outbox.list': async ({ states }) => ({ items: await s.replies.list(states) }),
     'outbox.undo': ({ id }) => s.replies.undo(id),
-    'outbox.edit': ({ id, text }) => ({ item: s.replies.edit(id, text) }),
-    'outbox.cancel': ({ id }) => ({ item: s.replies.cancel(id) }),
-    'outbox.retry': ({ id }) => ({ item: s.replies.retry(id) }),
-    'outbox.remove': ({ id }) => {
-      s.replies.remove(id);
+    'outbox.edit': async ({ id, text }) => ({ item: await s.replies.edit(id, text) }),
+    'outbox.cancel': async ({ id }) => ({ item: await s.replies.cancel(id) }),
+    'outbox.retry': async ({ id }) => ({ item: await s.replies.retry(id) }),
+    'outbox.remove': async ({ id }) => {
+      await s.replies.remove(id);
       return { ok: true };
     },
     'outbox.setAside': () => ({ rows: s.setAside() }),

@@ -81,7 +81,16 @@ export class ReplyService {
     return this.#view(item);
   }
 
-  list(states?: OutboxItemView['state'][]): OutboxItemView[] {
+  /**
+   * Settles once the accounts starting now have their outboxes open: the outbox's list and commands
+   * wait for it, so from the first call after a start they see every item (never "no such item").
+   */
+  ready(): Promise<void> {
+    return this.#accounts.started();
+  }
+
+  async list(states?: OutboxItemView['state'][]): Promise<OutboxItemView[]> {
+    await this.ready();
     const wanted = states === undefined ? null : new Set(states);
     return this.#accounts
       .running()
@@ -90,7 +99,7 @@ export class ReplyService {
       .map(this.#view);
   }
 
-  /** The outbox items that answer one inbox item, a comment or a conversation (its pane shows them); cancelled ones are left out. */
+  /** The outbox items that answer one inbox item, a comment or a conversation (its pane shows them); cancelled ones are left out. After ready(). */
   answering(key: string): OutboxItemView[] {
     return this.#accounts
       .running()
@@ -100,8 +109,8 @@ export class ReplyService {
   }
 
   /** Takes a reply or a message back within its undo window; its text comes back for the composer. */
-  undo(id: string): { item: OutboxItemView; text: string } {
-    const { runtime, item } = this.#find(id);
+  async undo(id: string): Promise<{ item: OutboxItemView; text: string }> {
+    const { runtime, item } = await this.#find(id);
     if (item.state !== 'queued' || item.attempts > 0 || this.#now() >= item.sendAfter) {
       refuse(`The undo window of this ${taskKindOf(item).noun} has passed: cancel it, if it has not gone out yet`);
     }
@@ -109,8 +118,8 @@ export class ReplyService {
     return { item: this.#view(cancelled), text: cancelled.text };
   }
 
-  edit(id: string, text: string): OutboxItemView {
-    const { runtime } = this.#find(id);
+  async edit(id: string, text: string): Promise<OutboxItemView> {
+    const { runtime } = await this.#find(id);
     return this.#view(runtime.outbox.edit(id, text));
   }
 
@@ -118,15 +127,15 @@ export class ReplyService {
    * Takes an item back. One whose earlier attempt may already be posted cannot simply be dropped:
    * the cancel is recorded, nothing is sent again, and the check of the thread says which it was.
    */
-  cancel(id: string): OutboxItemView {
-    const { runtime, item } = this.#find(id);
+  async cancel(id: string): Promise<OutboxItemView> {
+    const { runtime, item } = await this.#find(id);
     const pending = item.state === 'queued' || item.state === 'waiting';
     if (item.outcomeUnknown && pending) return this.#view(runtime.outbox.cancelOnceChecked(id));
     return this.#view(runtime.outbox.cancel(id));
   }
 
-  retry(id: string): OutboxItemView {
-    const { runtime } = this.#find(id);
+  async retry(id: string): Promise<OutboxItemView> {
+    const { runtime } = await this.#find(id);
     return this.#view(runtime.outbox.retry(id));
   }
 
@@ -136,7 +145,7 @@ export class ReplyService {
    * for the claim again. Its sending is the outbox's as always (exactly once).
    */
   async sendAnyway(id: string): Promise<OutboxItemView> {
-    const { runtime, item } = this.#find(id);
+    const { runtime, item } = await this.#find(id);
     if (item.state !== 'failed' || item.lastError?.code !== 'team-answered') {
       refuse(`This ${taskKindOf(item).noun} is not waiting for a choice: only one held because someone else answered can be sent anyway`);
     }
@@ -146,12 +155,13 @@ export class ReplyService {
     return this.#view(runtime.outbox.retry(id));
   }
 
-  remove(id: string): void {
-    const { runtime } = this.#find(id);
+  async remove(id: string): Promise<void> {
+    const { runtime } = await this.#find(id);
     runtime.outbox.remove(id);
   }
 
-  #find(id: string): { runtime: AccountRuntime; item: OutboxItem } {
+  async #find(id: string): Promise<{ runtime: AccountRuntime; item: OutboxItem }> {
+    await this.ready();
     for (const runtime of this.#accounts.running()) {
       const item = runtime.outboxIfOpen?.get(id);
       if (item) return { runtime, item };

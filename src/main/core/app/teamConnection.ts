@@ -17,6 +17,7 @@ import type { OutboxEvent, OutboxItem, TeamHold } from '../outbox/types.ts';
 import type { ItemStateStore } from '../store/types.ts';
 import { THE_SYNC } from '../store/itemStates.ts';
 import type { FoldedItem } from '../team/fold.ts';
+import { addressWithoutCredentials } from '../team/serverAddress.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
 import { refuse } from '../refusal.ts';
@@ -84,6 +85,8 @@ export class TeamConnection {
   #mode: TeamMode;
   #passwordSaved = false;
   #unreachableSince: number | null = null;
+  /** The workspace's timesReached() when the outage began: if it grew since, the server was reached and that outage ended. */
+  #reachedBeforeOutage = 0;
   #sentUnchecked: { count: number; lastAt: number } | null = null;
   readonly #options: TeamConnectionOptions;
   readonly #logger: LoggerPort | undefined;
@@ -170,7 +173,8 @@ export class TeamConnection {
     } catch (error) {
       if (!(error instanceof TeamAddressError)) throw error;
       this.#logger?.warn('The team workspace could not be joined', { reason: error.message });
-      this.#settings = wanted;
+      // Shown in Settings → Team as it was set, less any password written into the address.
+      this.#settings = { ...wanted, serverUrl: addressWithoutCredentials(wanted.serverUrl) };
       this.#problem = error.message;
       return;
     }
@@ -333,7 +337,7 @@ export class TeamConnection {
     if (hold === null) this.#unchecked.forget(item.id);
     if (hold?.error.code !== 'team-unreachable') return hold;
     const now = this.#now();
-    this.#unreachableSince ??= now;
+    this.#foundUnreachable();
     if (this.#mode === 'solo') {
       this.#sentUnchecked = { count: (this.#sentUnchecked?.count ?? 0) + 1, lastAt: now };
       this.#logger?.warn(SENT_UNCHECKED_WARNING, { item: item.id });
@@ -404,7 +408,7 @@ export class TeamConnection {
     const replication = workspace?.replicationState() ?? null;
     const serverReachable = replication === 'up-to-date' || replication === 'syncing';
     // Since when: the first status (the screen asks every few seconds) or claim that found it so.
-    if (replication === 'offline') this.#unreachableSince ??= this.#now();
+    if (replication === 'offline') this.#foundUnreachable();
     else this.#unreachableSince = null;
     return {
       joined: workspace !== null,
@@ -422,6 +426,18 @@ export class TeamConnection {
       sentUnchecked: this.#sentUnchecked,
       refused: refusalGroups(workspace?.refused() ?? []),
     };
+  }
+
+  /**
+   * The server was found away (by a status or a claim): an outage starts now, unless one is already
+   * under way. One seen earlier is over if the replication reached the server since, even when no
+   * status was asked while it could (the screen closed, or the server back only for a moment).
+   */
+  #foundUnreachable(): void {
+    const reached = this.#workspace?.timesReached() ?? 0;
+    if (this.#unreachableSince !== null && reached === this.#reachedBeforeOutage) return;
+    this.#unreachableSince = this.#now();
+    this.#reachedBeforeOutage = reached;
   }
 
   /** The team set now (Settings → Team shows it), whether or not it could be joined. */

@@ -7,6 +7,20 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', '::1', 'localhost']);
 /** CouchDB's rule for database names. */
 const WORKSPACE_NAME = /^[a-z][a-z0-9_$()+/-]{0,127}$/;
 
+/**
+ * An address as it may be shown (an error, a log line, the screen): any member name and password in
+ * it replaced by "…". Everything from `//` to the last `@` goes, so a password with a `/`, `#` or
+ * `@` in it, which a URL parser would split elsewhere, is not left half-shown.
+ */
+export function addressWithoutCredentials(address: string): string {
+  return address.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^\s]*@/i, '$1…@');
+}
+
+/** A message with the credentials of every address in it redacted (see addressWithoutCredentials). */
+export function messageWithoutCredentials(message: string): string {
+  return message.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s"'<>]*@/gi, '$1…@');
+}
+
 /** The workspace database's URL (no trailing slash), or a TeamAddressError saying what is wrong. */
 export function workspaceUrl(serverUrl: string, workspace: string): string {
   let url: URL;

@@ -27,6 +27,7 @@ import { LeaseTerms, type LeaseTermsState } from './leaseTerms.ts';
 import { ContentAdmission } from './contentAdmission.ts';
 import { LocalMemo } from './localMemo.ts';
 import { firstRevisionOf } from './firstRevision.ts';
+import { boundedFetch, TeamAnswerTooLarge } from './boundedFetch.ts';
 
 export type { PresenceEntry } from './teamAdmission.ts';
 
@@ -51,7 +52,8 @@ export interface TeamWorkspaceOptions {
   serverTimeoutMs?: number;
 }
 
-export type ReplicationState = 'connecting' | 'up-to-date' | 'syncing' | 'offline' | 'refused';
+/** `answer-too-large`: the server sent more than the app accepts (boundedFetch.ts), so the replication retries. */
+export type ReplicationState = 'connecting' | 'up-to-date' | 'syncing' | 'offline' | 'refused' | 'answer-too-large';
 
 /** What changed from elsewhere: the items it touched (folded), and who is replying now. */
 export interface TeamUpdate {
@@ -94,6 +96,8 @@ export interface TeamWorkspace {
   /** The ids of a scope that have shared settings. */
   settingsIds(scope: string): string[];
   replicationState(): ReplicationState;
+  /** How many times the replication found the server and caught up (it only grows): a change means it was reached. */
+  timesReached(): number;
   /** An item's log entries (changes and events), in the log's order: the item's audit. */
   entries(itemKey: string): TeamLogEntry[];
   /** The members this device knows of: itself and everyone who wrote in the log, presence or outbox status, by name. */
@@ -124,14 +128,18 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   mkdirSync(options.dataDir, { recursive: true });
   const local = new PouchDB(join(options.dataDir, folderName(options.workspace)));
   const silenceLimitMs = options.silenceLimitMs ?? 60_000;
-  const remote = new PouchDB(url, { auth, skip_setup: true, fetch: silenceLimitedFetch(silenceLimitMs) });
+  // Every answer bounded before it is buffered (boundedFetch.ts); documents too large are refused there, unstored.
+  const refusedTooLarge = (refusal: TeamDocumentRefused) => refusedDocs.push(refusal);
+  const remote = new PouchDB(url, { auth, skip_setup: true, fetch: boundedFetch(silenceLimitedFetch(silenceLimitMs), { onRefused: refusedTooLarge }) });
   markInfoRejectionsHandled(remote);
   keepReplicationIdentity(remote, url);
   const timeoutMs = options.serverTimeoutMs ?? 10_000;
   const direct = new PouchDB(url, {
     auth,
     skip_setup: true,
-    fetch: (input: string | Request, init?: RequestInit) => PouchDB.fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+    fetch: boundedFetch((input: string | Request, init?: RequestInit) =>
+      PouchDB.fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) }),
+    ),
   });
   const clock = createHybridClock(options.device, now);
 
@@ -272,14 +280,19 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   });
   const troubleOf = (error: unknown): ReplicationState => {
     const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+    // By name: PouchDB hands on a copy of the error, not the error itself.
+    if (typeof error === 'object' && error !== null && 'name' in error && error.name === TeamAnswerTooLarge.name) return 'answer-too-large';
     return status === 401 || status === 403 ? 'refused' : 'offline';
   };
+  let timesReached = 0;
   // A sync is two replications, `push` and `pull`, each with its own state.
   for (const direction of ['push', 'pull'] as const) {
     const replication = sync[direction];
     replication.on('active', () => (directions[direction] = 'syncing'));
     replication.on('paused', (error) => {
       directions[direction] = error ? troubleOf(error) : 'up-to-date';
+      // The pull's clean pause means it asked the server and caught up (an idle push asks nothing).
+      if (!error && direction === 'pull') timesReached++;
       // Up to date: content whose lease never came is refused now (listed with the other refusals).
       if (!error && direction === 'pull' && content.settle() > 0) arrived([]);
     });
@@ -434,9 +447,12 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     },
     settings: (scope, id) => foldSettings([...settingsDocs.values()].filter((doc) => doc.scope === scope && doc.id === id)),
     settingsIds: (scope) => [...new Set([...settingsDocs.values()].filter((doc) => doc.scope === scope).map((doc) => doc.id))].sort(),
+    timesReached() {
+      return timesReached;
+    },
     replicationState() {
       const states = [directions.push, directions.pull];
-      for (const worst of ['refused', 'offline', 'connecting', 'syncing'] as const) if (states.includes(worst)) return worst;
+      for (const worst of ['refused', 'answer-too-large', 'offline', 'connecting', 'syncing'] as const) if (states.includes(worst)) return worst;
       return 'up-to-date';
     },
     entries: (itemKey) => (history.entriesOf(itemKey) ?? []).sort(compareEntries),
