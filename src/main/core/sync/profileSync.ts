@@ -92,7 +92,7 @@ export class ProfileSync {
   private targetOfPost = new Map<PostKey, string>();
   private analytics = new Map<PostKey, AnalyticsTrack>();
   private paused = false;
-  /** In a team: what the polling device shared has arrived (this device has checked through it). */
+  /** In a team: this device follows the device that polls the profile (it checks through that one). */
   private followed = false;
   private stopping = false;
   private busy = false;
@@ -352,7 +352,8 @@ export class ProfileSync {
       this.discovery.dueAt = this.ports.clock.now();
     }
     if (role === 'poll') return false;
-    this.followed = this.followed || arrived.length > 0;
+    // The polling device reads the service and shares what it stored: following it is this device's check.
+    this.followed = true;
     this.firstFetch.update();
     await this.rest(this.timer.sleep(Math.max(0, lease.nextAskAt - this.ports.clock.now())));
     return true;
