@@ -74,10 +74,28 @@ interface StatusState {
 
 let statesTimer: ReturnType<typeof setTimeout> | null = null;
 
-function fetchedOf(sync: readonly ProfileSyncStatus[]): StatusState['fetched'] {
+/**
+ * The clients' fetches from a status.get answer, kept with what this page already knows: a fetch
+ * done or a start checked is never undone within a core's run, and a sync.fetched event can arrive
+ * before the answer of a status.get asked earlier (it then must not be taken back).
+ */
+function fetchedOf(sync: readonly ProfileSyncStatus[], known: StatusState['fetched']): StatusState['fetched'] {
   const fetched: StatusState['fetched'] = {};
-  for (const { accountId, profileId, firstFetched, checked } of sync) fetched[profileId] = { accountId, profileId, firstFetched, checked };
+  for (const { accountId, profileId, firstFetched, checked } of sync)
+    fetched[profileId] = mergeFetch(known[profileId], { accountId, profileId, firstFetched, checked });
   return fetched;
+}
+
+export function mergeFetch(known: ClientFetch | undefined, told: ClientFetch): ClientFetch {
+  if (known === undefined) return told;
+  return {
+    ...told,
+    firstFetched: {
+      comment: told.firstFetched.comment ?? known.firstFetched.comment,
+      conversation: told.firstFetched.conversation ?? known.firstFetched.conversation,
+    },
+    checked: told.checked || known.checked,
+  };
 }
 
 function statesOf(sync: readonly ProfileSyncStatus[]): StatusState['states'] {
@@ -114,7 +132,7 @@ export const useStatusStore = create<StatusState>((set, get) => ({
       connectivity,
       sync,
       states: statesOf(result.data.sync),
-      fetched: fetchedOf(result.data.sync),
+      fetched: fetchedOf(result.data.sync, get().fetched),
       loaded: true,
       syncPaused: result.data.syncPaused,
       keyWarning: result.data.keyWarning,
@@ -129,7 +147,7 @@ export const useStatusStore = create<StatusState>((set, get) => ({
     statesTimer = setTimeout(() => {
       statesTimer = null;
       void call('status.get', {}).then((result) => {
-        if (result.ok) set({ states: statesOf(result.data.sync), fetched: fetchedOf(result.data.sync) });
+        if (result.ok) set({ states: statesOf(result.data.sync), fetched: fetchedOf(result.data.sync, get().fetched) });
       });
     }, STATES_AFTER_MS);
   },
@@ -142,7 +160,7 @@ export const useStatusStore = create<StatusState>((set, get) => ({
     get().syncWorked(value.accountId);
   },
   setFetched(value) {
-    set((state) => ({ fetched: { ...state.fetched, [value.profileId]: value } }));
+    set((state) => ({ fetched: { ...state.fetched, [value.profileId]: mergeFetch(state.fetched[value.profileId], value) } }));
   },
   setProblem(problem) {
     // A key only the person can give holds the profile: a notice with the way to Settings, not a line.
@@ -178,7 +196,7 @@ export const useStatusStore = create<StatusState>((set, get) => ({
     set({
       keyProblem: keyProblem === null ? null : { ...keyProblem, at: get().keyProblem?.at ?? Date.now() },
       states: statesOf(result.data.sync),
-      fetched: fetchedOf(result.data.sync),
+      fetched: fetchedOf(result.data.sync, get().fetched),
     });
   },
   async acknowledgeStoreRecovery() {
