@@ -148,7 +148,7 @@ export class ProfileSync {
       // In a team, a device that follows has the lists from the polling one (it never reads them itself).
       commentsWhole: () => (this.discovery.complete || (this.lease !== undefined && this.targets.size > 0)) && this.allPolled(),
       messagesWhole: () => (this.messages ? this.messages.firstReadDone(this.ports.clock.now()) : this.discovery.complete) || this.followed,
-      answered: () => this.requests.answered || this.followed,
+      answered: () => this.requests.answered || this.followed || ports.startCheck?.done === true,
     });
   }
 
@@ -164,7 +164,13 @@ export class ProfileSync {
       this.reporter.error(storeInfo(new StoreFailure('read the posts to sync', error)));
     }
     // What the polling device shares wakes the loop, which writes it into the store.
-    this.stopListening = this.ports.sharing?.onArrival(this.profile.profileId, () => this.timer.nudge());
+    const stopArrivals = this.ports.sharing?.onArrival(this.profile.profileId, () => this.timer.nudge());
+    // Another profile of the account was answered: this one is checked too, and says so.
+    const stopCheck = this.ports.startCheck?.listen(() => this.firstFetch.update());
+    this.stopListening = () => {
+      stopArrivals?.();
+      stopCheck?.();
+    };
     this.running = this.loop();
   }
 
@@ -318,6 +324,7 @@ export class ProfileSync {
     } finally {
       this.busy = false;
     }
+    if (this.requests.answered) this.ports.startCheck?.mark();
     this.firstFetch.update();
   }
 
