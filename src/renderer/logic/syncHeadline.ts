@@ -33,6 +33,8 @@ export interface SyncFacts {
   postsTotal: number;
   /** Each active client's first complete fetches and whether this start has been checked. */
   fetched: readonly ClientFetchFacts[];
+  /** status.get has answered: before it, nothing is known of the clients' sync. */
+  loaded: boolean;
 }
 
 function names(ids: readonly string[], titles: ReadonlyMap<string, string>): string | null {
@@ -83,7 +85,16 @@ export function syncHeadline(facts: SyncFacts, format: Pick<Formatter, 'time' | 
     return { tone: 'trouble', text: `Sync failing since ${format.time(since)}`, who: who.length === 0 ? null : listed(who) };
   }
 
-  const fetching = fetchingHeadline(facts.fetched.filter((client) => profileTitles.has(client.profileId)));
+  // Before the core said how far each client is, nothing is claimed (a restart said "Up to date" there).
+  if (!facts.loaded) return { tone: 'busy', text: 'Starting…', who: null };
+  // A client the core has not reported yet (its account still starting) is not fetched yet.
+  const told = new Map(facts.fetched.map((client) => [client.profileId, client]));
+  const fetching = fetchingHeadline(
+    facts.profiles.map(
+      (profile) =>
+        told.get(profile.profileId) ?? { accountId: '', profileId: profile.profileId, firstFetched: { comment: null, conversation: null }, checked: false },
+    ),
+  );
   if (fetching !== null) return { tone: 'busy', text: fetching, who: null };
 
   if (facts.postsTotal > 0 && facts.postsDone < facts.postsTotal) {

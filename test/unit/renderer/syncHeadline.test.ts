@@ -34,6 +34,7 @@ function facts(patch: Partial<SyncFacts> = {}): SyncFacts {
       { accountId: 'a1', profileId: 'p1', firstFetched: { comment: at, conversation: at }, checked: true },
       { accountId: 'a1', profileId: 'p2', firstFetched: { comment: at, conversation: at }, checked: true },
     ],
+    loaded: true,
     ...patch,
   };
 }
@@ -96,6 +97,9 @@ describe('the sync line', () => {
     const offline = facts({ fetched: fetched({ comment: null, conversation: null }), states: [{ accountId: 'a1', profileId: 'p1', state: 'offline' }] });
     expect(syncHeadline(offline, format).tone).toBe('offline');
     expect(syncHeadline(facts({ fetched: fetched(whole) }), format).text).toBe('Up to date');
+    // Before status.get answered, or a client the core has not reported yet: never "Up to date".
+    expect(syncHeadline(facts({ loaded: false }), format).text).toBe('Starting…');
+    expect(syncHeadline(facts({ fetched: fetched(whole).slice(0, 1) }), format).text).toBe('Fetching: 1 of 2 clients');
     // One client: no count.
     expect(
       syncHeadline(facts({ profiles: [{ profileId: 'p2', title: 'Bloom Bakery' }], fetched: fetched({ comment: null, conversation: null }) }), format).text,
