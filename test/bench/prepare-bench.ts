@@ -82,7 +82,7 @@ try {
       report: (input) => reports.report(input),
       notify: () => {},
       changed: () => {},
-      syncSettled: () => true,
+      synced: () => true,
     });
     const start = performance.now();
     await preparer.prepareDue();

@@ -17,7 +17,7 @@ import { useCssVars, useNow } from './hooks.ts';
 import { InboxRowView } from './InboxRowView.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import type { Network } from '../../shared/networks.ts';
-import { MessagingOffNote, useMessagingOff } from './messages/MessagingOffNote.tsx';
+import { ListEmptyState } from './ListEmptyState.tsx';
 import { pickedKeys } from '../logic/selection.ts';
 
 export const ROW_HEIGHT = 88;
@@ -193,8 +193,6 @@ export function InboxList({ emptyText }: { emptyText: string }) {
   }
 
   const empty = ready && rows.length === 0;
-  // A client's Messages list is empty because messaging is off, not because all is answered.
-  const messagingOff = useMessagingOff(empty && filter.kind === 'conversation' && filter.text.trim() === '' ? filter.profileId : null);
   return (
     <div className="list-wrap">
       <div
@@ -219,22 +217,7 @@ export function InboxList({ emptyText }: { emptyText: string }) {
         renderedBottom={offsets[range.end] ?? 0}
         onRevealOutside={setScrollTop}
       />
-      {empty && (
-        <div className="list-empty">
-          {error ? (
-            <p className="error-text">{error}</p>
-          ) : messagingOff === true && filter.profileId !== null ? (
-            <MessagingOffNote profileId={filter.profileId} />
-          ) : (
-            <>
-              <svg width="56" height="56" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="empty-mark">
-                <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-              <p>{emptyText}</p>
-            </>
-          )}
-        </div>
-      )}
+      {empty && <ListEmptyState emptyText={emptyText} error={error} />}
       {!ready && (
         <div className="list-empty">
           <p>Loading…</p>

@@ -16,6 +16,8 @@ export function SyncStatus() {
   const setPaused = useStatusStore((state) => state.setPaused);
   const keyProblem = useStatusStore((state) => state.keyProblem);
   const problem = useStatusStore((state) => state.lastProblem);
+  const fetched = useStatusStore((state) => state.fetched);
+  const loaded = useStatusStore((state) => state.loaded);
   const failing = useStatusStore((state) => state.failing);
   const problemSeen = useStatusStore((state) => state.problemSeen);
   const dismissProblem = useStatusStore((state) => state.dismissProblem);
@@ -42,10 +44,12 @@ export function SyncStatus() {
           failing,
           postsDone: done,
           postsTotal: total,
+          fetched: Object.values(fetched),
+          loaded,
         },
         fmt,
       ),
-    [accounts, profiles, connectivity, states, paused, pausedAt, keyProblem, problem, failing, done, total],
+    [accounts, profiles, connectivity, states, paused, pausedAt, keyProblem, problem, failing, done, total, fetched, loaded],
   );
   const share = total === 0 ? 1 : done / total;
   const barRef = useCssVars<HTMLDivElement>({ '--progress': `${Math.round(share * 100)}%` });

@@ -1,9 +1,11 @@
 // The sidebar's one line about the sync, derived from everything that can make it untrue: the
 // connectivity of every account, every client's sync state, a pause, a key to enter again, a sync
-// that fails. "Up to date" only when none of those holds. Says which client (or account) and since
-// when, through the one formatter.
+// that fails, a client whose first complete fetch is not done, a start not checked against the
+// service yet (issue 27: "Up to date" at 1.3 s, then "Sync failing"). "Up to date" only when none of
+// those holds. Says which client (or account) and since when, through the one formatter.
 import type { Connectivity, ProfileSyncStatus, SyncProblem } from '../../shared/domain/status.ts';
 import type { Formatter } from '../../shared/format/formatter.ts';
+import { type ClientFetchFacts, fetchingHeadline } from './firstFetch.ts';
 
 export type SyncTone = 'ok' | 'busy' | 'paused' | 'offline' | 'trouble';
 
@@ -29,6 +31,10 @@ export interface SyncFacts {
   failing: readonly (SyncProblem & { at: number })[];
   postsDone: number;
   postsTotal: number;
+  /** Each active client's first complete fetches and whether this start has been checked. */
+  fetched: readonly ClientFetchFacts[];
+  /** status.get has answered: before it, nothing is known of the clients' sync. */
+  loaded: boolean;
 }
 
 function names(ids: readonly string[], titles: ReadonlyMap<string, string>): string | null {
@@ -78,6 +84,18 @@ export function syncHeadline(facts: SyncFacts, format: Pick<Formatter, 'time' | 
     const who = [...new Set(failing.map(whoOf).filter((name): name is string => name !== null))];
     return { tone: 'trouble', text: `Sync failing since ${format.time(since)}`, who: who.length === 0 ? null : listed(who) };
   }
+
+  // Before the core said how far each client is, nothing is claimed (a restart said "Up to date" there).
+  if (!facts.loaded) return { tone: 'busy', text: 'Starting…', who: null };
+  // A client the core has not reported yet (its account still starting) is not fetched yet.
+  const told = new Map(facts.fetched.map((client) => [client.profileId, client]));
+  const fetching = fetchingHeadline(
+    facts.profiles.map(
+      (profile) =>
+        told.get(profile.profileId) ?? { accountId: '', profileId: profile.profileId, firstFetched: { comment: null, conversation: null }, checked: false },
+    ),
+  );
+  if (fetching !== null) return { tone: 'busy', text: fetching, who: null };
 
   if (facts.postsTotal > 0 && facts.postsDone < facts.postsTotal) {
     return { tone: 'busy', text: `Syncing ${format.number(facts.postsDone)} of ${format.number(facts.postsTotal)} posts`, who: null };

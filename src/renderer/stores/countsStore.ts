@@ -1,8 +1,16 @@
 // The sidebar's counts, per client and over all, kept live by inbox.countsChanged. They count what
 // the Comments / Messages / Everything switch shows: the event carries Everything's counts (the
-// tray's), so with the switch on one kind a change is read again for that kind.
+// tray's), so with the switch on one kind a change is read again for that kind. The Outbox shows no
+// switch: there the counts are of Everything (issue 27: with Messages chosen before, every badge
+// vanished in the Outbox while no message was fetched, though comments waited).
 import { create } from 'zustand';
 import type { InboxCounts, InboxItemKind } from '../../shared/domain/inbox.ts';
+import type { ListFilter } from '../logic/listFilter.ts';
+
+/** The kind the sidebar counts for a list filter: the switch's, except in the Outbox, which has none. */
+export function countedKindOf(filter: Pick<ListFilter, 'view' | 'kind'>): InboxItemKind | null {
+  return filter.view === 'outbox' ? null : filter.kind;
+}
 import { call } from '../api/bridge.ts';
 
 interface CountsState {

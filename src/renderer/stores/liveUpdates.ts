@@ -3,7 +3,7 @@
 // state changed anywhere (the rows follow) and settings.
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import { on } from '../api/bridge.ts';
-import { useCountsStore } from './countsStore.ts';
+import { countedKindOf, useCountsStore } from './countsStore.ts';
 import { useInboxStore } from './inboxStore.ts';
 import { useOutboxStore } from './outboxStore.ts';
 import { useProfilesStore } from './profilesStore.ts';
@@ -57,7 +57,7 @@ export function startLiveUpdates(): () => void {
     if (key !== null) void useThreadStore.getState().load(key);
   }, 400);
   // The sidebar counts what the Comments / Messages / Everything switch shows.
-  const offKind = useInboxStore.subscribe((state) => useCountsStore.getState().setKind(state.filter.kind));
+  const offKind = useInboxStore.subscribe((state) => useCountsStore.getState().setKind(countedKindOf(state.filter)));
   const offs = [
     offKind,
     on('inbox.countsChanged', (counts) => useCountsStore.getState().set(counts)),
@@ -102,6 +102,7 @@ export function startLiveUpdates(): () => void {
     on('team.noticesChanged', ({ notices }) => useTeamStore.getState().setNotices(notices)),
     on('connectivity.changed', (value) => useStatusStore.getState().setConnectivity(value)),
     on('sync.progress', (value) => useStatusStore.getState().setProgress(value)),
+    on('sync.fetched', (value) => useStatusStore.getState().setFetched(value)),
     on('sync.problem', (problem) => useStatusStore.getState().setProblem(problem)),
     on('settings.changed', (settings) => useSettingsStore.getState().set(settings)),
     // The store can be rebuilt mid-session (damage found by a query): the banner says so at once.

@@ -1,10 +1,12 @@
 // Connectivity per account, each client's sync state and progress, for the offline bar and the sync
 // line (logic/syncHeadline.ts derives the line from all of them, so it is never "Up to date" while
-// offline, paused, held for a key or failing); and the
+// offline, paused, held for a key or failing, nor before every client's first complete fetch and
+// this start's first answer); each client's first complete fetch per kind, for the empty lists
+// (logic/firstFetch.ts: "Fetching messages…", never "Inbox zero" before it); and the
 // troubles the person must be told of until they are over (StatusNotices.tsx): the store's rebuild (until
 // dismissed) and a key to enter again (until it is).
 import { create } from 'zustand';
-import type { Connectivity, ProfileSyncStatus, StoreRecoveryView, SyncProblem } from '../../shared/domain/status.ts';
+import type { Connectivity, FirstFetched, ProfileSyncStatus, StoreRecoveryView, SyncProblem } from '../../shared/domain/status.ts';
 import type { EventPayload } from '../../shared/bridge/contract.ts';
 import type { OutboxHealth } from '../../shared/domain/outbox.ts';
 import { call } from '../api/bridge.ts';
@@ -12,6 +14,14 @@ import { call } from '../api/bridge.ts';
 interface SyncProgress {
   postsDone: number;
   postsTotal: number;
+}
+
+/** A client's first complete fetch of each kind, and whether this start's requests were answered. */
+export interface ClientFetch {
+  accountId: string;
+  profileId: string;
+  firstFetched: FirstFetched;
+  checked: boolean;
 }
 
 /** A problem and when this page learnt of it (the core does not say when it began). */
@@ -25,6 +35,10 @@ interface StatusState {
   sync: Record<string, SyncProgress>;
   /** Each client's sync state (offline, held, paused, syncing, idle), as status.get last said. */
   states: Record<string, Pick<ProfileSyncStatus, 'accountId' | 'profileId' | 'state'>>;
+  /** Per client (profile id): what has been fetched completely once, as status.get and sync.fetched said. */
+  fetched: Record<string, ClientFetch>;
+  /** status.get has answered once: before it, nothing is known of the fetches. */
+  loaded: boolean;
   syncPaused: boolean;
   /** When this page paused the sync (null when paused elsewhere, or not paused). */
   pausedAt: number | null;
@@ -45,6 +59,7 @@ interface StatusState {
   refreshStates: () => void;
   setConnectivity: (value: Connectivity) => void;
   setProgress: (value: EventPayload<'sync.progress'>) => void;
+  setFetched: (value: EventPayload<'sync.fetched'>) => void;
   setProblem: (problem: SyncProblem) => void;
   /** The account's sync brought something (progress, comments): its last problem is over. */
   syncWorked: (accountId: string) => void;
@@ -59,6 +74,30 @@ interface StatusState {
 
 let statesTimer: ReturnType<typeof setTimeout> | null = null;
 
+/**
+ * The clients' fetches from a status.get answer, kept with what this page already knows: a fetch
+ * done or a start checked is never undone within a core's run, and a sync.fetched event can arrive
+ * before the answer of a status.get asked earlier (it then must not be taken back).
+ */
+function fetchedOf(sync: readonly ProfileSyncStatus[], known: StatusState['fetched']): StatusState['fetched'] {
+  const fetched: StatusState['fetched'] = {};
+  for (const { accountId, profileId, firstFetched, checked } of sync)
+    fetched[profileId] = mergeFetch(known[profileId], { accountId, profileId, firstFetched, checked });
+  return fetched;
+}
+
+export function mergeFetch(known: ClientFetch | undefined, told: ClientFetch): ClientFetch {
+  if (known === undefined) return told;
+  return {
+    ...told,
+    firstFetched: {
+      comment: told.firstFetched.comment ?? known.firstFetched.comment,
+      conversation: told.firstFetched.conversation ?? known.firstFetched.conversation,
+    },
+    checked: told.checked || known.checked,
+  };
+}
+
 function statesOf(sync: readonly ProfileSyncStatus[]): StatusState['states'] {
   const states: StatusState['states'] = {};
   for (const entry of sync) states[entry.profileId] = { accountId: entry.accountId, profileId: entry.profileId, state: entry.state };
@@ -69,6 +108,8 @@ export const useStatusStore = create<StatusState>((set, get) => ({
   connectivity: {},
   sync: {},
   states: {},
+  fetched: {},
+  loaded: false,
   syncPaused: false,
   pausedAt: null,
   keyWarning: null,
@@ -91,6 +132,8 @@ export const useStatusStore = create<StatusState>((set, get) => ({
       connectivity,
       sync,
       states: statesOf(result.data.sync),
+      fetched: fetchedOf(result.data.sync, get().fetched),
+      loaded: true,
       syncPaused: result.data.syncPaused,
       keyWarning: result.data.keyWarning,
       storeRecovery: result.data.storeRecovery,
@@ -104,7 +147,7 @@ export const useStatusStore = create<StatusState>((set, get) => ({
     statesTimer = setTimeout(() => {
       statesTimer = null;
       void call('status.get', {}).then((result) => {
-        if (result.ok) set({ states: statesOf(result.data.sync) });
+        if (result.ok) set({ states: statesOf(result.data.sync), fetched: fetchedOf(result.data.sync, get().fetched) });
       });
     }, STATES_AFTER_MS);
   },
@@ -115,6 +158,9 @@ export const useStatusStore = create<StatusState>((set, get) => ({
   setProgress(value) {
     set((state) => ({ sync: { ...state.sync, [value.profileId]: { postsDone: value.postsDone, postsTotal: value.postsTotal } } }));
     get().syncWorked(value.accountId);
+  },
+  setFetched(value) {
+    set((state) => ({ fetched: { ...state.fetched, [value.profileId]: mergeFetch(state.fetched[value.profileId], value) } }));
   },
   setProblem(problem) {
     // A key only the person can give holds the profile: a notice with the way to Settings, not a line.
@@ -147,7 +193,11 @@ export const useStatusStore = create<StatusState>((set, get) => ({
     const result = await call('status.get', {});
     if (!result.ok) return;
     const keyProblem = result.data.keyProblem;
-    set({ keyProblem: keyProblem === null ? null : { ...keyProblem, at: get().keyProblem?.at ?? Date.now() }, states: statesOf(result.data.sync) });
+    set({
+      keyProblem: keyProblem === null ? null : { ...keyProblem, at: get().keyProblem?.at ?? Date.now() },
+      states: statesOf(result.data.sync),
+      fetched: fetchedOf(result.data.sync, get().fetched),
+    });
   },
   async acknowledgeStoreRecovery() {
     set({ storeRecovery: null });

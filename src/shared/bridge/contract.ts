@@ -29,7 +29,7 @@ import { AnalyticsSnapshotSchema, PostDataFlagsSchema, PostSeenSchema, PostSumma
 import { ClientReportSchema } from '../domain/clientReport.ts';
 import { clientSettingsSchema } from '../domain/clientSettings.ts';
 import { PreparedReportFileSchema, PreparedReportSummarySchema } from '../domain/preparedReports.ts';
-import { AppStatusSchema, ConnectivitySchema, StoreRecoverySchema, SyncProblemSchema } from '../domain/status.ts';
+import { AppStatusSchema, ConnectivitySchema, FirstFetchedSchema, StoreRecoverySchema, SyncProblemSchema } from '../domain/status.ts';
 import { MAX_THREAD_TWEETS, PostThreadSchema } from '../domain/twitterThreads.ts';
 import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
 import { ResolutionNoticeSchema, TeamItemSchema, TeamMembersSchema } from '../domain/teamItem.ts';
@@ -335,6 +335,8 @@ export const events = {
   'posts.changed': z.object({ posts: z.array(PostViewSchema) }),
   'sync.progress': z.object({ accountId: z.string(), profileId: z.string(), postsDone: z.number().int(), postsTotal: z.number().int() }),
   'sync.problem': SyncProblemSchema,
+  /** A client's first complete fetch of a kind was done, or this start's requests were first answered. */
+  'sync.fetched': z.object({ accountId: z.string(), profileId: z.string(), firstFetched: FirstFetchedSchema, checked: z.boolean() }),
   /** The person clicked a notification: open this comment or conversation (`commentKey` holds either key), or the outbox item that failed. */
   'notification.open': z.object({ commentKey: z.string(), outboxId: z.string().nullable() }),
   'settings.changed': settingsSchema,

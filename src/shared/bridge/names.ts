@@ -90,6 +90,7 @@ export const EVENT_NAMES = [
   'posts.changed',
   'sync.progress',
   'sync.problem',
+  'sync.fetched',
   'notification.open',
   'settings.changed',
   'keys.warning',

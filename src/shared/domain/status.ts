@@ -15,6 +15,10 @@ export type Connectivity = z.infer<typeof ConnectivitySchema>;
 
 export const PROFILE_SYNC_STATES = ['stopped', 'paused', 'offline', 'held', 'syncing', 'idle'] as const;
 
+/** Epoch ms of a client's first complete fetch of each inbox kind (kept by the core's store); null before it. */
+export const FirstFetchedSchema = z.object({ comment: z.number().nullable(), conversation: z.number().nullable() });
+export type FirstFetched = z.infer<typeof FirstFetchedSchema>;
+
 export const ProfileSyncStatusSchema = z.object({
   accountId: z.string(),
   profileId: z.string(),
@@ -24,6 +28,10 @@ export const ProfileSyncStatusSchema = z.object({
   postsTotal: z.number().int(),
   /** Epoch ms of the next planned job, or null. */
   nextDueAt: z.number().nullable(),
+  /** Until a kind's first complete fetch, an empty view of it means "not fetched yet", never "Inbox zero". */
+  firstFetched: FirstFetchedSchema,
+  /** A request of this start has been answered: until then the copy on this computer is not "up to date". */
+  checked: z.boolean(),
 });
 export type ProfileSyncStatus = z.infer<typeof ProfileSyncStatusSchema>;
 

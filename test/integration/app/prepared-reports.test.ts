@@ -46,7 +46,9 @@ async function clientsReady(rig: AppRig): Promise<string[]> {
   }
   await rig.until('the first sync round', async () => {
     const { sync } = await rig.call('status.get', {});
-    return sync.length > 0 && sync.every((entry) => entry.state === 'idle') ? true : null;
+    // Each client's first complete fetch done and this start checked: what the preparer waits for (decision 0069).
+    const synced = (entry: (typeof sync)[number]) => entry.checked && entry.firstFetched.comment !== null && entry.firstFetched.conversation !== null;
+    return sync.length > 0 && sync.every((entry) => entry.state === 'idle' && synced(entry)) ? true : null;
   });
   return profiles.map((profile) => profile.profileId);
 }

@@ -355,7 +355,18 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
   },
   'status.get': {
     connectivity: [{ accountId: 'sandbox', online: true, reason: 'traffic', at: 1 }],
-    sync: [{ accountId: 'sandbox', profileId: 'p1', state: 'idle', postsDone: 3, postsTotal: 3, nextDueAt: null }],
+    sync: [
+      {
+        accountId: 'sandbox',
+        profileId: 'p1',
+        state: 'idle',
+        postsDone: 3,
+        postsTotal: 3,
+        nextDueAt: null,
+        firstFetched: { comment: 1, conversation: null },
+        checked: true,
+      },
+    ],
     syncPaused: false,
     storeRecovery: null,
     keyWarning: null,

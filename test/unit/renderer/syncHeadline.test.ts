@@ -30,6 +30,11 @@ function facts(patch: Partial<SyncFacts> = {}): SyncFacts {
     failing: [],
     postsDone: 10,
     postsTotal: 10,
+    fetched: [
+      { accountId: 'a1', profileId: 'p1', firstFetched: { comment: at, conversation: at }, checked: true },
+      { accountId: 'a1', profileId: 'p2', firstFetched: { comment: at, conversation: at }, checked: true },
+    ],
+    loaded: true,
     ...patch,
   };
 }
@@ -72,5 +77,32 @@ describe('the sync line', () => {
 
   it('counts posts while a first sync runs', () => {
     expect(syncHeadline(facts({ postsDone: 1200, postsTotal: 3400 }), format).text).toBe('Syncing 1,200 of 3,400 posts');
+  });
+
+  it('says "Fetching: 1 of 2 clients" until every client\'s first complete fetch is done, then checks this start, then "Up to date" (issue 27)', () => {
+    const whole = { comment: at, conversation: at };
+    const fetched = (p2: { comment: number | null; conversation: number | null }, checked = true) => [
+      { accountId: 'a1', profileId: 'p1', firstFetched: whole, checked },
+      { accountId: 'a1', profileId: 'p2', firstFetched: p2, checked },
+    ];
+    // Every post's comments read once, but one client's messages not yet: not up to date.
+    expect(syncHeadline(facts({ fetched: fetched({ comment: at, conversation: null }) }), format)).toEqual({
+      tone: 'busy',
+      text: 'Fetching: 1 of 2 clients',
+      who: null,
+    });
+    // A later start: the store's copy is whole, but no request of this start was answered yet.
+    expect(syncHeadline(facts({ fetched: fetched(whole, false) }), format).text).toBe('Checking for news: 0 of 2 clients');
+    // Trouble says so first: offline, failing.
+    const offline = facts({ fetched: fetched({ comment: null, conversation: null }), states: [{ accountId: 'a1', profileId: 'p1', state: 'offline' }] });
+    expect(syncHeadline(offline, format).tone).toBe('offline');
+    expect(syncHeadline(facts({ fetched: fetched(whole) }), format).text).toBe('Up to date');
+    // Before status.get answered, or a client the core has not reported yet: never "Up to date".
+    expect(syncHeadline(facts({ loaded: false }), format).text).toBe('Starting…');
+    expect(syncHeadline(facts({ fetched: fetched(whole).slice(0, 1) }), format).text).toBe('Fetching: 1 of 2 clients');
+    // One client: no count.
+    expect(
+      syncHeadline(facts({ profiles: [{ profileId: 'p2', title: 'Bloom Bakery' }], fetched: fetched({ comment: null, conversation: null }) }), format).text,
+    ).toBe('Fetching comments and messages…');
   });
 });

@@ -93,6 +93,22 @@ describe('analytics plan', () => {
     expect(nextAnalyticsJob([notYet], NOW, { batchDelayMs: 300_000 })).toEqual({ job: undefined, at: NOW + 60_000 + 300_000 });
   });
 
+  it('posts never asked (first figures) go at once, ahead of the first comment polls, 100 a request (issue 27)', () => {
+    const first = Array.from({ length: 30 }, (_, i) => ({ ...track(i, NOW), firstRead: true }));
+    const never = [target('never-new', { lastPolledAt: null, dueAt: NOW })];
+    // Before: 30 due posts waited five minutes for a fuller batch, and every never-polled post went first.
+    const result = pick(never, { analytics: first });
+    expect(result.job?.kind).toBe('analytics');
+    expect(result.job?.kind === 'analytics' ? result.job.job.tracks : []).toHaveLength(30);
+    // Bluesky's first reads (one post a request) take turns with the first comment polls, newest first.
+    const bluesky = [{ ...track(1, NOW, 'bluesky', 'S1'), created: NOW - 5e9, firstRead: true }];
+    expect(idOf(pick(never, { analytics: bluesky }))).toBe('never-new');
+    expect(idOf(pick([], { analytics: bluesky }))).toBe('analytics');
+    // Once asked, a post goes back to the usual batching.
+    const asked = first.map((t) => ({ ...t, firstRead: false }));
+    expect(idOf(pick(never, { analytics: asked }))).toBe('never-new');
+  });
+
   it('a network left out (twitter without its key pair) is not planned', () => {
     expect(nextAnalyticsJob([track(1, NOW - 1, 'twitter')], NOW, { batchDelayMs: 0, skip: (p) => p === 'twitter' }).job).toBeUndefined();
   });

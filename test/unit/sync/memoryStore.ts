@@ -220,6 +220,15 @@ export class MemoryStore implements Store, MessageSyncStore {
     return 0;
   }
 
+  firstFetchDoneAt(profileId: string, kind: 'comment' | 'conversation'): number | null {
+    const value = this.cursors.get(`firstFetch:${profileId}:${kind}`);
+    return value === undefined ? null : Number(value);
+  }
+
+  setFirstFetchDone(profileId: string, kind: 'comment' | 'conversation', at: number): void {
+    if (!this.cursors.has(`firstFetch:${profileId}:${kind}`)) this.cursors.set(`firstFetch:${profileId}:${kind}`, String(Math.floor(at)));
+  }
+
   discoveredAt(accountId: string, profileId: string): number | null {
     const value = this.cursors.get(`discoveredAt:${accountId}:${profileId}`);
     return value === undefined ? null : Number(value);

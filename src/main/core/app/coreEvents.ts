@@ -15,6 +15,7 @@ import type { AccountRegistry } from './accountRegistry.ts';
 import type { LoggerPort } from '../ports.ts';
 import type { StatusBoard } from './statusBoard.ts';
 import type { WinnerAnswer } from './teamClaims.ts';
+import { isMessagingOff } from './messagingOff.ts';
 import { answeredOf, outboxItemView } from './views.ts';
 import { errorSentence } from '../../../shared/domain/errorWords.ts';
 import { isNetwork } from '../../../shared/networks.ts';
@@ -90,6 +91,9 @@ export class CoreEvents {
       case 'sync-progress':
         hub.emit('sync.progress', { accountId: event.accountId, profileId: event.profileId, postsDone: event.postsDone, postsTotal: event.postsTotal });
         return;
+      case 'first-fetch':
+        hub.emit('sync.fetched', { accountId: event.accountId, profileId: event.profileId, firstFetched: event.fetched, checked: event.checked });
+        return;
       case 'connectivity': {
         const value = { accountId: event.accountId, online: event.online, reason: event.reason, at: event.at };
         this.#d.board.setConnectivity(value);
@@ -98,6 +102,9 @@ export class CoreEvents {
         return;
       }
       case 'sync-error': {
+        // Messaging switched off for a client is a setting of theirs, not a sync failure: the status
+        // stays green, and the client's Messages view says it (messagingOff.ts).
+        if (isMessagingOff(event.error)) return;
         const problem = {
           accountId: event.accountId,
           profileId: event.profileId ?? null,

@@ -325,17 +325,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     report: (input, now) => report.report(input, now),
     notify: (month, clients) => planner.reportsReady(month, clients),
     changed: () => hub.emit('reports.prepared.changed', {}),
-    // Every account started and every client's posts read once (offline or held: as good as it gets).
-    syncSettled: () =>
-      accountService.running().length >= registry.list().length &&
-      accountService
-        .running()
-        .every((runtime) =>
-          Object.values(runtime.sync.status()).every(
-            (state) =>
-              state.state === 'offline' || state.state === 'held' || (state.state === 'idle' && state.postsTotal > 0 && state.postsDone >= state.postsTotal),
-          ),
-        ),
+    // The client's first complete sync is done and this start has checked it (issue 27, decision 0069).
+    synced: (profileId) => {
+      const state = status().sync.find((entry) => entry.profileId === profileId);
+      return state !== undefined && state.checked && state.firstFetched.comment !== null && state.firstFetched.conversation !== null;
+    },
     logger,
   });
   const commentsSwitch = new CommentsSwitch(store, accountService);

@@ -3,10 +3,15 @@
 // Kept in memory: the sync asks again at every start (and every few hours), so a restart learns it
 // again within its first read; a profile's new messages say it is on again. The Messages view says
 // this instead of "Inbox zero" for such a client.
-import type { SyncEvent } from '../sync/events.ts';
+import type { SyncErrorInfo, SyncEvent } from '../sync/events.ts';
 
 /** The service's code for "messaging is not enabled for this profile" (public; service-api's Messages). */
 const MESSAGING_OFF_CODE = 361;
+
+/** The service said the profile's messaging is off: a setting of the client, not a failure of the sync. */
+export function isMessagingOff(error: SyncErrorInfo): boolean {
+  return error.kind === 'messaging' && error.code === MESSAGING_OFF_CODE;
+}
 
 export class MessagingOff {
   readonly #since = new Map<string, number>();
@@ -18,7 +23,7 @@ export class MessagingOff {
       return;
     }
     if (event.type !== 'sync-error' || event.profileId === undefined) return;
-    if (event.error.kind !== 'messaging' || event.error.code !== MESSAGING_OFF_CODE) return;
+    if (!isMessagingOff(event.error)) return;
     if (!this.#since.has(event.profileId)) this.#since.set(event.profileId, now);
   }
 

@@ -34,11 +34,16 @@ export interface PreparedReportsDeps {
   changed(): void;
   /** Shows "<Month>'s reports are ready for N clients" (the notification planner). */
   notify(month: string, clients: number): void;
-  /** The sync has finished its first round (or cannot): the store holds what it can before the month is read. */
-  syncSettled(): boolean;
+  /**
+   * The client's first complete sync is done (every comment and conversation fetched once) and this
+   * start's requests were answered: only then does the store hold the whole month (issue 27: a report
+   * prepared during a first start counted 7 where the month had 8). A client not synced yet is
+   * prepared later, never from part of its month.
+   */
+  synced(profileId: string): boolean;
   logger?: LoggerPort | undefined;
-  /** How long a start waits for the sync at most; default 10 minutes. */
-  settleMaxMs?: number;
+  /** How often a start looks again while a client's sync is not complete; default 5 s. */
+  syncLookMs?: number;
   /** After a month begins, the wait before its report is read, so the last minutes' comments are in; default 5 minutes. */
   afterMonthStartMs?: number;
 }
@@ -72,8 +77,11 @@ export class PreparedReports {
     await this.#queue.catch(() => {});
   }
 
-  /** Prepares every client's last month that is missing, then notifies a month once every client has it. */
-  prepareDue(): Promise<void> {
+  /**
+   * Prepares every client's last month that is missing, then notifies a month once every client has
+   * it. Says how many clients wait for their sync to complete (their report is prepared later).
+   */
+  prepareDue(): Promise<number> {
     return this.#serial(() => this.#prepareDue());
   }
 
@@ -158,12 +166,17 @@ export class PreparedReports {
   async #run(): Promise<void> {
     const { clock } = this.#d;
     const signal = this.#stop.signal;
-    const settleUntil = clock.now() + (this.#d.settleMaxMs ?? 10 * MINUTE);
+    const look = this.#d.syncLookMs ?? 5_000;
     // A look every 5 s, the first after 5 s: the accounts start in the background.
-    do await clock.sleep(5_000, signal);
-    while (!this.#d.syncSettled() && clock.now() < settleUntil);
+    do await clock.sleep(look, signal);
+    while (!this.#d.clients().every((client) => this.#d.synced(client.profileId)));
     for (;;) {
-      await this.prepareDue();
+      const waiting = await this.prepareDue();
+      if (waiting > 0) {
+        // A client's sync is not complete yet (a client added, a key refused): looked at again soon.
+        await clock.sleep(look, signal);
+        continue;
+      }
       // At most an hour asleep: a client added meanwhile gets its report, a machine that slept
       // catches up, and no timer is longer than the platform's (about 24 days).
       const zones = this.#d.clients().map((client) => this.#zone(client.profileId));
@@ -175,13 +188,18 @@ export class PreparedReports {
     }
   }
 
-  async #prepareDue(): Promise<void> {
+  async #prepareDue(): Promise<number> {
     // A month is due a few minutes after it ended (the margin), so its last comments are in the store.
     const asOf = this.#d.clock.now() - this.#margin();
     const due = this.#d.clients().map((client) => ({ client, month: lastMonthIn(asOf, this.#zone(client.profileId)) }));
+    let waiting = 0;
     for (const { client, month } of due) {
-      if (this.#stop.signal.aborted) return;
+      if (this.#stop.signal.aborted) return waiting;
       if (this.#d.files.has(month.month, client.profileId)) continue;
+      if (!this.#d.synced(client.profileId)) {
+        waiting++;
+        continue;
+      }
       try {
         await this.#prepare(client, month, false);
       } catch (error) {
@@ -193,12 +211,13 @@ export class PreparedReports {
       if (this.#d.files.notified(month)) continue;
       // A month is told once every client has it: a client whose clock is still in that month (a
       // zone further west) holds it back, so the one notification counts everyone.
-      const waiting = due.filter((entry) => entry.month.month < month || (entry.month.month === month && !this.#d.files.has(month, entry.client.profileId)));
-      if (waiting.length > 0) continue;
+      const behind = due.filter((entry) => entry.month.month < month || (entry.month.month === month && !this.#d.files.has(month, entry.client.profileId)));
+      if (behind.length > 0) continue;
       const ready = due.filter((entry) => entry.month.month === month).length;
       this.#d.files.markNotified(month, ready);
       this.#d.notify(month, ready);
     }
+    return waiting;
   }
 
   async #prepare(client: { profileId: string; title: string }, month: ReportMonth, again: boolean): Promise<PreparedReportFile> {

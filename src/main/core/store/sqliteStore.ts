@@ -16,6 +16,7 @@
 // under the same damage guard; splitting it would scatter that guard.
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import type { InboxItemKind } from '../../../shared/domain/inbox.ts';
 import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
 import type { Network } from '../../../shared/networks.ts';
 import type { ThreadEdits } from '../../../shared/domain/twitterThreads.ts';
@@ -43,6 +44,7 @@ import { ReportItemsQuery } from './reportItems.ts';
 import { ReportMessagesQuery } from './reportMessages.ts';
 import { SeenPosts } from './seenPosts.ts';
 import { type AccountFiguresUnread, SyncNotes } from './syncNotes.ts';
+import { FirstFetches } from './firstFetches.ts';
 import { ThreadEditsTable } from './threadEdits.ts';
 import { type CarriedAccounts, takeCarriedAccounts } from './carriedAccounts.ts';
 import { openDatabase, replaceFile, type StoreRecovery } from './storeFiles.ts';
@@ -170,6 +172,7 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   #seen!: SeenPosts;
   #threadEdits!: ThreadEditsTable;
   #syncNotes!: SyncNotes;
+  #firstFetches!: FirstFetches;
   readonly #listeners: StoreRecoveryListener[] = [];
   #rebuilding = false;
   /** Counts rebuilds: a check that started on an older file says nothing of the current one. */
@@ -443,6 +446,14 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     this.#guard(() => this.#syncNotes.setAccountFiguresUnread(profileId, notes));
   }
 
+  firstFetchDoneAt(profileId: string, kind: InboxItemKind): number | null {
+    return this.#guard(() => this.#firstFetches.doneAt(profileId, kind));
+  }
+
+  setFirstFetchDone(profileId: string, kind: InboxItemKind, at: number): void {
+    this.#guard(() => this.#firstFetches.setDone(profileId, kind, at));
+  }
+
   takeCarriedAccounts(): CarriedAccounts | null {
     return this.#write(() => takeCarriedAccounts(this.#statements));
   }
@@ -594,5 +605,6 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     this.#seen = new SeenPosts(statements);
     this.#threadEdits = new ThreadEditsTable(statements);
     this.#syncNotes = new SyncNotes(statements);
+    this.#firstFetches = new FirstFetches(statements);
   }
 }

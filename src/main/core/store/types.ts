@@ -4,7 +4,17 @@
 import type { MessageNetwork, Network } from '../../../shared/networks.ts';
 import type { AccountRecord, ProfileRecord } from '../../../shared/domain/accounts.ts';
 import type { CommentKey, PostKey } from '../../../shared/domain/keys.ts';
-import type { ConversationThread, InboxCursor, InboxFilter, InboxPage, InboxRow, Thread, TriagePatch, ViewCounts } from '../../../shared/domain/inbox.ts';
+import type {
+  ConversationThread,
+  InboxCursor,
+  InboxItemKind,
+  InboxFilter,
+  InboxPage,
+  InboxRow,
+  Thread,
+  TriagePatch,
+  ViewCounts,
+} from '../../../shared/domain/inbox.ts';
 import type { AnalyticsSnapshot, AnalyticsSnapshotInput, PostRecord, PostSeen } from '../../../shared/domain/posts.ts';
 import type { AccountFigures } from '../../../shared/wire/accountAnalytics.ts';
 import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
@@ -155,6 +165,10 @@ export interface Store {
   setAccountAnalyticsDay(profileId: string, day: string): void;
   accountFiguresUnread(profileId: string): AccountFiguresUnread[];
   setAccountFiguresUnread(profileId: string, notes: readonly AccountFiguresUnread[]): void;
+
+  /** The profile's first complete fetch of an inbox kind (firstFetches.ts): epoch ms, null before it; recorded once. */
+  firstFetchDoneAt(profileId: string, kind: InboxItemKind): number | null;
+  setFirstFetchDone(profileId: string, kind: InboxItemKind, at: number): void;
 
   /** The account list an earlier version kept in the store, once (then it is gone); null when there is none. */
   takeCarriedAccounts(): CarriedAccounts | null;

@@ -8,6 +8,7 @@ import type { PostKey, Store } from '../store/types.ts';
 import type { AccountSnapshotSyncStore, MessageSyncStore } from './syncJobContext.ts';
 import { ConnectivityMonitor, type ConnectivityOptions, type ProbeOutcome } from './connectivityMonitor.ts';
 import { emitSafely, type SyncListener } from './events.ts';
+import { StartCheck } from './startCheck.ts';
 import { ProfileSync, type ProfileSyncOptions, type ProfileSyncStatus } from './profileSync.ts';
 import type { SharedPolling } from './pollLease.ts';
 import { RequestPacer } from './requestPacer.ts';
@@ -39,6 +40,8 @@ export class AccountSync {
   private readonly ports: AccountSyncPorts & { clock: Clock };
   private readonly options: AccountSyncOptions;
   private readonly syncs = new Map<string, ProfileSync>();
+  /** A request of this start answered, by any of the account's profiles. */
+  private readonly startCheck = new StartCheck();
   private readonly monitor: ConnectivityMonitor;
   /** Judges whether a profile's budget can spare the probe, by the same ceiling as the sync. */
   private readonly ceiling: RequestPacer;
@@ -81,6 +84,7 @@ export class AccountSync {
         connectivity: this.monitor,
         listener: this.ports.listener,
         sharing: this.ports.sharing,
+        startCheck: this.startCheck,
       },
       this.options,
     );

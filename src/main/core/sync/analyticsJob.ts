@@ -35,6 +35,7 @@ export async function fetchAnalytics(context: SyncJobContext, job: AnalyticsJob)
         track.manual = false;
         if (outcome.status === 'found') recordAnalytics(context, track, outcome.entry, now);
         else if (outcome.status === 'not-found' || outcome.status === 'refused') {
+          track.firstRead = false;
           track.dueAt = now + ANALYTICS_NOT_FOUND_MS;
           // Kept so the metric panel can say "not found for this account" (186), offline too.
           if (outcome.status === 'not-found')
@@ -53,6 +54,7 @@ export async function fetchAnalytics(context: SyncJobContext, job: AnalyticsJob)
       for (const track of job.tracks) {
         const entry = answer[track.platform];
         track.manual = false;
+        track.firstRead = false;
         if (entry) recordAnalytics(context, track, entry, now);
         else track.dueAt = now + ANALYTICS_NOT_FOUND_MS;
       }
@@ -72,6 +74,7 @@ export async function fetchAnalytics(context: SyncJobContext, job: AnalyticsJob)
 function recordAnalytics(context: SyncJobContext, track: AnalyticsTrack, entry: AnalyticsEntry, now: number): void {
   const { store } = context.ports;
   track.manual = false;
+  track.firstRead = false;
   if (store.analyticsNotFound(track.key) !== null) storeCall('clear analytics not found', () => store.setAnalyticsNotFound(track.key, null));
   const { backfilledFrom, recoveredFrom, ...metrics } = entry.analytics;
   const snapshot = {

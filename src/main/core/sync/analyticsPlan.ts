@@ -18,6 +18,12 @@ export interface AnalyticsTrack {
   dueAt: number;
   /** Asked for by the user ("refresh now"): once due, its batch goes without waiting for others. */
   manual?: boolean;
+  /**
+   * Never asked since it was found (no figures in the store): its batch goes at once, ahead of the
+   * first comment polls (issue 27: a post's first figures within minutes of the first start, not
+   * after every post's comments were read once).
+   */
+  firstRead?: boolean;
 }
 
 export type AnalyticsJob =
@@ -62,16 +68,16 @@ export function nextAnalyticsJob(tracks: Iterable<AnalyticsTrack>, now: number, 
     for (const track of list) {
       earliest = Math.min(earliest, track.dueAt);
       if (track.dueAt <= now) due++;
-      if (track.manual === true && track.dueAt <= now) manualDue = true;
+      if ((track.manual === true || track.firstRead === true) && track.dueAt <= now) manualDue = true;
     }
     const at = due >= MAX_ANALYTICS_IDS || manualDue ? earliest : earliest + options.batchDelayMs;
     consider(at, () => ({
       kind: 'by-social-ids',
       platform,
-      // The newest posts first: their numbers move the most.
+      // Posts never asked first (they have no figures at all), then the newest: their numbers move the most.
       tracks: list
         .filter((track) => track.dueAt <= now)
-        .sort((a, b) => b.created - a.created)
+        .sort((a, b) => Number(b.firstRead === true) - Number(a.firstRead === true) || b.created - a.created)
         .slice(0, MAX_ANALYTICS_IDS),
     }));
   }
@@ -80,6 +86,11 @@ export function nextAnalyticsJob(tracks: Iterable<AnalyticsTrack>, now: number, 
   if (chosen.at > now) return { job: undefined, at: chosen.at };
   const job = chosen.make();
   return job.tracks.length === 0 ? { job: undefined, at: Number.POSITIVE_INFINITY } : { job, at: chosen.at };
+}
+
+/** Whether a due job carries posts never asked for: the first figures of just-found posts. */
+export function isFirstRead(job: AnalyticsJob): boolean {
+  return job.tracks.some((track) => track.firstRead === true);
 }
 
 /** Asking exactly at `nextUpdate` may still meet the old numbers. */
@@ -111,6 +122,7 @@ export function analyticsTracksOf(states: readonly PostSyncState[], previous: Re
       // A post the user has just tracked by hand is asked for at once, as "refresh now" would:
       // they are waiting for its numbers, not for a batch to fill.
       ...(previous.get(key)?.manual === true || (!previous.has(key) && post.trackedAt != null && analyticsDueAt === null) ? { manual: true } : {}),
+      ...((previous.get(key)?.firstRead ?? analyticsDueAt === null) ? { firstRead: true } : {}),
     });
   }
   return tracks;

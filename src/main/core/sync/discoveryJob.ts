@@ -25,6 +25,8 @@ export class DiscoveryJob {
   manual = false;
   /** The networks the profile links, from the last GET /user; undefined before the first. */
   linked: readonly string[] | undefined;
+  /** The lists were read completely once (this start, or the store's copy from an earlier one). */
+  complete = false;
   private readonly context: SyncJobContext;
   private readonly options: DiscoveryOptions;
   /** Rebuilds the coordinator's plan from the store after the posts were saved. */
@@ -47,7 +49,10 @@ export class DiscoveryJob {
   resumeFromStore(knowsPosts: boolean): void {
     const { accountId, profileId } = this.context.profile;
     const discoveredAt = this.context.ports.store.discoveredAt(accountId, profileId);
-    if (knowsPosts && discoveredAt !== null) this.dueAt = discoveredAt + this.options.intervalMs;
+    if (knowsPosts && discoveredAt !== null) {
+      this.dueAt = discoveredAt + this.options.intervalMs;
+      this.complete = true;
+    }
   }
 
   async run(): Promise<void> {
@@ -101,6 +106,7 @@ export class DiscoveryJob {
       } else {
         this.failures = 0;
         this.dueAt = now + this.options.intervalMs;
+        this.complete = true;
       }
       this.context.emitProgress();
     } catch (error) {

@@ -78,6 +78,17 @@ export interface SyncProgressEvent {
   postsTotal: number;
 }
 
+/** A profile's first complete fetch of a kind was done, or this start's requests were first answered (firstFetchWatch.ts). */
+export interface FirstFetchEvent {
+  type: 'first-fetch';
+  accountId: string;
+  profileId: string;
+  /** Epoch ms of the first complete fetch of each kind; null before it. */
+  fetched: { comment: number | null; conversation: number | null };
+  /** A request of this start has been answered. */
+  checked: boolean;
+}
+
 export interface ConnectivityEvent {
   type: 'connectivity';
   accountId: string;
@@ -95,7 +106,7 @@ export interface SyncErrorEvent {
   error: SyncErrorInfo;
 }
 
-export type SyncEvent = NewCommentsEvent | NewMessagesEvent | SyncProgressEvent | ConnectivityEvent | SyncErrorEvent;
+export type SyncEvent = NewCommentsEvent | NewMessagesEvent | SyncProgressEvent | FirstFetchEvent | ConnectivityEvent | SyncErrorEvent;
 
 export type SyncListener = (event: SyncEvent) => void;
 

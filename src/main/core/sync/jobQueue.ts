@@ -1,12 +1,13 @@
 // Which job of a profile's sync goes next. Urgency: a manual "refresh now" first (the post lists,
-// then posts, newest first); then the post lists when due; then posts never fetched (newest first:
-// a first sync shows today's comments before last month's); then every due job by how far past due
+// then posts, newest first); then the post lists when due; then the first figures of posts never
+// asked (a request carries 100 of them: a few requests give every post its numbers, issue 27); then
+// posts never fetched (newest first: a first sync shows today's comments before last month's); then every due job by how far past due
 // it is relative to its interval, direct messages among them. Ranking by that ratio stretches every
 // interval by the same factor when the budget cannot keep up, instead of starving old posts, hot
 // ones or conversations.
 import type { Network } from '../../../shared/networks.ts';
 import type { AccountAnalyticsNext } from './accountAnalyticsJob.ts';
-import { type AnalyticsJob, type AnalyticsTrack, nextAnalyticsJob } from './analyticsPlan.ts';
+import { type AnalyticsJob, type AnalyticsTrack, isFirstRead, nextAnalyticsJob } from './analyticsPlan.ts';
 import type { MessageJob } from './conversationPlan.ts';
 import type { PollTarget } from './pollTargets.ts';
 
@@ -72,7 +73,7 @@ export function nextJob(agenda: Agenda, now: number, options: JobQueueOptions): 
     batchDelayMs: options.analyticsBatchDelayMs,
     ...(options.skipAnalytics ? { skip: options.skipAnalytics } : {}),
   });
-  if (analytics.job) offer({ kind: 'analytics', job: analytics.job }, { tier: 1, value: (now - analytics.at) / options.analyticsRankIntervalMs });
+  if (analytics.job) offer({ kind: 'analytics', job: analytics.job }, analyticsUrgency(analytics.job, now - analytics.at, options.analyticsRankIntervalMs));
   else nextAt = Math.min(nextAt, analytics.at);
   const messages = agenda.messages;
   if (messages?.job) offer({ kind: 'messages', job: messages.job }, { tier: 1, value: messages.rank });
@@ -81,4 +82,15 @@ export function nextJob(agenda: Agenda, now: number, options: JobQueueOptions): 
   if (account?.job) offer({ kind: 'account-analytics', networks: account.job }, { tier: 1, value: account.rank });
   else if (account) nextAt = Math.min(nextAt, account.at);
   return best ? { job: best.job, at: now } : { job: undefined, at: nextAt };
+}
+
+/**
+ * A batch of first figures by social ids (up to 100 posts a request) before the first comment
+ * polls; a first read by service id (one post a request) among them, newest first; the rest by
+ * lateness.
+ */
+function analyticsUrgency(job: AnalyticsJob, late: number, rankIntervalMs: number): Urgency {
+  if (!isFirstRead(job)) return { tier: 1, value: late / rankIntervalMs };
+  if (job.kind === 'by-social-ids') return { tier: 3, value: job.tracks.length };
+  return { tier: 2, value: Math.max(...job.tracks.map((track) => track.created)) };
 }

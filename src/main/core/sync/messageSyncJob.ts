@@ -46,6 +46,25 @@ export class MessageSync {
     });
   }
 
+  /**
+   * Every messaging network the profile links has been listed, and each listed conversation read
+   * once (now, or at an earlier start: the store has its messages); a network refused (messaging off:
+   * a setting of the client) or left out (X without its key pair) has nothing to read. False before
+   * the linked networks are known.
+   */
+  firstReadDone(now: number): boolean {
+    if (this.linkedNetworks() === undefined) return false;
+    const linked = this.linked(now);
+    for (const platform of linked) {
+      const network = this.networks.get(platform as MessageNetwork);
+      if (!network) return false;
+      if (network.refusedUntil > 0 || (platform === 'twitter' && this.context.requests.twitterBlocked(now))) continue;
+      if (!network.listed) return false;
+      for (const track of network.conversations.values()) if (track.readAt === null && track.lastMessageAt === null) return false;
+    }
+    return true;
+  }
+
   /** "Refresh now": the lists are read at once, and a refusal is asked again (the user may have fixed it). */
   refreshNow(now: number): void {
     for (const network of this.networks.values()) {

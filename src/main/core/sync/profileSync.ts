@@ -12,6 +12,7 @@ import { fetchAnalytics } from './analyticsJob.ts';
 import { type AnalyticsTrack, analyticsTracksOf } from './analyticsPlan.ts';
 import { pollComments } from './commentPollJob.ts';
 import { DiscoveryJob } from './discoveryJob.ts';
+import { type FirstFetched, FirstFetchWatch } from './firstFetchWatch.ts';
 import { StoreFailure, storeInfo, SyncInterrupted } from './jobFailures.ts';
 import { nextJob, type SyncJob } from './jobQueue.ts';
 import { DEFAULT_MESSAGE_POLICY, type MessagePolicy } from './messagePolicy.ts';
@@ -58,6 +59,10 @@ export interface ProfileSyncStatus {
   postsTotal: number;
   /** Epoch ms of the next planned job, or null when none is planned. */
   nextDueAt: number | null;
+  /** The profile's first complete fetch of each inbox kind (firstFetchWatch.ts). */
+  firstFetched: FirstFetched;
+  /** A request of this start has been answered: the store's copy has been checked against the service. */
+  checked: boolean;
 }
 
 /** Analytics jobs are ranked as if due every ten minutes (the service's refresh). */
@@ -80,12 +85,15 @@ export class ProfileSync {
   private readonly analyticsBatchDelayMs: number;
   /** In a team only: whether this device polls the profile or replays what the polling device shares. */
   private readonly lease: PollLease | undefined;
+  private readonly firstFetch: FirstFetchWatch;
   private stopListening: (() => void) | undefined;
 
   private targets = new Map<string, PollTarget>();
   private targetOfPost = new Map<PostKey, string>();
   private analytics = new Map<PostKey, AnalyticsTrack>();
   private paused = false;
+  /** In a team: this device follows the device that polls the profile (it checks through that one). */
+  private followed = false;
   private stopping = false;
   private busy = false;
   private restingNow = false;
@@ -136,6 +144,12 @@ export class ProfileSync {
       ? new MessageSync(this.jobContext, ports.messages, { ...DEFAULT_MESSAGE_POLICY, ...options.messagePolicy }, () => this.discovery.linked)
       : undefined;
     this.accountAnalytics = ports.accountSnapshots ? new AccountAnalyticsSync(this.jobContext, ports.accountSnapshots, () => this.discovery.linked) : undefined;
+    this.firstFetch = new FirstFetchWatch(this.jobContext, {
+      // In a team, a device that follows has the lists from the polling one (it never reads them itself).
+      commentsWhole: () => (this.discovery.complete || (this.lease !== undefined && this.targets.size > 0)) && this.allPolled(),
+      messagesWhole: () => (this.messages ? this.messages.firstReadDone(this.ports.clock.now()) : this.discovery.complete) || this.followed,
+      answered: () => this.requests.answered || this.followed || ports.startCheck?.done === true,
+    });
   }
 
   /** Starts the loop from what the store knows (posts, when each was polled, the last discovery). */
@@ -143,13 +157,20 @@ export class ProfileSync {
     if (this.running || this.stopping) return;
     const now = this.ports.clock.now();
     try {
+      this.firstFetch.load();
       this.reload(now);
       this.discovery.resumeFromStore(this.targets.size > 0);
     } catch (error) {
       this.reporter.error(storeInfo(new StoreFailure('read the posts to sync', error)));
     }
     // What the polling device shares wakes the loop, which writes it into the store.
-    this.stopListening = this.ports.sharing?.onArrival(this.profile.profileId, () => this.timer.nudge());
+    const stopArrivals = this.ports.sharing?.onArrival(this.profile.profileId, () => this.timer.nudge());
+    // Another profile of the account was answered: this one is checked too, and says so.
+    const stopCheck = this.ports.startCheck?.listen(() => this.firstFetch.update());
+    this.stopListening = () => {
+      stopArrivals?.();
+      stopCheck?.();
+    };
     this.running = this.loop();
   }
 
@@ -227,7 +248,14 @@ export class ProfileSync {
     else if (this.requests.heldUntil > now) state = 'held';
     else if (this.busy) state = 'syncing';
     const at = this.pickJob(now).at;
-    return { state, postsDone: done, postsTotal: total, nextDueAt: Number.isFinite(at) ? at : null };
+    return {
+      state,
+      postsDone: done,
+      postsTotal: total,
+      nextDueAt: Number.isFinite(at) ? at : null,
+      firstFetched: this.firstFetch.fetched,
+      checked: this.firstFetch.checked,
+    };
   }
 
   /** The loop waits on its timer (or, paused or offline, on a nudge): nothing of it is under way. */
@@ -296,6 +324,14 @@ export class ProfileSync {
     } finally {
       this.busy = false;
     }
+    if (this.requests.answered) this.ports.startCheck?.mark();
+    this.firstFetch.update();
+  }
+
+  /** Every post the plan knows has had its comments read once. */
+  private allPolled(): boolean {
+    const { done, total } = progressOf(this.targets.values());
+    return done >= total;
   }
 
   /**
@@ -323,6 +359,9 @@ export class ProfileSync {
       this.discovery.dueAt = this.ports.clock.now();
     }
     if (role === 'poll') return false;
+    // The polling device reads the service and shares what it stored: following it is this device's check.
+    this.followed = true;
+    this.firstFetch.update();
     await this.rest(this.timer.sleep(Math.max(0, lease.nextAskAt - this.ports.clock.now())));
     return true;
   }

@@ -54,6 +54,7 @@ export class RequestGate {
   private notBefore = 0;
   private heldUntilAt = 0;
   private twitterBlockedUntilAt = 0;
+  private answeredOnce = false;
 
   constructor(target: CallTarget, ports: RequestGatePorts, options: RequestGateOptions) {
     this.target = target;
@@ -65,6 +66,11 @@ export class RequestGate {
   /** Until when the profile rests after its keys or plan were refused (0 when it does not). */
   get heldUntil(): number {
     return this.heldUntilAt;
+  }
+
+  /** A request of this start got the answer it asked for (the status line's "checked"). */
+  get answered(): boolean {
+    return this.answeredOnce;
   }
 
   /** Until when twitter is left out (0 when it is not). */
@@ -117,6 +123,7 @@ export class RequestGate {
       throw error;
     }
     connectivity.answered();
+    this.answeredOnce = true;
     return value;
   }
 

@@ -13,6 +13,7 @@ import type { PollTarget } from './pollTargets.ts';
 import type { ProfileReporter } from './profileReporter.ts';
 import type { RequestGate } from './requestGate.ts';
 import type { SyncClient } from './syncClient.ts';
+import type { StartCheck } from './startCheck.ts';
 
 export interface ProfileRef {
   accountId: string;
@@ -40,6 +41,8 @@ export interface ProfileSyncPorts {
   accountSnapshots?: AccountSnapshotSyncStore | undefined;
   /** In a team: the lease and the content other devices share (decision 0060); solo cores have none. */
   sharing?: SharedPolling | undefined;
+  /** The account's: whether a request of this start has been answered (firstFetchWatch.ts). */
+  startCheck?: StartCheck | undefined;
 }
 
 export interface SyncJobContext {
