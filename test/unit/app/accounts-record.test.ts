@@ -78,7 +78,7 @@ describe('the account list an earlier version kept in the store', () => {
     const db = new DatabaseSync(file);
     migrate(
       db,
-      MIGRATIONS.filter((migration) => migration !== typedStateTables),
+      MIGRATIONS.filter((migration) => migration.version < typedStateTables.version),
     );
     db.prepare("INSERT INTO sync_cursors (name, value) VALUES ('app.accounts', ?), ('app.sandboxRemoved', ?)").run(JSON.stringify(accounts), sandboxRemoved);
     db.close();
