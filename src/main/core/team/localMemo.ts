@@ -21,7 +21,7 @@ export class LocalMemo<T extends object> {
   /** What was kept before (null: nothing, or unreadable). */
   static async read(local: PouchDB.Database, name: string): Promise<Record<string, unknown> | null> {
     try {
-      return (await local.get(`_local/${name}`));
+      return await local.get(`_local/${name}`);
     } catch {
       return null;
     }
