@@ -13,6 +13,7 @@ import { useSettingsStore } from './stores/settingsStore.ts';
 import { coveredBy, pickedKeys, selectPostOf, viewSnapshot } from './logic/selection.ts';
 import { targetKeys, useTriageStore } from './stores/triageStore.ts';
 import { undoLast } from './stores/undoLast.ts';
+import { useCommandRequests } from './stores/commandRequests.ts';
 import { useUiStore } from './stores/uiStore.ts';
 import { addNote, assignTo, openAssign } from './teamActions.ts';
 
@@ -238,6 +239,15 @@ export const appActions: CommandActions = {
   toggleOverlay,
   openOverlay: (overlay) => useUiStore.getState().setOverlay(overlay),
   setTheme: (theme) => void useSettingsStore.getState().setTheme(theme),
+  openSettings: (section) => {
+    // Settings already open: it follows the request too (SettingsScreen listens).
+    useCommandRequests.getState().askSettings(section);
+    useUiStore.getState().setOverlay('settings');
+  },
+  runReportAction: (action) => {
+    useCommandRequests.getState().askReport(action);
+    goTo({ view: 'reports' });
+  },
   assign: openAssign,
   unassign: () => void assignTo(null),
   addNote,
