@@ -8,18 +8,17 @@ test('typing team, logo, business hours, csv and pdf in the palette opens that s
   await inbox.open(app.url);
   // The browser's print dialog would stop the page: count the prints instead.
   await page.evaluate(() => {
-    (window as unknown as { prints: number }).prints = 0;
+    const window = globalThis as unknown as { prints: number; print: () => void };
+    window.prints = 0;
     window.print = () => {
-      (window as unknown as { prints: number }).prints += 1;
+      window.prints += 1;
     };
   });
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   const field = palette.getByRole('combobox', { name: 'Command' });
   const settings = page.getByRole('dialog', { name: 'Settings' });
   async function type(words: string) {
-    await page.evaluate(() => {
-      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    });
+    await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { blur?: () => void } | null } }).document.activeElement?.blur?.());
     await page.keyboard.press('Control+k');
     await field.fill(words);
     await expect(palette.getByRole('option').first()).not.toHaveText('No command matches');
@@ -50,7 +49,7 @@ test('typing team, logo, business hours, csv and pdf in the palette opens that s
   expect((await downloading).suggestedFilename()).toMatch(/report\.csv$/);
 
   await type('pdf');
-  await expect.poll(() => page.evaluate(() => (window as unknown as { prints: number }).prints)).toBe(1);
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { prints: number }).prints)).toBe(1);
 
   await type('appendix');
   await expect(page.getByRole('checkbox', { name: 'Include the appendix' })).toBeChecked();
