@@ -113,7 +113,7 @@ export function Sidebar() {
         <h1>Social Inbox</h1>
       </div>
 
-      <section className="side-section" aria-labelledby="views-heading">
+      <section className="side-section side-views" aria-labelledby="views-heading">
         <h2 id="views-heading" className="side-heading">
           Views
         </h2>
@@ -179,7 +179,7 @@ export function Sidebar() {
         </ul>
       </section>
 
-      <section className="side-section" aria-labelledby="clients-heading">
+      <section className="side-section side-clients" aria-labelledby="clients-heading">
         <h2 id="clients-heading" className="side-heading">
           Clients
         </h2>
@@ -218,7 +218,7 @@ export function Sidebar() {
         </ul>
       </section>
 
-      <section className="side-section" aria-labelledby="networks-heading">
+      <section className="side-section side-networks" aria-labelledby="networks-heading">
         <h2 id="networks-heading" className="side-heading">
           Networks
         </h2>
