@@ -25,6 +25,19 @@ test('typing team, logo, business hours, csv and pdf in the palette opens that s
     await page.keyboard.press('Enter');
   }
 
+  // How the palette lists them, at both sizes (looked at: /tmp/h27polish).
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 700 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.keyboard.press('Control+k');
+    await field.fill('settings');
+    await expect(palette.getByRole('option', { name: /Settings: team/ })).toBeVisible();
+    await page.screenshot({ path: `/tmp/h27polish/palette-${size.width}x${size.height}.png` });
+    await page.keyboard.press('Escape');
+  }
+
   await type('team');
   await expect(settings.getByRole('tab', { name: 'Team' })).toHaveAttribute('aria-selected', 'true');
   // Settings open: the palette moves it to another section.
