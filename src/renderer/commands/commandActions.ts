@@ -3,7 +3,7 @@
 // tested in Node; actions.ts implements them over the stores (the app's `appActions`).
 import type { InboxItemKind } from '../../shared/domain/inbox.ts';
 import type { GotoView } from './places.ts';
-import type { ReportAction, SettingsSection } from './settingsCommands.ts';
+import type { ReportAction, SettingsSection } from './settingsPlaces.ts';
 
 export type Theme = 'system' | 'light' | 'dark';
 export type CommandOverlay = 'help' | 'palette' | 'connect' | 'settings' | 'snooze' | 'savedReplies';

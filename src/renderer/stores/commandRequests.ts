@@ -1,7 +1,7 @@
 // What the palette asked of a screen that was not open yet: the Settings section to open on, the
 // report action to run once the report is there. Each is taken once by the screen it is for.
 import { create } from 'zustand';
-import type { ReportAction, SettingsSection } from '../commands/settingsCommands.ts';
+import type { ReportAction, SettingsSection } from '../commands/settingsPlaces.ts';
 
 interface CommandRequests {
   settingsSection: SettingsSection | null;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandActions } from '../../../src/renderer/commands/commandActions.ts';
 import { PALETTE_CONTEXT, paletteEntries } from '../../../src/renderer/commands/defineCommand.ts';
 import { appCommands } from '../../../src/renderer/commands/registry.ts';
-import { REPORT_ENTRIES, SETTINGS_SECTIONS } from '../../../src/renderer/commands/settingsCommands.ts';
+import { REPORT_ENTRIES, SETTINGS_SECTIONS } from '../../../src/renderer/commands/settingsPlaces.ts';
 import { paletteMatches } from '../../../src/renderer/logic/paletteMatch.ts';
 
 function recording() {

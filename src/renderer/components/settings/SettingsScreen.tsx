@@ -5,7 +5,7 @@ import { useProfilesStore } from '../../stores/profilesStore.ts';
 import { useTeamStatusStore } from '../../stores/teamStatusStore.ts';
 import { useUiStore } from '../../stores/uiStore.ts';
 import { useCommandRequests } from '../../stores/commandRequests.ts';
-import { SETTINGS_SECTIONS, type SettingsSection } from '../../commands/settingsCommands.ts';
+import { SETTINGS_SECTIONS, type SettingsSection } from '../../commands/settingsPlaces.ts';
 import { Dialog } from '../Dialog.tsx';
 import { AccountsPanel } from './AccountsPanel.tsx';
 import { AppSettingsPanel } from './AppSettingsPanel.tsx';
