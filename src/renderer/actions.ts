@@ -15,6 +15,7 @@ import { coveredBy, pickedKeys, selectPostOf, viewSnapshot } from './logic/selec
 import { targetKeys as keysOf, type ActionTarget } from './logic/target.ts';
 import { useTriageStore } from './stores/triageStore.ts';
 import { undoLast } from './stores/undoLast.ts';
+import { useCommandRequests } from './stores/commandRequests.ts';
 import { useUiStore } from './stores/uiStore.ts';
 import { addNote, assignTo, openAssign } from './teamActions.ts';
 
@@ -247,6 +248,15 @@ export const appActions: CommandActions = {
   toggleOverlay,
   openOverlay: (overlay) => useUiStore.getState().setOverlay(overlay),
   setTheme: (theme) => void useSettingsStore.getState().setTheme(theme),
+  openSettings: (section) => {
+    // Settings already open: it follows the request too (SettingsScreen listens).
+    useCommandRequests.getState().askSettings(section);
+    useUiStore.getState().setOverlay('settings');
+  },
+  runReportAction: (action) => {
+    useCommandRequests.getState().askReport(action);
+    goTo({ view: 'reports' });
+  },
   assign: openAssign,
   unassign: () => void assignTo(null),
   addNote,

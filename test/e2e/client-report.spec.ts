@@ -14,6 +14,7 @@ import { expect, test } from './fixtures.ts';
 import { expectAccessible, screenshot } from './support/axe.ts';
 import { InboxPage } from './support/inboxPage.ts';
 import { inkOf, readPng } from './support/pngPixels.ts';
+import { NETWORK_LABELS } from '../../src/renderer/logic/networkLabels.ts';
 
 test.setTimeout(120_000);
 
@@ -134,7 +135,8 @@ test('a client report from the store: its numbers, the same offline after a rest
     wall.current.firstResponse.medianMs === null ? '' : String(Math.round(wall.current.firstResponse.medianMs / 60_000)),
   );
   for (const channel of wall.current.byChannel) {
-    const name = channel.kind === 'dm' ? `${channel.network} direct messages received` : `${channel.network} received`;
+    const network = channel.network === 'reddit' ? 'Reddit' : NETWORK_LABELS[channel.network];
+    const name = channel.kind === 'dm' ? `${network} direct messages received` : `${network} received`;
     expect(csvValue(csv, 'Volume by network', name)).toBe(String(channel.received));
   }
   const wallMessages = wall.current.byKind?.find((figures) => figures.kind === 'dm');

@@ -8,10 +8,12 @@ export interface HostCapabilities {
   startAtLogin: boolean;
   /** A tray icon exists: "closing the window keeps the app in the tray" means something. */
   tray: boolean;
+  /** New comments can be announced by the system (the desktop app); the web host announces nothing. */
+  notify: boolean;
 }
 
-export const DESKTOP_HOST: HostCapabilities = { startAtLogin: true, tray: true };
-export const WEB_HOST: HostCapabilities = { startAtLogin: false, tray: false };
+export const DESKTOP_HOST: HostCapabilities = { startAtLogin: true, tray: true, notify: true };
+export const WEB_HOST: HostCapabilities = { startAtLogin: false, tray: false, notify: false };
 
 let current: HostCapabilities = DESKTOP_HOST;
 

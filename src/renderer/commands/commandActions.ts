@@ -3,6 +3,7 @@
 // tested in Node; actions.ts implements them over the stores (the app's `appActions`).
 import type { InboxItemKind } from '../../shared/domain/inbox.ts';
 import type { GotoView } from './places.ts';
+import type { ReportAction, SettingsSection } from './settingsPlaces.ts';
 
 export type Theme = 'system' | 'light' | 'dark';
 export type CommandOverlay = 'help' | 'palette' | 'connect' | 'settings' | 'snooze' | 'savedReplies';
@@ -39,6 +40,10 @@ export interface CommandActions {
   toggleOverlay: (overlay: CommandOverlay) => void;
   openOverlay: (overlay: CommandOverlay) => void;
   setTheme: (theme: Theme) => void;
+  /** Settings, opened on this section. */
+  openSettings: (section: SettingsSection) => void;
+  /** The Reports view, and this action of it once its report is there. */
+  runReportAction: (action: ReportAction) => void;
   /** In a team: asks to whom the current item (or those picked) goes; assigns to nobody; focuses the open item's note. */
   assign: () => void;
   unassign: () => void;

@@ -13,5 +13,5 @@ export const GOTO_PLACES: readonly { key: string; view: GotoView; label: string 
   { key: 'h', view: 'hidden', label: 'Hidden comments' },
   { key: 'p', view: 'posts', label: 'Posts and their metrics' },
   { key: 'r', view: 'reports', label: 'Reports (the client report)' },
-  { key: 's', view: 'settings', label: 'Settings: accounts, keys, webhooks, the app' },
+  { key: 's', view: 'settings', label: 'Settings' },
 ];

@@ -4,6 +4,7 @@ import { createRegistry } from './defineCommand.ts';
 import * as list from './listCommands.ts';
 import * as places from './placeCommands.ts';
 import * as screen from './screenCommands.ts';
+import * as settings from './settingsCommands.ts';
 import * as team from './teamCommands.ts';
 
 export const appCommands = createRegistry([
@@ -33,6 +34,8 @@ export const appCommands = createRegistry([
   screen.theme,
   screen.connect,
   screen.savedReplies,
+  settings.settingsSection,
+  settings.reportAction,
   team.assign,
   team.unassign,
   team.addNote,

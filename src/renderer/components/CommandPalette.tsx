@@ -7,6 +7,7 @@ import { useProfilesStore } from '../stores/profilesStore.ts';
 import { useTeamStore } from '../stores/teamStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { Dialog } from './Dialog.tsx';
+import { paletteMatches } from '../logic/paletteMatch.ts';
 
 export function CommandPalette() {
   // The client entries are the profiles': a new one loaded lists it.
@@ -21,8 +22,7 @@ export function CommandPalette() {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the entries read the profiles through the registry; a new list is the cue to ask again
   const commands = useMemo(() => paletteEntries(appCommands, appActions, { ...PALETTE_CONTEXT, team }), [profiles, team]);
 
-  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const matches = commands.filter((command) => words.every((word) => command.label.toLowerCase().includes(word)));
+  const matches = paletteMatches(commands, query);
   const current = Math.min(active, Math.max(0, matches.length - 1));
 
   function run(command: PaletteEntry | undefined) {

@@ -68,9 +68,12 @@ export function ListEmptyState({ emptyText, error }: { emptyText: string; error:
   }
   return (
     <div className="list-empty">
-      <svg width="56" height="56" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="empty-mark">
-        <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      {/* The check says "all done": not for a search that found nothing (issue 27, item 15). */}
+      {!searching && (
+        <svg width="56" height="56" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="empty-mark">
+          <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      )}
       <p>{emptyText}</p>
     </div>
   );

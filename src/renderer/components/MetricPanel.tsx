@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import type { AnalyticsSnapshot } from '../../shared/domain/posts.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { FIGURE_GROUPS, FIGURES, figureSeries, figureValues, formatFigure, formatFigureChange, type FigureSpec } from '../logic/metricFigures.ts';
-import { dataBadges, metricLabel, NOT_OWNED_NOTE, postWords, relativeAhead } from '../logic/postMetrics.ts';
+import { dataBadges, freshnessWords, metricLabel, NOT_OWNED_NOTE, postWords } from '../logic/postMetrics.ts';
 import { panelPngContent, panelPngFileName } from '../logic/panelPng.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { usePostsStore, type PostMetrics } from '../stores/postsStore.ts';
@@ -29,7 +29,7 @@ function When({ iso, now, ahead = false }: { iso: string; now: number; ahead?: b
   if (!Number.isFinite(ms)) return <span>{iso || 'unknown'}</span>;
   return (
     <time dateTime={new Date(ms).toISOString()} title={exactTime(ms)}>
-      {ahead && ms > now ? relativeAhead(ms, now) : relativeTime(ms, now)}
+      {freshnessWords(ms, now, ahead, relativeTime)}
     </time>
   );
 }

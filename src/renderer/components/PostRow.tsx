@@ -11,10 +11,11 @@ import { usePostThreadsStore } from '../stores/postThreadsStore.ts';
 import { CommentsSwitch } from './CommentsSwitch.tsx';
 import { MetricChart } from './MetricChart.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
+import { cutGraphemes } from '../../shared/format/graphemes.ts';
 
 export function excerpt(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+  return cutGraphemes(line, 140);
 }
 
 /** A post tracked by hand: takes it out of the list again. */

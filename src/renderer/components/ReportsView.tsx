@@ -19,6 +19,7 @@ import { ReportSettingsForm } from './ReportSettingsForm.tsx';
 import './reports.css';
 import './report-print.css';
 import { PreparedReports } from './PreparedReports.tsx';
+import { useCommandRequests } from '../stores/commandRequests.ts';
 
 /**
  * The PDF: the desktop app prints the page itself and asks where to save it; the web host answers
@@ -37,6 +38,24 @@ function Controls({ title, appendix, setAppendix }: { title: string; appendix: b
   const profiles = useProfilesStore((state) => state.profiles);
   const { profileId, from, to, report, load } = useReportsStore();
   const [pdfNote, setPdfNote] = useState('');
+  const downloadCsv = () => {
+    if (report !== null) downloadBlob(`${title}.csv`, new Blob([reportCsv(report, from, to, reportFormatter(report))], { type: 'text/csv' }));
+  };
+  const printPdf = () => {
+    if (report === null) return;
+    setPdfNote('');
+    void exportPdf(title).then(setPdfNote);
+  };
+  // The palette's "Report: …" lines: run once the report is there.
+  const asked = useCommandRequests((state) => state.reportAction);
+  const takeReportAction = useCommandRequests((state) => state.takeReportAction);
+  useEffect(() => {
+    if (report === null || (asked !== 'csv' && asked !== 'pdf')) return;
+    takeReportAction();
+    if (asked === 'csv') downloadCsv();
+    else printPdf();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when asked, with the report of now
+  }, [asked, report, takeReportAction]);
   const preset = (() => {
     const month = lastMonth(new Date());
     const days = last30Days(new Date());
@@ -83,26 +102,10 @@ function Controls({ title, appendix, setAppendix }: { title: string; appendix: b
         <input type="checkbox" checked={appendix} onChange={(event) => setAppendix(event.target.checked)} /> Include the appendix
       </label>
       <span className="report-actions">
-        <button
-          type="button"
-          className="button small"
-          disabled={report === null}
-          onClick={() =>
-            report !== null && downloadBlob(`${title}.csv`, new Blob([reportCsv(report, from, to, reportFormatter(report))], { type: 'text/csv' }))
-          }
-        >
+        <button type="button" className="button small" disabled={report === null} onClick={downloadCsv}>
           Download CSV
         </button>
-        <button
-          type="button"
-          className="button small primary"
-          disabled={report === null}
-          onClick={() => {
-            if (report === null) return;
-            setPdfNote('');
-            void exportPdf(title).then(setPdfNote);
-          }}
-        >
+        <button type="button" className="button small primary" disabled={report === null} onClick={printPdf}>
           Export PDF
         </button>
         {pdfNote !== '' && (
@@ -123,6 +126,21 @@ export function ReportsView() {
   const filterNow = useInboxStore((state) => state.filterNow);
   const pickedClient = useCallback(() => filterNow().profileId, [filterNow]);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // The palette's "Report: … appendix" and "… business hours" lines.
+  const asked = useCommandRequests((state) => state.reportAction);
+  const takeReportAction = useCommandRequests((state) => state.takeReportAction);
+  useEffect(() => {
+    if (asked === 'appendix') {
+      takeReportAction();
+      setAppendix(!appendix);
+    } else if (asked === 'businessHours' && report !== null) {
+      takeReportAction();
+      setSettingsOpen(true);
+    }
+  }, [asked, appendix, setAppendix, report, takeReportAction]);
+  useEffect(() => {
+    if (settingsOpen) document.querySelector<HTMLElement>('.report-settings form input, .report-settings form select')?.focus();
+  }, [settingsOpen]);
   const format = useMemo(() => (report === null ? null : reportFormatter(report)), [report]);
   const title = report === null || format === null ? 'Client report' : reportTitle(report, format);
 

@@ -17,6 +17,7 @@ import { NetworkIcon } from './NetworkIcon.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
 import { TeamIndicator } from './TeamIndicator.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
+import { useCssVars } from './hooks.ts';
 import { fmt } from '../logic/format.ts';
 
 /**
@@ -102,6 +103,8 @@ export function Sidebar() {
   for (const profile of profiles)
     if (!filter.profileId || profile.profileId === filter.profileId) for (const network of profile.linkedNetworks) linked.add(network);
   const onlySandbox = accounts.length > 0 && accounts.every((account) => account.kind === 'sandbox');
+  // The clients keep room for up to four rows (and "All clients") however short the window: styles.css.
+  const clientsRef = useCssVars<HTMLElement>({ '--client-rows': String(Math.min(profiles.length + 1, 5)) });
 
   return (
     <nav className="sidebar" aria-label="Inbox navigation">
@@ -113,7 +116,7 @@ export function Sidebar() {
         <h1>Social Inbox</h1>
       </div>
 
-      <section className="side-section" aria-labelledby="views-heading">
+      <section className="side-section side-views" aria-labelledby="views-heading">
         <h2 id="views-heading" className="side-heading">
           Views
         </h2>
@@ -179,7 +182,7 @@ export function Sidebar() {
         </ul>
       </section>
 
-      <section className="side-section" aria-labelledby="clients-heading">
+      <section ref={clientsRef} className="side-section side-clients" aria-labelledby="clients-heading">
         <h2 id="clients-heading" className="side-heading">
           Clients
         </h2>
@@ -218,7 +221,7 @@ export function Sidebar() {
         </ul>
       </section>
 
-      <section className="side-section" aria-labelledby="networks-heading">
+      <section className="side-section side-networks" aria-labelledby="networks-heading">
         <h2 id="networks-heading" className="side-heading">
           Networks
         </h2>

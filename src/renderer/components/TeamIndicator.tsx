@@ -31,6 +31,9 @@ export function TeamIndicator() {
       }}
     >
       <span className="team-dot" aria-hidden="true" />
+      <span className="team-indicator-short" aria-hidden="true">
+        Team
+      </span>
       <span className="team-indicator-text">
         {headline.short}
         {headline.warning !== null && ' · a reply went without checking'}

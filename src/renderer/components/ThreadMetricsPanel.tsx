@@ -14,6 +14,7 @@ import { NetworkIcon } from './NetworkIcon.tsx';
 import './postThreads.css';
 import { DataBadgeList } from './DataBadgeList.tsx';
 import { useRefreshNow, type Freshness } from './useRefreshNow.ts';
+import { cutGraphemes } from '../../shared/format/graphemes.ts';
 
 /** The thread's freshness for "Refresh now": the newest fetch and update of any tweet, the soonest next update. */
 function threadFreshness(tweets: readonly PostMetrics[] | null): Freshness | null {
@@ -38,7 +39,7 @@ function When({ iso, now }: { iso: string; now: number }) {
 
 function excerpt(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+  return cutGraphemes(line, 160);
 }
 
 /** A figure's one name (logic/metricFigures.ts): "Impressions", "Organic likes". */

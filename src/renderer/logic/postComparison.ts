@@ -9,6 +9,7 @@
 import type { PostSummary, PostView } from '../../shared/domain/posts.ts';
 import { fmt } from './format.ts';
 import { type FigureKind, figureValues, formatFigureChange } from './metricFigures.ts';
+import { cutGraphemes } from '../../shared/format/graphemes.ts';
 
 export interface AveragePool {
   /** The posts the average is made of. */
@@ -97,6 +98,6 @@ export function postChoiceLabel(post: Pick<PostView, 'created' | 'text'>): strin
   const ms = Date.parse(post.created);
   const date = Number.isFinite(ms) ? fmt.date(ms) : post.created;
   const text = post.text.replace(/\s+/g, ' ').trim();
-  const excerpt = text.length > 60 ? `${text.slice(0, 59)}…` : text === '' ? '(no text)' : text;
+  const excerpt = text === '' ? '(no text)' : cutGraphemes(text, 60);
   return `${date} · ${excerpt}`;
 }

@@ -200,6 +200,14 @@ export function postsCsv(summaries: readonly PostSummary[], range: CsvRange): st
 }
 
 /** "in 3 h", "in 12 min", for times ahead (next update); past ones say "due now". */
+/**
+ * A freshness time in words: a time ahead (the next update) never reads as past, so one already
+ * passed is "due now", not "just now" or "2 min ago" (issue 27, item 15); other times as relative.
+ */
+export function freshnessWords(thenMs: number, nowMs: number, ahead: boolean, past: (then: number, now: number) => string): string {
+  return ahead ? relativeAhead(thenMs, nowMs) : past(thenMs, nowMs);
+}
+
 export function relativeAhead(thenMs: number, nowMs: number): string {
   const diff = thenMs - nowMs;
   if (!Number.isFinite(diff)) return '';

@@ -223,7 +223,9 @@ export function reportRows(report: ClientReport, format: Formatter = fmt): Repor
   for (const channel of current.byChannel) {
     const before = previous.byChannel.find((other) => other.network === channel.network && other.kind === channel.kind);
     for (const field of ['received', 'answered', 'unanswered', 'hidden'] as const) {
-      const name = channel.kind === 'dm' ? `${channel.network} direct messages ${field}` : `${channel.network} ${field}`;
+      // The network's name as the client knows it ("Bluesky", "X (Twitter)"), never its id.
+      const network = channel.network === 'reddit' ? 'Reddit' : NETWORK_LABELS[channel.network];
+      const name = channel.kind === 'dm' ? `${network} direct messages ${field}` : `${network} ${field}`;
       rows.push({ section: 'Volume by network', name, value: channel[field], previous: compare ? (before?.[field] ?? 0) : null });
     }
   }

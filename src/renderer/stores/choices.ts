@@ -10,7 +10,7 @@ import { useInboxStore, type ListFilter } from './inboxStore.ts';
 import { usePostsStore } from './postsStore.ts';
 import { useProfilesStore } from './profilesStore.ts';
 import { useReportsStore } from './reportsStore.ts';
-import { useRouteStore } from './route.ts';
+import { goTo, useRouteStore } from './route.ts';
 
 const KEY = 'social-inbox.choices.v1';
 
@@ -112,6 +112,33 @@ export function restoreChoices(): void {
   });
   useReportsStore.subscribe((state, prev) => {
     if (state.from !== prev.from || state.to !== prev.to) write({ ...readChoices(), period: periodOf(state.from, state.to) });
+  });
+  oneClientChoice();
+}
+
+/** The client Posts or Reports shows now (they show one at a time), or null elsewhere. */
+function clientOnPage(): string | null {
+  const route = useRouteStore.getState();
+  if (route.isAt('posts')) return usePostsStore.getState().profileId;
+  if (route.isAt('reports')) return useReportsStore.getState().profileId;
+  return null;
+}
+
+/**
+ * One client choice, shown the same everywhere (issue 27, item 10): Posts and Reports show one
+ * client, so arriving there with "All clients" the client they show becomes the choice and the
+ * sidebar names it; "All clients" picked there is a wish for the lists, which can show them all.
+ */
+function oneClientChoice(): void {
+  const adopt = () => {
+    const shown = clientOnPage();
+    if (shown !== null && useInboxStore.getState().filter.profileId === null) useInboxStore.getState().setFilter({ profileId: shown });
+  };
+  usePostsStore.subscribe((state, prev) => state.profileId !== prev.profileId && adopt());
+  useReportsStore.subscribe((state, prev) => state.profileId !== prev.profileId && adopt());
+  useRouteStore.subscribe((state, prev) => state.route !== prev.route && adopt());
+  useInboxStore.subscribe((state, prev) => {
+    if (state.filter.profileId === null && prev.filter.profileId !== null && clientOnPage() !== null) goTo({ view: 'list' });
   });
 }
 

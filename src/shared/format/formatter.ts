@@ -3,6 +3,7 @@
 // time zone (the system's, or a client's for that client's report). Every Intl object is made once
 // per formatter: constructing one costs a fraction of a millisecond, which a list of rows would pay
 // on every render.
+import { graphemes } from './graphemes.ts';
 
 export interface FormatterOptions {
   /** A BCP 47 locale ("en-GB", "en-US", "de-DE"); the system's when absent. */
@@ -194,12 +195,13 @@ export function createFormatter(options: FormatterOptions = {}): Formatter {
 /** Cut a text to at most `max` characters at a word's end, with an ellipsis when anything was cut. */
 export function cutAtWord(text: string, max: number): string {
   const flat = text.replace(/\s+/gu, ' ').trim();
-  const chars = Array.from(flat);
+  // Graphemes, not code points: an emoji with a skin tone or a joiner stays whole.
+  const chars = graphemes(flat);
   if (chars.length <= max) return flat;
   const room = Math.max(1, max - 1);
   const head = chars.slice(0, room).join('');
   // The head ends at a word's end when the next character is a space; else back to the last space.
-  // A single word longer than the room is cut inside it (still on a code point, never mid-pair).
+  // A single word longer than the room is cut inside it (between graphemes, never inside one).
   const space = chars[room] === ' ' ? head.length : head.lastIndexOf(' ');
   const cut = space > 0 ? head.slice(0, space) : head;
   return `${cut.replace(/[\s,;:.\-–—]+$/u, '')}…`;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnalyticsSnapshot, PostSummary } from '../../../src/shared/domain/posts.ts';
 import { resolveKey } from '../../../src/renderer/logic/keymap.ts';
 import {
+  freshnessWords,
   csvField,
   dataBadges,
   flatLabel,
@@ -150,5 +151,17 @@ describe("a post's words", () => {
     expect(postWords({ text: '' }, { metrics: { caption: 'A caption' } })).toBe('A caption');
     expect(postWords({ text: '' }, { metrics: { title: 42 } })).toBe('');
     expect(postWords({ text: '' }, null)).toBe('');
+  });
+});
+
+// Issue 27, item 15: "next update just now" — a next update already passed read as a past time.
+describe('the next update in words', () => {
+  const past = (then: number, now: number) => `${Math.round((now - then) / 60_000)} min ago`;
+  it('is "due now" once passed, never a past time; ahead it says how long', () => {
+    const now = Date.UTC(2026, 10, 28, 23, 57);
+    expect(freshnessWords(now - 2 * 60_000, now, true, past)).toBe('due now');
+    expect(freshnessWords(now, now, true, past)).toBe('due now');
+    expect(freshnessWords(now + 5 * 60_000, now, true, past)).toBe('in 5 min');
+    expect(freshnessWords(now - 2 * 60_000, now, false, past)).toBe('2 min ago');
   });
 });

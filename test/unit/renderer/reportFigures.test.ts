@@ -44,7 +44,7 @@ describe('report figures', () => {
     expect(lines).toContain('Summary,Typical first answer (minutes),90,');
     expect(lines).toContain('Summary,Answered on time,,');
     expect(lines).toContain('Response times,1–4 h,2,2');
-    expect(lines).toContain('Volume by network,instagram received,5,0');
+    expect(lines).toContain('Volume by network,Instagram received,5,0');
     expect(lines).toContain('Volume by day,2026-10-02,3,');
     expect(lines).toContain('Slowest unanswered,instagram:c9,125,');
     expect(lines.length - 7).toBe(reportRows(report).length);
@@ -133,8 +133,8 @@ describe('report figures', () => {
     expect(lines).toContain('Comments and direct messages,Direct messages: typical first answer (minutes),30,');
     expect(lines).toContain('Comments and direct messages,Direct messages: answered within target,1,0');
     // A network's comments and messages are two rows of the volume, not one name twice.
-    expect(lines).toContain('Volume by network,instagram received,5,0');
-    expect(lines).toContain('Volume by network,instagram direct messages received,2,0');
+    expect(lines).toContain('Volume by network,Instagram received,5,0');
+    expect(lines).toContain('Volume by network,Instagram direct messages received,2,0');
     expect(lines.length - 7).toBe(reportRows(withMessages).length);
   });
 
@@ -145,5 +145,17 @@ describe('report figures', () => {
     expect(formatDuration(52 * 3_600_000)).toBe('2 d 4 h');
     expect(lastMonth(new Date(2026, 0, 15))).toEqual({ from: '2025-12-01', to: '2025-12-31' });
     expect(lastMonth(new Date(2026, 2, 31))).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+  });
+});
+
+// Issue 27, item 15: the CSV's volume rows name each network as the client knows it ("bluesky
+// received" before), never by the app's id.
+describe('the report CSV names networks', () => {
+  it('by their display names in the volume rows', () => {
+    const names = reportRows(report)
+      .filter((row) => row.section === 'Volume by network')
+      .map((row) => row.name);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name, name).toMatch(/^[A-Z]/);
   });
 });

@@ -47,6 +47,7 @@ import type { OutboxItem } from '../outbox/types.ts';
 import { answeredOf } from './views.ts';
 import { CountsChanged, UnreadWatch } from './unreadWatch.ts';
 import { WebhookService } from './webhookService.ts';
+import { cutGraphemes } from '../../../shared/format/graphemes.ts';
 
 export type { AppCore } from './appCore.ts';
 
@@ -184,7 +185,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       const row = findInboxKindOfKey(key)?.row(store, key);
       if (!row) return null;
       const text = `${row.authorName}: ${row.text}`;
-      return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text;
+      return cutGraphemes(text, PREVIEW_LENGTH);
     },
   });
 

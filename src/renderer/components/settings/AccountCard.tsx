@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountKeyStatus, AccountSummary, ProfileView, VaultProtection } from '../../../shared/domain/accounts.ts';
 import { call } from '../../api/bridge.ts';
 import { maskedKey } from '../../logic/webhookTools.ts';
+import { accountLine, clientKeysLine, serviceWhere } from '../../logic/accountWords.ts';
 import { useProfilesStore } from '../../stores/profilesStore.ts';
 import { useStatusStore } from '../../stores/statusStore.ts';
 import { useUiStore } from '../../stores/uiStore.ts';
@@ -55,6 +56,10 @@ export function AccountCard({
   }, [loadStatus]);
 
   const sandbox = account.kind === 'sandbox';
+  const connectivity = useStatusStore((state) => state.connectivity);
+  const states = useStatusStore((state) => state.states);
+  // The same answer as the sidebar's status line: never "Not checked yet" beside "Up to date".
+  const line = accountLine(account.accountId, account.online, connectivity, states);
 
   async function remove() {
     setBusy(true);
@@ -83,11 +88,11 @@ export function AccountCard({
           <h4 id={headingId}>
             {account.title} {sandbox && <span className="settings-badge">Built-in sandbox</span>}
           </h4>
-          <p className="muted settings-url">{account.baseUrl}</p>
+          <p className="muted settings-url" title={account.baseUrl}>
+            {serviceWhere(account.baseUrl, sandbox)}
+          </p>
         </div>
-        <span className={`settings-badge ${account.online === false ? 'is-warn' : account.online ? 'is-ok' : ''}`}>
-          {account.online === null ? 'Not checked yet' : account.online ? 'Online' : 'Not answering'}
-        </span>
+        <span className={`settings-badge ${line.tone === 'warn' ? 'is-warn' : line.tone === 'ok' ? 'is-ok' : ''}`}>{line.text}</span>
       </div>
 
       {status && (
@@ -101,8 +106,8 @@ export function AccountCard({
             <dd>{maskedKey(status.x)}</dd>
           </div>
           <div>
-            <dt>Client profile keys</dt>
-            <dd>{Object.values(status.profiles).filter((key) => key.configured).length} kept</dd>
+            <dt>Client keys</dt>
+            <dd>{clientKeysLine(Object.values(status.profiles).filter((key) => key.configured).length, Object.values(status.profiles).length)}</dd>
           </div>
         </dl>
       )}

@@ -38,10 +38,14 @@ export function AppSettingsPanel() {
           <option value="dark">Dark</option>
         </select>
       </label>
-      <label className="settings-check">
-        <input type="checkbox" checked={settings.notifications} onChange={(event) => void save({ notifications: event.target.checked })} />
-        Notify me of new comments
-      </label>
+      {host.notify ? (
+        <label className="settings-check">
+          <input type="checkbox" checked={settings.notifications} onChange={(event) => void save({ notifications: event.target.checked })} />
+          Notify me of new comments
+        </label>
+      ) : (
+        <p className="muted small">Notices of new comments come from the desktop app; in a browser the sidebar’s counts show them.</p>
+      )}
       <label>
         Undo window for replies (seconds, 0–30)
         <input

@@ -8,6 +8,7 @@ import { maskedKey } from '../../logic/webhookTools.ts';
 import { profileColor, useProfilesStore } from '../../stores/profilesStore.ts';
 import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
 import { NetworkIcon } from '../NetworkIcon.tsx';
+import { profileKind } from '../../logic/accountWords.ts';
 
 export function ProfileRow({
   profile,
@@ -64,7 +65,7 @@ export function ProfileRow({
           }}
         />
         <span className="muted settings-profile-kind">
-          {profile.isPrimary ? 'Primary profile' : 'User profile'}
+          {profileKind(profile.isPrimary)}
           {profileKey && ` · Profile-Key ${maskedKey(profileKey)}`}
         </span>
         {profileKey?.configured && !replacingKey && (

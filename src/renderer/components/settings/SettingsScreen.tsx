@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { useProfilesStore } from '../../stores/profilesStore.ts';
 import { useTeamStatusStore } from '../../stores/teamStatusStore.ts';
 import { useUiStore } from '../../stores/uiStore.ts';
+import { useCommandRequests } from '../../stores/commandRequests.ts';
+import { SETTINGS_SECTIONS, type SettingsSection } from '../../commands/settingsPlaces.ts';
 import { Dialog } from '../Dialog.tsx';
 import { AccountsPanel } from './AccountsPanel.tsx';
 import { AppSettingsPanel } from './AppSettingsPanel.tsx';
@@ -11,22 +13,26 @@ import { TeamSettingsPanel } from './TeamSettingsPanel.tsx';
 import { WebhooksPanel } from './WebhooksPanel.tsx';
 import './settings.css';
 
-type Tab = 'accounts' | 'webhooks' | 'app' | 'team';
-const TABS: { tab: Tab; label: string }[] = [
-  { tab: 'accounts', label: 'Accounts and keys' },
-  { tab: 'webhooks', label: 'Webhooks' },
-  { tab: 'app', label: 'App' },
-  { tab: 'team', label: 'Team' },
-];
+type Tab = SettingsSection;
+// One list of the sections: the palette opens each by name (settingsCommands.ts).
+const TABS = SETTINGS_SECTIONS.map(({ section, tab }) => ({ tab: section, label: tab }));
 
 export function SettingsScreen() {
   // The sidebar's team line opens Settings on Team.
   const openOnTeam = useTeamStatusStore((state) => state.openOnTeam);
   const setOpenOnTeam = useTeamStatusStore((state) => state.setOpenOnTeam);
-  const [tab, setTab] = useState<Tab>(openOnTeam ? 'team' : 'accounts');
+  const takeSettingsSection = useCommandRequests((state) => state.takeSettingsSection);
+  const [tab, setTab] = useState<Tab>(() => takeSettingsSection() ?? (openOnTeam ? 'team' : 'accounts'));
   useEffect(() => {
     if (openOnTeam) setOpenOnTeam(false);
   }, [openOnTeam, setOpenOnTeam]);
+  // The palette asked for a section while Settings was open: show it.
+  const asked = useCommandRequests((state) => state.settingsSection);
+  useEffect(() => {
+    if (asked === null) return;
+    const section = takeSettingsSection();
+    if (section !== null) setTab(section);
+  }, [asked, takeSettingsSection]);
   const setOverlay = useUiStore((state) => state.setOverlay);
   const loadProfiles = useProfilesStore((state) => state.load);
   const close = () => setOverlay(null);
