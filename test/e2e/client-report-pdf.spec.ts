@@ -10,6 +10,7 @@ import { createFormatter, cutAtWord } from '../../src/shared/format/formatter.ts
 import { PAGE_TWO_WAITING, WAITING_WORDS } from '../../src/renderer/logic/reportWords.ts';
 import { expect, test } from './fixtures.ts';
 import { InboxPage } from './support/inboxPage.ts';
+import { showClientReport } from './support/reportPage.ts';
 
 test.setTimeout(120_000);
 
@@ -51,16 +52,7 @@ test('the report of a seeded client printed: two pages a freelancer can send as 
   await expect(page.getByRole('heading', { name: 'Client report' })).toBeVisible();
   await expect(page.getByText('Prepared by Sam Lee Social')).toBeVisible();
   expect(await page.locator('.report-brand-logo').evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
-  const client = page.getByLabel('Client', { exact: true });
-  const bloom = await client.locator('option', { hasText: 'Bloom Bakery' }).getAttribute('value');
-  if (bloom !== null) await client.selectOption(bloom);
-  await page.getByLabel('Period', { exact: true }).selectOption('last-30');
-  const from = await page.getByLabel('From', { exact: true }).inputValue();
-  const to = await page.getByLabel('To', { exact: true }).inputValue();
-  const profileId = await client.inputValue();
-  await expect
-    .poll(async () => Number(((await page.locator('[data-figure="received"]').textContent()) ?? '').replace(/\D/g, '')), { timeout: 15_000 })
-    .toBeGreaterThan(0);
+  const { profileId, from, to } = await showClientReport(page, 'Bloom Bakery', 'last-30');
   const core = await app.call('report.get', { profileId, from, to });
   const clientName = core.clientTitle;
   await page.screenshot({ path: testInfo.outputPath('report-1440.png') });

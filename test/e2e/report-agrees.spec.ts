@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createFormatter } from '../../src/shared/format/formatter.ts';
 import { expect, test } from './fixtures.ts';
 import { InboxPage } from './support/inboxPage.ts';
+import { showClientReport } from './support/reportPage.ts';
 
 test.setTimeout(120_000);
 
@@ -16,16 +17,7 @@ test('page 1, the chart, the appendix and the CSV give one typical first answer'
   await page.setViewportSize({ width: 1440, height: 900 });
   await new InboxPage(page).open(app.url);
   await page.getByRole('navigation', { name: 'Inbox navigation' }).getByRole('button', { name: 'Reports' }).click();
-  const client = page.getByLabel('Client', { exact: true });
-  const bloom = await client.locator('option', { hasText: 'Bloom Bakery' }).getAttribute('value');
-  if (bloom !== null) await client.selectOption(bloom);
-  await page.getByLabel('Period', { exact: true }).selectOption('last-30');
-  const from = await page.getByLabel('From', { exact: true }).inputValue();
-  const to = await page.getByLabel('To', { exact: true }).inputValue();
-  const profileId = await client.inputValue();
-  await expect
-    .poll(async () => Number(((await page.locator('[data-figure="received"]').textContent()) ?? '').replace(/\D/g, '')), { timeout: 15_000 })
-    .toBeGreaterThan(0);
+  const { profileId, from, to } = await showClientReport(page, 'Bloom Bakery', 'last-30');
   const core = await app.call('report.get', { profileId, from, to });
   const locale = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().locale);
   const format = createFormatter({ locale, timeZone: core.settings.timeZone });

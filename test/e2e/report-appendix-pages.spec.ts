@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { NETWORK_LABELS } from '../../src/renderer/logic/networkLabels.ts';
 import { expect, test } from './fixtures.ts';
 import { InboxPage } from './support/inboxPage.ts';
+import { showClientReport } from './support/reportPage.ts';
 
 test.setTimeout(120_000);
 
@@ -76,16 +77,7 @@ test('the appendix printed: every table above the footer, a day on one line, lon
   await page.setViewportSize({ width: 1440, height: 900 });
   await new InboxPage(page).open(app.url);
   await page.getByRole('navigation', { name: 'Inbox navigation' }).getByRole('button', { name: 'Reports' }).click();
-  const client = page.getByLabel('Client', { exact: true });
-  const bloom = await client.locator('option', { hasText: 'Bloom Bakery' }).getAttribute('value');
-  if (bloom !== null) await client.selectOption(bloom);
-  await page.getByLabel('Period', { exact: true }).selectOption('last-30');
-  const from = await page.getByLabel('From', { exact: true }).inputValue();
-  const to = await page.getByLabel('To', { exact: true }).inputValue();
-  const profileId = await client.inputValue();
-  await expect
-    .poll(async () => Number(((await page.locator('[data-figure="received"]').textContent()) ?? '').replace(/\D/g, '')), { timeout: 15_000 })
-    .toBeGreaterThan(0);
+  const { profileId, from, to } = await showClientReport(page, 'Bloom Bakery', 'last-30');
   const core = await app.call('report.get', { profileId, from, to });
   await page.getByLabel('Include the appendix').check();
   const pdf = testInfo.outputPath('report-appendix.pdf');
@@ -98,22 +90,7 @@ test('the appendix printed: every table above the footer, a day on one line, lon
 
   const pages = pagesOf(pdf);
   expect(pages.length).toBeGreaterThan(2);
-  for (const [index, words] of pages.entries()) {
-    // The footer: the line that ends with the page number "n / total".
-    const total = words.findLast((word) => word.text === String(pages.length));
-    expect(total, `page ${index + 1} has its number`).toBeDefined();
-    const footerTop = Math.min(...words.filter((word) => Math.abs(word.yMin - (total?.yMin ?? 0)) < 1).map((word) => word.yMin));
-    const over = words.filter((word) => word.yMin < footerTop - 0.5 && word.yMax > footerTop - 4);
-    expect(
-      over.map((word) => word.text),
-      `page ${index + 1}: words on the footer's line`,
-    ).toEqual([]);
-    const below = words.filter((word) => word.yMin > footerTop + 12);
-    expect(
-      below.map((word) => word.text),
-      `page ${index + 1}: words under the footer`,
-    ).toEqual([]);
-  }
+  expectClearOfFooters(pages);
 
   // Each network's day-by-day table: its days, each printed once, day and month on one line, on sheets with the header.
   const networks = core.growth.collected ? core.growth.networks.filter((network) => network.series.length >= 2) : [];
