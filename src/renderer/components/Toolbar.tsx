@@ -154,7 +154,7 @@ export function Toolbar() {
               <button
                 type="button"
                 className="button small"
-                disabled={loadedCount === 0 || closingSoon}
+                disabled={loadedCount === 0}
                 onClick={() => void selectView()}
                 title="Select every item in this view, not only the loaded ones (Shift+A)"
               >
