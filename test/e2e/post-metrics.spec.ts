@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { figureSpec } from '../../src/renderer/logic/metricFigures.ts';
+import { NETWORK_LABELS } from '../../src/renderer/logic/networkLabels.ts';
 import { expect, test } from './fixtures.ts';
 import { AppHost } from './support/appHost.ts';
 import { expectAccessible, screenshot } from './support/axe.ts';
@@ -277,10 +278,23 @@ test('the CSV export has one row per post and network made in the chosen dates, 
   expect(download.suggestedFilename()).toMatch(new RegExp(`-posts-from-${from}-to-${to}\\.csv$`));
   const rows = parseCsv(readFileSync(await download.path(), 'utf8'));
   const [head, ...body] = rows;
-  expect(head?.slice(0, 4)).toEqual(['network', 'post id', 'created', 'text']);
-  expect(body.map((r) => `${r[0]}:${r[1]}`)).toEqual(expected.map((s) => s.post.key));
+  // Names and local times, not codes and UTC (issue 27, item 15); the network's id of the post last, in a column that says so.
+  expect(head?.slice(0, 4)).toEqual(['client', 'network', expect.stringMatching(/^posted \(.+\)$/), 'post']);
+  expect(head?.[2]).not.toMatch(/UTC/);
+  expect(head?.at(-1)).toBe('post id on the network (to find it there)');
+  const idOf = (r: string[]) => `${r[1]}:${r.at(-1)}`;
+  expect(body.map(idOf)).toEqual(expected.map((s) => `${NETWORK_LABELS[s.post.platform]}:${s.post.socialPostId}`));
+  // The browser's own clock, read without the app's formatter.
+  const localClock = (iso: string) =>
+    page.evaluate((at) => {
+      const d = new Date(at);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+    }, iso);
   for (const summary of expected) {
-    const row = body.find((r) => `${r[0]}:${r[1]}` === summary.post.key) as string[];
+    const row = body.find((r) => idOf(r) === `${NETWORK_LABELS[summary.post.platform]}:${summary.post.socialPostId}`) as string[];
+    expect(row[0]).toBe(client.title);
+    expect(row[2]).toBe(await localClock(summary.post.created));
     expect(row[3]).toBe(summary.post.text);
     const likes = summary.latest?.metrics['likeCount'];
     // One column per figure, by its name (issue 19, item 9): likeCount is "Likes".

@@ -121,7 +121,7 @@ function ExportForm({ profileTitle }: { profileTitle: string }) {
         .replace(/^-|-$/g, '') || 'client';
     downloadBlob(
       `${slug}-posts${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`,
-      new Blob([postsCsv(posts, range)], { type: 'text/csv;charset=utf-8' }),
+      new Blob([postsCsv(posts, range, profileTitle)], { type: 'text/csv;charset=utf-8' }),
     );
   }
   return (

@@ -23,12 +23,14 @@ import { fmt } from '../logic/format.ts';
 /**
  * A badge counts only what asks for work, so every badge is 0 at inbox zero (what needs a reply,
  * what waits to be sent); the other views show their exact count in the list's header instead
- * (docs/decisions/0035-badges-count-work.md). count null: no badge (Closing soon is short, and its
- * rows say how long is left).
+ * (docs/decisions/0035-badges-count-work.md). Closing soon counts work too: the messages waiting for
+ * a reply while their window is open (issue 27: it alone had no number). count null: no badge.
  */
-const VIEWS: { view: ListView; label: string; count: 'needsReply' | 'outbox' | 'assignedToMe' | null; title?: string; team?: boolean }[] = [
+type BadgeCount = 'needsReply' | 'closingSoon' | 'outbox' | 'assignedToMe';
+
+const VIEWS: { view: ListView; label: string; count: BadgeCount | null; title?: string; team?: boolean }[] = [
   { view: 'needsReply', label: 'Needs reply', count: 'needsReply' },
-  { view: 'closingSoon', label: 'Closing soon', count: null, title: 'Direct messages whose reply window closes first (g c)' },
+  { view: 'closingSoon', label: 'Closing soon', count: 'closingSoon', title: 'Direct messages whose reply window closes first (g c)' },
   { view: 'all', label: 'All', count: null },
   { view: 'done', label: 'Done', count: null },
   { view: 'snoozed', label: 'Snoozed', count: null },
@@ -43,7 +45,9 @@ function formatCount(value: number): string {
 }
 
 /** What a badge counts, in words: its tooltip, and (for a client) the end of its accessible name. */
-export function badgeMeaning(count: 'needsReply' | 'outbox' | 'assignedToMe', value: number, kind: InboxItemKind | null): string {
+export function badgeMeaning(count: BadgeCount, value: number, kind: InboxItemKind | null): string {
+  if (count === 'closingSoon')
+    return `${fmt.number(value)} ${pluralNoun(value, { one: 'direct message waits', other: 'direct messages wait' })} for a reply while the window to answer is open`;
   if (count === 'assignedToMe') return `${fmt.number(value)} ${pluralNoun(value, { one: 'item is', other: 'items are' })} assigned to you`;
   if (count === 'outbox') return `${fmt.number(value)} ${pluralNoun(value, { one: 'reply or message waits', other: 'replies and messages wait' })} to be sent`;
   const noun = kind === null ? { one: 'comment or conversation needs', other: 'comments and conversations need' } : kindView(kind).words.needsReply;

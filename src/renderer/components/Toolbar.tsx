@@ -126,9 +126,12 @@ export function Toolbar() {
             <button type="button" className="button small" onClick={() => setRead(true)}>
               Mark unread
             </button>
-            <button type="button" className="button small" onClick={() => void selectView()} title="Select every item in this view (Shift+A)">
-              Select all in this view
-            </button>
+            {/* Closing soon is whole as loaded: with every row picked there is nothing more to select. */}
+            {!(closingSoon && checkedCount >= loadedCount) && (
+              <button type="button" className="button small" onClick={() => void selectView()} title="Select every item in this view (Shift+A)">
+                Select all in this view
+              </button>
+            )}
             <button type="button" className="button ghost small" onClick={clearChecked}>
               Clear selection
             </button>
@@ -154,7 +157,7 @@ export function Toolbar() {
               <button
                 type="button"
                 className="button small"
-                disabled={loadedCount === 0 || closingSoon}
+                disabled={loadedCount === 0}
                 onClick={() => void selectView()}
                 title="Select every item in this view, not only the loaded ones (Shift+A)"
               >

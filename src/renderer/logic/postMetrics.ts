@@ -3,6 +3,7 @@
 import type { AnalyticsSnapshot, PostDataFlags, PostSummary } from '../../shared/domain/posts.ts';
 import type { Network } from '../../shared/networks.ts';
 import { csvField } from './csvField.ts';
+import { NETWORK_LABELS } from './networkLabels.ts';
 import { fmt } from './format.ts';
 import { csvColumn, csvValue, FIGURES, figureValues, numericMetrics } from './metricFigures.ts';
 
@@ -157,9 +158,12 @@ export interface CsvRange {
 /**
  * A client's posts and their latest metrics, one row per post and network, in the range of their
  * creation dates; one column per figure (metricFigures.ts: likes are "Likes" whichever network
- * calls them likeCount), the union of every row's figures, sorted by name.
+ * calls them likeCount), the union of every row's figures, sorted by name. In a freelancer's words
+ * (issue 27, item 15): the client's and the network's names, the post's words, times in this
+ * computer's zone as a spreadsheet reads them with the zone named in the header; the link and the
+ * network's id of the post only last, in columns that say what they are for.
  */
-export function postsCsv(summaries: readonly PostSummary[], range: CsvRange): string {
+export function postsCsv(summaries: readonly PostSummary[], range: CsvRange, clientName: string): string {
   const rows = summaries.filter((s) => {
     const created = Date.parse(s.post.created);
     return (range.from === null || created >= range.from) && (range.to === null || created <= range.to);
@@ -175,22 +179,37 @@ export function postsCsv(summaries: readonly PostSummary[], range: CsvRange): st
     return out;
   });
   const columns = [...new Set(cells.flatMap((row) => [...row.keys()]))].sort((a, b) => a.localeCompare(b, 'en'));
-  const head = ['network', 'post id', 'created', 'text', 'url', 'comments in inbox', 'last updated', 'backfilled from', 'recovered from', ...columns];
+  const zone = fmt.zoneName();
+  const time = (iso: string | undefined) => (iso === undefined ? '' : fmt.sheetDateTime(Date.parse(iso)));
+  const head = [
+    'client',
+    'network',
+    `posted (${zone})`,
+    'post',
+    'comments in the inbox',
+    `figures as of (${zone})`,
+    `figures filled in from stored data of (${zone})`,
+    `figures recovered from stored data of (${zone})`,
+    ...columns,
+    'link to the post',
+    'post id on the network (to find it there)',
+  ];
   const lines = [head.map(csvField).join(',')];
   for (const [index, s] of rows.entries()) {
     const row = cells[index];
     lines.push(
       [
-        s.post.platform,
-        s.post.socialPostId,
-        s.post.created,
-        s.post.text,
-        s.post.url ?? '',
+        clientName,
+        NETWORK_LABELS[s.post.platform],
+        time(s.post.created),
+        postWords(s.post, s.latest),
         s.commentCount,
-        s.latest?.lastUpdated ?? '',
-        s.latest?.backfilledFrom ?? '',
-        s.latest?.recoveredFrom ?? '',
+        time(s.latest?.lastUpdated),
+        time(s.latest?.backfilledFrom),
+        time(s.latest?.recoveredFrom),
         ...columns.map((column) => row?.get(column)),
+        s.post.url ?? '',
+        s.post.socialPostId,
       ]
         .map(csvField)
         .join(','),

@@ -40,6 +40,15 @@ export function toggleItem(selection: Selection, key: string): Selection {
   return Object.keys(keys).length === 0 ? NO_SELECTION : { type: 'items', keys };
 }
 
+/**
+ * Every row of a list that is whole as loaded (Closing soon: one answer of the core, no pages),
+ * picked as if with x: the core's view sweep cannot bound such a list, and it needs none.
+ */
+export function selectListed(rows: readonly Pick<InboxRow, 'key'>[]): Selection {
+  if (rows.length === 0) return NO_SELECTION;
+  return { type: 'items', keys: Object.fromEntries(rows.map((row) => [row.key, true as const])) };
+}
+
 export function selectView(snapshot: ViewSnapshot): Selection {
   return { type: 'view', snapshot };
 }

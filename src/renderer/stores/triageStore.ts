@@ -10,7 +10,7 @@
 import { create } from 'zustand';
 import { VIEW_SWEEP_MAX } from '../../shared/domain/inbox.ts';
 import { call } from '../api/bridge.ts';
-import { coveredBy, pickedKeys, viewSnapshot, type ViewSnapshot } from '../logic/selection.ts';
+import { coveredBy, pickedKeys, selectListed, viewSnapshot, type ViewSnapshot } from '../logic/selection.ts';
 import { targetKeys as keysOf } from '../logic/target.ts';
 import { currentTarget, inClosingSoon, type ListFilter, queryFilter, useInboxStore } from './inboxStore.ts';
 import { useUiStore } from './uiStore.ts';
@@ -84,8 +84,16 @@ export const useTriageStore = create<TriageState>((set, get) => ({
       ui.showToast('The outbox lists replies, not comments: nothing to select here');
       return;
     }
+    // Closing soon is whole as loaded (one answer, no pages) and the core's sweep has no filter for it:
+    // its rows are picked as with x, and the actions change exactly those.
     if (inClosingSoon(filter)) {
-      ui.showToast('Closing soon is a short list to answer one by one: select with x');
+      const rows = useInboxStore.getState().rows;
+      if (rows.length === 0) {
+        ui.showToast('Nothing to select in this view');
+        return;
+      }
+      // The toolbar says how many are selected.
+      useInboxStore.getState().setSelection(selectListed(rows));
       return;
     }
     const result = await call('inbox.viewSize', { filter: coreFilter(filter) });

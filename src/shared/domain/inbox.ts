@@ -138,6 +138,8 @@ export const ViewCountsSchema = z.object({
   done: z.number().int(),
   snoozed: z.number().int(),
   hidden: z.number().int(),
+  /** Direct messages waiting for a reply whose window is still open (the Closing soon list), whatever the kind counted. */
+  closingSoon: z.number().int().optional(),
   /** In a team only: this member's assigned items that are not done and not snoozed. */
   assignedToMe: z.number().int().optional(),
 });

@@ -45,6 +45,8 @@ export interface Formatter {
   dayRange(startMs: number, endMsExclusive: number): string;
   /** The calendar day in this formatter's zone, "2026-11-27": for grouping and keys, never for prose. */
   dayKey(ms: number): string;
+  /** "2026-11-27 14:05": a date and 24-hour clock in this zone that every spreadsheet reads as a time (CSV files), never for prose. */
+  sheetDateTime(ms: number): string;
   /** "12,345" (the locale's grouping); at most `fractionDigits` decimals, 0 by default. */
   number(value: number, fractionDigits?: number): string;
   /** A ratio as a percentage: 0.173 → "17 %" in en-GB, "17%" in en-US. */
@@ -111,6 +113,7 @@ export function createFormatter(options: FormatterOptions = {}): Formatter {
     minute: '2-digit',
   });
   const keyFormat = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const sheetClockFormat = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const numberFormats = new Map<number, Intl.NumberFormat>();
   const percentFormats = new Map<number, Intl.NumberFormat>();
 
@@ -156,6 +159,7 @@ export function createFormatter(options: FormatterOptions = {}): Formatter {
       return dateFormat.formatRange(startMs, lastDay);
     },
     dayKey,
+    sheetDateTime: (ms) => (valid(ms) ? `${keyFormat.format(ms)} ${sheetClockFormat.format(ms)}` : ''),
     number: (value, fractionDigits = 0) => (Number.isFinite(value) ? numberFormat(fractionDigits).format(value) : '—'),
     percent: (ratio, fractionDigits = 0) => (Number.isFinite(ratio) ? percentFormat(fractionDigits).format(ratio) : '—'),
     count: (value, noun) => `${numberFormat(0).format(value)} ${pluralNoun(value, noun)}`,

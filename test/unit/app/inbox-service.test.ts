@@ -5,7 +5,7 @@ import { accountsFileIn } from '../../../src/main/core/app/accountsFile.ts';
 import { CoreRefusal } from '../../../src/main/core/refusal.ts';
 import { InboxService } from '../../../src/main/core/app/inboxService.ts';
 import { dm } from '../store/messageFixtures.ts';
-import { ACCOUNT, comment, post, profile, seeded, type TempStore } from '../store/storeFixtures.ts';
+import { ACCOUNT, comment, post, profile, seeded, T0, type TempStore } from '../store/storeFixtures.ts';
 
 let temp: TempStore | null = null;
 afterEach(() => {
@@ -116,6 +116,25 @@ describe('triage of conversations through the core', () => {
     expect(store.conversation('dm:instagram:mine')?.row.unread).toBe(false);
     expect(store.conversation('dm:instagram:theirs')?.row.unread).toBe(true);
     expect(store.thread('instagram:a')?.comment.unread).toBe(true);
+  });
+
+  it('counts Closing soon as its list has it, per client and in all, whatever kind the switch counts (issue 27: the sidebar had no number for it)', () => {
+    const { store, inbox } = inboxWith();
+    store.ingestMessages('p-1', [dm({ conversationId: 'a' }), dm({ conversationId: 'b', platform: 'facebook' })]);
+    store.ingestMessages('p-2', [dm({ conversationId: 'c' })]);
+    // X has no reply window, and an answered conversation waits for no one.
+    store.ingestMessages('p-2', [dm({ conversationId: 'x', platform: 'twitter' })]);
+    store.ingestMessages('p-2', [dm({ at: 1, conversationId: 'answered' }), dm({ at: 2, conversationId: 'answered', action: 'sent' })]);
+    const listed = (profileId: string) => store.conversationsClosingSoon({ now: T0, profileIds: [profileId] }).length;
+    for (const kind of [undefined, 'comment', 'conversation'] as const) {
+      const counts = inbox.counts(undefined, kind);
+      expect(counts.byProfile['p-1']?.closingSoon).toBe(listed('p-1'));
+      expect(counts.byProfile['p-2']?.closingSoon).toBe(listed('p-2'));
+      expect(counts.total.closingSoon).toBe(3);
+    }
+    expect(inbox.counts(['facebook']).total.closingSoon).toBe(1);
+    inbox.triage({ keys: ['dm:instagram:a'], done: true });
+    expect(inbox.counts().byProfile['p-1']?.closingSoon).toBe(1);
   });
 });
 

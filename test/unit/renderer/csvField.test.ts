@@ -72,7 +72,7 @@ describe('CSV formula defusing', () => {
       latest: null,
       flags: { notOwned: false, preBusiness: false, notFoundAt: null },
     };
-    const row = postsCsv([post], { from: null, to: null }).split('\r\n')[1] ?? '';
+    const row = postsCsv([post], { from: null, to: null }, 'Bloom Bakery').split('\r\n')[1] ?? '';
     expect(row).toContain(`"'\u00A0=HYPERLINK(""https://evil.example"",""Click"")"`);
   });
 });

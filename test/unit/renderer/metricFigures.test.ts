@@ -209,11 +209,13 @@ describe('the CSV', () => {
         summary('tiktok', 't1', { likeCount: 9, shareCount: 6, thumbnailWidth: 576, averageTimeWatched: 9.5 }),
       ],
       { from: null, to: null },
+      'Bloom Bakery',
     );
     const [head = '', ...rows] = csv.trimEnd().split('\r\n');
-    const columns = head.split(',').slice(9);
+    // The figures come after the 8 columns that say which post it is, before its link and id.
+    const columns = head.split(',').slice(8, -2);
     expect(columns).toEqual(['Average watch time (s)', 'Engagement rate (%)', 'Likes', 'Shares']);
-    const cell = (row: string | undefined, column: string) => row?.split(',')[9 + columns.indexOf(column)];
+    const cell = (row: string | undefined, column: string) => row?.split(',')[8 + columns.indexOf(column)];
     expect(rows.map((row) => cell(row, 'Likes'))).toEqual(['5', '7', '3', '9']);
     expect(rows.map((row) => cell(row, 'Shares'))).toEqual(['1', '2', '4', '6']);
     expect(cell(rows[1], 'Engagement rate (%)')).toBe('12.34');

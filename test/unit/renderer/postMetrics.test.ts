@@ -116,21 +116,39 @@ describe('CSV export', () => {
     expect(csvField(null)).toBe('');
   });
 
-  it('writes one row per post and network in the date range, with the union of metric columns', () => {
+  it('writes one row per post and network in the date range, with the union of metric columns, in names and local times (issue 27, item 15)', () => {
+    const twitter = summary('twitter', 't1', '2026-03-05T10:00:00Z', 'Hello, "world"', { publicMetrics: { likeCount: 4 } });
     const posts = [
-      summary('twitter', 't1', '2026-03-05T10:00:00Z', 'Hello, "world"', { publicMetrics: { likeCount: 4 } }),
+      { ...twitter, post: { ...twitter.post, url: 'https://x.example/status/t1' } },
       summary('youtube', 'y1', '2026-03-02T10:00:00Z', 'Video', { views: 100 }),
       summary('facebook', 'f1', '2026-02-01T10:00:00Z', 'Old', { likeCount: 1 }),
       summary('linkedin', 'l1', '2026-03-03T10:00:00Z', 'No metrics yet', null),
+      // A post tracked by hand has no text of its own: its title says which it is.
+      summary('instagram', 'i1', '2026-03-04T23:30:00Z', '', { title: 'Guest Class', likeCount: 2 }),
     ];
-    const csv = postsCsv(posts, { from: Date.parse('2026-03-01T00:00:00Z'), to: Date.parse('2026-03-31T23:59:59Z') });
-    const lines = csv.trimEnd().split('\r\n');
-    // One column per figure, by its name (logic/metricFigures.ts), not the service's field.
-    expect(lines[0]).toBe('network,post id,created,text,url,comments in inbox,last updated,backfilled from,recovered from,Likes,Views');
-    expect(lines).toHaveLength(4);
-    expect(lines[1]).toBe('twitter,t1,2026-03-05T10:00:00Z,"Hello, ""world""",,2,2026-03-01T10:00:00Z,,,4,');
-    expect(lines[2]).toBe('youtube,y1,2026-03-02T10:00:00Z,Video,,2,2026-03-01T10:00:00Z,,,,100');
-    expect(lines[3]).toBe('linkedin,l1,2026-03-03T10:00:00Z,No metrics yet,,2,,,,,');
+    posts[1] = { ...posts[1]!, latest: { ...posts[1]!.latest!, backfilledFrom: '2026-02-27T08:15:00Z' } };
+    // Paris is an hour ahead of UTC in March: every time is written as its clock reads, the zone in the header.
+    setFormatter({ locale: 'en-GB', timeZone: 'Europe/Paris' });
+    try {
+      const csv = postsCsv(posts, { from: Date.parse('2026-03-01T00:00:00Z'), to: Date.parse('2026-03-31T23:59:59Z') }, 'Bloom Bakery');
+      const lines = csv.trimEnd().split('\r\n');
+      // One column per figure, by its name (logic/metricFigures.ts), not the service's field.
+      expect(lines[0]).toBe(
+        'client,network,posted (Central European Time),post,comments in the inbox,figures as of (Central European Time),' +
+          'figures filled in from stored data of (Central European Time),figures recovered from stored data of (Central European Time),' +
+          'Likes,Views,link to the post,post id on the network (to find it there)',
+      );
+      expect(lines).toHaveLength(5);
+      expect(lines[1]).toBe('Bloom Bakery,X (Twitter),2026-03-05 11:00,"Hello, ""world""",2,2026-03-01 11:00,,,4,,https://x.example/status/t1,t1');
+      expect(lines[2]).toBe('Bloom Bakery,YouTube,2026-03-02 11:00,Video,2,2026-03-01 11:00,2026-02-27 09:15,,,100,,y1');
+      expect(lines[3]).toBe('Bloom Bakery,LinkedIn,2026-03-03 11:00,No metrics yet,2,,,,,,,l1');
+      // Past midnight in Paris: the day is the local one.
+      expect(lines[4]).toBe('Bloom Bakery,Instagram,2026-03-05 00:30,Guest Class,2,2026-03-01 11:00,,,2,,,i1');
+      // No ISO time, no network code, anywhere.
+      expect(csv).not.toMatch(/\d{4}-\d{2}-\d{2}T|\btwitter\b|\byoutube\b/);
+    } finally {
+      setFormatter({ locale: 'en-GB', timeZone: 'UTC' });
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import {
   isPicked,
   NO_SELECTION,
   pickedKeys,
+  selectListed,
   selectPostOf,
   selectPublication,
   selectView,
@@ -71,5 +72,15 @@ describe('the selection', () => {
     expect(coveredBy(snapshot, { created: snapshot.newest.created, key: 'c:m' })).toBe(true);
     expect(coveredBy(snapshot, { created: '2026-11-20T09:59:59.000Z', key: 'c:z' })).toBe(true);
     expect(coveredBy(snapshot, { created: '2026-11-20T10:00:01.000Z', key: 'c:a' })).toBe(false);
+  });
+
+  it('picks every listed row of a list that is whole as loaded (Closing soon), as x would; none of an empty list', () => {
+    const picked = selectListed([{ key: 'dm:instagram:a' }, { key: 'dm:facebook:b' }]);
+    expect(picked.type).toBe('items');
+    expect(pickedKeys(picked).sort()).toEqual(['dm:facebook:b', 'dm:instagram:a']);
+    expect(viewSnapshot(picked)).toBeNull();
+    // x on one of them lets it go and keeps the other.
+    expect(pickedKeys(toggleItem(picked, 'dm:facebook:b'))).toEqual(['dm:instagram:a']);
+    expect(selectListed([])).toBe(NO_SELECTION);
   });
 });

@@ -22,6 +22,13 @@ describe('createFormatter', () => {
     expect(tokyo.dayKey(Date.UTC(2026, 10, 27, 16, 0))).toBe('2026-11-28');
   });
 
+  it('writes a time for a spreadsheet in its zone, the same in every locale and clock, nothing for a bad time', () => {
+    const at = Date.UTC(2026, 10, 27, 16, 5);
+    expect(createFormatter({ locale: 'en-GB', timeZone: 'Asia/Tokyo' }).sheetDateTime(at)).toBe('2026-11-28 01:05');
+    expect(createFormatter({ locale: 'en-US', timeZone: 'America/New_York', hour12: true }).sheetDateTime(at)).toBe('2026-11-27 11:05');
+    expect(createFormatter({ locale: 'en-GB', timeZone: 'UTC' }).sheetDateTime(Number.NaN)).toBe('');
+  });
+
   it('follows a forced 12- or 24-hour clock over the locale', () => {
     expect(createFormatter({ locale: 'en-GB', timeZone: 'UTC', hour12: true }).time(AT)).toMatch(/^2:05\spm$/iu);
     expect(createFormatter({ locale: 'en-US', timeZone: 'UTC', hour12: false }).time(AT)).toBe('14:05');

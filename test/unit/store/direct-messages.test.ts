@@ -184,4 +184,24 @@ describe('the reply window', () => {
     s.setTriage([conversationKeyOf('instagram', 'early')], { done: true });
     expect(s.conversationsClosingSoon({ now }).map((r) => r.key)).toEqual([conversationKeyOf('instagram', 'late')]);
   });
+
+  it('counts Closing soon per profile as its list has it (issue 27: the sidebar had no number for it)', () => {
+    const { store: s } = store();
+    s.ingestMessages('p-1', [dm({ at: 30, conversationId: 'late' }), dm({ at: 10, conversationId: 'early', senderId: 'p2' })]);
+    s.ingestMessages('p-1', [dm({ at: 5, platform: 'twitter', conversationId: 'x' })]);
+    s.ingestMessages('p-1', [
+      dm({ at: 1, platform: 'facebook', conversationId: 'answered' }),
+      dm({ at: 2, platform: 'facebook', conversationId: 'answered', action: 'sent' }),
+    ]);
+    const now = T0;
+    const listed = s.conversationsClosingSoon({ now }).length;
+    expect(listed).toBe(2);
+    expect(s.conversationsClosingSoonCounts({ now })).toEqual({ 'p-1': listed });
+    expect(s.conversationsClosingSoonCounts({ now, platforms: ['facebook'] })).toEqual({});
+    expect(s.conversationsClosingSoonCounts({ now, platforms: ['instagram'] })).toEqual({ 'p-1': 2 });
+    s.setTriage([conversationKeyOf('instagram', 'early')], { done: true });
+    expect(s.conversationsClosingSoonCounts({ now })).toEqual({ 'p-1': 1 });
+    // A week later every window has closed.
+    expect(s.conversationsClosingSoonCounts({ now: now + MESSAGE_REPLY_WINDOW_MS })).toEqual({});
+  });
 });

@@ -12,7 +12,7 @@ import { refuse } from '../refusal.ts';
 import { TriageUndo } from './triageUndo.ts';
 import { postView } from './views.ts';
 
-const EMPTY_COUNTS: ViewCounts = { unread: 0, needsReply: 0, all: 0, done: 0, snoozed: 0, hidden: 0 };
+const EMPTY_COUNTS: ViewCounts = { unread: 0, needsReply: 0, all: 0, done: 0, snoozed: 0, hidden: 0, closingSoon: 0 };
 
 export interface TriageInput {
   /** Comment keys and conversation keys (`dm:…`) alike. */
@@ -41,7 +41,7 @@ export interface TriageViewInput {
 }
 
 /** The inbox reads comments through Store and a conversation's row through its `conversation`. */
-export type InboxStore = Store & Pick<MessageStore, 'conversation'> & Pick<ItemStateStore, 'undoItemChanges'>;
+export type InboxStore = Store & Pick<MessageStore, 'conversation' | 'conversationsClosingSoonCounts'> & Pick<ItemStateStore, 'undoItemChanges'>;
 
 export class InboxService {
   readonly #store: InboxStore;
@@ -72,12 +72,15 @@ export class InboxService {
   counts(platforms?: Network[], kind?: InboxItemKind): InboxCounts {
     const active = this.#registry.activeProfileIds();
     const all = this.#store.counts({ ...(platforms === undefined ? {} : { platforms }), ...(kind === undefined ? {} : { kind }) });
+    // Closing soon has no Comments / Messages switch: its count is of its messages whatever the kind.
+    const closing = this.#store.conversationsClosingSoonCounts(platforms === undefined ? {} : { platforms });
     const byProfile: Record<string, ViewCounts> = {};
     const total: ViewCounts = { ...EMPTY_COUNTS };
     for (const [profileId, counts] of Object.entries(all)) {
       if (!active.has(profileId)) continue;
-      byProfile[profileId] = counts;
-      for (const view of Object.keys(counts) as (keyof ViewCounts)[]) total[view] = (total[view] ?? 0) + (counts[view] ?? 0);
+      const withClosing: ViewCounts = { ...counts, closingSoon: closing[profileId] ?? 0 };
+      byProfile[profileId] = withClosing;
+      for (const view of Object.keys(withClosing) as (keyof ViewCounts)[]) total[view] = (total[view] ?? 0) + (withClosing[view] ?? 0);
     }
     return { byProfile, total };
   }

@@ -160,4 +160,30 @@ export class ConversationQuery {
     // The same order as the ids: the soonest-closing window first (ties by key, as the inbox's).
     return rows.sort((a, b) => (a.conversation?.lastReceivedAt ?? '').localeCompare(b.conversation?.lastReceivedAt ?? '') || a.key.localeCompare(b.key));
   }
+
+  /**
+   * How many conversations the "closing soon" list has per profile, without its length limit: the
+   * sidebar's count of it (issue 27: it alone had none). `platforms` narrows it as the counts are.
+   */
+  closingSoonCounts(now: number, platforms?: readonly string[]): Record<string, number> {
+    const names = this.#profiles.profileIdsByRow();
+    const counted = this.#statements
+      .get(
+        `SELECT cv.profile_id, count(*) AS n FROM conversations cv INDEXED BY conversations_reply_window
+         JOIN item_state t ON t.key = 'dm:' || cv.platform || ':' || cv.conversation_id
+         WHERE cv.platform IN ('facebook', 'instagram') AND cv.last_action = 'received' AND cv.last_received_at > :since AND t.done = 0
+           ${platforms === undefined ? '' : 'AND cv.platform IN (SELECT value FROM json_each(:platforms))'}
+         GROUP BY cv.profile_id`,
+      )
+      .all({ since: new Date(now - MESSAGE_REPLY_WINDOW_MS).toISOString(), ...(platforms === undefined ? {} : { platforms: JSON.stringify(platforms) }) }) as {
+      profile_id: number;
+      n: number;
+    }[];
+    const result: Record<string, number> = {};
+    for (const row of counted) {
+      const profileId = names.get(row.profile_id);
+      if (profileId !== undefined) result[profileId] = row.n;
+    }
+    return result;
+  }
 }

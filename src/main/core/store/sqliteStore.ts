@@ -287,6 +287,10 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     return this.#guard(() => this.#conversations.closingSoon(query));
   }
 
+  conversationsClosingSoonCounts(query: { now?: number | undefined; platforms?: readonly Network[] | undefined }): Record<string, number> {
+    return this.#guard(() => this.#conversations.closingSoonCounts(query.now ?? this.#clock.now(), query.platforms));
+  }
+
   thread(key: CommentKey): Thread | null {
     return this.#guard(() => this.#threads.thread(key));
   }

@@ -239,6 +239,8 @@ export interface MessageStore {
   conversation(key: string, profileId?: string): ConversationThread | null;
   /** Conversations waiting for the account whose reply window (facebook, instagram) closes first, open ones only. */
   conversationsClosingSoon(query: ClosingSoonQuery): InboxRow[];
+  /** How many conversations that list has per profile id (no length limit; `now` defaults to the store's clock), of these networks when named. */
+  conversationsClosingSoonCounts(query: { now?: number | undefined; platforms?: readonly Network[] | undefined }): Record<string, number>;
 }
 
 /** A period of the client report: epoch ms, start included, end excluded. */
