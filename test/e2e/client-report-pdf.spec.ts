@@ -32,6 +32,21 @@ function pageText(path: string, pageNumber: number): string {
 /** The text as pdftotext gives it, for matching words the page printed. */
 const flat = (text: string) => text.replace(/[\s\u2009\u202f]+/gu, ' ').trim();
 
+/** The numbered entries of page 2's top posts ("1. …" up to "2. ", the last up to the next heading), exactly `count` of them. */
+function topPostEntries(pageTwo: string, count: number): string[] {
+  const start = pageTwo.indexOf('Top posts by engagement');
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = pageTwo.indexOf('Still waiting for an answer', start);
+  const section = pageTwo.slice(start, end < 0 ? undefined : end);
+  const marks = Array.from({ length: count + 1 }, (_, index) => section.indexOf(` ${index + 1}. `));
+  expect(
+    marks.slice(0, count).every((at, index) => at >= 0 && (index === 0 || at > (marks[index - 1] ?? 0))),
+    'entries numbered 1 to the count, in order',
+  ).toBe(true);
+  expect(marks[count], `no entry ${count + 1}`).toBe(-1);
+  return marks.slice(0, count).map((at, index) => section.slice(at + ` ${index + 1}. `.length, index + 1 < count ? marks[index + 1] : undefined).trim());
+}
+
 test('the report of a seeded client printed: two pages a freelancer can send as they are', async ({ page, app }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   // The freelancer's name and logo, chosen in Settings (main keeps the logo, the page gets a data: URL).
@@ -111,10 +126,13 @@ test('the report of a seeded client printed: two pages a freelancer can send as 
   expect(all).not.toMatch(/\d{4}-\d{2}-\d{2}/u);
   expect(all).not.toMatch(/\bUTC\b|\d{2}:\d{2}:\d{2}/u);
 
-  // Top posts: a cross-posted post once (its networks named together), texts cut at a word.
+  // Top posts: a cross-posted post once (its networks named together), texts cut at a word. A client
+  // may publish the same words twice (the seed reuses its texts): two publications, two entries, each
+  // told apart by its day and figures; so each post is counted by its own entry, not by its words.
   expect(core.topPosts.length).toBeGreaterThan(0);
   const shown = core.topPosts.slice(0, 5);
-  for (const post of shown) {
+  const entries = topPostEntries(second, shown.length);
+  for (const [rank, post] of shown.entries()) {
     // Its first words up to any emoji (pdftotext writes emoji its own way).
     const words = flat(cutAtWord(post.text, 110))
       .split(' ')
@@ -122,7 +140,12 @@ test('the report of a seeded client printed: two pages a freelancer can send as 
       .slice(0, 5)
       .join(' ');
     expect(words.length).toBeGreaterThan(0);
-    expect(second.split(words).length - 1, `top post "${words}" printed once`).toBe(1);
+    const figures = `${format.dayMonth(Date.parse(post.created))} · ${format.number(post.engagement ?? 0)} engagement`;
+    const itsEntry = (entry: string) => entry.startsWith(words) && entry.includes(figures);
+    expect(itsEntry(entries[rank] ?? ''), `top post ${rank + 1} is "${words}" (${figures}), printed: "${entries[rank]}"`).toBe(true);
+    expect(entries.filter(itsEntry).length, `top post "${words}" (${figures}) printed once`).toBe(1);
+    // Its words nowhere else on the page than at the start of an entry.
+    expect(second.split(words).length - 1, `"${words}" only in top posts`).toBe(entries.filter((entry) => entry.startsWith(words)).length);
   }
   expect(new Set(shown.map((post) => post.text)).size).toBe(shown.length);
   expect(core.topPosts.some((post) => (post.networks ?? []).length > 1)).toBe(true);
