@@ -191,9 +191,13 @@ test('search highlights the matching words, and in a conversation shows the mess
     });
     await app.fetchComment(`facebook:${target.post.socialId}`, `facebook:${made.commentId}`);
     await inbox.search.fill('pistachio loa');
-    await expect(inbox.rows).toHaveCount(1);
-    await expect(inbox.rows.first().locator('mark')).toHaveText(['pistachio', 'loaf', 'pistachio', 'loaves']);
-    // The header counts the search's results too.
+    // The open conversation is no result of this search: its row stays, marked, until the person
+    // moves (decision 0068); the one result is the comment.
+    await expect(inbox.row('Odile Marchand')).toContainText('Not in this view any more');
+    const results = inbox.rows.filter({ hasNotText: 'Not in this view any more' });
+    await expect(results).toHaveCount(1);
+    await expect(results.first().locator('mark')).toHaveText(['pistachio', 'loaf', 'pistachio', 'loaves']);
+    // The header counts the search's results, not the kept row.
     await expect(page.getByText('All clients · 1', { exact: true })).toBeVisible();
     await screenshot(page, testInfo, 'search-highlight');
     await page.setViewportSize(NARROW);
@@ -248,9 +252,21 @@ test('an answered conversation leaves Closing soon, and its urgent badge with it
   await page.getByRole('button', { name: 'Send' }).click();
   // Sent once the undo window has passed: the service has it.
   await expect.poll(async () => (await messagesWithText(sandbox, text)).length, { timeout: 20_000 }).toBe(1);
-  await expect(inbox.row(first.authorName)).toHaveCount(0, { timeout: 10_000 });
-  expect((await app.call('inbox.closingSoon', {})).rows.map((row) => row.key)).not.toContain(first.key);
+  // The core has it out of Closing soon at once.
+  await expect.poll(async () => (await app.call('inbox.closingSoon', {})).rows.map((row) => row.key), { timeout: 10_000 }).not.toContain(first.key);
+  // While it is open its row stays where it was (decision 0068: nothing moves under the person's
+  // hands), marked, without its urgent badge, and not counted in the header.
+  const answered = inbox.row(first.authorName);
+  await expect(answered).toContainText('Not in this view any more', { timeout: 10_000 });
+  await expect(answered).not.toContainText('Closes in');
+  const left = (await app.call('inbox.closingSoon', {})).rows.length;
+  await expect(page.getByText(`All clients · ${left}`, { exact: true })).toBeVisible();
   await screenshot(page, testInfo, 'closing-soon-answered');
+  // The person moves on: the answered conversation leaves Closing soon.
+  await inbox.list.focus();
+  await inbox.key('Escape');
+  await expect(inbox.row(first.authorName)).toHaveCount(0);
+  await expect(page.getByText(`All clients · ${left}`, { exact: true })).toBeVisible();
 });
 
 const longMessage = (n: number) => `Message ${n} of a long conversation about a wedding cake order, with a few more words to fill a line.`;

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { markDone, setRead, snooze, toggleCurrentRead } from '../actions.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { itemsNoun } from '../logic/itemKinds.ts';
-import { currentTarget, inClosingSoon, useInboxStore, type ListView } from '../stores/inboxStore.ts';
+import { countOfView, currentTarget, inClosingSoon, useInboxStore, type ListView } from '../stores/inboxStore.ts';
 import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
 import { useTriageStore } from '../stores/triageStore.ts';
 import { undoLast, useCanUndo } from '../stores/undoLast.ts';
@@ -44,7 +44,7 @@ export function Toolbar() {
   const filterNow = useInboxStore((state) => state.filterNow);
   const selectView = useTriageStore((state) => state.selectView);
   const focusList = useUiStore((state) => state.focusList);
-  const loadedCount = useInboxStore((state) => state.rows.length);
+  const loadedCount = useInboxStore(countOfView);
   const viewCount = useViewCount();
   const profiles = useProfilesStore((state) => state.profiles);
   const searchFocus = useUiStore((state) => state.searchFocus);

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../api/bridge.ts';
 import { countFromCounts } from '../logic/viewCount.ts';
 import { useCountsStore } from '../stores/countsStore.ts';
-import { inClosingSoon, useInboxStore } from '../stores/inboxStore.ts';
+import { countOfView, inClosingSoon, useInboxStore } from '../stores/inboxStore.ts';
 import { coreFilter } from '../stores/triageStore.ts';
 
 /** How many items the list has (`atLeast`: more than that, a search with pages still to load); null while not known. */
@@ -13,7 +13,8 @@ export type ViewCount = { exact: number } | { atLeast: number };
 
 export function useViewCount(): ViewCount | null {
   const filter = useInboxStore((state) => state.filter);
-  const loaded = useInboxStore((state) => (state.ready ? state.rows.length : null));
+  // A row kept only because it is open is not among the view's items (nor a search's results).
+  const loaded = useInboxStore((state) => (state.ready ? countOfView(state) : null));
   const more = useInboxStore((state) => state.next !== null);
   const counts = useCountsStore((state) => state.counts);
   const countedKind = useCountsStore((state) => state.kind);

@@ -117,6 +117,21 @@ function withOrder(rows: InboxRow[], grouped: boolean): { items: DisplayItem[]; 
   return { items, order };
 }
 
+/**
+ * The loaded rows that are the view's own: all but a row kept only because its item is open (it
+ * left the view). What counts or selects "this view" uses these, so the kept row is neither a
+ * search result nor an item of Closing soon.
+ */
+export function rowsOfView(state: Pick<InboxState, 'rows' | 'kept'>): InboxRow[] {
+  return state.kept === null ? state.rows : state.rows.filter((row) => row.key !== state.kept);
+}
+
+/** How many rows rowsOfView holds, without building the array (for a store selector). */
+export function countOfView(state: Pick<InboxState, 'rows' | 'kept'>): number {
+  const kept = state.kept;
+  return kept !== null && state.rows.some((row) => row.key === kept) ? state.rows.length - 1 : state.rows.length;
+}
+
 /** Whether the list shows "Closing soon" (a search shows search results instead). */
 export function inClosingSoon(filter: Pick<ListFilter, 'view' | 'text'>): boolean {
   return filter.view === 'closingSoon' && filter.text.trim() === '';

@@ -12,7 +12,7 @@ import { VIEW_SWEEP_MAX } from '../../shared/domain/inbox.ts';
 import { call } from '../api/bridge.ts';
 import { coveredBy, pickedKeys, selectListed, viewSnapshot, type ViewSnapshot } from '../logic/selection.ts';
 import { targetKeys as keysOf } from '../logic/target.ts';
-import { currentTarget, inClosingSoon, type ListFilter, queryFilter, useInboxStore } from './inboxStore.ts';
+import { currentTarget, inClosingSoon, type ListFilter, queryFilter, rowsOfView, useInboxStore } from './inboxStore.ts';
 import { useUiStore } from './uiStore.ts';
 import { fmt } from '../logic/format.ts';
 
@@ -87,7 +87,8 @@ export const useTriageStore = create<TriageState>((set, get) => ({
     // Closing soon is whole as loaded (one answer, no pages) and the core's sweep has no filter for it:
     // its rows are picked as with x, and the actions change exactly those.
     if (inClosingSoon(filter)) {
-      const rows = useInboxStore.getState().rows;
+      // Not a row kept only because it is open: it left the view.
+      const rows = rowsOfView(useInboxStore.getState());
       if (rows.length === 0) {
         ui.showToast('Nothing to select in this view');
         return;
