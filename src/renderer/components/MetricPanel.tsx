@@ -231,6 +231,10 @@ export function PanelBody({ data, now }: { data: PostMetrics; now: number }) {
         </p>
       ) : (
         <>
+          {/* Figures from before the service stopped finding the post (deleted after its first read): said, not hidden. */}
+          {data.flags.notFoundAt !== null && (
+            <p className="notice">The service no longer finds this post for this account: the numbers below are the last it gave.</p>
+          )}
           <p className={`metric-freshness${offline ? ' is-offline' : ''}`} data-testid="metric-freshness">
             {offline && (
               <strong>

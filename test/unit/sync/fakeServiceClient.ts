@@ -64,6 +64,8 @@ export class FakeServiceClient implements SyncClient {
   maxWindowCount = 0;
   /** Requests the budget refused (the scheduler asked for more than the budget allowed). */
   refusedByBudget = 0;
+  /** Social post ids the service no longer finds: analytics by social id answers 186 for them. */
+  readonly missing = new Set<string>();
   /** Analytics ids asked for before the nextUpdate the service gave them. */
   earlyAnalytics = 0;
   conversations: FakeConversation[] = [];
@@ -159,7 +161,11 @@ export class FakeServiceClient implements SyncClient {
     return {
       platform: input.platform,
       requests: 1,
-      results: input.ids.map((id) => ({ id, status: 'found', entry: this.entry(`${input.platform}:${id}`, id) })),
+      results: input.ids.map((id) =>
+        this.missing.has(id)
+          ? { id, status: 'not-found', message: `Post id ${id} not found for this account` }
+          : { id, status: 'found', entry: this.entry(`${input.platform}:${id}`, id) },
+      ),
     };
   }
 

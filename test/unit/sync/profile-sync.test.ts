@@ -318,6 +318,41 @@ describe('failures', () => {
     expect(store.snapshots.every((s) => Number.isInteger(s.fetchedAt))).toBe(true);
   });
 
+  it('a post whose comments the service no longer finds has its numbers asked at once, and the 186 is kept', async () => {
+    const { clock, client, sync, store } = setup({ linked: ['facebook'] });
+    // Old: after its first figures, its numbers are asked again only hours later.
+    client.posts = servicePost(clock, 'S1', 40 * DAY, ['facebook']);
+    sync.start();
+    await clock.runFor(2 * MINUTE);
+    const key = 'facebook:S1-facebook';
+    expect(store.latestAnalytics(key)).not.toBeNull();
+    const asked = client.callsOf('analyticsBySocialIds').length;
+    // Deleted on the network: its comments are 404, its numbers 186.
+    const { HttpError } = await import('../../../src/main/core/service/errors.ts');
+    client.missing.add('S1-facebook');
+    client.failure = (call) =>
+      call.operation === 'getComments'
+        ? new HttpError({
+            operation: 'getComments',
+            status: 404,
+            code: 114,
+            serviceMessage: 'No post with this id',
+            errors: [],
+            hint: undefined,
+            body: {},
+            retryable: false,
+            writeOutcome: 'not-applied',
+          })
+        : undefined;
+    sync.refreshNow(key);
+    await clock.runFor(10_000);
+    expect(client.callsOf('analyticsBySocialIds').length).toBe(asked + 1);
+    expect(store.analyticsNotFound(key)).not.toBeNull();
+    // Once: the answer plans the next ask a day later.
+    await clock.runFor(HOUR);
+    expect(client.callsOf('analyticsBySocialIds').length).toBe(asked + 1);
+  });
+
   it('a service error (5xx) retries the post later with backoff, not in a loop', async () => {
     const { clock, client, sync, events } = setup();
     client.posts = servicePost(clock, 'S1', HOUR, ['facebook']);

@@ -49,6 +49,7 @@ export async function pollComments(context: SyncJobContext, target: PollTarget):
       gone: () => {
         target.manual = false;
         target.dueAt = startedAt + policy.maxMs;
+        context.postsGone?.(target.posts.map((post) => post.key));
       },
     });
   } finally {

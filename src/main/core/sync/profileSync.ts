@@ -133,6 +133,7 @@ export class ProfileSync {
       intervalOf: (target, now) => this.intervalOf(target, now),
       emitProgress: () => this.reporter.progress(this.targets.values()),
       share: ports.sharing ? (write) => ports.sharing?.share(profile.profileId, [write]) : undefined,
+      postsGone: (keys) => this.askFiguresNow(keys),
     };
     this.lease = ports.sharing ? new PollLease(ports.sharing, profile.profileId, options.leaseMs ?? 3 * this.policy.hotMs, () => ports.clock.now()) : undefined;
     this.discovery = new DiscoveryJob(
@@ -326,6 +327,22 @@ export class ProfileSync {
     }
     if (this.requests.answered) this.ports.startCheck?.mark();
     this.firstFetch.update();
+  }
+
+  /**
+   * Posts the service no longer finds: their figures are asked at once, before `nextUpdate`. Since
+   * every post's first figures are asked at the first sync (issue 27), a post deleted on the network
+   * afterwards would otherwise keep its old figures for up to an hour before the 186 answer says it
+   * is gone. Once per gone post: the answer plans its next ask a day later, and its comments wait too.
+   */
+  private askFiguresNow(keys: readonly PostKey[]): void {
+    const now = this.ports.clock.now();
+    for (const key of keys) {
+      const track = this.analytics.get(key);
+      if (!track) continue;
+      track.dueAt = Math.min(track.dueAt, now);
+      track.manual = true;
+    }
   }
 
   /** Every post the plan knows has had its comments read once. */

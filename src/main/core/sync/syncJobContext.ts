@@ -4,7 +4,7 @@
 // time) and leave the choice of the next job to the coordinator.
 import type { SharedWrite } from '../../../shared/domain/teamContent.ts';
 import type { Clock } from '../clock.ts';
-import type { AccountSnapshotStore, MessageStore, Store } from '../store/types.ts';
+import type { AccountSnapshotStore, MessageStore, PostKey, Store } from '../store/types.ts';
 import type { ConnectivityView } from './connectivityMonitor.ts';
 import type { SyncListener } from './events.ts';
 import type { SharedPolling } from './pollLease.ts';
@@ -57,4 +57,10 @@ export interface SyncJobContext {
   emitProgress(): void;
   /** In a team: shares a store write made from the service's answer with the other devices (decision 0060). */
   share?: ((write: SharedWrite) => void) | undefined;
+  /**
+   * The service no longer finds these posts (their comments answered "not found"): their figures are
+   * asked at once, so the panel says "not found for this account" (186) instead of keeping the
+   * figures of the first read until their next update.
+   */
+  postsGone?: ((keys: readonly PostKey[]) => void) | undefined;
 }
