@@ -101,13 +101,44 @@ async function control(sandboxUrl: string, method: string, path: string, body?: 
   }
 }
 
-/** The sandbox program among the host's child processes (Linux: /proc/<pid>/task/<tid>/children). */
+/**
+ * The host's child processes, found by their parent pid in /proc/<pid>/stat. (The kernel's
+ * /proc/<pid>/task/<tid>/children lists only the children of each thread and is documented as
+ * unreliable while children come and go: once in CI it never showed the restarted sandbox.)
+ */
+function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after its last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === parent) children.push(Number(entry));
+    } catch {
+      // Gone while we read.
+    }
+  }
+  return children;
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/** The sandbox program among the host's child processes. */
 function sandboxChild(host: WebHostProcess): number | undefined {
-  const hostPid = host.child.pid as number;
-  const children = readdirSync(`/proc/${hostPid}/task`).flatMap((task) =>
-    readFileSync(`/proc/${hostPid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-  );
-  return children.find((pid) => alive(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('src/sandbox/cli.ts'));
+  return childrenOf(host.child.pid as number).find((pid) => alive(pid) && commandLine(pid).includes('src/sandbox/cli.ts'));
+}
+
+/** What the host's children are, for a failure message. */
+function describeChildren(host: WebHostProcess): string {
+  const children = childrenOf(host.child.pid as number);
+  return children.length === 0 ? 'no child process' : children.map((pid) => `${pid}: ${commandLine(pid).slice(0, 120)}`).join('; ');
 }
 
 /** The process exists and is not a zombie waiting to be reaped. */
@@ -183,10 +214,11 @@ describe.runIf(process.platform === 'linux')('the web host with its built-in san
         const pid = sandboxChild(host);
         return pid !== undefined && pid !== stuck ? pid : undefined;
       },
-      // Up to 150 s: the watchdog needs 10 s; on one clean-clone CI run no new sandbox showed within 60 s
-      // (cause not found; the host's own words are in the failure message if it happens again).
+      // Up to 150 s: the watchdog needs 10 s. Twice in CI no new sandbox showed while children were
+      // read from /proc/<pid>/task/*/children (now by parent pid); the failure says what ran.
       1_500,
-      () => `the host said: ${host.stderr().slice(-2_000)}`,
+      () =>
+        `the frozen one ${alive(stuck as number) ? 'still runs' : 'is gone'}; children: ${describeChildren(host)}; the host said: ${host.stderr().slice(-2_000)}`,
     );
     const again = await eventually('the sandbox to answer again', async () => {
       const answer = await control(sandboxUrl, 'GET', '/world');
