@@ -14,6 +14,8 @@ export interface RecordingRelay {
   /** Holds everything (both ways, connections stay open) until `release()`: a device that cannot get through. */
   hold(): void;
   release(): void;
+  /** Lets everything through until a request line matches `line`; holds that request, and all after it, until `release()`. */
+  holdAt(line: RegExp): void;
   /** The connections open now go silent for good (nothing through, never closed); new ones work: a link that died without a reset. */
   stallOpen(): void;
   stop(): Promise<void>;
@@ -27,6 +29,10 @@ export async function startRecordingRelay(serverPort: () => number, options: { c
   let released = Promise.resolve();
   let release: () => void = () => undefined;
   const links = new Set<{ stalled: boolean }>();
+  let holdAtLine: RegExp | undefined;
+  const hold = () => {
+    released = new Promise((done) => (release = done));
+  };
 
   /**
    * Forwards `from` to `to` in order. With a delay, each chunk waits before it goes, and so do the
@@ -63,7 +69,15 @@ export async function startRecordingRelay(serverPort: () => number, options: { c
       socket.on('close', () => open.delete(socket));
       socket.on('error', () => socket.destroy());
     }
-    forward(link, client, upstream, (chunk) => requests.push(...(chunk.toString('latin1').match(/^[A-Z]+ \/\S*/gm) ?? [])));
+    // Seen as it arrives, before it is forwarded: a hold set here holds this very chunk.
+    forward(link, client, upstream, (chunk) => {
+      const lines = chunk.toString('latin1').match(/^[A-Z]+ \/\S*/gm) ?? [];
+      requests.push(...lines);
+      if (holdAtLine && lines.some((line) => holdAtLine?.test(line))) {
+        holdAtLine = undefined;
+        hold();
+      }
+    });
     forward(link, upstream, client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -74,8 +88,9 @@ export async function startRecordingRelay(serverPort: () => number, options: { c
     clear() {
       requests = [];
     },
-    hold() {
-      released = new Promise((done) => (release = done));
+    hold,
+    holdAt(line) {
+      holdAtLine = line;
     },
     release: () => release(),
     stallOpen() {
