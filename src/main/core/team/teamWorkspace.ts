@@ -96,7 +96,7 @@ export interface TeamWorkspace {
   /** The ids of a scope that have shared settings. */
   settingsIds(scope: string): string[];
   replicationState(): ReplicationState;
-  /** How many times the replication found the server and caught up (it only grows): a change means it was reached. */
+  /** How many answers the replication had from the server (it only grows): a change means it was reached. */
   timesReached(): number;
   /** An item's log entries (changes and events), in the log's order: the item's audit. */
   entries(itemKey: string): TeamLogEntry[];
@@ -130,7 +130,16 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   const silenceLimitMs = options.silenceLimitMs ?? 60_000;
   // Every answer bounded before it is buffered (boundedFetch.ts); documents too large are refused there, unstored.
   const refusedTooLarge = (refusal: TeamDocumentRefused) => refusedDocs.push(refusal);
-  const remote = new PouchDB(url, { auth, skip_setup: true, fetch: boundedFetch(silenceLimitedFetch(silenceLimitMs), { onRefused: refusedTooLarge }) });
+  // Every answer the server gives the replication counts as reaching it, the moment it arrives: a
+  // pull that got through between two outages may not have caught up (and said so) before the next.
+  let timesReached = 0;
+  const replicationFetch = silenceLimitedFetch(silenceLimitMs);
+  const countingFetch = async (input: string | Request, init?: RequestInit) => {
+    const response = await replicationFetch(input, init);
+    if (response.ok) timesReached++;
+    return response;
+  };
+  const remote = new PouchDB(url, { auth, skip_setup: true, fetch: boundedFetch(countingFetch, { onRefused: refusedTooLarge }) });
   markInfoRejectionsHandled(remote);
   keepReplicationIdentity(remote, url);
   const timeoutMs = options.serverTimeoutMs ?? 10_000;
@@ -284,15 +293,12 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     if (typeof error === 'object' && error !== null && 'name' in error && error.name === TeamAnswerTooLarge.name) return 'answer-too-large';
     return status === 401 || status === 403 ? 'refused' : 'offline';
   };
-  let timesReached = 0;
   // A sync is two replications, `push` and `pull`, each with its own state.
   for (const direction of ['push', 'pull'] as const) {
     const replication = sync[direction];
     replication.on('active', () => (directions[direction] = 'syncing'));
     replication.on('paused', (error) => {
       directions[direction] = error ? troubleOf(error) : 'up-to-date';
-      // The pull's clean pause means it asked the server and caught up (an idle push asks nothing).
-      if (!error && direction === 'pull') timesReached++;
       // Up to date: content whose lease never came is refused now (listed with the other refusals).
       if (!error && direction === 'pull' && content.settle() > 0) arrived([]);
     });
