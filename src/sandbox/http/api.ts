@@ -28,7 +28,7 @@ export interface ApiResult {
 }
 
 /** What the plan must include for an operation. */
-export type Feature = 'comments' | 'profiles' | 'messages';
+export type Feature = 'comments' | 'profiles' | 'messages' | 'reviews';
 
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

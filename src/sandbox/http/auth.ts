@@ -2,6 +2,7 @@
 // optional Profile-Key, the plan's gates, and the X key pair on every request that targets twitter.
 import type { IncomingHttpHeaders } from 'node:http';
 import { COMMENT_PLANS, type Plan, PROFILE_KEY_HEADER, PROFILE_PLANS, X_KEY_HEADER, X_SECRET_HEADER } from '../../shared/networks.ts';
+import { REVIEW_PLANS } from '../../shared/reviews.ts';
 import type { SandboxRuntime } from '../runtime.ts';
 import type { ProfileState } from '../world/types.ts';
 import type { Feature } from './api.ts';
@@ -44,6 +45,7 @@ const FEATURE_PLANS: Record<Feature, { plans: readonly Plan[]; what: string }> =
   profiles: { plans: PROFILE_PLANS, what: 'User profiles' },
   // Public: "Available on Business, Enterprise plans" (the Messages API pages).
   messages: { plans: PROFILE_PLANS, what: 'Direct messages (the Messages API)' },
+  reviews: { plans: REVIEW_PLANS, what: 'Reviews (the Reviews API)' },
 };
 
 export function requireFeature(plan: Plan, feature: Feature): void {

@@ -1,6 +1,6 @@
 // The sandbox's control surface under /__sandbox (not part of the service): the world as tests need
 // to see it, outside comments on demand, faults, the ledger of applied writes, webhook deliveries.
-// Direct messages' control calls are in controlMessages.ts.
+// Direct messages' control calls are in controlMessages.ts, reviews' in controlReviews.ts.
 import { DISABLE_COMMENTS_NETWORKS, isNetwork, type Network, type Plan } from '../../shared/networks.ts';
 import { NO_FAULTS, type FaultSettings } from '../http/faults.ts';
 import { badRequest, ErrorCode, notFound } from '../http/errors.ts';
@@ -9,6 +9,7 @@ import { nonEmptyText, optionalString, requireString } from '../http/validate.ts
 import type { SandboxRuntime } from '../runtime.ts';
 import { addOutsideComment } from '../world/outsideComments.ts';
 import { conversationsView, messageControlRoutes, type WorldViewConversation } from './controlMessages.ts';
+import { reviewControlRoutes } from './controlReviews.ts';
 import { outsideAuthor } from '../world/vocabulary.ts';
 import { commentRecord, flagsOf } from '../world/views.ts';
 
@@ -138,6 +139,7 @@ export const controlRoutes: ControlRoute[] = [
   { method: 'GET', pattern: '/world', handle: ({ runtime }) => ({ body: world(runtime) }) },
   { method: 'POST', pattern: '/comments', handle: ({ runtime, body }) => ({ body: injectComment(runtime, body) }) },
   ...messageControlRoutes,
+  ...reviewControlRoutes,
   {
     method: 'PUT',
     pattern: '/faults',

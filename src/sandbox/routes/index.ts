@@ -10,6 +10,7 @@ import { messagesSendRoutes } from './messagesSend.ts';
 import { postRoutes } from './posts.ts';
 import { profileRoutes } from './profiles.ts';
 import { replyRoutes } from './replies.ts';
+import { reviewRoutes } from './reviews.ts';
 import { webhookRoutes } from './webhooks.ts';
 
 export const apiRoutes: Route[] = [
@@ -24,4 +25,5 @@ export const apiRoutes: Route[] = [
   ...webhookRoutes,
   ...messagesReadRoutes,
   ...messagesSendRoutes,
+  ...reviewRoutes,
 ];

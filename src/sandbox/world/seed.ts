@@ -9,6 +9,7 @@ import { ALNUM, Random, URL_SAFE } from '../random.ts';
 import { type Business, CLIENTS, FREELANCER } from './clients.ts';
 import { seedAccountCommentsOnServicePosts, seedCommentsOn } from './seedComments.ts';
 import { seedConversations } from './seedConversations.ts';
+import { seedReviews } from './seedReviews.ts';
 import { chooseSpecialPosts, seedPostsOf } from './seedPosts.ts';
 import { DAY, iso, SECOND, type Seeding } from './seedSupport.ts';
 import type { ProfileState, WorldState } from './types.ts';
@@ -85,6 +86,7 @@ export function seedWorld(options: SeedOptions): WorldState {
     serviceComments: s.serviceComments,
     conversations: messaging.conversations,
     messages: messaging.messages,
+    reviews: seedReviews(options.seed, nowMs, profiles),
     ledger: [],
     deliveries: [],
     idDraws: 0,

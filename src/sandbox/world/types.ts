@@ -3,6 +3,7 @@
 import type { Network, Plan, WebhookAction } from '../../shared/networks.ts';
 import type { NetworkIdentity } from '../ids.ts';
 import type { ConversationState, MessageState, MessagingSettings } from './messageTypes.ts';
+import type { ReviewsState } from './reviewTypes.ts';
 
 export const POST_FLAGS = ['notOwned', 'preBusiness', 'thread', 'backfilled', 'recovered', 'commentsDisabled'] as const;
 export type PostFlag = (typeof POST_FLAGS)[number];
@@ -133,6 +134,8 @@ export interface WorldState {
   conversations: ConversationState[];
   /** Oldest first (by `seq`). */
   messages: MessageState[];
+  /** Google and Facebook reviews; absent in state files saved before reviews (none then). */
+  reviews?: ReviewsState;
   ledger: LedgerEntry[];
   deliveries: DeliveryAttempt[];
   /** Draws of the id generator so far, so a reloaded world keeps making fresh ids. */

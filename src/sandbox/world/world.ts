@@ -3,6 +3,7 @@
 import type { Network } from '../../shared/networks.ts';
 import { Random } from '../random.ts';
 import { MessageBook } from './messageBook.ts';
+import { ReviewBook } from './reviewBook.ts';
 import {
   type CommentState,
   type LedgerEntry,
@@ -23,6 +24,8 @@ export class World {
   readonly rng: Random;
   /** Direct messages: conversations and their messages. */
   readonly messages: MessageBook;
+  /** Google and Facebook reviews and the business's answers. */
+  readonly reviews: ReviewBook;
 
   private readonly profilesByRefId = new Map<string, ProfileState>();
   private readonly profilesByKey = new Map<string, ProfileState>();
@@ -47,6 +50,8 @@ export class World {
     for (const comment of state.comments) this.indexComment(comment);
     for (const sc of state.serviceComments) this.serviceCommentsById.set(sc.serviceCommentId, sc);
     this.messages = new MessageBook(state);
+    state.reviews ??= { places: [], reviews: [] };
+    this.reviews = new ReviewBook(state.reviews);
   }
 
   // ---- profiles ----

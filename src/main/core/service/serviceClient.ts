@@ -18,6 +18,7 @@ import type { ConversationIdsResponse, MessageSent, MessagesResponse } from '../
 import type { CreateProfileResponse, ProfilesResponse, UserResponse } from '../../../shared/wire/profiles.ts';
 import type { RegisterWebhookResponse, UnregisterWebhookResponse, WebhookSecretResponse, WebhooksResponse } from '../../../shared/wire/webhooks.ts';
 import type { WebhookAction } from '../../../shared/networks.ts';
+import type { ReviewNetwork } from '../../../shared/reviews.ts';
 import type { AnalyticsBatchResult } from './analyticsResults.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import type { CallTarget, CredentialVault } from './credentials.ts';
@@ -48,6 +49,7 @@ import {
   type UpdatePostInput,
 } from './operations/posts.ts';
 import { reply, type ReplyInput, type ReplyResult } from './operations/replies.ts';
+import * as reviews from './operations/reviews.ts';
 import { listWebhooks, registerWebhook, type RegisterWebhookInput, setWebhookSecret, unregisterWebhook } from './operations/webhooks.ts';
 import type { BudgetState, RateBudgetOptions } from './rateBudget.ts';
 import { RateBudgets } from './rateBudgets.ts';
@@ -127,6 +129,25 @@ export class ServiceClient {
   /** A direct message by the account to a person who wrote first. */
   sendMessage(target: CallTarget, input: SendMessageInput, options?: CallOptions): Promise<MessageSent> {
     return sendMessage(this.runner, target, input, options);
+  }
+
+  // Reviews (Google Business Profile and Facebook Page ratings; docs/service-reviews.md)
+
+  listReviews(target: CallTarget, input: { platform: ReviewNetwork }, options?: CallOptions): Promise<reviews.ReviewList> {
+    return reviews.listReviews(this.runner, target, input, options);
+  }
+
+  getReview(target: CallTarget, input: { id: string }, options?: CallOptions): Promise<reviews.ReviewRecord> {
+    return reviews.getReview(this.runner, target, input, options);
+  }
+
+  /** Google: settled by reading back and sent again only where it replaces; Facebook: sent once. */
+  replyToReview(target: CallTarget, input: reviews.ReplyToReviewInput, options?: CallOptions): Promise<reviews.ReviewWriteResult> {
+    return reviews.replyToReview(this.runner, target, input, options);
+  }
+
+  deleteReviewReply(target: CallTarget, input: { platform: ReviewNetwork; reviewId: string }, options?: CallOptions): Promise<reviews.ReviewWriteResult> {
+    return reviews.deleteReviewReply(this.runner, target, input, options);
   }
 
   // Analytics
