@@ -114,3 +114,19 @@ describe('a whole-view sweep and its undo', () => {
     expect(store.counts()['p-1']).toMatchObject({ needsReply: ITEMS + CONVERSATIONS, done: 0 });
   });
 });
+
+describe('keys and text that pass through the batches', () => {
+  it('a comment id and a message with a lone surrogate: the item keeps its state, its message its text, and a second read changes nothing', () => {
+    temp = seeded([profile('p-1', ['instagram', 'facebook'])]);
+    const odd = 'x\ud800y';
+    const input = comment({ socialCommentId: odd });
+    temp.store.ingestComments('p-1', [input]);
+    temp.store.ingestMessages('p-1', [dm({ conversationId: 'conv-odd', text: `hello ${odd}` })]);
+    const [row] = temp.store.inboxPage({ view: 'all', kind: 'comment' }, null, 50).rows;
+    expect(temp.store.setTriage([row!.key], { done: true })).toHaveLength(1);
+    expect(temp.store.itemStates([row!.key]).get(row!.key)?.done).toBe(true);
+    expect(temp.store.ingestComments('p-1', [input]).unchanged).toBe(1);
+    const thread = temp.store.conversation(conversationKeyOf('instagram', 'conv-odd'));
+    expect(thread?.messages.map((message) => message.text)).toEqual([`hello x\ufffdy`]);
+  });
+});

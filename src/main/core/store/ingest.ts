@@ -6,6 +6,7 @@ import { type CleanComment, checkComment } from './commentInput.ts';
 import { StoreInputError } from './errors.ts';
 import { COMMENT_KIND } from './itemKinds.ts';
 import type { ItemStates } from './itemStates.ts';
+import { jsonList } from './itemStateRows.ts';
 import { keyOf } from './keys.ts';
 import type { ProfileTable } from './profiles.ts';
 import type { RepliedFlags } from './repliedFlags.ts';
@@ -79,7 +80,7 @@ export class CommentIngest {
     for (const platform of new Set(clean.map((comment) => comment.platform))) counted.run(profile.rowId, platform);
     // One look-up per batch for what is known already, and one for replies stored before their
     // parent (each row's own look-ups cost more in statement calls than in SQLite).
-    const refs = JSON.stringify(clean.map((comment) => [comment.platform, comment.socialCommentId]));
+    const refs = jsonList(clean.map((comment) => [comment.platform, comment.socialCommentId]));
     const known = new Map(
       (
         this.#statements

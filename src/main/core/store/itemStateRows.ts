@@ -119,6 +119,15 @@ export function changeOf(row: ChangeRow): ItemChange {
   };
 }
 
+/**
+ * Values for a statement that walks them with json_each. Strings go in well-formed, as a bound
+ * value would (a lone surrogate becomes one replacement character either way; through JSON
+ * unchanged it would become three), so a key written this way matches the same key bound directly.
+ */
+export function jsonList(values: readonly unknown[]): string {
+  return JSON.stringify(values, (_, value: unknown) => (typeof value === 'string' ? value.toWellFormed() : value));
+}
+
 /** A list cut into parts of at most `size` (each part one statement's worth). */
 export function inBatches<T>(items: readonly T[], size: number): T[][] {
   const batches: T[][] = [];

@@ -19,6 +19,7 @@ import {
   COLUMN_OF,
   columnValue,
   inBatches,
+  jsonList,
   type ItemStatePatch,
   sameValue,
   type StateRow,
@@ -64,7 +65,7 @@ export class ItemStates {
     const rows = new Map<string, StateRow>();
     const select = this.#statements.get('SELECT s.* FROM json_each(?) j JOIN item_state s ON s.key = j.value');
     for (const batch of inBatches(unique, BATCH)) {
-      for (const row of select.all(JSON.stringify(batch)) as unknown as StateRow[]) rows.set(row.key, row);
+      for (const row of select.all(jsonList(batch)) as unknown as StateRow[]) rows.set(row.key, row);
     }
     const states = new Map<string, ItemState>();
     for (const key of unique) {
@@ -83,7 +84,7 @@ export class ItemStates {
       `INSERT INTO item_state (key, unread) SELECT j.value ->> 0, j.value ->> 1 FROM json_each(?) j WHERE true
        ON CONFLICT (key) DO UPDATE SET unread = excluded.unread, done = 0, snoozed_until = NULL, labels = '[]', note = NULL, assignee = NULL`,
     );
-    for (const batch of inBatches(items, BATCH)) insert.run(JSON.stringify(batch.map((item) => [item.key, item.unread ? 1 : 0])));
+    for (const batch of inBatches(items, BATCH)) insert.run(jsonList(batch.map((item) => [item.key, item.unread ? 1 : 0])));
     for (const item of items) this.#started(item.key);
   }
 
@@ -158,7 +159,7 @@ export class ItemStates {
     const select = this.#statements.get('SELECT c.* FROM json_each(?) j JOIN item_changes c ON c.id = j.value');
     const rows = new Map<string, ChangeRow>();
     for (const batch of inBatches([...new Set(ids)], BATCH)) {
-      for (const row of select.all(JSON.stringify(batch)) as unknown as ChangeRow[]) rows.set(row.id, row);
+      for (const row of select.all(jsonList(batch)) as unknown as ChangeRow[]) rows.set(row.id, row);
     }
     return ids.flatMap((id) => {
       const row = rows.get(id);
@@ -180,7 +181,7 @@ export class ItemStates {
       `UPDATE item_state SET ${fields.map((field) => `${COLUMN_OF[field]} = ?`).join(', ')} WHERE key IN (SELECT value FROM json_each(?))`,
     );
     const values = fields.map((field) => columnValue(field, patch[field] ?? null));
-    for (const batch of inBatches(keys, BATCH)) update.run(...values, JSON.stringify(batch));
+    for (const batch of inBatches(keys, BATCH)) update.run(...values, jsonList(batch));
   }
 
   /** Appends the changes to the log, one INSERT per batch. */
@@ -202,7 +203,7 @@ export class ItemStates {
         change.at,
         change.undoes ?? null,
       ]);
-      insert.run(JSON.stringify(rows));
+      insert.run(jsonList(rows));
     }
     if (changes.length > 0) this.#written(changes);
     return changes;
