@@ -7,7 +7,6 @@ import type { MessageNetwork } from '../../../shared/networks.ts';
 import { firstIdOf, SEQUENCE_LIMIT, secondOf } from './commentIds.ts';
 import { StoreInputError } from './errors.ts';
 import { CONVERSATION_KIND } from './itemKinds.ts';
-import { jsonList } from './itemStateRows.ts';
 import { type ItemStates, THE_SYNC } from './itemStates.ts';
 import { conversationKeyOf } from './keys.ts';
 import { type CleanMessage, checkMessage } from './messageInput.ts';
@@ -156,11 +155,12 @@ export class MessageIngest {
       }
       let touched = isNew;
       let receivedNew: string | null = null;
-      const fresh: CleanMessage[] = [];
       for (const message of group.messages.values()) {
         const before = knownMessages.get(`${stored.id}\u0000${message.messageId}`);
         if (before === undefined) {
-          fresh.push(message);
+          this.#statements
+            .get('INSERT INTO messages (conversation, message_id, action, text, created, sender_id, media, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+            .run(stored.id, message.messageId, message.action, message.text, message.created, message.senderId, message.media, message.raw);
           result.inserted += 1;
           touched = true;
           if (message.action === 'received' && (receivedNew === null || message.created > receivedNew)) receivedNew = message.created;
@@ -180,7 +180,6 @@ export class MessageIngest {
           result.unchanged += 1;
         }
       }
-      this.#insertMessages(stored.id, fresh);
       const nextPerson = {
         recipient_id: person.id,
         name: person.name ?? stored.name,
@@ -244,20 +243,6 @@ export class MessageIngest {
     this.#countNew(profile.rowId, added);
     this.#search.reindex(oldInboxIds, reindexed);
     return result;
-  }
-
-  /**
-   * A conversation's new messages in one statement (decision 0076), before its summary is read
-   * from them (strings well-formed, as bound values would be: itemStateRows.ts, jsonList).
-   */
-  #insertMessages(conversation: number, messages: readonly CleanMessage[]): void {
-    if (messages.length === 0) return;
-    this.#statements
-      .get(
-        `INSERT INTO messages (conversation, message_id, action, text, created, sender_id, media, raw)
-         SELECT ?, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6 FROM json_each(?) j`,
-      )
-      .run(conversation, jsonList(messages.map((m) => [m.messageId, m.action, m.text, m.created, m.senderId, m.media, m.raw])));
   }
 
   /**
