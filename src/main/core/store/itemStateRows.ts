@@ -125,8 +125,14 @@ export function changeOf(row: ChangeRow): ItemChange {
  * unchanged it would become three), so a key written this way matches the same key bound directly.
  */
 export function jsonList(values: readonly unknown[]): string {
+  const text = JSON.stringify(values);
+  // JSON.stringify writes a lone surrogate as a \uD800-\uDFFF escape; only then is the slower
+  // walk over every string needed (an escaped backslash before such letters also takes it: still right).
+  if (!LONE_SURROGATE_ESCAPE.test(text)) return text;
   return JSON.stringify(values, (_, value: unknown) => (typeof value === 'string' ? value.toWellFormed() : value));
 }
+
+const LONE_SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 /** A list cut into parts of at most `size` (each part one statement's worth). */
 export function inBatches<T>(items: readonly T[], size: number): T[][] {
