@@ -76,7 +76,8 @@ const size = timed(() => store.inboxViewSize(sweepFilter));
 const rows = timed(() => store.inboxRowsFrom(sweepFilter, size.value.newest, Math.min(size.value.count, VIEW_SWEEP_MAX)));
 const keys = rows.value.map((row) => row.key);
 const sweep = timed(() => store.setTriage(keys, { done: true }));
-const undo = timed(() => store.setTriage(keys, { done: false }));
+// The app's undo (triageUndo.ts): the inverse of each change the sweep logged.
+const undo = timed(() => store.undoItemChanges(sweep.value.map((change) => change.id)));
 store.close();
 process.stdout.write(
   `${JSON.stringify({

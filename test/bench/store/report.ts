@@ -28,9 +28,20 @@ export interface Targets {
   searchP95Ms: number;
   rssBytes: number;
   messageIngestMs: number;
+  /** The sweep's write and its undo, each. */
+  sweepMs: number;
 }
 
-export const TARGETS: Targets = { ingestMs: 5000, openMs: 200, pageP95Ms: 5, searchP95Ms: 10, rssBytes: 300 * 1024 * 1024, messageIngestMs: 3000 };
+/** Issue 30's targets (the pages' and searches' p95, ingest, messages, the sweep and its undo). */
+export const TARGETS: Targets = {
+  ingestMs: 3000,
+  openMs: 200,
+  pageP95Ms: 2,
+  searchP95Ms: 5,
+  rssBytes: 300 * 1024 * 1024,
+  messageIngestMs: 1000,
+  sweepMs: 1000,
+};
 
 export function storeSection(f: StoreBenchFigures, machine: string, date: string): string {
   const w = f.worker;
@@ -64,21 +75,21 @@ ${w.messageSearchCombinations} searches in messages alone (words, people's names
 
 | figure | median | p95 | target |
 |---|---|---|---|
-| ingest of ${n(f.comments)} comments (${f.options.ingestRuns} runs) | ${n(f.ingest.median)} ms (CPU ${n(f.ingestCpuMs)} ms) | max ${n(f.ingest.max)} ms | < 5 s ${verdict(f.ingest.median < TARGETS.ingestMs)} |
+| ingest of ${n(f.comments)} comments (${f.options.ingestRuns} runs) | ${n(f.ingest.median)} ms (CPU ${n(f.ingestCpuMs)} ms) | max ${n(f.ingest.max)} ms | < 3 s ${verdict(f.ingest.median < TARGETS.ingestMs)} |
 | the same answers again (nothing written) | ${n(f.reingestMs)} ms, ${n(f.reingestUnchanged)} unchanged | | |
 | open of the existing store (${n(f.fileBytes / 1024 / 1024)} MB file) | ${ms(f.open.median)} ms | ${ms(f.open.p95)} ms; first open in a new process ${ms(w.openMs)} ms | < 200 ms ${verdict(f.open.p95 < TARGETS.openMs && w.openMs < TARGETS.openMs)} |
 | self-check of the whole file (PRAGMA quick_check; in a worker beside every start, 3 runs) | ${ms(f.selfCheck.median)} ms | max ${ms(f.selfCheck.max)} ms | off the main thread |
-| inbox page of 50, first pages (${n(w.pages.runs)} queries, ${w.averageRows.toFixed(1)} rows on average) | ${ms(w.pages.median)} ms | ${ms(w.pages.p95)} ms (max ${ms(w.pages.max)}) | p95 < 5 ms ${verdict(w.pages.p95 < TARGETS.pageP95Ms)} |
-| inbox page of 50, second pages (${n(w.secondPages.runs)} queries) | ${ms(w.secondPages.median)} ms | ${ms(w.secondPages.p95)} ms (max ${ms(w.secondPages.max)}) | p95 < 5 ms ${verdict(w.secondPages.p95 < TARGETS.pageP95Ms)} |
-| full-text search, page of 50 (${n(w.searches.runs)} queries, ${w.averageSearchRows.toFixed(1)} rows on average) | ${ms(w.searches.median)} ms | ${ms(w.searches.p95)} ms (max ${ms(w.searches.max)}) | p95 < 10 ms ${verdict(w.searches.p95 < TARGETS.searchP95Ms)} |
-| ingest of ${n(m.count)} direct messages beside the comments, as listed (${m.ingest.runs} runs) | ${n(m.ingest.median)} ms (CPU ${n(m.ingestCpuMs)} ms) | max ${n(m.ingest.max)} ms | < 3 s ${verdict(m.ingest.runs > 0 && m.ingest.median < TARGETS.messageIngestMs)} |
+| inbox page of 50, first pages (${n(w.pages.runs)} queries, ${w.averageRows.toFixed(1)} rows on average) | ${ms(w.pages.median)} ms | ${ms(w.pages.p95)} ms (max ${ms(w.pages.max)}) | p95 < 2 ms ${verdict(w.pages.p95 < TARGETS.pageP95Ms)} |
+| inbox page of 50, second pages (${n(w.secondPages.runs)} queries) | ${ms(w.secondPages.median)} ms | ${ms(w.secondPages.p95)} ms (max ${ms(w.secondPages.max)}) | p95 < 2 ms ${verdict(w.secondPages.p95 < TARGETS.pageP95Ms)} |
+| full-text search, page of 50 (${n(w.searches.runs)} queries, ${w.averageSearchRows.toFixed(1)} rows on average) | ${ms(w.searches.median)} ms | ${ms(w.searches.p95)} ms (max ${ms(w.searches.max)}) | p95 < 5 ms ${verdict(w.searches.p95 < TARGETS.searchP95Ms)} |
+| ingest of ${n(m.count)} direct messages beside the comments, as listed (${m.ingest.runs} runs) | ${n(m.ingest.median)} ms (CPU ${n(m.ingestCpuMs)} ms) | max ${n(m.ingest.max)} ms | < 1 s ${verdict(m.ingest.runs > 0 && m.ingest.median < TARGETS.messageIngestMs)} |
 | the same, one batch per conversation (one run) | ${m.byConversation === null ? '' : `${n(m.byConversation.ms)} ms (CPU ${n(m.byConversation.cpuMs)} ms)`} | | |
 | the same messages again (nothing written) | ${n(m.reingestMs)} ms, ${n(m.reingestUnchanged)} unchanged | | |
-| inbox page of 50 with the kind switch (${n(w.kindPages.runs)} queries, ${w.averageKindRows.toFixed(1)} rows on average) | ${ms(w.kindPages.median)} ms | ${ms(w.kindPages.p95)} ms (max ${ms(w.kindPages.max)}) | p95 < 5 ms ${verdict(w.kindPages.p95 < TARGETS.pageP95Ms)} |
-| search in direct messages, page of 50 (${n(w.messageSearches.runs)} queries, ${w.averageMessageSearchRows.toFixed(1)} rows on average) | ${ms(w.messageSearches.median)} ms | ${ms(w.messageSearches.p95)} ms (max ${ms(w.messageSearches.max)}) | p95 < 10 ms ${verdict(w.messageSearches.p95 < TARGETS.searchP95Ms)} |
+| inbox page of 50 with the kind switch (${n(w.kindPages.runs)} queries, ${w.averageKindRows.toFixed(1)} rows on average) | ${ms(w.kindPages.median)} ms | ${ms(w.kindPages.p95)} ms (max ${ms(w.kindPages.max)}) | p95 < 2 ms ${verdict(w.kindPages.p95 < TARGETS.pageP95Ms)} |
+| search in direct messages, page of 50 (${n(w.messageSearches.runs)} queries, ${w.averageMessageSearchRows.toFixed(1)} rows on average) | ${ms(w.messageSearches.median)} ms | ${ms(w.messageSearches.p95)} ms (max ${ms(w.messageSearches.max)}) | p95 < 5 ms ${verdict(w.messageSearches.p95 < TARGETS.searchP95Ms)} |
 | counts per profile and view | ${ms(w.counts.median)} ms | ${ms(w.counts.p95)} ms | |
-| whole-view sweep (Shift+A, done) of ${n(w.sweep.rows)} of ${n(w.sweep.viewCount)} needing a reply, one run: size, rows, write | ${ms(w.sweep.sizeMs)} + ${ms(w.sweep.rowsMs)} + ${ms(w.sweep.writeMs)} ms | | |
-| its undo (one write back) | ${ms(w.sweep.undoMs)} ms | | |
+| whole-view sweep (Shift+A, done) of ${n(w.sweep.rows)} of ${n(w.sweep.viewCount)} needing a reply, one run: size, rows, write | ${ms(w.sweep.sizeMs)} + ${ms(w.sweep.rowsMs)} + ${ms(w.sweep.writeMs)} ms | | write < 1 s ${verdict(w.sweep.writeMs < TARGETS.sweepMs)} |
+| its undo (the app's: the inverse of each change the sweep logged) | ${ms(w.sweep.undoMs)} ms | | < 1 s ${verdict(w.sweep.undoMs < TARGETS.sweepMs)} |
 | RSS of the process holding the store, after all queries | ${n(w.rssBytes / 1024 / 1024)} MB | | < 300 MB ${verdict(w.rssBytes < TARGETS.rssBytes)} |
 
 Before: 5,496 ms median (CPU 4,943 ms; ingest without the close) on a quiet machine; back to back with the code before

@@ -48,9 +48,11 @@ export function checkComment(input: CommentInput): Checked {
     ok: true,
     comment: {
       platform: value.platform,
-      socialCommentId: value.socialCommentId,
-      socialPostId: value.socialPostId,
-      parent: value.parentSocialCommentId ?? null,
+      // Ids well-formed, as SQLite stores them (a lone surrogate: one replacement character), so a
+      // comment read again is found by the id it was stored under.
+      socialCommentId: value.socialCommentId.toWellFormed(),
+      socialPostId: value.socialPostId.toWellFormed(),
+      parent: value.parentSocialCommentId?.toWellFormed() ?? null,
       authorId: typeof value.authorId === 'string' ? value.authorId : '',
       authorName: typeof value.authorName === 'string' ? value.authorName : '',
       text: value.text,

@@ -6,20 +6,12 @@ import { type CleanComment, checkComment } from './commentInput.ts';
 import { StoreInputError } from './errors.ts';
 import { COMMENT_KIND } from './itemKinds.ts';
 import type { ItemStates } from './itemStates.ts';
+import { jsonList } from './itemStateRows.ts';
 import { keyOf } from './keys.ts';
 import type { ProfileTable } from './profiles.ts';
 import type { RepliedFlags } from './repliedFlags.ts';
 import type { Statements } from './statements.ts';
 import type { CommentInput, IngestResult } from './types.ts';
-
-interface NewRows {
-  profileRowId: number;
-  platform: string;
-  all: number;
-  unread: number;
-  open: number;
-  hidden: number;
-}
 
 interface StoredComment {
   id: number;
@@ -65,7 +57,8 @@ export class CommentIngest {
     if (profile === undefined) throw new StoreInputError(`Comments for unknown profile ${profileId}; store the profile first`);
     const result: IngestResult = { inserted: [], updated: 0, unchanged: 0, rejected: [] };
     const perPost = new Map<string, { added: number; newest: string }>();
-    const added = new Map<string, NewRows>();
+    /** The networks the batch added comments on. */
+    const added = new Set<string>();
     // A comment listed twice in one answer: the last listing counts.
     const latest = new Map<string, CleanComment>();
     for (const input of comments) {
@@ -81,13 +74,13 @@ export class CommentIngest {
     // Oldest first, so new ids ascend within the batch: FTS5 writes less when row ids ascend
     // within a transaction, and appending keeps the tables' pages together.
     const clean = [...latest.values()].sort((a, b) => a.second - b.second);
-    // The counters' rows exist before the first insert: a trigger may move them mid-batch (an
-    // parent marked replied), and the batch's own additions come at its end.
+    // The counters' rows exist before the first insert: a trigger may move them mid-batch (a
+    // parent stored earlier marked replied), and the batch's own additions come at its end.
     const counted = this.#statements.get(`INSERT OR IGNORE INTO inbox_counts (profile_id, platform, kind) VALUES (?, ?, ${COMMENT_KIND})`);
     for (const platform of new Set(clean.map((comment) => comment.platform))) counted.run(profile.rowId, platform);
     // One look-up per batch for what is known already, and one for replies stored before their
     // parent (each row's own look-ups cost more in statement calls than in SQLite).
-    const refs = JSON.stringify(clean.map((comment) => [comment.platform, comment.socialCommentId]));
+    const refs = jsonList(clean.map((comment) => [comment.platform, comment.socialCommentId]));
     const known = new Map(
       (
         this.#statements
@@ -122,6 +115,7 @@ export class CommentIngest {
       .all(JSON.stringify(seconds)) as { second: number; last: number | null }[];
     for (const { second, last } of lastIds) nextIds.set(second, last === null ? firstIdOf(second) : last + 1);
     const newIds: number[] = [];
+    const started: { key: string; unread: boolean }[] = [];
     for (const comment of clean) {
       const mine = profile.record.networks[comment.platform]?.id === comment.authorId ? 1 : 0;
       const key = keyOf(comment.platform, comment.socialCommentId);
@@ -132,14 +126,10 @@ export class CommentIngest {
           result.rejected.push({ key: keyOf(comment.platform, comment.socialCommentId), reason: 'too many comments in one second' });
           continue;
         }
-        result.inserted.push(keyOf(comment.platform, comment.socialCommentId));
-        newIds.push(inserted.id);
-        const rows = added.get(comment.platform) ?? { profileRowId: profile.rowId, platform: comment.platform, all: 0, unread: 0, open: 0, hidden: 0 };
-        added.set(comment.platform, rows);
-        rows.all += 1;
-        rows.unread += mine === 1 ? 0 : 1;
-        rows.hidden += comment.hidden ? 1 : 0;
-        rows.open += inserted.open ? 1 : 0;
+        result.inserted.push(key);
+        newIds.push(inserted);
+        started.push({ key, unread: mine === 0 });
+        added.add(comment.platform);
         const postKey = keyOf(comment.platform, comment.socialPostId);
         const post = perPost.get(postKey);
         if (post === undefined) perPost.set(postKey, { added: 1, newest: comment.created });
@@ -159,9 +149,42 @@ export class CommentIngest {
          last_comment_at = max(coalesce(last_comment_at, ''), excluded.last_comment_at)`,
     );
     for (const [postKey, post] of perPost) count.run(postKey, post.added, post.newest);
-    this.#countNew(added);
+    for (const platform of added) this.#onPartition(profile.rowId, platform);
+    this.#projectNew(newIds, started);
     this.#indexNew(newIds);
     return result;
+  }
+
+  /**
+   * The batch's new comments enter the inbox projection, its counters and their first item state,
+   * one statement each for the whole batch (decision 0076), read from the comment rows just
+   * written: their flags are final by then (a reply by the account later in the batch marked its
+   * parent already). The account's own comments are read already: nobody needs to be told about them.
+   */
+  #projectNew(ids: number[], started: { key: string; unread: boolean }[]): void {
+    if (ids.length === 0) return;
+    const list = JSON.stringify(ids);
+    this.#statements
+      .get(
+        // publication_key: the post's publication (decision 0051); its post key while the post is not stored yet.
+        `INSERT INTO inbox (id, profile_id, platform, by_account, hidden, replied, unread, done, snoozed_until, publication_key)
+         SELECT c.id, c.profile_id, c.platform, c.by_account, c.hidden, c.replied, 1 - c.by_account, 0, NULL,
+           coalesce((SELECT p.publication_key FROM posts p WHERE p.platform = c.platform AND p.social_post_id = c.social_post_id),
+             c.platform || ':' || c.social_post_id)
+         FROM json_each(?) j CROSS JOIN comments c ON c.id = j.value`,
+      )
+      .run(list);
+    this.#statements
+      .get(
+        `INSERT INTO inbox_counts (profile_id, platform, kind, all_rows, unread, open, done, hidden)
+         SELECT i.profile_id, i.platform, ${COMMENT_KIND}, count(*), sum(i.unread),
+           sum(i.by_account = 0 AND i.hidden = 0 AND i.replied = 0), 0, sum(i.hidden)
+         FROM json_each(?) j CROSS JOIN inbox i ON i.id = j.value GROUP BY i.profile_id, i.platform
+         ON CONFLICT (profile_id, platform, kind) DO UPDATE SET all_rows = all_rows + excluded.all_rows, unread = unread + excluded.unread,
+           open = open + excluded.open, hidden = hidden + excluded.hidden`,
+      )
+      .run(list);
+    this.#states.start(started);
   }
 
   /**
@@ -178,27 +201,11 @@ export class CommentIngest {
       .run(JSON.stringify(ids));
   }
 
-  /** The inbox's counters learn of a batch's new rows in one write per profile and network. */
-  #countNew(added: Map<string, NewRows>): void {
-    const add = this.#statements.get(
-      `INSERT INTO inbox_counts (profile_id, platform, kind, all_rows, unread, open, done, hidden) VALUES (?, ?, ${COMMENT_KIND}, ?, ?, ?, 0, ?)
-       ON CONFLICT (profile_id, platform, kind) DO UPDATE SET all_rows = all_rows + excluded.all_rows, unread = unread + excluded.unread,
-         open = open + excluded.open, hidden = hidden + excluded.hidden`,
-    );
-    for (const rows of added.values()) add.run(rows.profileRowId, rows.platform, rows.all, rows.unread, rows.open, rows.hidden);
-  }
-
   /**
    * `answered`: keys of comments the account answered (a direct reply by it),
    * stored already or earlier in this batch. `nextIds`: each second's next free id in this batch.
    */
-  #insert(
-    profileRowId: number,
-    comment: CleanComment,
-    mine: number,
-    answered: Set<string>,
-    nextIds: Map<number, number>,
-  ): { id: number; open: boolean } | null {
+  #insert(profileRowId: number, comment: CleanComment, mine: number, answered: Set<string>, nextIds: Map<number, number>): number | null {
     const id = nextIds.get(comment.second) ?? firstIdOf(comment.second);
     if (id - firstIdOf(comment.second) >= SEQUENCE_LIMIT) return null;
     nextIds.set(comment.second, id + 1);
@@ -231,26 +238,13 @@ export class CommentIngest {
         comment.cid,
         comment.raw,
       );
-    // The account's own comments are read already: nobody needs to be told about them.
-    const unread = mine === 1 ? 0 : 1;
-    this.#states.start(keyOf(comment.platform, comment.socialCommentId), unread === 1);
-    this.#statements
-      .get(
-        // publication_key: the post's publication (decision 0051); its post key while the post is not stored yet.
-        `INSERT INTO inbox (id, profile_id, platform, by_account, hidden, replied, unread, done, snoozed_until, publication_key)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0, NULL,
-           coalesce((SELECT publication_key FROM posts WHERE platform = ?3 AND social_post_id = ?8), ?3 || ':' || ?8))`,
-      )
-      .run(id, profileRowId, comment.platform, mine, comment.hidden ? 1 : 0, replied, unread, comment.socialPostId);
     if (mine === 1) {
       // The comment this one answers, and only it (repliedFlags.ts).
       this.#replied.markParent(comment.platform, comment.parent);
       // The parent may come later in this batch: it will know it was answered.
       if (comment.parent !== null) answered.add(keyOf(comment.platform, comment.parent));
     }
-    this.#onPartition(profileRowId, comment.platform);
-    // Counted as the row was inserted: later flips (an ancestor marked replied) go through the trigger.
-    return { id, open: mine === 0 && !comment.hidden && replied === 0 };
+    return id;
   }
 
   /**

@@ -5,12 +5,29 @@
 //
 // An undo is a change too: the inverse of the one it takes back (`inverseOf`), written only where
 // the field still holds what that change set. If someone changed it since, that later decision stands.
-import { randomUUID } from 'node:crypto';
-import { EMPTY_ITEM_STATE, type ItemChange, type ItemState, type ItemStateField, inverseOf } from '../../../shared/domain/itemState.ts';
-import { StoreInputError } from './errors.ts';
-import { isConversationKey, parseConversationKey, parseKey } from './keys.ts';
+//
+// Writes go in batches (decision 0076): a sweep of a whole view (50,000 items) reads the states,
+// writes them and appends its log with one statement per batch of keys each, not three per item;
+// the triggers on item_state carry each row to the inbox projection as before.
+import { type ItemChange, type ItemState, type ItemStateField, inverseOf } from '../../../shared/domain/itemState.ts';
+import {
+  type ChangeRow,
+  changeId,
+  changeOf,
+  checkKey,
+  cleanPatch,
+  COLUMN_OF,
+  columnValue,
+  inBatches,
+  jsonList,
+  type ItemStatePatch,
+  sameValue,
+  type StateRow,
+  stateOf,
+} from './itemStateRows.ts';
 import type { Statements } from './statements.ts';
-import { parseStringList } from './stringList.ts';
+
+export type { ItemStatePatch } from './itemStateRows.ts';
 
 /** Who made a change, and where. Outside a team: the person ("me") on this device. */
 export interface ChangeActor {
@@ -22,30 +39,8 @@ export const ME_ON_THIS_DEVICE: ChangeActor = Object.freeze({ who: 'me', device:
 /** The one write the sync makes: a new message by the person reopens their conversation. */
 export const THE_SYNC: ChangeActor = Object.freeze({ who: 'the sync', device: 'this device' });
 
-/** The fields to set; absent ones stay as they are. */
-export type ItemStatePatch = Partial<ItemState>;
-
-interface StateRow {
-  key: string;
-  unread: number;
-  done: number;
-  snoozed_until: number | null;
-  labels: string;
-  note: string | null;
-  assignee: string | null;
-}
-
-interface ChangeRow {
-  id: string;
-  item_key: string;
-  field: ItemStateField;
-  from_value: string;
-  to_value: string;
-  who: string;
-  device: string;
-  at: number;
-  undoes: string | null;
-}
+/** Keys (or log rows) per statement: a JSON list SQLite walks with json_each, a few hundred KB at most. */
+const BATCH = 5_000;
 
 export class ItemStates {
   readonly #statements: Statements;
@@ -64,26 +59,33 @@ export class ItemStates {
     this.#started = started;
   }
 
-  /** The states of these keys; keys with no stored item are left out. */
+  /** The states of these keys, in the keys' order; keys with no stored item are left out. */
   get(keys: readonly string[]): Map<string, ItemState> {
+    const unique = [...new Set(keys)];
+    const rows = new Map<string, StateRow>();
+    const select = this.#statements.get('SELECT s.* FROM json_each(?) j JOIN item_state s ON s.key = j.value');
+    for (const batch of inBatches(unique, BATCH)) {
+      for (const row of select.all(jsonList(batch)) as unknown as StateRow[]) rows.set(row.key, row);
+    }
     const states = new Map<string, ItemState>();
-    const select = this.#statements.get('SELECT * FROM item_state WHERE key = ?');
-    for (const key of new Set(keys)) {
-      const row = select.get(key) as StateRow | undefined;
+    for (const key of unique) {
+      const row = rows.get(key);
       if (row !== undefined) states.set(key, stateOf(row));
     }
     return states;
   }
 
-  /** A new item's first state (ingest): a fresh one, whatever an earlier item of that key left. Not a decision, not logged. */
-  start(key: string, unread: boolean): void {
-    this.#statements
-      .get(
-        `INSERT INTO item_state (key, unread) VALUES (?, ?)
-         ON CONFLICT (key) DO UPDATE SET unread = excluded.unread, done = 0, snoozed_until = NULL, labels = '[]', note = NULL, assignee = NULL`,
-      )
-      .run(key, unread ? 1 : 0);
-    this.#started(key);
+  /**
+   * New items' first states (ingest), one statement per batch: fresh ones, whatever an earlier item
+   * of the same key left. Not a decision, not logged.
+   */
+  start(items: readonly { key: string; unread: boolean }[]): void {
+    const insert = this.#statements.get(
+      `INSERT INTO item_state (key, unread) SELECT j.value ->> 0, j.value ->> 1 FROM json_each(?) j WHERE true
+       ON CONFLICT (key) DO UPDATE SET unread = excluded.unread, done = 0, snoozed_until = NULL, labels = '[]', note = NULL, assignee = NULL`,
+    );
+    for (const batch of inBatches(items, BATCH)) insert.run(jsonList(batch.map((item) => [item.key, item.unread ? 1 : 0])));
+    for (const item of items) this.#started(item.key);
   }
 
   /** The item left the store (deleted on its network): its state goes; its log stays. */
@@ -103,17 +105,19 @@ export class ItemStates {
     if (fields.length === 0) return [];
     const at = this.#now();
     const changes: ItemChange[] = [];
+    const moving: string[] = [];
     for (const [key, state] of this.get(keys)) {
-      const moved: ItemChange[] = [];
+      let moved = false;
       for (const field of fields) {
         const to = wanted[field];
         if (sameValue(state[field], to)) continue;
-        moved.push({ id: changeId(at), itemKey: key, field, from: state[field], to, who: actor.who, device: actor.device, at } as ItemChange);
+        changes.push({ id: changeId(at), itemKey: key, field, from: state[field], to, who: actor.who, device: actor.device, at } as ItemChange);
+        moved = true;
       }
-      if (moved.length === 0) continue;
-      this.#write(key, { ...state, ...wanted });
-      changes.push(...moved);
+      if (moved) moving.push(key);
     }
+    // Every key that moved takes the whole patch, as a key whose other fields held it already would.
+    this.#writeSame(moving, wanted);
     return this.#log(changes);
   }
 
@@ -123,24 +127,42 @@ export class ItemStates {
    */
   undo(ids: readonly string[], actor: ChangeActor): ItemChange[] {
     const at = this.#now();
+    const changes = this.changes(ids);
+    const states = this.get(changes.map((change) => change.itemKey));
+    /** What each item's undo writes, field by field. */
+    const writes = new Map<string, ItemStatePatch>();
     const inverses: ItemChange[] = [];
-    const states = new Map<string, ItemState>();
-    for (const change of this.changes(ids)) {
-      const state = states.get(change.itemKey) ?? this.get([change.itemKey]).get(change.itemKey);
+    for (const change of changes) {
+      const state = states.get(change.itemKey);
       if (state === undefined || !sameValue(state[change.field], change.to)) continue;
       const inverse = inverseOf(change, { id: changeId(at), at, who: actor.who, device: actor.device });
       states.set(change.itemKey, { ...state, [change.field]: inverse.to });
+      const write = writes.get(change.itemKey) ?? {};
+      writes.set(change.itemKey, { ...write, [change.field]: inverse.to });
       inverses.push(inverse);
     }
-    for (const [key, state] of states) this.#write(key, state);
+    // Items that take back the same values are written together (a sweep's undo: one group).
+    const groups = new Map<string, { patch: ItemStatePatch; keys: string[] }>();
+    for (const [key, write] of writes) {
+      const fields = (Object.keys(write) as ItemStateField[]).sort();
+      const signature = JSON.stringify(fields.map((field) => [field, write[field]]));
+      const group = groups.get(signature) ?? { patch: write, keys: [] };
+      group.keys.push(key);
+      groups.set(signature, group);
+    }
+    for (const { patch, keys } of groups.values()) this.#writeSame(keys, patch);
     return this.#log(inverses);
   }
 
   /** Logged changes by id, in the ids' order; unknown ids are left out. */
   changes(ids: readonly string[]): ItemChange[] {
-    const select = this.#statements.get('SELECT * FROM item_changes WHERE id = ?');
+    const select = this.#statements.get('SELECT c.* FROM json_each(?) j JOIN item_changes c ON c.id = j.value');
+    const rows = new Map<string, ChangeRow>();
+    for (const batch of inBatches([...new Set(ids)], BATCH)) {
+      for (const row of select.all(jsonList(batch)) as unknown as ChangeRow[]) rows.set(row.id, row);
+    }
     return ids.flatMap((id) => {
-      const row = select.get(id) as ChangeRow | undefined;
+      const row = rows.get(id);
       return row === undefined ? [] : [changeOf(row)];
     });
   }
@@ -151,18 +173,26 @@ export class ItemStates {
     return rows.map(changeOf);
   }
 
-  #write(key: string, state: ItemState): void {
-    this.#statements
-      .get('UPDATE item_state SET unread = ?, done = ?, snoozed_until = ?, labels = ?, note = ?, assignee = ? WHERE key = ?')
-      .run(state.unread ? 1 : 0, state.done ? 1 : 0, state.snoozedUntil, JSON.stringify(state.labels), state.note, state.assignee, key);
+  /** The same fields and values on every key: one UPDATE per batch (the triggers carry each row to the inbox). */
+  #writeSame(keys: readonly string[], patch: ItemStatePatch): void {
+    if (keys.length === 0) return;
+    const fields = (Object.keys(patch) as ItemStateField[]).sort();
+    const update = this.#statements.get(
+      `UPDATE item_state SET ${fields.map((field) => `${COLUMN_OF[field]} = ?`).join(', ')} WHERE key IN (SELECT value FROM json_each(?))`,
+    );
+    const values = fields.map((field) => columnValue(field, patch[field] ?? null));
+    for (const batch of inBatches(keys, BATCH)) update.run(...values, jsonList(batch));
   }
 
+  /** Appends the changes to the log, one INSERT per batch. */
   #log(changes: ItemChange[]): ItemChange[] {
     const insert = this.#statements.get(
-      'INSERT INTO item_changes (id, item_key, field, from_value, to_value, who, device, at, undoes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO item_changes (id, item_key, field, from_value, to_value, who, device, at, undoes)
+       SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8
+       FROM json_each(?) j`,
     );
-    for (const change of changes) {
-      insert.run(
+    for (const batch of inBatches(changes, BATCH)) {
+      const rows = batch.map((change) => [
         change.id,
         change.itemKey,
         change.field,
@@ -172,80 +202,10 @@ export class ItemStates {
         change.device,
         change.at,
         change.undoes ?? null,
-      );
+      ]);
+      insert.run(jsonList(rows));
     }
     if (changes.length > 0) this.#written(changes);
     return changes;
   }
-}
-
-/**
- * A change's id: random (unique across devices), after its time in base 36, so ids of one moment
- * sort together and a sweep's thousands of rows are appended to the log's index, not scattered in it.
- */
-function changeId(at: number): string {
-  return `${Math.floor(at).toString(36).padStart(9, '0')}-${randomUUID()}`;
-}
-
-function checkKey(key: string): void {
-  if (isConversationKey(key)) {
-    if (parseConversationKey(key) === null) throw new StoreInputError(`Not a conversation key: ${String(key)}`);
-  } else if (typeof key !== 'string' || parseKey(key) === null) {
-    throw new StoreInputError(`Not a comment key: ${String(key)}`);
-  }
-}
-
-/** The patch's fields, checked and in their stored form (a whole-ms snooze, labels without duplicates). */
-function cleanPatch(patch: ItemStatePatch): ItemStatePatch {
-  const clean: ItemStatePatch = {};
-  if (patch.unread !== undefined) clean.unread = patch.unread;
-  if (patch.done !== undefined) clean.done = patch.done;
-  if (patch.snoozedUntil !== undefined) {
-    if (patch.snoozedUntil !== null && !Number.isFinite(patch.snoozedUntil))
-      throw new StoreInputError(`snoozedUntil is not a time: ${String(patch.snoozedUntil)}`);
-    clean.snoozedUntil = patch.snoozedUntil === null ? null : Math.floor(patch.snoozedUntil);
-  }
-  if (patch.labels !== undefined) {
-    if (!Array.isArray(patch.labels) || patch.labels.some((label) => typeof label !== 'string')) throw new StoreInputError('labels must be a list of strings');
-    clean.labels = [...new Set(patch.labels)];
-  }
-  if (patch.note !== undefined) {
-    if (patch.note !== null && typeof patch.note !== 'string') throw new StoreInputError('A note is text');
-    clean.note = patch.note;
-  }
-  if (patch.assignee !== undefined) {
-    if (patch.assignee !== null && typeof patch.assignee !== 'string') throw new StoreInputError('An assignee is a name');
-    clean.assignee = patch.assignee;
-  }
-  return clean;
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  return Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b;
-}
-
-function stateOf(row: StateRow): ItemState {
-  return {
-    ...EMPTY_ITEM_STATE,
-    unread: row.unread === 1,
-    done: row.done === 1,
-    snoozedUntil: row.snoozed_until,
-    labels: parseStringList(row.labels),
-    note: row.note,
-    assignee: row.assignee,
-  };
-}
-
-function changeOf(row: ChangeRow): ItemChange {
-  return {
-    id: row.id,
-    itemKey: row.item_key,
-    field: row.field,
-    from: JSON.parse(row.from_value) as never,
-    to: JSON.parse(row.to_value) as never,
-    who: row.who,
-    device: row.device,
-    at: row.at,
-    ...(row.undoes === null ? {} : { undoes: row.undoes }),
-  };
 }

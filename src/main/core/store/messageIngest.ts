@@ -278,7 +278,7 @@ export class MessageIngest {
     };
     // A conversation where only the account has written is read already, as the account's comments are.
     const unread = person.spoke ? 1 : 0;
-    this.#states.start(conversationKeyOf(newest.platform, newest.conversationId), unread === 1);
+    this.#states.start([{ key: conversationKeyOf(newest.platform, newest.conversationId), unread: unread === 1 }]);
     this.#statements
       .get(
         `INSERT INTO inbox (id, profile_id, platform, kind, by_account, hidden, replied, unread, done, snoozed_until)

@@ -1,6 +1,7 @@
 // The schema, as a list of steps. A file's `PRAGMA user_version` says how many have been applied;
 // opening runs the rest, each in its own transaction (see migrate.ts). Steps are never edited once
 // released: a change is a new step at the end, with whatever backfill it needs.
+import { conversationsByKey } from './migrationConversationKey.ts';
 import { directMessages } from './migrationDirectMessages.ts';
 import { itemStateAndChangeLog } from './migrationItemState.ts';
 import { publicationKey } from './migrationPublicationKey.ts';
@@ -334,6 +335,7 @@ export const MIGRATIONS: readonly Migration[] = [
   itemStateAndChangeLog,
   typedStateTables,
   repliedOnlyWhereAnswered,
+  conversationsByKey,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,142 @@
+// How item states and logged changes are kept in their tables: the rows' shapes, their decoding,
+// the checks a key and a patch pass before anything is written, and the change ids.
+import { randomUUID } from 'node:crypto';
+import { EMPTY_ITEM_STATE, type ItemChange, type ItemState, type ItemStateField } from '../../../shared/domain/itemState.ts';
+import { StoreInputError } from './errors.ts';
+import { isConversationKey, parseConversationKey, parseKey } from './keys.ts';
+import { parseStringList } from './stringList.ts';
+
+/** The fields to set; absent ones stay as they are. */
+export type ItemStatePatch = Partial<ItemState>;
+
+export interface StateRow {
+  key: string;
+  unread: number;
+  done: number;
+  snoozed_until: number | null;
+  labels: string;
+  note: string | null;
+  assignee: string | null;
+}
+
+export interface ChangeRow {
+  id: string;
+  item_key: string;
+  field: ItemStateField;
+  from_value: string;
+  to_value: string;
+  who: string;
+  device: string;
+  at: number;
+  undoes: string | null;
+}
+
+/** Each field's column in item_state. */
+export const COLUMN_OF: Record<ItemStateField, string> = {
+  unread: 'unread',
+  done: 'done',
+  snoozedUntil: 'snoozed_until',
+  labels: 'labels',
+  note: 'note',
+  assignee: 'assignee',
+};
+
+/** A field's value as its column holds it (flags as 0/1, labels as JSON text). */
+export function columnValue(field: ItemStateField, value: ItemState[ItemStateField]): string | number | null {
+  if (field === 'unread' || field === 'done') return value ? 1 : 0;
+  if (field === 'labels') return JSON.stringify(value);
+  return value as string | number | null;
+}
+
+/**
+ * A change's id: random (unique across devices), after its time in base 36, so ids of one moment
+ * sort together and a sweep's thousands of rows are appended to the log's index, not scattered in it.
+ */
+export function changeId(at: number): string {
+  return `${Math.floor(at).toString(36).padStart(9, '0')}-${randomUUID()}`;
+}
+
+export function checkKey(key: string): void {
+  if (isConversationKey(key)) {
+    if (parseConversationKey(key) === null) throw new StoreInputError(`Not a conversation key: ${String(key)}`);
+  } else if (typeof key !== 'string' || parseKey(key) === null) {
+    throw new StoreInputError(`Not a comment key: ${String(key)}`);
+  }
+}
+
+/** The patch's fields, checked and in their stored form (a whole-ms snooze, labels without duplicates). */
+export function cleanPatch(patch: ItemStatePatch): ItemStatePatch {
+  const clean: ItemStatePatch = {};
+  if (patch.unread !== undefined) clean.unread = patch.unread;
+  if (patch.done !== undefined) clean.done = patch.done;
+  if (patch.snoozedUntil !== undefined) {
+    if (patch.snoozedUntil !== null && !Number.isFinite(patch.snoozedUntil))
+      throw new StoreInputError(`snoozedUntil is not a time: ${String(patch.snoozedUntil)}`);
+    clean.snoozedUntil = patch.snoozedUntil === null ? null : Math.floor(patch.snoozedUntil);
+  }
+  if (patch.labels !== undefined) {
+    if (!Array.isArray(patch.labels) || patch.labels.some((label) => typeof label !== 'string')) throw new StoreInputError('labels must be a list of strings');
+    clean.labels = [...new Set(patch.labels)];
+  }
+  if (patch.note !== undefined) {
+    if (patch.note !== null && typeof patch.note !== 'string') throw new StoreInputError('A note is text');
+    clean.note = patch.note;
+  }
+  if (patch.assignee !== undefined) {
+    if (patch.assignee !== null && typeof patch.assignee !== 'string') throw new StoreInputError('An assignee is a name');
+    clean.assignee = patch.assignee;
+  }
+  return clean;
+}
+
+export function sameValue(a: unknown, b: unknown): boolean {
+  return Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b;
+}
+
+export function stateOf(row: StateRow): ItemState {
+  return {
+    ...EMPTY_ITEM_STATE,
+    unread: row.unread === 1,
+    done: row.done === 1,
+    snoozedUntil: row.snoozed_until,
+    labels: parseStringList(row.labels),
+    note: row.note,
+    assignee: row.assignee,
+  };
+}
+
+export function changeOf(row: ChangeRow): ItemChange {
+  return {
+    id: row.id,
+    itemKey: row.item_key,
+    field: row.field,
+    from: JSON.parse(row.from_value) as never,
+    to: JSON.parse(row.to_value) as never,
+    who: row.who,
+    device: row.device,
+    at: row.at,
+    ...(row.undoes === null ? {} : { undoes: row.undoes }),
+  };
+}
+
+/**
+ * Values for a statement that walks them with json_each. Strings go in well-formed, as a bound
+ * value would (a lone surrogate becomes one replacement character either way; through JSON
+ * unchanged it would become three), so a key written this way matches the same key bound directly.
+ */
+export function jsonList(values: readonly unknown[]): string {
+  const text = JSON.stringify(values);
+  // JSON.stringify writes a lone surrogate as a \uD800-\uDFFF escape; only then is the slower
+  // walk over every string needed (an escaped backslash before such letters also takes it: still right).
+  if (!LONE_SURROGATE_ESCAPE.test(text)) return text;
+  return JSON.stringify(values, (_, value: unknown) => (typeof value === 'string' ? value.toWellFormed() : value));
+}
+
+const LONE_SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+/** A list cut into parts of at most `size` (each part one statement's worth). */
+export function inBatches<T>(items: readonly T[], size: number): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+  return batches;
+}
