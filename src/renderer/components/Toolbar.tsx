@@ -14,6 +14,7 @@ import { useViewCount } from './useViewCount.ts';
 import { ViewSelectionBar } from './ViewSelectionBar.tsx';
 import { fmt } from '../logic/format.ts';
 import { placeOfList } from '../commands/places.ts';
+import { commandKey } from '../commands/commandKeys.ts';
 import { kindView } from '../kinds/kindViews.ts';
 import { pickedKeys, viewSnapshot } from '../logic/selection.ts';
 
@@ -80,7 +81,7 @@ export function Toolbar() {
             ref={input}
             type="search"
             aria-label={`Search ${itemsNoun(filter.kind)}`}
-            placeholder={`Search ${filter.kind === null ? 'everything' : itemsNoun(filter.kind)}  /`}
+            placeholder={`Search ${filter.kind === null ? 'everything' : itemsNoun(filter.kind)}  ${commandKey('search') ?? ''}`}
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={(event) => {
