@@ -11,6 +11,35 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const GET_STATE_IN_COMPONENT = {
+  selector: "CallExpression[callee.property.name='getState']",
+  message: 'A component reads a store through its hook: take the value, the action or a getter from useXStore((state) => …).',
+};
+
+// A key on screen comes from its command (decision 0074): `<CommandKey command="done" />` draws it,
+// `withKey(words, 'done')` writes it in a tooltip, so a key changed in the registry changes on every
+// button, hint and empty list. Typed by hand (`<kbd>e</kbd>`, title="Mark done (e)") it drifts.
+// Words in brackets that are not a key ("Snooze (later today, …)") pass: only a lone key is caught.
+const KEY_HINT = String.raw`/\((Esc|Enter|Tab|Shift\+?\s?[A-Za-z]|Ctrl[^)]{0,8}|⌘[^)]{0,4}|g [a-z]|[a-z0-9?\/;,.])\)/`;
+const KEY_TYPED_IN_COMPONENT = [
+  {
+    selector: "JSXOpeningElement[name.name='kbd']",
+    message: 'A key is drawn from its command: <CommandKey command="…" /> (or <KeyCap> for a key a list of data carries), in components/CommandKey.tsx.',
+  },
+  {
+    selector: `JSXAttribute Literal[value=${KEY_HINT}]`,
+    message: "A key in words comes from its command: withKey('…', 'commandId') (commands/commandKeys.ts), not a typed \"(e)\".",
+  },
+  {
+    selector: `JSXAttribute TemplateElement[value.raw=${KEY_HINT}]`,
+    message: "A key in words comes from its command: withKey('…', 'commandId') (commands/commandKeys.ts), not a typed \"(e)\".",
+  },
+  {
+    selector: `JSXText[value=${KEY_HINT}]`,
+    message: 'A key in a sentence is drawn from its command: <CommandKey command="…" />, not typed.',
+  },
+];
+
 export default defineConfig([
   globalIgnores([
     'out/**',
@@ -111,20 +140,22 @@ export default defineConfig([
     },
   },
 
+  // Components read state through hooks (issue 21): `useXStore.getState()` in a component reads a
+  // value its render does not follow. A handler takes its actions and getters from hooks (or runs
+  // a command of commands/registry.ts). The fixture proves the rule fails (lint-rules.test.ts).
   {
-    // Components read state through hooks (issue 21): `useXStore.getState()` in a component reads a
-    // value its render does not follow. A handler takes its actions and getters from hooks (or runs
-    // a command of commands/registry.ts). The fixture proves the rule fails (lint-rules.test.ts).
     files: ['src/renderer/components/**/*.tsx', 'test/fixtures/lint/getStateInComponent.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name='getState']",
-          message: 'A component reads a store through its hook: take the value, the action or a getter from useXStore((state) => …).',
-        },
-      ],
-    },
+    ignores: ['src/renderer/components/CommandKey.tsx'],
+    rules: { 'no-restricted-syntax': ['error', GET_STATE_IN_COMPONENT, ...KEY_TYPED_IN_COMPONENT] },
+  },
+  {
+    files: ['src/renderer/components/CommandKey.tsx'],
+    rules: { 'no-restricted-syntax': ['error', GET_STATE_IN_COMPONENT] },
+  },
+  {
+    // The renderer's other screens (App.tsx) type no key either.
+    files: ['src/renderer/*.tsx', 'test/fixtures/lint/*.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...KEY_TYPED_IN_COMPONENT] },
   },
 
   {

@@ -1,5 +1,7 @@
 // The unified inbox: sidebar, list (or outbox), conversation; the offline bar above, overlays on top.
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { placeOfList } from './commands/places.ts';
+import { CommandKey } from './components/CommandKey.tsx';
 import { CommandPalette } from './components/CommandPalette.tsx';
 import { ConnectAccount } from './components/ConnectAccount.tsx';
 import { HelpOverlay } from './components/HelpOverlay.tsx';
@@ -26,25 +28,18 @@ import { useUiStore } from './stores/uiStore.ts';
 import { useResolvedTheme } from './components/useResolvedTheme.ts';
 import { AssignDialog } from './components/team/AssignDialog.tsx';
 
-function emptyText(filter: ListFilter): string {
+/** What the list says when empty: a search's words, else its place's (commands/places.ts), its key drawn from its command. */
+function emptyText(filter: ListFilter): ReactNode {
   const items = itemsNoun(filter.kind);
   if (filter.text.trim() !== '') return `No ${items} match “${filter.text.trim()}”.`;
-  switch (filter.view) {
-    case 'needsReply':
-      return 'Inbox zero: nothing needs a reply.';
-    case 'closingSoon':
-      return 'No conversation waits for an answer with its reply window open.';
-    case 'done':
-      return 'Nothing is done yet. Press e on a comment or a conversation to mark it done.';
-    case 'snoozed':
-      return 'Nothing is snoozed.';
-    case 'hidden':
-      return 'No hidden comments.';
-    case 'assignedToMe':
-      return 'Nothing is assigned to you. Press a on an item to assign it.';
-    default:
-      return `No ${items} yet.`;
-  }
+  const empty = placeOfList(filter.view)?.empty;
+  if (empty === undefined) return `No ${items} yet.`;
+  if (empty.press === undefined) return empty.text(items);
+  return (
+    <>
+      {empty.text(items)} Press <CommandKey command={empty.press.command} /> {empty.press.after}
+    </>
+  );
 }
 
 export function App() {

@@ -152,12 +152,6 @@ export function back(): void {
   else if (inbox.filter.text !== '') inbox.setFilter({ text: '' });
 }
 
-/** The open item (else the highlighted row) read or unread the other way (the toolbar's button: the item, not the selection). */
-export function toggleCurrentRead(): void {
-  const row = targetRow();
-  if (row) setRead(!row.unread, { type: 'item', key: row.key, open: useInboxStore.getState().openKey === row.key });
-}
-
 /** A click on a row: it becomes the current one and opens. */
 export function openAt(position: number): void {
   const inbox = useInboxStore.getState();
@@ -214,6 +208,13 @@ export const appActions: CommandActions = {
   savedReply: savedReplyForCurrent,
   markDone,
   toggleUnread,
+  setRead: (unread) => setRead(unread),
+  clearSelection: () => useInboxStore.getState().clearSelection(),
+  submitFocusedForm: () => {
+    const active = document.activeElement;
+    const form = active instanceof HTMLElement ? active.closest('form') : null;
+    form?.requestSubmit();
+  },
   snooze,
   selectCurrent: () => {
     const key = targetItemKey();

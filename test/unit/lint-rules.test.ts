@@ -48,6 +48,28 @@ describe('lint rules', () => {
     expect(await rule('src/renderer/stores/inboxStore.ts')).toBeUndefined();
   });
 
+  it('fails a key typed into a component: a <kbd> and an "(e)" in a tooltip (decision 0074: keys come from the command)', async () => {
+    expect(errorRules(await lint('keyInComponent.tsx'))).toEqual(['no-restricted-syntax', 'no-restricted-syntax']);
+  });
+
+  it('passes a key written from its command, and words in brackets that are not a key', async () => {
+    expect((await lint('keyFromCommand.tsx')).messages).toEqual([]);
+  });
+
+  it('applies the typed-key rule to every renderer screen but the one component that draws keys', async () => {
+    const eslint = new ESLint({ cwd: repo });
+    const selectors = async (file: string) => {
+      const config = (await eslint.calculateConfigForFile(join(repo, file))) as { rules: Record<string, unknown[] | undefined> };
+      return JSON.stringify(config.rules['no-restricted-syntax'] ?? []);
+    };
+    for (const file of ['src/renderer/App.tsx', 'src/renderer/components/Toolbar.tsx', 'src/renderer/components/team/ItemTeam.tsx'])
+      expect(await selectors(file)).toContain("JSXOpeningElement[name.name='kbd']");
+    expect(await selectors('src/renderer/components/CommandKey.tsx')).not.toContain('kbd');
+    // CommandKey.tsx is still a component: the getState rule holds there too.
+    expect(await selectors('src/renderer/components/CommandKey.tsx')).toContain('getState');
+    expect(await selectors('src/renderer/components/Toolbar.tsx')).toContain('getState');
+  });
+
   it('passes the same code written correctly', async () => {
     expect((await lint('clean.ts')).messages).toEqual([]);
   });

@@ -17,6 +17,11 @@ export interface CommandActions {
   savedReply: () => void;
   markDone: () => void;
   toggleUnread: () => void;
+  /** The target read (false) or unread (true), whatever each item is now. */
+  setRead: (unread: boolean) => void;
+  clearSelection: () => void;
+  /** Ctrl/⌘ Enter: the form the focus is in (the reply box, the team's note) is sent. */
+  submitFocusedForm: () => void;
   snooze: () => void;
   selectCurrent: () => void;
   selectView: () => void;

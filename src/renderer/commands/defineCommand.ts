@@ -44,6 +44,13 @@ export interface HelpRow {
   label: string;
 }
 
+/**
+ * When a button of the command can be pressed (its key simply does nothing otherwise): something
+ * to act on (the items picked, the open item or the highlighted row), rows in the list, something
+ * to undo. The renderer reads each from its stores (components/useCommandEnabled.ts).
+ */
+export type CommandCondition = 'target' | 'rows' | 'undo';
+
 export interface CommandSpec<Args extends object = object> {
   /** Unique; also the `type` of the key action the keymap returns. */
   id: string;
@@ -51,6 +58,12 @@ export interface CommandSpec<Args extends object = object> {
   label: string;
   /** Plain keys (`'e'`) pass no arguments; a binding passes its own. */
   keys?: readonly (string | KeyBinding<Args>)[];
+  /** A button's words, when shorter than the label ("Done" for "Mark done"). */
+  button?: string;
+  /** A button's tooltip, before its key (default: the label). */
+  tooltip?: string;
+  /** When its button can be pressed (default: always). */
+  enabled?: CommandCondition;
   /**
    * true (the default): one palette entry with the label and the first key as hint; false: not in
    * the palette; a function: the entries a family of places offers (every client, every view).
@@ -77,6 +90,9 @@ export interface CommandSpec<Args extends object = object> {
 export interface Command {
   id: string;
   label: string;
+  button: string;
+  tooltip: string;
+  enabled: CommandCondition | null;
   bindings: readonly KeyBinding<object>[];
   palette: boolean | ((actions: CommandActions) => readonly PaletteEntry[]);
   paletteFirst: boolean;
@@ -97,6 +113,9 @@ export function defineCommand<Args extends object = object>(spec: CommandSpec<Ar
   return {
     id: spec.id,
     label: spec.label,
+    button: spec.button ?? spec.label,
+    tooltip: spec.tooltip ?? spec.label,
+    enabled: spec.enabled ?? null,
     bindings,
     palette: spec.palette ?? true,
     paletteFirst: spec.paletteFirst ?? false,

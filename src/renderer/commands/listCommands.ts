@@ -1,5 +1,6 @@
 // The commands on the list and its current comment or conversation: move, open, answer, triage,
-// select, search. What each does is an action (actions.ts; the toolbar's buttons call the same).
+// select, search. What each does is an action (actions.ts); the toolbar's buttons are these
+// commands drawn (components/CommandButton.tsx), so a button and its key run the same.
 import { KIND_CHOICES } from '../logic/itemKinds.ts';
 import { defineCommand, inTheList } from './defineCommand.ts';
 
@@ -54,8 +55,9 @@ export const send = defineCommand({
   keys: ['Mod+Enter'],
   palette: false,
   when: () => true,
-  // Ctrl/⌘ Enter is the composer's own (it knows its draft): declared here for the help.
-  run: null,
+  // The field being written knows its draft: the reply box and the team's note are forms, and
+  // this submits the one the focus is in (nothing outside a form).
+  run: (_args, actions) => actions.submitFocusedForm(),
 });
 
 export const savedReply = defineCommand({
@@ -68,16 +70,55 @@ export const savedReply = defineCommand({
   run: (_args, actions) => actions.savedReply(),
 });
 
-export const done = defineCommand({ id: 'done', label: 'Mark done', help: 'Mark done and move on', keys: ['e'], run: (_args, actions) => actions.markDone() });
+export const done = defineCommand({
+  id: 'done',
+  label: 'Mark done',
+  button: 'Done',
+  tooltip: 'Mark done and move on',
+  help: 'Mark done and move on',
+  keys: ['e'],
+  enabled: 'target',
+  run: (_args, actions) => actions.markDone(),
+});
 
-export const unread = defineCommand({ id: 'toggleUnread', label: 'Toggle unread', keys: ['u'], run: (_args, actions) => actions.toggleUnread() });
+export const unread = defineCommand({
+  id: 'toggleUnread',
+  label: 'Toggle unread',
+  button: 'Read / unread',
+  keys: ['u'],
+  enabled: 'target',
+  run: (_args, actions) => actions.toggleUnread(),
+});
+
+// The bulk bar's two buttons: read, or unread, whatever each of the picked items is now.
+export const markRead = defineCommand({ id: 'markRead', label: 'Mark read', help: false, enabled: 'target', run: (_args, actions) => actions.setRead(false) });
+
+export const markUnread = defineCommand({
+  id: 'markUnread',
+  label: 'Mark unread',
+  help: false,
+  enabled: 'target',
+  run: (_args, actions) => actions.setRead(true),
+});
 
 export const snooze = defineCommand({
   id: 'snooze',
   label: 'Snooze…',
+  button: 'Snooze',
+  tooltip: 'Snooze: later today, tomorrow or next week',
   help: 'Snooze (later today, tomorrow, next week)',
   keys: ['h'],
+  enabled: 'target',
   run: (_args, actions) => actions.snooze(),
+});
+
+// Esc clears it too (back); this is the bulk bar's button and the palette's line.
+export const clearSelection = defineCommand({
+  id: 'clearSelection',
+  label: 'Clear the selection',
+  button: 'Clear selection',
+  help: false,
+  run: (_args, actions) => actions.clearSelection(),
 });
 
 export const select = defineCommand({
@@ -92,7 +133,10 @@ export const selectAll = defineCommand({
   id: 'selectAll',
   label: 'Select everything in this view',
   help: 'Select everything in this view (then e, u or h for all of it)',
+  button: 'Select all',
+  tooltip: 'Select every item in this view, not only the loaded ones',
   keys: ['A'],
+  enabled: 'rows',
   run: (_args, actions) => actions.selectView(),
 });
 
@@ -117,7 +161,9 @@ export const undo = defineCommand({
   id: 'undo',
   label: 'Undo the last send or triage action',
   help: 'Undo the last send (inside its undo window) or triage action',
+  button: 'Undo',
   keys: ['z'],
+  enabled: 'undo',
   run: (_args, actions) => actions.undo(),
 });
 

@@ -1,4 +1,5 @@
 // Ctrl/Cmd+K: every action and place by name, as the command registry lists them.
+import { KeyCap } from './CommandKey.tsx';
 import { useMemo, useState } from 'react';
 import { appActions } from '../actions.ts';
 import { PALETTE_CONTEXT, paletteEntries, type PaletteEntry } from '../commands/defineCommand.ts';
@@ -73,7 +74,7 @@ export function CommandPalette() {
             onClick={() => run(command)}
           >
             <span>{command.label}</span>
-            {command.hint && <kbd>{command.hint}</kbd>}
+            {command.hint && <KeyCap label={command.hint} />}
           </li>
         ))}
         {matches.length === 0 && (

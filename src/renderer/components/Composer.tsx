@@ -2,6 +2,8 @@
 // sending (for a message, its reply window: Send is off once it has closed, and the note says why),
 // saved replies, @mention help, one image where the network takes one with a reply,
 // Ctrl/Cmd+Enter to send. What is sent shows at once as "Queued".
+import { choiceMenuKey } from './choiceMenuKeys.ts';
+import { CommandKey } from './CommandKey.tsx';
 import { useEffect, useRef, useState } from 'react';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import { draftProblems, fillTemplate } from '../logic/composerRules.ts';
@@ -63,6 +65,14 @@ export function Composer({ row }: { row: InboxRow }) {
     if (savedOpen) savedList.current?.querySelector<HTMLButtonElement>('button')?.focus();
   }, [savedOpen]);
 
+  /** A saved reply into the text (after what is there), the list closed, the focus back in the text. */
+  function insertSaved(saved: { text: string }) {
+    const filled = fillTemplate(saved.text, row.authorName);
+    update(row.key, { text: text.trim() === '' ? filled : `${text} ${filled}` });
+    setSavedOpen(false);
+    textarea.current?.focus();
+  }
+
   async function submit() {
     if (!canSend) return;
     const next = keyAfter(row.key);
@@ -111,13 +121,6 @@ export function Composer({ row }: { row: InboxRow }) {
         aria-describedby={commentsOff ? `comments-off-${row.key}` : undefined}
         value={text}
         onChange={(event) => update(row.key, { text: event.target.value })}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-            event.preventDefault();
-            event.stopPropagation();
-            void submit();
-          }
-        }}
       />
       {textProblem && <p className="composer-note is-warning">{textProblem.message}</p>}
       {rules.imageAllowed && (
@@ -160,14 +163,9 @@ export function Composer({ row }: { row: InboxRow }) {
               id={`saved-${row.key}`}
               aria-label="Saved replies"
               onKeyDown={(event) => {
-                // Arrows (or j/k) move, Enter inserts (the button's own), Esc goes back to the text.
-                const buttons = [...(savedList.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-                const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-                if (event.key === 'ArrowDown' || event.key === 'ArrowUp' || event.key === 'j' || event.key === 'k') {
-                  event.preventDefault();
-                  const step = event.key === 'ArrowDown' || event.key === 'j' ? 1 : -1;
-                  buttons[(at + step + buttons.length) % buttons.length]?.focus();
-                } else if (event.key === 'Escape') {
+                // The keys of every menu of choices (1–9, arrows, j/k; Enter is the button's own); Esc goes back to the text.
+                if (choiceMenuKey(event, savedReplies, insertSaved, savedList.current)) return;
+                if (event.key === 'Escape') {
                   event.preventDefault();
                   event.stopPropagation();
                   setSavedOpen(false);
@@ -177,15 +175,7 @@ export function Composer({ row }: { row: InboxRow }) {
             >
               {savedReplies.map((saved, index) => (
                 <li key={`${index}:${saved.title}`}>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      const filled = fillTemplate(saved.text, row.authorName);
-                      update(row.key, { text: text.trim() === '' ? filled : `${text} ${filled}` });
-                      setSavedOpen(false);
-                      textarea.current?.focus();
-                    }}
-                  >
+                  <button type="button" onClick={() => insertSaved(saved)}>
                     <span className="saved-title">{saved.title}</span>
                     <span className="saved-preview">{fillTemplate(saved.text, row.authorName)}</span>
                   </button>
@@ -206,7 +196,7 @@ export function Composer({ row }: { row: InboxRow }) {
           )}
         </div>
         <span className="composer-hint">
-          <kbd>Ctrl</kbd>/<kbd>⌘</kbd> <kbd>Enter</kbd>
+          <CommandKey command="send" />
         </span>
         <button type="submit" className="button primary" disabled={!canSend}>
           Send

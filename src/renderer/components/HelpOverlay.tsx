@@ -1,4 +1,5 @@
 // `?`: every shortcut, in one calm table: the command registry's help lines.
+import { CommandKey, KeyCap } from './CommandKey.tsx';
 import { SHORTCUTS, TEAM_SHORTCUTS } from '../logic/keymap.ts';
 import { useTeamStore } from '../stores/teamStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
@@ -23,7 +24,7 @@ export function HelpOverlay() {
               {shortcut.keys.map((key, index) => (
                 <span key={key}>
                   {index > 0 && <span className="muted"> or </span>}
-                  <kbd>{key}</kbd>
+                  <KeyCap label={key} />
                 </span>
               ))}
             </dt>
@@ -31,10 +32,12 @@ export function HelpOverlay() {
           </div>
         ))}
       </dl>
-      <p className="muted small">Shortcuts wait while you type in a field; Esc and Ctrl/⌘ Enter work there too.</p>
       <p className="muted small">
-        Everything else (each client, the theme, grouping by post, saved replies, connecting an account) is in the command palette: <kbd>Ctrl/⌘ K</kbd>, then
-        type its name.
+        Shortcuts wait while you type in a field; <CommandKey command="back" /> and <CommandKey command="send" /> work there too.
+      </p>
+      <p className="muted small">
+        Everything else (each client, the theme, grouping by post, saved replies, connecting an account) is in the command palette:{' '}
+        <CommandKey command="palette" />, then type its name.
       </p>
     </Dialog>
   );

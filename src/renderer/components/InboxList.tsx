@@ -7,7 +7,7 @@
 // (aria-activedescendant, scrolling it into view) is done by SelectionFollower below, outside the
 // list's render; the rows a scroll brings in are rendered after the frame unless they are needed
 // to fill the view.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { offsetsOf, visibleRange, scrollToReveal } from '../logic/listState.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { profileColor, profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
@@ -100,7 +100,7 @@ function SelectionFollower({
   return null;
 }
 
-export function InboxList({ emptyText }: { emptyText: string }) {
+export function InboxList({ emptyText }: { emptyText: ReactNode }) {
   const rows = useInboxStore((state) => state.rows);
   const items = useInboxStore((state) => state.items);
   const order = useInboxStore((state) => state.order);

@@ -5,6 +5,7 @@
 // the stores itself, so moving the selection re-renders the two rows it leaves and enters, not
 // the list (issue 6: `j` within a frame): its props stay the same from one `j` to the next, and
 // its body (RowBody), which does not depend on the selection, is not rendered again.
+import { withKey } from '../commands/commandKeys.ts';
 import { useTeamStore } from '../stores/teamStore.ts';
 import { memberName } from '../logic/teamWords.ts';
 import { memo, useMemo } from 'react';
@@ -59,7 +60,7 @@ export const InboxRowView = memo(function InboxRowView(props: RowProps) {
       <div
         className="row-check"
         aria-hidden="true"
-        title={checked ? 'Unselect (x)' : 'Select (x)'}
+        title={withKey(checked ? 'Unselect' : 'Select', 'select')}
         onClick={(event) => {
           event.stopPropagation();
           props.onCheck(row.key);

@@ -2,14 +2,14 @@
 // client whose messaging is off says how to turn it on; a list whose clients are not fetched
 // completely yet says "Fetching messages…" or why not ("Messages not fetched yet: the service can't
 // be reached"), never "Inbox zero"; only then the view's own words ("Inbox zero: nothing needs a reply").
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { notFetchedWords } from '../logic/firstFetch.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useStatusStore } from '../stores/statusStore.ts';
 import { MessagingOffNote, useMessagingOff } from './messages/MessagingOffNote.tsx';
 import './listEmptyState.css';
 
-export function ListEmptyState({ emptyText, error }: { emptyText: string; error: string | null }) {
+export function ListEmptyState({ emptyText, error }: { emptyText: ReactNode; error: string | null }) {
   const filter = useInboxStore((state) => state.filter);
   const loaded = useStatusStore((state) => state.loaded);
   const fetched = useStatusStore((state) => state.fetched);

@@ -5,11 +5,12 @@
 // a PNG of it all to send to a client. All from the store, so offline it shows the same, with its age.
 // The numbers are the network's figures (logic/metricFigures.ts): one name each, counts whole, rates
 // as percentages, no ids, links or sizes among them.
+import { withKey } from '../commands/commandKeys.ts';
 import { useRef, useState } from 'react';
 import type { AnalyticsSnapshot } from '../../shared/domain/posts.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { FIGURE_GROUPS, FIGURES, figureSeries, figureValues, formatFigure, formatFigureChange, type FigureSpec } from '../logic/metricFigures.ts';
-import { dataBadges, freshnessWords, metricLabel, NOT_OWNED_NOTE, postWords } from '../logic/postMetrics.ts';
+import { dataBadges, freshnessWords, metricLabel, metricValueWords, NOT_OWNED_NOTE, postWords } from '../logic/postMetrics.ts';
 import { panelPngContent, panelPngFileName } from '../logic/panelPng.ts';
 import { exactTime, relativeTime } from '../logic/relativeTime.ts';
 import { usePostsStore, type PostMetrics } from '../stores/postsStore.ts';
@@ -85,9 +86,9 @@ function NumberGrid({
   );
 }
 
-function describe(value: unknown): string {
+function describe(value: unknown, key = ''): string {
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return metricValueWords(key, value);
   return JSON.stringify(value);
 }
 
@@ -103,7 +104,7 @@ function Details({ metrics, now }: { metrics: Record<string, unknown>; now: numb
   const seen = new Set<string>();
   const entries = Object.entries(metrics).filter(([key, value]) => {
     if (HIDDEN_DETAILS.has(key) || !(typeof value === 'string' || Array.isArray(value)) || value === '') return false;
-    const said = `${metricLabel(key)}\n${describe(value)}`;
+    const said = `${metricLabel(key)}\n${describe(value, key)}`;
     if (seen.has(said)) return false;
     seen.add(said);
     return true;
@@ -122,7 +123,7 @@ function Details({ metrics, now }: { metrics: Record<string, unknown>; now: numb
                 {value}
               </a>
             ) : (
-              describe(value)
+              describe(value, key)
             )}
           </dd>
         </div>
@@ -353,7 +354,7 @@ export function MetricPanel() {
         <button type="button" className="button ghost small metric-export" disabled={panel === null || exporting} onClick={() => void exportPng()}>
           {exporting ? 'Exporting…' : 'Export PNG'}
         </button>
-        <button type="button" className="icon-button close" aria-label="Close the metrics" title="Close (Esc)" onClick={closePanel}>
+        <button type="button" className="icon-button close" aria-label="Close the metrics" title={withKey('Close', 'back')} onClick={closePanel}>
           ×
         </button>
       </header>

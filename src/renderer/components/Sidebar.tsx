@@ -8,7 +8,7 @@ import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { useCountsStore } from '../stores/countsStore.ts';
 import { useInboxStore, type ListView } from '../stores/inboxStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
-import { goTo, useMainView } from '../stores/route.ts';
+import { useMainView } from '../stores/route.ts';
 import { profileColor, useProfilesStore } from '../stores/profilesStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 import { useTeamStore } from '../stores/teamStore.ts';
@@ -19,6 +19,9 @@ import { TeamIndicator } from './TeamIndicator.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { useCssVars } from './hooks.ts';
 import { fmt } from '../logic/format.ts';
+import { PLACES, type GotoView } from '../commands/places.ts';
+import { commandKeyAt, commandTooltip, placeTooltip, textWithKey } from '../commands/commandKeys.ts';
+import { appActions } from '../actions.ts';
 
 /**
  * A badge counts only what asks for work, so every badge is 0 at inbox zero (what needs a reply,
@@ -28,17 +31,14 @@ import { fmt } from '../logic/format.ts';
  */
 type BadgeCount = 'needsReply' | 'closingSoon' | 'outbox' | 'assignedToMe';
 
-const VIEWS: { view: ListView; label: string; count: BadgeCount | null; title?: string; team?: boolean }[] = [
-  { view: 'needsReply', label: 'Needs reply', count: 'needsReply' },
-  { view: 'closingSoon', label: 'Closing soon', count: 'closingSoon', title: 'Direct messages whose reply window closes first (g c)' },
-  { view: 'all', label: 'All', count: null },
-  { view: 'done', label: 'Done', count: null },
-  { view: 'snoozed', label: 'Snoozed', count: null },
-  { view: 'outbox', label: 'Outbox', count: 'outbox' },
-  { view: 'hidden', label: 'Hidden', count: null },
-  // In a team only: the work assigned to this member (not done, not snoozed) is work, so it has a badge.
-  { view: 'assignedToMe', label: 'Assigned to me', count: 'assignedToMe', title: 'Assigned to you, not done and not snoozed (g m)', team: true },
-];
+// The views come from the one list of places (commands/places.ts); these are the ones with a badge.
+// In a team only: the work assigned to this member (not done, not snoozed) is work, so it has a badge.
+const BADGES: Partial<Record<ListView, BadgeCount>> = {
+  needsReply: 'needsReply',
+  closingSoon: 'closingSoon',
+  outbox: 'outbox',
+  assignedToMe: 'assignedToMe',
+};
 
 function formatCount(value: number): string {
   return value >= 10_000 ? `${fmt.number(Math.round(value / 1000))}k` : fmt.number(value);
@@ -54,20 +54,23 @@ export function badgeMeaning(count: BadgeCount, value: number, kind: InboxItemKi
   return `${fmt.number(value)} ${pluralNoun(value, noun)} a reply`;
 }
 
-function ViewIcon({ view }: { view: ListView }) {
-  const paths: Record<ListView, string> = {
-    needsReply: 'M4 5h16v10H8l-4 4z',
-    closingSoon: 'M7 3h10M7 21h10M8 3c0 5 8 5 8 9s-8 4-8 9M16 3c0 5-8 5-8 9s8 4 8 9',
-    all: 'M4 6h16M4 12h16M4 18h16',
-    done: 'M5 12.5l4.5 4.5L19 7.5',
-    snoozed: 'M12 6v6l4 2M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
-    outbox: 'M4 13l2-8h12l2 8v6H4zM4 13h5l1 2h4l1-2h5',
-    hidden: 'M3 12s3.5-6 9-6 9 6 9 6-3.5 6-9 6-9-6-9-6zM4 20L20 4',
-    assignedToMe: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 3.6-6 8-6s8 2 8 6',
-  };
+const ICONS: Partial<Record<GotoView, string>> = {
+  inbox: 'M4 5h16v10H8l-4 4z',
+  closingSoon: 'M7 3h10M7 21h10M8 3c0 5 8 5 8 9s-8 4-8 9M16 3c0 5-8 5-8 9s8 4 8 9',
+  all: 'M4 6h16M4 12h16M4 18h16',
+  done: 'M5 12.5l4.5 4.5L19 7.5',
+  snoozed: 'M12 6v6l4 2M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
+  outbox: 'M4 13l2-8h12l2 8v6H4zM4 13h5l1 2h4l1-2h5',
+  hidden: 'M3 12s3.5-6 9-6 9 6 9 6-3.5 6-9 6-9-6-9-6zM4 20L20 4',
+  assignedToMe: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 3.6-6 8-6s8 2 8 6',
+  posts: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
+  reports: 'M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h5',
+};
+
+function ViewIcon({ view }: { view: GotoView }) {
   return (
     <svg className="view-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={paths[view]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <path d={ICONS[view] ?? ''} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }
@@ -125,20 +128,23 @@ export function Sidebar() {
           Views
         </h2>
         <ul className="side-list">
-          {VIEWS.filter((entry) => entry.team !== true || inTeam).map(({ view, label, count, title }) => {
+          {PLACES.filter((place) => place.sidebar && (place.team !== true || inTeam)).map((place) => {
+            const { view, list } = place;
+            const count = list === undefined ? null : (BADGES[list] ?? null);
             const value = count === null ? 0 : count === 'outbox' ? outboxCount : (scoped?.[count] ?? 0);
-            const active = !postsOpen && !reportsOpen && filter.view === view && filter.text === '';
+            const active =
+              view === 'posts' ? postsOpen : view === 'reports' ? reportsOpen : !postsOpen && !reportsOpen && filter.view === list && filter.text === '';
             return (
               <li key={view}>
                 <button
                   type="button"
                   className={`side-item${active ? ' is-active' : ''}`}
                   aria-current={active ? 'page' : undefined}
-                  title={title}
-                  onClick={() => goTo({ view: 'list', list: view })}
+                  title={placeTooltip(place)}
+                  onClick={() => appActions.gotoView(view)}
                 >
                   <ViewIcon view={view} />
-                  <span className="side-label">{label}</span>
+                  <span className="side-label">{place.title}</span>
                   {count !== null && value > 0 && (
                     <span className="side-count" title={badgeMeaning(count, value, countedKind)}>
                       {formatCount(value)}
@@ -148,41 +154,6 @@ export function Sidebar() {
               </li>
             );
           })}
-          <li>
-            <button
-              type="button"
-              className={`side-item${postsOpen ? ' is-active' : ''}`}
-              aria-current={postsOpen ? 'page' : undefined}
-              title="Posts and their metrics (g p)"
-              onClick={() => goTo({ view: 'posts' })}
-            >
-              <svg className="view-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-              </svg>
-              <span className="side-label">Posts</span>
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              className={`side-item${reportsOpen ? ' is-active' : ''}`}
-              aria-current={reportsOpen ? 'page' : undefined}
-              title="The client report: response times, volume, top posts"
-              onClick={() => goTo({ view: 'reports' })}
-            >
-              <svg className="view-icon" width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path
-                  d="M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
-              <span className="side-label">Reports</span>
-            </button>
-          </li>
         </ul>
       </section>
 
@@ -212,7 +183,7 @@ export function Sidebar() {
                   type="button"
                   className={`side-item${active ? ' is-active' : ''}`}
                   aria-current={active ? 'true' : undefined}
-                  title={index < 9 ? `${profile.title} (${index + 1})` : profile.title}
+                  title={textWithKey(profile.title, commandKeyAt('client', index))}
                   onClick={() => setFilter({ profileId: profile.profileId })}
                 >
                   <ClientDot color={profileColor(profiles, profile.profileId)} />
@@ -276,16 +247,10 @@ export function Sidebar() {
         <TeamIndicator />
         <div className="side-footer-row">
           <ThemeSwitch />
-          <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setOverlay('help')}>
+          <button type="button" className="icon-button" aria-label="Keyboard shortcuts" title={commandTooltip('help')} onClick={() => setOverlay('help')}>
             ?
           </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Settings"
-            title="Settings: accounts, keys, webhooks (Ctrl/⌘ ,)"
-            onClick={() => setOverlay('settings')}
-          >
+          <button type="button" className="icon-button" aria-label="Settings" title={commandTooltip('settings')} onClick={() => setOverlay('settings')}>
             <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path
                 d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z"

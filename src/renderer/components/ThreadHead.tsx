@@ -2,6 +2,7 @@
 // it, and the close button; under it, when the item has left the view it was opened from (a
 // teammate answered it, a filter, an undo), the line that says why: it stays open until the person
 // moves on (issue 27, one target).
+import { withKey } from '../commands/commandKeys.ts';
 import { useEffect } from 'react';
 import type { Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
@@ -32,7 +33,7 @@ export function ThreadHead({ item }: { item: { key?: string; profileId: string; 
             {item.key !== undefined && <PresenceLine itemKey={item.key} />}
           </>
         )}
-        <button type="button" className="icon-button close" aria-label="Close the conversation" title="Close (Esc)" onClick={() => open(null)}>
+        <button type="button" className="icon-button close" aria-label="Close the conversation" title={withKey('Close', 'back')} onClick={() => open(null)}>
           ×
         </button>
       </header>

@@ -2,6 +2,7 @@
 // network has that switch), its parents, the comment, its replies (the account's marked), the
 // replies on their way, what deleting allows, and the composer. A conversation of direct messages:
 // ConversationPane.
+import { CommandKey } from './CommandKey.tsx';
 import { useEffect, type ReactElement } from 'react';
 import type { InboxItemKind, InboxRow } from '../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
@@ -121,7 +122,8 @@ export function ThreadPane() {
         <div className="thread-placeholder">
           <p className="placeholder-title">No conversation open</p>
           <p>
-            Move with <kbd>j</kbd> <kbd>k</kbd>, open with <kbd>Enter</kbd>, reply with <kbd>r</kbd>, press <kbd>?</kbd> for every shortcut.
+            Move with <CommandKey command="next" /> <CommandKey command="previous" />, open with <CommandKey command="open" />, reply with{' '}
+            <CommandKey command="reply" />, press <CommandKey command="help" /> for every shortcut.
           </p>
         </div>
       </aside>

@@ -1,7 +1,7 @@
 // The last action, briefly, with Undo where it can be undone, and Open where it is about another item
 // (a reply of yours the team held).
+import { CommandButton } from './CommandButton.tsx';
 import { useEffect } from 'react';
-import { undoLast } from '../stores/undoLast.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
 
@@ -31,11 +31,7 @@ export function Toast() {
               Open
             </button>
           )}
-          {toast.undoable && (
-            <button type="button" className="link-button" onClick={() => void undoLast()}>
-              Undo <kbd>z</kbd>
-            </button>
-          )}
+          {toast.undoable && <CommandButton command="undo" className="link-button" showKey />}
         </div>
       )}
     </div>

@@ -3,34 +3,23 @@
 // selection when there is one, or on every item of the view once it is selected whole (Shift+A, or
 // "Select all").
 import { useEffect, useRef, useState } from 'react';
-import { markDone, setRead, snooze, toggleCurrentRead } from '../actions.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { itemsNoun } from '../logic/itemKinds.ts';
-import { countOfView, currentTarget, inClosingSoon, useInboxStore, type ListView } from '../stores/inboxStore.ts';
+import { countOfView, inClosingSoon, useInboxStore } from '../stores/inboxStore.ts';
 import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
-import { useTriageStore } from '../stores/triageStore.ts';
-import { undoLast, useCanUndo } from '../stores/undoLast.ts';
 import { useUiStore } from '../stores/uiStore.ts';
+import { CommandButton } from './CommandButton.tsx';
 import { KindSwitch } from './messages/KindSwitch.tsx';
 import { useViewCount } from './useViewCount.ts';
 import { ViewSelectionBar } from './ViewSelectionBar.tsx';
 import { fmt } from '../logic/format.ts';
+import { placeOfList } from '../commands/places.ts';
+import { commandKey } from '../commands/commandKeys.ts';
 import { kindView } from '../kinds/kindViews.ts';
 import { pickedKeys, viewSnapshot } from '../logic/selection.ts';
 
 /** Keystrokes closer together than this make one search. */
 const SEARCH_PAUSE_MS = 25;
-
-export const VIEW_TITLES: Record<ListView, string> = {
-  needsReply: 'Needs reply',
-  closingSoon: 'Closing soon',
-  all: 'All',
-  done: 'Done',
-  snoozed: 'Snoozed',
-  outbox: 'Outbox',
-  hidden: 'Hidden',
-  assignedToMe: 'Assigned to me',
-};
 
 export function Toolbar() {
   const filter = useInboxStore((state) => state.filter);
@@ -38,17 +27,12 @@ export function Toolbar() {
   const grouped = useInboxStore((state) => state.grouped);
   const setGrouped = useInboxStore((state) => state.setGrouped);
   const checkedCount = useInboxStore((state) => pickedKeys(state.selection).length);
-  // Something to act on: the open item (listed or not), else the highlighted row (one target).
-  const hasCurrent = useInboxStore((state) => currentTarget(state).type !== 'none');
-  const clearChecked = useInboxStore((state) => state.clearSelection);
   const filterNow = useInboxStore((state) => state.filterNow);
-  const selectView = useTriageStore((state) => state.selectView);
   const focusList = useUiStore((state) => state.focusList);
   const loadedCount = useInboxStore(countOfView);
   const viewCount = useViewCount();
   const profiles = useProfilesStore((state) => state.profiles);
   const searchFocus = useUiStore((state) => state.searchFocus);
-  const canUndo = useCanUndo();
   const viewSelection = useInboxStore((state) => viewSnapshot(state.selection));
   const [text, setText] = useState(filter.text);
   const input = useRef<HTMLInputElement | null>(null);
@@ -77,13 +61,12 @@ export function Toolbar() {
   // The list's exact size (a search's: its results so far), the same number as the sidebar's badge.
   const countText =
     inOutbox || viewCount === null ? '' : ` · ${'exact' in viewCount ? fmt.number(viewCount.exact) : `more than ${fmt.number(viewCount.atLeast)}`}`;
-  const disabled = !hasCurrent && checkedCount === 0;
 
   return (
     <header className="toolbar">
       <div className="toolbar-top">
         <div className="toolbar-title">
-          <h2>{searching ? 'Search' : VIEW_TITLES[filter.view]}</h2>
+          <h2>{searching ? 'Search' : (placeOfList(filter.view)?.title ?? '')}</h2>
           <span className="toolbar-scope" title={`${scope}${countText}`}>
             {scope}
             {countText}
@@ -98,7 +81,7 @@ export function Toolbar() {
             ref={input}
             type="search"
             aria-label={`Search ${itemsNoun(filter.kind)}`}
-            placeholder={`Search ${filter.kind === null ? 'everything' : itemsNoun(filter.kind)}  /`}
+            placeholder={`Search ${filter.kind === null ? 'everything' : itemsNoun(filter.kind)}  ${commandKey('search') ?? ''}`}
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={(event) => {
@@ -117,55 +100,21 @@ export function Toolbar() {
         ) : checkedCount > 0 ? (
           <div className="bulk" role="group" aria-label="Selected comments">
             <span className="bulk-count">{checkedCount} selected</span>
-            <button type="button" className="button small" onClick={() => markDone()}>
-              Mark done
-            </button>
-            <button type="button" className="button small" onClick={() => setRead(false)}>
-              Mark read
-            </button>
-            <button type="button" className="button small" onClick={() => setRead(true)}>
-              Mark unread
-            </button>
+            <CommandButton command="done" label="Mark done" />
+            <CommandButton command="markRead" />
+            <CommandButton command="markUnread" />
             {/* Closing soon is whole as loaded: with every row picked there is nothing more to select. */}
-            {!(closingSoon && checkedCount >= loadedCount) && (
-              <button type="button" className="button small" onClick={() => void selectView()} title="Select every item in this view (Shift+A)">
-                Select all in this view
-              </button>
-            )}
-            <button type="button" className="button ghost small" onClick={clearChecked}>
-              Clear selection
-            </button>
+            {!(closingSoon && checkedCount >= loadedCount) && <CommandButton command="selectAll" label="Select all in this view" />}
+            <CommandButton command="clearSelection" className="button ghost small" />
           </div>
         ) : (
           !inOutbox && (
             <div className="actions" role="group" aria-label={`Current ${kindView(filter.kind ?? undefined).words.one}`}>
-              <button type="button" className="button small" disabled={disabled} onClick={() => markDone()} title="Mark done and move on (e)">
-                Done <kbd>e</kbd>
-              </button>
-              <button type="button" className="button small" disabled={disabled} onClick={toggleCurrentRead} title="Toggle unread (u)">
-                Read / unread <kbd>u</kbd>
-              </button>
-              <button
-                type="button"
-                className="button small"
-                disabled={disabled}
-                onClick={() => snooze()}
-                title="Snooze: later today, tomorrow or next week (h)"
-              >
-                Snooze <kbd>h</kbd>
-              </button>
-              <button
-                type="button"
-                className="button small"
-                disabled={loadedCount === 0}
-                onClick={() => void selectView()}
-                title="Select every item in this view, not only the loaded ones (Shift+A)"
-              >
-                Select all <kbd>⇧A</kbd>
-              </button>
-              <button type="button" className="button small" disabled={!canUndo} onClick={() => void undoLast()} title="Undo (z)">
-                Undo <kbd>z</kbd>
-              </button>
+              <CommandButton command="done" showKey />
+              <CommandButton command="toggleUnread" showKey />
+              <CommandButton command="snooze" showKey />
+              <CommandButton command="selectAll" showKey />
+              <CommandButton command="undo" showKey />
             </div>
           )
         )}

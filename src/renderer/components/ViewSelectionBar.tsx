@@ -1,15 +1,14 @@
 // The bar of a selection of a whole view (Shift+A): how many comments it holds, the actions that
-// apply to all of them (the same keys as for one: e, u, h) and the way out (Esc). Comments that came
+// apply to all of them (the same commands, and keys, as for one) and the way out. Comments that came
 // in after the selection are listed above it and said to be left out: a sweep only takes what the
 // person saw counted.
-import { markDone, snooze, toggleUnread } from '../actions.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { kindView } from '../kinds/kindViews.ts';
 import { coveredBy, type ViewSnapshot } from '../logic/selection.ts';
 import { fmt } from '../logic/format.ts';
+import { CommandButton } from './CommandButton.tsx';
 
 export function ViewSelectionBar({ selection }: { selection: ViewSnapshot }) {
-  const clearSelection = useInboxStore((state) => state.clearSelection);
   const newer = useInboxStore((state) => {
     let count = 0;
     // Newest first: the rows the selection does not cover are at the top.
@@ -28,23 +27,15 @@ export function ViewSelectionBar({ selection }: { selection: ViewSnapshot }) {
         {selection.count === 1 ? `The 1 ${kindView(selection.filter.kind ?? undefined).words.one} in this view selected` : `All ${count} in this view selected`}
         {newer > 0 && ` · ${fmt.number(newer)} newer not included`}
       </span>
-      <button
-        type="button"
-        className="button small"
-        onClick={() => markDone()}
-        title={inDone ? 'Move them all back to the inbox (e)' : 'Mark them all done (e)'}
-      >
-        {inDone ? 'Back to the inbox' : 'Mark done'} <kbd>e</kbd>
-      </button>
-      <button type="button" className="button small" onClick={() => toggleUnread()} title="Mark them all read, or all unread when none of them is (u)">
-        Read / unread <kbd>u</kbd>
-      </button>
-      <button type="button" className="button small" onClick={() => snooze()} title="Snooze them all (h)">
-        Snooze <kbd>h</kbd>
-      </button>
-      <button type="button" className="button ghost small" onClick={clearSelection} title="Clear the selection (Esc)">
-        Clear selection
-      </button>
+      <CommandButton
+        command="done"
+        label={inDone ? 'Back to the inbox' : 'Mark done'}
+        tooltip={inDone ? 'Move them all back to the inbox' : 'Mark them all done'}
+        showKey
+      />
+      <CommandButton command="toggleUnread" tooltip="Mark them all read, or all unread when none of them is" showKey />
+      <CommandButton command="snooze" tooltip="Snooze them all" showKey />
+      <CommandButton command="clearSelection" className="button ghost small" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// The keys of a menu of numbered choices (Snooze until…, Assign to…): 1–9 choose the n-th choice;
+// The keys of a menu of numbered choices (Snooze until…, Assign to…, the composer's saved replies):
+// the one handler every such menu uses; 1–9 choose the n-th choice;
 // the arrows and j/k move the focus round the menu's buttons (Enter then presses the focused one).
 import type { KeyboardEvent } from 'react';
 

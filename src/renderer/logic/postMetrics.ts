@@ -30,8 +30,8 @@ const LABELS: Record<string, string> = {
   username: 'Account',
   name: 'Name',
   post: 'Text',
-  mediaType: 'Media type',
-  mediaProductType: 'Format',
+  mediaType: 'Kind of media',
+  mediaProductType: 'Posted as',
   // facebook
   reactions: 'Reactions',
   reactionsByType: 'Reactions by type',
@@ -102,6 +102,25 @@ export function metricLabel(field: string): string {
   if (known !== undefined) return known;
   const words = field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The service's words for a post's kind of media and format (Instagram's "VIDEO", "REELS"), in a
+ * freelancer's; a value not listed here is written in lower case with spaces ("NEW_KIND": "New kind").
+ */
+const VALUE_WORDS: Record<string, Record<string, string>> = {
+  mediaType: { IMAGE: 'Photo', VIDEO: 'Video', CAROUSEL_ALBUM: 'Carousel (several photos or videos)', TEXT: 'Text' },
+  mediaProductType: { FEED: 'A post in the feed', REELS: 'A reel', REEL: 'A reel', STORY: 'A story', AD: 'An ad', IGTV: 'A long video' },
+};
+
+/** A descriptive field's value in plain words: the kinds of media and formats translated, anything else as sent. */
+export function metricValueWords(field: string, value: string): string {
+  const words = VALUE_WORDS[field];
+  if (words === undefined) return value;
+  const known = words[value.toUpperCase()];
+  if (known !== undefined) return known;
+  const spaced = value.replace(/_/g, ' ').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
 /** A flattened key's label: "Public metrics · Likes". */

@@ -11,7 +11,8 @@ import type { ListFilter } from '../logic/listFilter.ts';
 export function countedKindOf(filter: Pick<ListFilter, 'view' | 'kind'>): InboxItemKind | null {
   return filter.view === 'outbox' ? null : filter.kind;
 }
-import { call } from '../api/bridge.ts';
+import { call, on } from '../api/bridge.ts';
+import { useInboxStore } from './inboxStore.ts';
 
 interface CountsState {
   counts: InboxCounts | null;
@@ -42,3 +43,16 @@ export const useCountsStore = create<CountsState>((set, get) => ({
     void get().load();
   },
 }));
+
+/**
+ * The counts' own events (stores/liveUpdates.ts starts them): the core's new counts, an account
+ * added or removed. The one read of another store: the sidebar counts what the list's
+ * Comments / Messages / Everything switch shows, and that switch is the list's filter.
+ */
+export function listenForCounts(): (() => void)[] {
+  return [
+    useInboxStore.subscribe((state) => useCountsStore.getState().setKind(countedKindOf(state.filter))),
+    on('inbox.countsChanged', (counts) => useCountsStore.getState().set(counts)),
+    on('accounts.changed', () => void useCountsStore.getState().load()),
+  ];
+}

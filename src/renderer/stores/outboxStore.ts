@@ -3,8 +3,10 @@
 import { create } from 'zustand';
 import type { EventPayload } from '../../shared/bridge/contract.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
-import { call } from '../api/bridge.ts';
+import { call, on } from '../api/bridge.ts';
 import { useUiStore } from './uiStore.ts';
+import { heldToast } from '../logic/heldWords.ts';
+import { usePresenceStore } from './presenceStore.ts';
 
 interface OutboxState {
   items: Record<string, OutboxItemView>;
@@ -70,3 +72,20 @@ export const useOutboxStore = create<OutboxState>((set) => ({
     else if ('item' in result.data) useOutboxStore.getState().put(result.data.item);
   },
 }));
+
+/**
+ * Every reply's state, kept live (stores/liveUpdates.ts starts this). A reply of yours held by the
+ * team (or offered again) is said where you are, with Open (issue 27): the toast reads who "you"
+ * are from the presence store, the one other store this reads.
+ */
+export function listenForOutbox(): (() => void)[] {
+  return [
+    on('outbox.changed', (change) => {
+      const before = change.kind === 'removed' ? undefined : useOutboxStore.getState().items[change.item.id];
+      useOutboxStore.getState().apply(change);
+      if (change.kind === 'removed') return;
+      const held = heldToast(before, change.item, usePresenceStore.getState().me);
+      if (held !== null) useUiStore.getState().showToast(held, false, change.item.answers);
+    }),
+  ];
+}

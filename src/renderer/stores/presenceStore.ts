@@ -3,7 +3,7 @@
 // composer tells main nothing.
 import { create } from 'zustand';
 import type { TeamPresenceView } from '../../shared/domain/teamStatus.ts';
-import { call } from '../api/bridge.ts';
+import { call, on } from '../api/bridge.ts';
 import type { TeamMe } from '../logic/presenceWords.ts';
 
 interface PresenceState {
@@ -26,3 +26,8 @@ export const usePresenceStore = create<PresenceState>((set) => ({
     set({ present });
   },
 }));
+
+/** Who else in the team is replying to what (issue 22; stores/liveUpdates.ts starts this). */
+export function listenForPresence(): (() => void)[] {
+  return [on('team.presenceChanged', ({ present }) => usePresenceStore.getState().setPresent(present))];
+}

@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import { DEFAULT_SAVED_REPLIES } from '../../shared/savedReplies.ts';
 import type { Settings } from '../../shared/settings.ts';
-import { call } from '../api/bridge.ts';
+import { call, on } from '../api/bridge.ts';
 
 // The settings' defaults until the core answers (not imported: that would bundle zod into the page).
 const DEFAULT_SETTINGS: Settings = {
@@ -41,3 +41,8 @@ export const useSettingsStore = create<SettingsState>((set) => ({
     if (result.ok) set({ settings: result.data });
   },
 }));
+
+/** Settings changed here, in another window or by the team (stores/liveUpdates.ts starts this). */
+export function listenForSettings(): (() => void)[] {
+  return [on('settings.changed', (settings) => useSettingsStore.getState().set(settings))];
+}

@@ -9,7 +9,7 @@ import { create } from 'zustand';
 import type { Connectivity, FirstFetched, ProfileSyncStatus, StoreRecoveryView, SyncProblem } from '../../shared/domain/status.ts';
 import type { EventPayload } from '../../shared/bridge/contract.ts';
 import type { OutboxHealth } from '../../shared/domain/outbox.ts';
-import { call } from '../api/bridge.ts';
+import { call, on } from '../api/bridge.ts';
 
 interface SyncProgress {
   postsDone: number;
@@ -215,4 +215,21 @@ export function offlineAccounts(connectivity: Record<string, Connectivity>): str
   return Object.values(connectivity)
     .filter((entry) => !entry.online)
     .map((entry) => entry.accountId);
+}
+
+/** What the status line says, kept live (stores/liveUpdates.ts starts this). */
+export function listenForStatus(): (() => void)[] {
+  const status = () => useStatusStore.getState();
+  return [
+    on('comments.new', (value) => status().syncWorked(value.accountId)),
+    on('messages.new', (value) => status().syncWorked(value.accountId)),
+    on('connectivity.changed', (value) => status().setConnectivity(value)),
+    on('sync.progress', (value) => status().setProgress(value)),
+    on('sync.fetched', (value) => status().setFetched(value)),
+    on('sync.problem', (problem) => status().setProblem(problem)),
+    // The store can be rebuilt mid-session (damage found by a query): the banner says so at once.
+    on('store.recovered', (storeRecovery) => useStatusStore.setState({ storeRecovery })),
+    // A removed account's missing key is no longer asked for.
+    on('accounts.changed', () => void status().recheckKeyProblem()),
+  ];
 }

@@ -4,7 +4,7 @@
 // commands do not show.
 import { create } from 'zustand';
 import type { ResolutionNotice, TeamItem } from '../../shared/domain/teamItem.ts';
-import { call } from '../api/bridge.ts';
+import { call, on } from '../api/bridge.ts';
 
 interface TeamState {
   joined: boolean;
@@ -57,4 +57,15 @@ export const useTeamStore = create<TeamState>((set, get) => ({
 /** Whether this window is in a team (the keymap's and the palette's context read it when a key arrives). */
 export function inTeam(): boolean {
   return useTeamStore.getState().joined;
+}
+
+/** The team's notices, and the open item's note, assignee and history when its state changed anywhere (stores/liveUpdates.ts starts this). */
+export function listenForTeam(): (() => void)[] {
+  return [
+    on('team.noticesChanged', ({ notices }) => useTeamStore.getState().setNotices(notices)),
+    on('items.stateChanged', ({ items, more }) => {
+      const open = useTeamStore.getState().item?.key;
+      if (open !== undefined && (more || items.some((item) => item.key === open))) void useTeamStore.getState().loadItem(open);
+    }),
+  ];
 }

@@ -9,6 +9,7 @@ import {
   formatChange,
   keyMetrics,
   metricLabel,
+  metricValueWords,
   numericMetrics,
   postsCsv,
   postWords,
@@ -52,6 +53,16 @@ describe('metric labels', () => {
     expect(metricLabel('estimatedMinutesWatched')).toBe('Minutes watched');
     expect(metricLabel('someNewField')).toBe('Some new field');
     expect(flatLabel('nonPublicMetrics.userProfileClicks')).toBe('Non-public metrics · Profile clicks');
+  });
+
+  it("writes the service's kind of media and format in plain words, not REELS or VIDEO (issue 29)", () => {
+    expect(`${metricLabel('mediaProductType')}: ${metricValueWords('mediaProductType', 'REELS')}`).toBe('Posted as: A reel');
+    expect(`${metricLabel('mediaType')}: ${metricValueWords('mediaType', 'VIDEO')}`).toBe('Kind of media: Video');
+    expect(metricValueWords('mediaType', 'CAROUSEL_ALBUM')).toBe('Carousel (several photos or videos)');
+    // A value the app does not know yet: still no capitals and underscores.
+    expect(metricValueWords('mediaProductType', 'NEW_KIND')).toBe('New kind');
+    // Other text is shown as sent.
+    expect(metricValueWords('caption', 'LOUD CAPTION')).toBe('LOUD CAPTION');
   });
 
   it('flattens one level of numbers and leaves entities and text out', () => {

@@ -1,4 +1,5 @@
 // Comments / Messages / Everything: what the list shows (the filter's kind); `m` goes round them.
+import { withKey } from '../../commands/commandKeys.ts';
 import { KIND_CHOICES } from '../../logic/itemKinds.ts';
 import { useInboxStore } from '../../stores/inboxStore.ts';
 import './messages.css';
@@ -7,13 +8,13 @@ export function KindSwitch() {
   const kind = useInboxStore((state) => state.filter.kind);
   const setFilter = useInboxStore((state) => state.setFilter);
   return (
-    <div className="kind-switch" role="group" aria-label="Show comments, messages or both (m)">
+    <div className="kind-switch" role="group" aria-label={withKey('Show comments, messages or both', 'kind')}>
       {KIND_CHOICES.map((choice) => (
         <button
           key={choice.label}
           type="button"
           aria-pressed={kind === choice.kind}
-          title={`${choice.title} (m)`}
+          title={withKey(choice.title, 'kind')}
           onClick={() => setFilter({ kind: choice.kind })}
         >
           {choice.label}

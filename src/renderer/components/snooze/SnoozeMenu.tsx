@@ -2,6 +2,7 @@
 // morning, next week, or a day and time picked (issue 19; it starts at tomorrow 9:00). 1/2/3/4 or the
 // arrows and Enter choose; Esc closes without snoozing. It names what it snoozes, taken when it
 // opens ("Snooze james_outdoors’s comment until…"), and snoozes that (issue 27).
+import { KeyCap } from '../CommandKey.tsx';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { snoozeUntil } from '../../actions.ts';
 import { defaultPickedTime, pickedTime, pickerValue, snoozeChoices, type SnoozeChoice } from '../../logic/snoozeTimes.ts';
@@ -68,13 +69,13 @@ export function SnoozeMenu() {
         <div ref={list} className="snooze-choices" role="group" aria-label="When it comes back">
           {choices.map((choice, index) => (
             <button key={choice.id} type="button" className="snooze-choice" onClick={() => choose(choice)}>
-              <kbd aria-hidden="true">{index + 1}</kbd>
+              <KeyCap label={String(index + 1)} hidden />
               <span className="snooze-label">{choice.label}</span>
               <span className="snooze-when">{choice.when}</span>
             </button>
           ))}
           <button type="button" className="snooze-choice" aria-expanded={picking} onClick={() => setPicking(true)}>
-            <kbd aria-hidden="true">{choices.length + 1}</kbd>
+            <KeyCap label={String(choices.length + 1)} hidden />
             <span className="snooze-label">Pick a day and time…</span>
           </button>
         </div>

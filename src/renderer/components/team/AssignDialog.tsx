@@ -1,6 +1,7 @@
 // `a` (or Assign to… in the palette): to whom the current item, or the items picked, go: a member
 // of the team this device knows of, or nobody. 1–9 or the arrows and Enter choose; Esc closes. It
 // names what it assigns, taken when it opens ("Assign james_outdoors’s comment to…"), and assigns that.
+import { KeyCap } from '../CommandKey.tsx';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { assignTo } from '../../teamActions.ts';
 import { memberName } from '../../logic/teamWords.ts';
@@ -49,7 +50,7 @@ export function AssignDialog() {
         <div ref={list} className="snooze-choices assign-choices" role="group" aria-label="Team members">
           {choices.map((name, index) => (
             <button key={name ?? '(nobody)'} type="button" className="snooze-choice assign-choice" onClick={() => choose(name)}>
-              {index < 9 && <kbd aria-hidden="true">{index + 1}</kbd>}
+              {index < 9 && <KeyCap label={String(index + 1)} hidden />}
               <span className="snooze-label">{name === null ? 'Nobody (unassign)' : name === me ? `${name} (you)` : memberName(name, me)}</span>
             </button>
           ))}

@@ -1,6 +1,8 @@
 // The item's note, shared with the team (the last one written stands: decision 0054). Edited here;
-// saved with the button or Ctrl/⌘ Enter; who wrote it last, and when, is said under it.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+// saved with the button or the send command's key (a form: commands/listCommands.ts `send` submits
+// the form the focus is in); who wrote it last, and when, is said under it.
+import { useEffect, useRef, useState } from 'react';
+import { withKey } from '../../commands/commandKeys.ts';
 import type { TeamItem } from '../../../shared/domain/teamItem.ts';
 import { call } from '../../api/bridge.ts';
 import { fmt } from '../../logic/format.ts';
@@ -48,15 +50,15 @@ export function ItemNote({ item }: { item: TeamItem }) {
     await loadItem(item.key);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      if (changed) void save();
-    }
-  }
-
   return (
-    <div className="item-note">
+    <form
+      className="item-note"
+      aria-label="Note for the team"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (changed && !saving) void save();
+      }}
+    >
       <label className="item-team-heading" htmlFor="item-note-field">
         Note for the team
       </label>
@@ -66,19 +68,18 @@ export function ItemNote({ item }: { item: TeamItem }) {
         className="item-note-field"
         rows={2}
         maxLength={10_000}
-        placeholder="What the team should know about this (n)"
+        placeholder={withKey('What the team should know about this', 'addNote')}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={onKeyDown}
       />
       <div className="item-note-foot">
         <span className="muted small">
           {last ? `${memberName(last.who, me, true)} wrote it last on ${last.device} · ${fmt.chatTime(last.at, now)}` : 'Everyone in the team sees it.'}
         </span>
-        <button type="button" className="button small" disabled={!changed || saving} onClick={() => void save()}>
+        <button type="submit" className="button small" disabled={!changed || saving}>
           {saving ? 'Saving…' : 'Save note'}
         </button>
       </div>
-    </div>
+    </form>
   );
 }

@@ -1,6 +1,7 @@
 // The open item's part in a team (issue 22): who it is assigned to, its shared note and its history.
 // Shown only when this device is in a team; the history is read-only (append-only in the log: a
 // later decision is a new line, nothing here edits one).
+import { CommandKey } from '../CommandKey.tsx';
 import { useEffect } from 'react';
 import { useTeamStore } from '../../stores/teamStore.ts';
 import { ItemHistory } from './ItemHistory.tsx';
@@ -24,7 +25,7 @@ export function ItemTeam({ itemKey }: { itemKey: string }) {
         {current === null ? 'Loading…' : current.assignee === null ? 'Not assigned to anyone' : `Assigned to ${memberName(current.assignee, me)}`}
         <span className="muted small">
           {' '}
-          · <kbd>a</kbd> assigns
+          · <CommandKey command="assign" /> assigns
         </span>
       </p>
       {/* Keyed by the item: an unsaved draft never carries over to the next item. */}
