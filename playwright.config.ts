@@ -2,6 +2,10 @@
 // (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD); it drives the system's Chromium when there is one.
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
+import { useNodeCompileCache } from './test/setup/compileCache.ts';
+
+// Before the workers start: the web hosts they spawn inherit it.
+useNodeCompileCache();
 
 function systemChromium(): string | undefined {
   if (process.env['CHROMIUM_PATH']) return process.env['CHROMIUM_PATH'];

@@ -1,6 +1,10 @@
 // Two projects: `unit` (fast, no I/O beyond temp files) and `integration` (real processes and
 // sockets on loopback, so longer timeouts). The machine has 2 cores, hence at most 2 workers.
 import { defineConfig } from 'vitest/config';
+import { useNodeCompileCache } from './test/setup/compileCache.ts';
+
+// Before the workers start: they and the processes the tests spawn inherit it.
+useNodeCompileCache();
 
 export default defineConfig({
   test: {

@@ -68,7 +68,8 @@ test('a host started alone joins the team from Settings → Team, tells when the
   const membersFile = join(root, 'members.json');
   writeFileSync(membersFile, JSON.stringify({ ann: PASSWORD }));
   server = await startSyncServerProcess({ dataDir: join(root, 'server'), workspaces: ['agency'], membersFile, adminPassword: 'e2e-admin-password' });
-  host = new AppHost({ sandboxUrl: sandbox.url });
+  // Replies wait 1 s for their undo, as in the other journeys (the app's default is 5 s).
+  host = new AppHost({ sandboxUrl: sandbox.url, undoSeconds: 1 });
   await host.start();
   await host.synced();
 

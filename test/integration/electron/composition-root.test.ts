@@ -32,7 +32,15 @@ class AppProcess {
       ['--disable-warning=ExperimentalWarning', '--import', './test/integration/electron/fakeElectron/register.mjs', 'src/main/index.ts'],
       {
         cwd: root,
-        env: { ...process.env, FAKE_USER_DATA: userData, SANDBOX_CLI: join(root, 'src/sandbox/cli.ts'), ELECTRON_RENDERER_URL: '' },
+        // A large rate limit for the built-in sandbox, as the e2e sandboxes have: the prepared reports
+        // wait for the whole first sync, which the default plan's pacing stretched to about 40 s.
+        env: {
+          ...process.env,
+          FAKE_USER_DATA: userData,
+          SANDBOX_CLI: join(root, 'src/sandbox/cli.ts'),
+          ELECTRON_RENDERER_URL: '',
+          FAKE_SANDBOX_RATE_LIMIT: '1000000',
+        },
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       },
     );

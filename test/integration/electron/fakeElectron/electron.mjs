@@ -335,7 +335,10 @@ export const utilityProcess = {
   fork(modulePath, args) {
     const keyAt = args.indexOf('--api-key');
     report({ type: 'sandbox-started', modulePath, apiKey: keyAt >= 0 ? args[keyAt + 1] : null });
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', process.env.SANDBOX_CLI, ...args], {
+    // FAKE_SANDBOX_RATE_LIMIT: a test that waits for the whole first sync (the prepared reports) lets
+    // the sandbox answer without the default plan's pacing; the app's own arguments are unchanged.
+    const rateLimit = process.env.FAKE_SANDBOX_RATE_LIMIT ? ['--rate-limit', process.env.FAKE_SANDBOX_RATE_LIMIT] : [];
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', process.env.SANDBOX_CLI, ...args, ...rateLimit], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     // The test reads the sandbox's world itself, to know every secret it must never see.

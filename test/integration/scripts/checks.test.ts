@@ -1,0 +1,57 @@
+// scripts/checks.ts, the runner of `npm test`'s static checks: it must fail when any check fails
+// (else CI goes green over a lint error), run them all first, and show each one's output whole.
+// Run for real, with npm, in a folder whose package.json has a passing and a failing script.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CHECKS = resolve(import.meta.dirname, '../../../scripts/checks.ts');
+let dir: string;
+
+function runChecks(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((done, reject) => {
+    const child = spawn(process.execPath, [CHECKS, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => done({ code, output }));
+  });
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'checks-'));
+  const scripts = {
+    fine: 'node -e "console.log(\'all fine here\')"',
+    broken: 'node -e "console.error(\'found a problem\'); process.exit(3)"',
+  };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'checks-probe', private: true, scripts }));
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('scripts/checks.ts', () => {
+  it('fails when one check fails, after running the others, and prints each output whole', async () => {
+    const { code, output } = await runChecks(['broken', 'fine']);
+    expect(code).toBe(1);
+    expect(output).toMatch(/> broken: FAILED \(exit \d+\) in \d+ s/);
+    expect(output).toContain('found a problem');
+    expect(output).toMatch(/> fine: passed in \d+ s/);
+    expect(output).toContain('all fine here');
+    expect(output).toContain('1 of 2 checks failed');
+  }, 60_000);
+
+  it('passes when every check passes', async () => {
+    const { code, output } = await runChecks(['fine', 'fine']);
+    expect(code).toBe(0);
+    expect(output.match(/> fine: passed/g)).toHaveLength(2);
+  }, 60_000);
+
+  it('says how to use it when given no check', async () => {
+    const { code, output } = await runChecks([]);
+    expect(code).toBe(2);
+    expect(output).toContain('usage: node scripts/checks.ts');
+  }, 60_000);
+});
