@@ -122,11 +122,12 @@ export class LiveEventsFollower {
         failures += 1;
         const wait = Math.min(retryMs * 2 ** (failures - 1), maxRetryMs);
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, wait);
           const end = () => {
             clearTimeout(timer);
+            this.stopper.signal.removeEventListener('abort', end);
             resolve();
           };
+          const timer = setTimeout(end, wait);
           this.stopper.signal.addEventListener('abort', end, { once: true });
         });
       }
