@@ -260,6 +260,11 @@ export class ProfileSync {
     return true;
   }
 
+  /** Live updates: whether this device reads the profile from the service (alone, or holding its lease); only then does a nudge reach it. */
+  get readsFromService(): boolean {
+    return this.lease === undefined || this.lease.heldBy === null;
+  }
+
   /** Live updates: a post the plan does not know; the lists are read at once (liveNudges.ts paces this). */
   discoverNudged(): void {
     this.discovery.manual = true;
