@@ -148,15 +148,16 @@ try {
     }
     // Every fourth item a message, the rest comments, so both are spread over the window.
     if (n % 4 === 3 && made.filter((m) => m.kind === 'message').length < MESSAGES) {
-      const profile = messagers[n % messagers.length]!;
-      const platform = profile.platforms.find((p) => (MESSAGE_NETWORKS as readonly string[]).includes(p))!;
-      const sent = await control(sandbox, '/messages', {
-        profileRefId: profile.refId,
-        platform,
-        message: `Hello ${n}`,
-        from: { id: `person-${n}`, username: `person${n}` },
-      });
-      if (sent.status === 200) made.push({ kind: 'message', match: String(sent.json.conversationId), at: Date.now() });
+      // A new person writes (an X user id is digits); a profile with messaging off (361) passes to the next.
+      for (let offset = 0; offset < messagers.length; offset++) {
+        const profile = messagers[(n + offset) % messagers.length]!;
+        const platform = profile.platforms.find((p) => (MESSAGE_NETWORKS as readonly string[]).includes(p))!;
+        const from = { id: String(9_000_000_000 + n), name: `Person ${n}`, username: `person${n}` };
+        const sent = await control(sandbox, '/messages', { profileRefId: profile.refId, platform, message: `Hello ${n}`, from });
+        if (sent.status !== 200) continue;
+        made.push({ kind: 'message', match: String(sent.json.conversationId), at: Date.now() });
+        break;
+      }
       continue;
     }
     const post = posts[n % posts.length]!;
