@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneOldEvents } from '../../../src/main/core/team/liveEventPruning.ts';
 import { EVENT_NETWORKS, MAX_EVENT_BYTES } from '../../../src/syncServer/eventsDesignDoc.ts';
 import { startSyncServer, type SyncServer } from '../../../src/syncServer/syncServer.ts';
 import { NETWORKS } from '../../../src/shared/networks.ts';
@@ -122,5 +123,19 @@ describe('the hook identity can do nothing else', () => {
 
   it('the validation function knows the same networks as the app', () => {
     expect([...EVENT_NETWORKS].sort()).toEqual([...NETWORKS].sort());
+  });
+});
+
+describe('pruning', () => {
+  it('a member removes the events more than a day old, page by page, and keeps the others', async () => {
+    const old = new Date(Date.now() - 26 * 60 * 60 * 1000).toISOString();
+    for (let n = 0; n < 7; n++) expect((await add(comment({ created: old, id: `old-${n}` }))).status).toBe(201);
+    const fresh = await add(comment({ id: 'fresh' }));
+    const removed = await pruneOldEvents({ databaseUrl: `${server.url}/team-events`, authorization: ann, now: Date.now(), pageSize: 3 });
+    expect(removed).toBeGreaterThanOrEqual(7);
+    const left = await call(server.url, 'GET', '/team-events/_all_docs?include_docs=true', { auth: ann });
+    const docs = (left.body.rows as { doc: Record<string, unknown> }[]).map((row) => row.doc);
+    expect(docs.some((doc) => doc._id === fresh.body.id)).toBe(true);
+    expect(docs.filter((doc) => typeof doc.created === 'string' && Date.parse(doc.created) < Date.now() - 25 * 60 * 60 * 1000)).toEqual([]);
   });
 });

@@ -49,6 +49,9 @@ export function wireLiveUpdates(deps: {
           credentials: { name: member, password },
           clock: deps.clock,
           syncOf,
+          prunes: () =>
+            deps.accounts.running().some((runtime) => Object.keys(runtime.sync.status()).some((id) => runtime.sync.profile(id)?.readsFromService === true)),
+          onPruneFailed: (reason) => deps.logger?.warn('Old live events could not be removed from the team server', { reason }),
           ...(deps.longPollMs === undefined ? {} : { longPollMs: deps.longPollMs }),
         });
       })
