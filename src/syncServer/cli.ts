@@ -2,20 +2,28 @@
 // Prints one line with the server's URL once it listens; SIGINT/SIGTERM stop it.
 // The admin password comes from SYNC_ADMIN_PASSWORD, or is made once and kept in DIR/admin-password
 // (readable by this user only); it is never printed. --members-file is JSON {"name": "password"}.
-// --print-design-doc prints the validation design document to install on a CouchDB (docs/team.md).
+// --print-design-doc prints the validation design document to install on a CouchDB (docs/team.md);
+// --print-events-design-doc WORKSPACE the events database's (live updates, decision 0072).
+// --events also creates each workspace's events database and its hook user, whose password comes
+// from SYNC_HOOK_PASSWORD or is made once and kept in DIR/hook-password (mode 600), never printed.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSyncServer } from './syncServer.ts';
+import { eventsDesignDoc } from './eventsDesignDoc.ts';
 import { teamDesignDoc } from './teamDesignDoc.ts';
 
-const USAGE = 'usage: npm run sync-server -- --data-dir DIR [--port N] [--host H] [--workspace NAME]... [--members-file FILE] | --print-design-doc';
+const USAGE =
+  'usage: npm run sync-server -- --data-dir DIR [--port N] [--host H] [--workspace NAME]... [--members-file FILE] [--events] | --print-design-doc | --print-events-design-doc WORKSPACE';
 
 function adminPassword(dataDir: string): string {
-  const fromEnvironment = process.env.SYNC_ADMIN_PASSWORD;
+  return keptPassword(dataDir, 'admin-password', process.env.SYNC_ADMIN_PASSWORD);
+}
+
+function keptPassword(dataDir: string, fileName: string, fromEnvironment: string | undefined): string {
   if (fromEnvironment) return fromEnvironment;
-  const file = join(dataDir, 'admin-password');
+  const file = join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const made = randomBytes(18).toString('base64url');
   writeFileSync(file, `${made}\n`, { mode: 0o600 });
@@ -33,8 +41,14 @@ async function main(): Promise<void> {
       workspace: { type: 'string', multiple: true },
       'members-file': { type: 'string' },
       'print-design-doc': { type: 'boolean' },
+      'print-events-design-doc': { type: 'string' },
+      events: { type: 'boolean' },
     },
   });
+  if (values['print-events-design-doc'] !== undefined) {
+    process.stdout.write(`${JSON.stringify(eventsDesignDoc(values['print-events-design-doc']), null, 2)}\n`);
+    return;
+  }
   if (values['print-design-doc']) {
     process.stdout.write(`${JSON.stringify(teamDesignDoc(), null, 2)}\n`);
     return;
@@ -53,6 +67,10 @@ async function main(): Promise<void> {
     if (typeof members !== 'object' || members === null || Array.isArray(members)) throw new Error('--members-file must hold {"name": "password"}');
     for (const [name, password] of Object.entries(members)) await server.addMember(name, String(password));
     for (const workspace of values.workspace) await server.createWorkspace(workspace, Object.keys(members));
+    if (values.events) {
+      const hookPassword = keptPassword(dataDir, 'hook-password', process.env.SYNC_HOOK_PASSWORD);
+      for (const workspace of values.workspace) await server.createEvents(workspace, Object.keys(members), hookPassword);
+    }
   }
   server.openToMembers();
   process.stdout.write(`${server.url}\n`);

@@ -10,6 +10,7 @@
 // given) passes with her request as it came, bounded the same way.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hookRefusal, isHookName } from './hookRoutes.ts';
 import type { Member, MemberDirectory } from './memberDirectory.ts';
 import { hashPasswordsIn } from './memberPasswords.ts';
 import { bodyRefusal, isRefusal, memberRoute, type MemberRoute, type Refusal } from './memberRoutes.ts';
@@ -133,6 +134,8 @@ async function passMember(request: IncomingMessage, response: ServerResponse, se
   const url = request.url ?? '/';
   const sender = await whoSent(request, directory);
   if (sender !== null && 'status' in sender) return refuseWith(send, sender);
+  const hookRefused = sender !== null && isHookName(sender.name) ? hookRefusal(sender.name, method, url) : null;
+  if (hookRefused) return refuseWith(send, hookRefused);
   const route: MemberRoute | Refusal = memberRoute(method, url);
   const signInFirst: Refusal = { ...UNAUTHORIZED, reason: 'Sign in with a member name and password.' };
   if (isRefusal(route)) return refuseWith(send, sender === null ? signInFirst : route);

@@ -41,6 +41,8 @@ export interface SyncServer {
   addMember(name: string, password: string): Promise<void>;
   /** Creates a workspace database with the team design document, open to these members only. */
   createWorkspace(name: string, members: string[]): Promise<void>;
+  /** Live updates: the workspace's events database and its write-only hook user (teamAdmin.ts, decision 0072). */
+  createEvents(workspace: string, members: string[], hookPassword: string): Promise<void>;
   /** Lets members in (see `SyncServerOptions.openToMembers`). */
   openToMembers(): void;
   stop(): Promise<void>;
@@ -98,6 +100,7 @@ export async function startSyncServer(options: SyncServerOptions): Promise<SyncS
     adminName,
     addMember: (name, password) => admin.addMember(name, password),
     createWorkspace: (name, members) => admin.createWorkspace(name, members),
+    createEvents: (workspace, members, hookPassword) => admin.createEvents(workspace, members, hookPassword),
     openToMembers: () => {
       openToMembers = true;
     },

@@ -17,13 +17,20 @@ export async function startSyncServerProcess(options: {
   workspaces: string[];
   membersFile: string;
   adminPassword: string;
+  /** Live updates: each workspace's events database too, its hook user with this password. */
+  hookPassword?: string;
 }): Promise<SyncServerProcess> {
   const args = ['--disable-warning=ExperimentalWarning', 'src/syncServer/cli.ts', '--port', '0', '--data-dir', options.dataDir];
   for (const workspace of options.workspaces) args.push('--workspace', workspace);
   args.push('--members-file', options.membersFile);
+  if (options.hookPassword !== undefined) args.push('--events');
   const child = spawn(process.execPath, args, {
     cwd: REPO,
-    env: { ...process.env, SYNC_ADMIN_PASSWORD: options.adminPassword },
+    env: {
+      ...process.env,
+      SYNC_ADMIN_PASSWORD: options.adminPassword,
+      ...(options.hookPassword === undefined ? {} : { SYNC_HOOK_PASSWORD: options.hookPassword }),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';

@@ -122,4 +122,6 @@ export interface AppCoreTuning {
   teamRetry?: { firstMs: number; longestMs: number };
   /** How long without a word from the composer a person stops "replying" (app/teamPresence.ts); default a minute. */
   teamQuietMs?: number;
+  /** Live updates: how long the team server may hold a long poll of the events feed (tests); default 25 s. */
+  liveLongPollMs?: number;
 }

@@ -7,6 +7,7 @@ import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type HookFront, startHookFront } from '../../support/hookFront.ts';
 import { startSyncServerProcess } from '../../support/syncServerProcess.ts';
 import { AppHost } from './appHost.ts';
 import type { TestSandbox } from './sandboxControl.ts';
@@ -20,6 +21,8 @@ export interface TeamHosts {
   syncUrl: string;
   ann: AppHost;
   bob: AppHost;
+  /** With `live`: the team proxy's live-updates route (hookFront.ts), to register with the service. */
+  liveUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -28,6 +31,8 @@ export interface TeamHostsOptions {
   pollHotMs?: number;
   /** Seconds a reply waits for its undo (default 1, as the other journeys). */
   undoSeconds?: number;
+  /** Live updates (decision 0072): the events database and the test HTTPS front standing in for Caddy's route. */
+  live?: boolean;
 }
 
 /** Starts the sync server and both hosts (through their first sync); the caller closes them. */
@@ -37,8 +42,10 @@ export async function startTeamHosts(sandbox: TestSandbox, options: TeamHostsOpt
   writeFileSync(membersFile, JSON.stringify({ [ANN.member]: ANN.password, [BOB.member]: BOB.password }));
   let server: { child: ChildProcess; url: string } | null = null;
   const hosts: AppHost[] = [];
+  let front: HookFront | null = null;
   const close = async () => {
     for (const host of hosts) await host.dispose();
+    await front?.stop();
     if (server) {
       const child = server.child;
       if (child.exitCode === null && child.signalCode === null) {
@@ -55,7 +62,9 @@ export async function startTeamHosts(sandbox: TestSandbox, options: TeamHostsOpt
       workspaces: [TEAM_WORKSPACE],
       membersFile,
       adminPassword: 'e2e-admin-password',
+      ...(options.live ? { hookPassword: 'e2e-hook-password' } : {}),
     });
+    if (options.live) front = await startHookFront({ syncUrl: server.url, workspace: TEAM_WORKSPACE, hookPassword: 'e2e-hook-password' });
     const syncUrl = `${server.url.replace(/\/$/, '')}/${TEAM_WORKSPACE}`;
     const hostOf = (who: typeof ANN) =>
       new AppHost({
@@ -70,7 +79,7 @@ export async function startTeamHosts(sandbox: TestSandbox, options: TeamHostsOpt
     hosts.push(ann, bob);
     await Promise.all([ann.start(), bob.start()]);
     await Promise.all([ann.synced(), bob.synced()]);
-    return { syncUrl, ann, bob, close };
+    return { syncUrl, ann, bob, liveUrl: front?.url ?? null, close };
   } catch (error) {
     await close();
     throw error;

@@ -37,6 +37,7 @@ import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
 import { heldAnswerOf, turnOf } from './teamClaims.ts';
 import { TeamConnection } from './teamConnection.ts';
+import { wireLiveUpdates } from './liveUpdatesWiring.ts';
 import { followWinners, isHeldByTeam } from './teamHeldFollow.ts';
 import { TeamItems } from './teamItems.ts';
 import { TeamResolutions } from './teamResolutions.ts';
@@ -244,6 +245,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         onClose,
       ),
   });
+  // Live updates (decision 0072): while joined, events from the team's server nudge the syncs this device polls.
+  const live = wireLiveUpdates({ team, accounts: accountService, vault, clock, logger, longPollMs: tuning.liveLongPollMs });
 
   // The accounts and profiles go back in before the call that met the damage is answered, and each
   // account's sync starts over so that it refills the store from the service.
@@ -466,6 +469,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         await prepared.close();
         planner.close();
         unread.close();
+        await live.close();
         await accountService.close();
         await team.close();
         store.close();

@@ -65,6 +65,14 @@ export class MessageSync {
     return true;
   }
 
+  /** Live updates (decision 0072): one network's list is read at once; a refusal keeps its wait. False when not linked. */
+  listNow(platform: string, now: number): boolean {
+    const network = this.networks.get(platform as MessageNetwork);
+    if (!network) return false;
+    network.listDueAt = Math.min(network.listDueAt, now);
+    return true;
+  }
+
   /** "Refresh now": the lists are read at once, and a refusal is asked again (the user may have fixed it). */
   refreshNow(now: number): void {
     for (const network of this.networks.values()) {

@@ -99,6 +99,8 @@ export class ProfileSync {
   private restingNow = false;
   private ended = false;
   private running: Promise<void> | undefined;
+  /** Live updates (decision 0072): the slower pace while events arrive; null: today's. */
+  private livePace: Partial<PollPolicy> | null = null;
 
   constructor(profile: ProfileRef, ports: ProfileSyncPorts, options: ProfileSyncOptions = {}) {
     this.profile = profile;
@@ -236,6 +238,42 @@ export class ProfileSync {
       // A post the sync does not know yet: read the lists, then it is known.
       else this.discovery.manual = true;
     }
+    this.timer.nudge();
+  }
+
+  /**
+   * Live updates (decision 0072, core/team/liveNudges.ts): a nudge to read one post's comments or
+   * one network's conversations now. Unlike refreshNow it lifts no hold: a forged event must not
+   * undo a refusal's wait. False when the plan does not know the post (or the network).
+   */
+  readNudged(what: { kind: 'post'; platform: string; socialPostId?: string; servicePostId?: string } | { kind: 'messages'; platform: string }): boolean {
+    if (what.kind === 'messages') {
+      const known = this.messages?.listNow(what.platform, this.ports.clock.now()) ?? false;
+      if (known) this.timer.nudge();
+      return known;
+    }
+    const byService = what.servicePostId === undefined ? undefined : this.targets.get(`service:${what.servicePostId}`);
+    const target = byService ?? this.targets.get(this.targetOfPost.get(`${what.platform}:${what.socialPostId ?? ''}`) ?? '');
+    if (!target) return false;
+    target.manual = true;
+    this.timer.nudge();
+    return true;
+  }
+
+  /** Live updates: whether this device reads the profile from the service (alone, or holding its lease); only then does a nudge reach it. */
+  get readsFromService(): boolean {
+    return this.lease === undefined || this.lease.heldBy === null;
+  }
+
+  /** Live updates: a post the plan does not know; the lists are read at once (liveNudges.ts paces this). */
+  discoverNudged(): void {
+    this.discovery.manual = true;
+    this.timer.nudge();
+  }
+
+  /** Live updates: while events arrive the comment polls are slower (liveNudges.ts); null goes back to today's pace. */
+  setLivePace(pace: Partial<PollPolicy> | null): void {
+    this.livePace = pace;
     this.timer.nudge();
   }
 
@@ -444,6 +482,7 @@ export class ProfileSync {
   }
 
   private intervalOf(target: PollTarget, now: number): number {
-    return commentPollInterval({ created: target.created, lastCommentAt: target.lastCommentAt }, now, this.policy);
+    const policy = this.livePace ? { ...this.policy, ...this.livePace } : this.policy;
+    return commentPollInterval({ created: target.created, lastCommentAt: target.lastCommentAt }, now, policy);
   }
 }
