@@ -50,10 +50,10 @@ export interface CoreEventsDeps {
   countsChanged: () => void;
   logger: LoggerPort | undefined;
   /**
-   * What the team offers now (app/teamPort.ts), asked for each outbox event: whether an item went out
-   * without the team server's check, and a held item's winning answer. Absent: a core without a team.
+   * What the team offers now (app/teamPort.ts), asked for each outbox event: a held item's winning
+   * answer. Absent: a core without a team.
    */
-  team?: () => { sentUnchecked(id: string): boolean; heldAnswer(item: OutboxItem): WinnerAnswer | null };
+  team?: () => { heldAnswer(item: OutboxItem): WinnerAnswer | null };
 }
 
 export class CoreEvents {
@@ -136,12 +136,7 @@ export class CoreEvents {
         this.#states.set(event.item.id, event.item.state);
         hub.emit('outbox.changed', {
           kind: event.type,
-          item: outboxItemView(
-            event.item,
-            answeredOf(this.#d.store, event.item.answers),
-            this.#d.team?.().sentUnchecked(event.item.id),
-            this.#d.team?.().heldAnswer(event.item) ?? null,
-          ),
+          item: outboxItemView(event.item, answeredOf(this.#d.store, event.item.answers), this.#d.team?.().heldAnswer(event.item) ?? null),
         });
         if (event.item.state !== before) this.#transition(account, event.item);
         return;

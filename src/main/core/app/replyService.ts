@@ -19,15 +19,12 @@ import { type Answered, outboxItemView } from './views.ts';
 export interface ReplyTeam {
   /** Records the choice to send a held item anyway (app/teamClaims.ts); refuses when the device is not in a team now. */
   sendAnyway: (item: OutboxItem) => Promise<void>;
-  /** Whether an item went out without the team server's check (solo mode; app/teamSentUnchecked.ts). */
-  sentUnchecked: (id: string) => boolean;
   /** A held item's winning answer, from the team's outbox statuses (null: none known, or not held). */
   heldAnswer: (item: OutboxItem) => WinnerAnswer | null;
 }
 
 const NO_TEAM: ReplyTeam = {
   sendAnyway: () => refuse('This device is not in a team now, so nothing is held for a choice.'),
-  sentUnchecked: () => false,
   heldAnswer: () => null,
 };
 
@@ -53,8 +50,7 @@ export class ReplyService {
   }
 
   /** The item as the bridge shows it, with who it answers (and, held, the answer that holds it). */
-  #view = (item: OutboxItem): OutboxItemView =>
-    outboxItemView(item, this.#answered(item.answers), this.#team().sentUnchecked(item.id), this.#team().heldAnswer(item));
+  #view = (item: OutboxItem): OutboxItemView => outboxItemView(item, this.#answered(item.answers), this.#team().heldAnswer(item));
 
   async send(input: { commentKey: string; text: string; mediaUrls?: string[] | undefined }): Promise<OutboxItemView> {
     const row = this.#inbox.row(input.commentKey);

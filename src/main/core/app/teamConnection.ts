@@ -13,7 +13,7 @@
 // store's listeners are registered once and always follow the workspace open now.
 import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
 import type { LoggerPort } from '../ports.ts';
-import type { OutboxEvent, OutboxItem, TeamHold } from '../outbox/types.ts';
+import type { OutboxEvent, OutboxItem, TeamAnswer } from '../outbox/types.ts';
 import type { ItemStateStore } from '../store/types.ts';
 import { THE_SYNC } from '../store/itemStates.ts';
 import type { FoldedItem } from '../team/fold.ts';
@@ -22,7 +22,6 @@ import { TeamAddressError } from '../team/teamErrors.ts';
 import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
 import { refuse } from '../refusal.ts';
 import { TeamClaims } from './teamClaims.ts';
-import { TeamSentUnchecked } from './teamSentUnchecked.ts';
 import { TeamSharing } from './teamSharing.ts';
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
 import { DEFAULT_TEAM_MODE, type TeamMode } from '../../../shared/domain/teamSetup.ts';
@@ -108,13 +107,10 @@ export class TeamConnection {
   readonly sharing: TeamSharing;
   /** Told the item key when this device recorded an answer's event (its history grew, its state maybe not). */
   readonly #eventListeners: ((itemKey: string) => void)[] = [];
-  /** The outbox items sent in solo mode without the server's check, for their cards (kept across restarts). */
-  readonly #unchecked: TeamSentUnchecked;
 
   private constructor(options: TeamConnectionOptions) {
     this.#options = options;
     this.#logger = options.logger;
-    this.#unchecked = new TeamSentUnchecked(options.dataDir, options.logger);
     this.#mode = options.mode ?? DEFAULT_TEAM_MODE;
     if (options.now) this.#now = options.now;
     this.sharing = new TeamSharing({ logger: options.logger, now: () => this.#now() });
@@ -301,7 +297,6 @@ export class TeamConnection {
    */
   outboxChanged(event: OutboxEvent): void {
     this.sharing.outboxChanged(event);
-    if (event.type === 'removed') this.#unchecked.forget(event.id);
     const workspace = this.#workspace;
     const store = this.#store;
     if (workspace === null || store === null || this.#settings === null || event.type !== 'changed' || event.item.state !== 'sent') return;
@@ -325,24 +320,22 @@ export class TeamConnection {
   /**
    * Before a reply or a message goes out, in a team: its claim (teamClaims.ts). A server that cannot
    * be asked holds it in team mode (asked again in a while, never sent unconfirmed); in solo mode
-   * (just my own devices) it goes, with a warning in the status and the log.
+   * (just my own devices) it goes, with a warning in the status and the log, and the outbox item
+   * itself says it went unchecked (its card warns).
    */
-  async holdBeforeSend(item: OutboxItem): Promise<TeamHold | null> {
+  async holdBeforeSend(item: OutboxItem): Promise<TeamAnswer> {
     // While the team changes (Settings → Team), a write waits for the new workspace rather than slip out unclaimed.
     await this.#changing;
     const claims = this.#claims;
     if (claims === null) return null;
     const hold = await claims.holdBeforeSend(item);
-    // Asked after all (a later try of an item that once went unchecked): its card no longer warns.
-    if (hold === null) this.#unchecked.forget(item.id);
     if (hold?.error.code !== 'team-unreachable') return hold;
     const now = this.#now();
     this.#foundUnreachable();
     if (this.#mode === 'solo') {
       this.#sentUnchecked = { count: (this.#sentUnchecked?.count ?? 0) + 1, lastAt: now };
       this.#logger?.warn(SENT_UNCHECKED_WARNING, { item: item.id });
-      this.#unchecked.mark(item.id);
-      return null;
+      return 'unchecked';
     }
     return hold;
   }
@@ -370,11 +363,6 @@ export class TeamConnection {
         this.#logger?.error('A part of the app could not follow the team’s history', { reason: (error as Error).message });
       }
     }
-  }
-
-  /** Whether this outbox item went out in solo mode without the server's check (its card says so). */
-  sentUnchecked(id: string): boolean {
-    return this.#unchecked.has(id);
   }
 
   /** The workspace, when joined (the outbox's claims, presence). */

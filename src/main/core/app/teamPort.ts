@@ -7,7 +7,7 @@ import type { SavedReply } from '../../../shared/savedReplies.ts';
 import type { CommandHandlers } from '../bridge/createDispatcher.ts';
 import type { BridgeEventSink } from '../bridge/eventHub.ts';
 import type { Clock } from '../clock.ts';
-import type { OutboxEvent, OutboxItem, TeamHold } from '../outbox/types.ts';
+import type { OutboxEvent, OutboxItem, TeamAnswer } from '../outbox/types.ts';
 import type { AppCoreTuning, LoggerPort, SecretVault } from '../ports.ts';
 import type { ItemStateStore, MessageStore } from '../store/types.ts';
 import type { SharedPolling } from '../sync/pollLease.ts';
@@ -71,14 +71,12 @@ export interface TeamHanded {
 
 /** What the team offers the core; the solo offer when the device is in no team. */
 export interface TeamOffer {
-  /** Before a write goes out: null lets it go, a hold keeps it back (teamClaims.ts). */
-  holdBeforeSend(item: OutboxItem): Promise<TeamHold | null>;
+  /** Before a write goes out: null lets it go, a hold keeps it back, 'unchecked' lets it go unchecked (solo mode). */
+  holdBeforeSend(item: OutboxItem): Promise<TeamAnswer>;
   /** The person chose to send a held item anyway: recorded in the team's audit. */
   sendAnyway(item: OutboxItem): Promise<void>;
   /** A held item's winning answer (its card quotes it). */
   heldAnswer(item: OutboxItem): WinnerAnswer | null;
-  /** Whether the item went out in solo mode without the server's check. */
-  sentUnchecked(id: string): boolean;
   /** Every outbox event (a sent reply is recorded, statuses shared). */
   outboxChanged(event: OutboxEvent): void;
   /** The profile leases and shared content for a service address (decision 0060). */
