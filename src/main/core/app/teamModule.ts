@@ -71,9 +71,16 @@ export async function startTeam(handed: TeamHanded): Promise<TeamPort> {
   const joinedOffer = (workspace: TeamWorkspace, joinedAs: TeamSettings): TeamOffer => ({
     holdBeforeSend: (item) => connection.holdBeforeSend(item),
     sendAnyway: (item) => connection.sendAnyway(item),
-    heldAnswer: (item) => (isHeldByTeam(item) ? heldAnswerOf(connection.outboxStatusesFor(item.answers), item) : null),
+    heldAnswer: (item) =>
+      isHeldByTeam(item)
+        ? heldAnswerOf(
+            workspace.outboxStatuses().filter((status) => status.itemKey === item.answers),
+            item,
+          )
+        : null,
     outboxChanged: (event) => connection.outboxChanged(event),
     sharingFor: (serviceUrl) => connection.sharing.sharingFor(serviceUrl),
+    // What the client report reads of the team: who this device is, every device's outbox statuses.
     reportTeam: () => ({ member: joinedAs.member, device: joinedAs.device, statuses: workspace.outboxStatuses() }),
     savedRepliesChanged: (before, after) => connection.sharing.savedRepliesChanged(before, after),
   });
