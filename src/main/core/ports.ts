@@ -5,7 +5,6 @@ import type { Clock } from './clock.ts';
 import type { AccountSyncOptions } from './sync/accountSync.ts';
 import type { CredentialVault, XCredentials } from './service/credentials.ts';
 import type { KeyStatus, VaultProtection } from '../../shared/domain/accounts.ts';
-import type { TeamSettings } from './app/teamSettings.ts';
 
 // Declared once, in shared (the bridge carries them to the renderer); re-exported for the hosts.
 export type { KeyProtection, KeyStatus, VaultProtection } from '../../shared/domain/accounts.ts';
@@ -100,6 +99,16 @@ export interface AppCoreOptions {
   tuning?: AppCoreTuning;
   /** The team workspace this device joins (its password is in the vault); absent: the device works alone. */
   team?: TeamSettings;
+}
+
+/** Which team workspace this device joins (checked by app/teamSettings.ts); its password is in the vault. */
+export interface TeamSettings {
+  serverUrl: string;
+  workspace: string;
+  /** The member's name on the team server (their sign-in name). */
+  member: string;
+  /** This device's name, e.g. "laptop": unique among the member's devices. */
+  device: string;
 }
 
 export interface LoggerPort {

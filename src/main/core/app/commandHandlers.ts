@@ -1,6 +1,6 @@
-// Every command of the contract, mapped onto the core's services. Inputs arrive parsed (the
-// dispatcher did that); each handler's answer is checked against the output schema on the way out.
-import type { CommandHandlers } from '../bridge/createDispatcher.ts';
+// Every command of the contract but the team's (app/teamCommands.ts), mapped onto the core's
+// services. Inputs arrive parsed (the dispatcher did that); each handler's answer is checked against
+// the output schema on the way out.
 import type { FolderChoicePort, ReportPdfPort, SettingsPort } from '../ports.ts';
 import type { PreparedReports } from './preparedReports.ts';
 import type { AccountService } from './accountService.ts';
@@ -13,14 +13,11 @@ import type { PostService } from './postService.ts';
 import type { ReplyService } from './replyService.ts';
 import type { ReportService } from './reportService.ts';
 import type { WebhookService } from './webhookService.ts';
-import type { TeamSetup } from './teamSetup.ts';
 import type { AppStatus } from '../../../shared/domain/status.ts';
-import type { TeamStatusView } from '../../../shared/domain/teamStatus.ts';
 import type { SetAsideRow } from '../../../shared/domain/outbox.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import type { SettingsEdit } from './savedRepliesEdit.ts';
-import type { TeamItems } from './teamItems.ts';
-import type { TeamResolutions } from './teamResolutions.ts';
+import type { SoloCommands } from './teamPort.ts';
 
 export interface HandlerServices {
   accounts: AccountService;
@@ -44,8 +41,6 @@ export interface HandlerServices {
   webhooks: WebhookService;
   settings: SettingsPort;
   status(): AppStatus;
-  /** The team workspace's state (teamConnection.ts). */
-  teamStatus(): TeamStatusView;
   /** Rows the accounts' outboxes could not use. */
   setAside(): SetAsideRow[];
   setSyncPaused(paused: boolean): void;
@@ -54,20 +49,11 @@ export interface HandlerServices {
   /** The person has read that the store was rebuilt: pages that open later are not told again. */
   storeRecoveryAcknowledged(): void;
   updateSettings(patch: SettingsEdit): Promise<Settings>;
-  /** The team's work on items: assignment, notes, members, an item's history (teamItems.ts). */
-  teamItems: TeamItems;
-  /** The notices of concurrent decisions for this member (teamResolutions.ts); null outside a team. */
-  teamNotices: Pick<TeamResolutions, 'pending' | 'dismiss'> | null;
-  /** Settings → Team: join, change the mode, leave. */
-  teamSetup: TeamSetup;
-  /** The person started or stopped writing to an item (teamPresence.ts); nothing outside a team. */
-  teamComposing(itemKey: string | null): Promise<void>;
 }
 
-export function commandHandlers(s: HandlerServices): CommandHandlers {
+export function commandHandlers(s: HandlerServices): SoloCommands {
   return {
     'status.get': () => s.status(),
-    'team.status': () => s.teamStatus(),
     'status.acknowledgeStoreRecovery': () => {
       s.storeRecoveryAcknowledged();
       return { ok: true };
@@ -172,22 +158,6 @@ export function commandHandlers(s: HandlerServices): CommandHandlers {
     'reports.prepared.get': ({ month, profileId }) => ({ report: s.prepared.get(month, profileId) }),
     'reports.prepared.prepareAgain': async ({ month, profileId }) => ({ report: await s.prepared.prepareAgain(month, profileId) }),
     'reports.prepared.exportAll': ({ month, files }) => s.prepared.exportAll(month, files, s.folderChoice),
-    'team.members': () => s.teamItems.members(),
-    'inbox.assign': ({ keys, assignee }) => s.teamItems.assign(keys, assignee),
-    'inbox.setNote': ({ key, note }) => s.teamItems.setNote(key, note),
-    'team.itemHistory': ({ key }) => s.teamItems.item(key),
-    'team.notices': () => ({ notices: s.teamNotices?.pending() ?? [] }),
-    'team.dismissNotice': ({ id }) => {
-      s.teamNotices?.dismiss(id);
-      return { ok: true };
-    },
-    'team.configure': (input) => s.teamSetup.configure(input),
-    'team.setMode': ({ mode }) => s.teamSetup.setMode(mode),
-    'team.leave': () => s.teamSetup.leave(),
-    'team.composing': async ({ itemKey }) => {
-      await s.teamComposing(itemKey);
-      return { ok: true };
-    },
     'outbox.sendAnyway': async ({ id }) => ({ item: await s.replies.sendAnyway(id) }),
   };
 }

@@ -49,10 +49,11 @@ export interface CoreEventsDeps {
   planner: NotificationPlanner;
   countsChanged: () => void;
   logger: LoggerPort | undefined;
-  /** Whether an outbox item went out without the team server's check (solo mode; app/teamSentUnchecked.ts). */
-  sentUnchecked?: (id: string) => boolean;
-  /** A held item's winning answer, from the team's outbox statuses (app/teamClaims.ts). */
-  heldAnswer?: (item: OutboxItem) => WinnerAnswer | null;
+  /**
+   * What the team offers now (app/teamPort.ts), asked for each outbox event: a held item's winning
+   * answer. Absent: a core without a team.
+   */
+  team?: () => { heldAnswer(item: OutboxItem): WinnerAnswer | null };
 }
 
 export class CoreEvents {
@@ -135,12 +136,7 @@ export class CoreEvents {
         this.#states.set(event.item.id, event.item.state);
         hub.emit('outbox.changed', {
           kind: event.type,
-          item: outboxItemView(
-            event.item,
-            answeredOf(this.#d.store, event.item.answers),
-            this.#d.sentUnchecked?.(event.item.id),
-            this.#d.heldAnswer?.(event.item) ?? null,
-          ),
+          item: outboxItemView(event.item, answeredOf(this.#d.store, event.item.answers), this.#d.team?.().heldAnswer(event.item) ?? null),
         });
         if (event.item.state !== before) this.#transition(account, event.item);
         return;

@@ -35,18 +35,11 @@ import { PreparedReportFiles } from './preparedReportFiles.ts';
 import { PreparedReports } from './preparedReports.ts';
 import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
-import { heldAnswerOf, turnOf } from './teamClaims.ts';
-import { TeamConnection } from './teamConnection.ts';
-import { wireLiveUpdates } from './liveUpdatesWiring.ts';
-import { followWinners, isHeldByTeam } from './teamHeldFollow.ts';
-import { TeamItems } from './teamItems.ts';
-import { TeamResolutions } from './teamResolutions.ts';
-import { TeamSetup } from './teamSetup.ts';
-import { TeamSetupFile, teamSetupFileIn } from './teamSetupFile.ts';
-import { TeamPresence } from './teamPresence.ts';
-import type { OutboxItem } from '../outbox/types.ts';
+import { nudgeableSyncs } from './liveUpdatesWiring.ts';
+import { startTeam } from './teamModule.ts';
 import { answeredOf } from './views.ts';
 import { CountsChanged, UnreadWatch } from './unreadWatch.ts';
+import type { OutboxItem } from '../outbox/types.ts';
 import { WebhookService } from './webhookService.ts';
 import { cutGraphemes } from '../../../shared/format/graphemes.ts';
 
@@ -91,40 +84,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   // Every committed write of item state (a window's triage, an undo, the sync reopening a
   // conversation) is told to every window, so a change made elsewhere shows without a refresh.
   store.onItemStatesChanged((states) => hub.emit('items.stateChanged', itemStatesChangedPayload(states)));
-  // The team workspace, when this device joins one: what the store writes is shared, and what the
-  // team decided elsewhere is written into the store (so the event above tells the screen).
-  // The host's team (the web host's --sync-url) for this run, else the one saved by Settings → Team.
-  const teamFile = new TeamSetupFile(teamSetupFileIn(options.dataDir), (problem) => logger?.warn(problem));
-  const teamSettings = options.team ?? teamFile.team();
-  const team = await TeamConnection.start({
-    settings: teamSettings,
-    password: async (chosen) => (vault.teamPassword ? vault.teamPassword(chosen.serverUrl, chosen.workspace, chosen.member) : null),
-    ...(teamSettings ? { mode: teamFile.mode(teamSettings) } : {}),
-    dataDir: options.dataDir,
-    store,
-    now: () => clock.now(),
-    ...(logger ? { logger } : {}),
-    ...(tuning.teamRetry ? { retry: tuning.teamRetry } : {}),
-    // A direct message's turn: the message that opened it (teamClaims.ts, decision 0067).
-    turnOf: (key) => turnOf(store.conversation(key)?.messages ?? []),
-  });
-  /** A held item's winning answer (its card quotes it, and offers the item again once it gave up). */
-  const heldAnswer = (item: OutboxItem) => (isHeldByTeam(item) ? heldAnswerOf(team.outboxStatusesFor(item.answers), item) : null);
-  const teamSetup = new TeamSetup({
-    connection: team,
-    file: teamFile,
-    filePath: teamSetupFileIn(options.dataDir),
-    vault,
-    remember: (secret) => known.add(secret),
-  });
-  // An answer recorded in the team's log changes the item's history even when not its state: told the same way.
-  const historyMoved = (keys: readonly string[]) => {
-    const states = store.itemStates([...keys]);
-    if (states.size > 0) hub.emit('items.stateChanged', itemStatesChangedPayload(states));
-  };
-  team.onEventRecorded((key) => historyMoved([key]));
-  // So does this device's own answer moving (held, sent): "Your reply was held: Ann had answered".
-  team.sharing.onOutboxStatusWritten((key) => historyMoved([key]));
   const protection = vault.protection();
   if (protection.warning !== null) {
     hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });
@@ -140,41 +99,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     (counts) => hub.emit('inbox.countsChanged', counts),
   );
   countsChanged.listen(() => unread.changed());
-  // The team's work on items (assignment, notes, history) and the notices of its concurrent decisions.
-  const teamItems = new TeamItems({ inbox, store, workspace: () => team.workspace, member: () => team.status().member });
-  // The notices of the workspace's concurrent decisions follow the workspace joined now (at start or
-  // from Settings → Team). Each member also says it is here when it joins (a presence replying to
-  // nothing): the others learn its name, to assign to, before it decides anything.
-  // "Ann is replying" follows it too (teamPresence.ts).
-  let teamResolutions: TeamResolutions | null = null;
-  let presence: TeamPresence | null = null;
-  team.onJoined((joined) => {
-    if (teamResolutions !== null) {
-      teamResolutions.close();
-      teamResolutions = null;
-      hub.emit('team.noticesChanged', { notices: [] });
-    }
-    if (presence !== null) {
-      presence.close();
-      presence = null;
-      hub.emit('team.presenceChanged', { present: [] });
-    }
-    if (joined === null) return;
-    presence = new TeamPresence(joined.workspace, (present) => hub.emit('team.presenceChanged', { present }), logger, tuning.teamQuietMs);
-    teamResolutions = new TeamResolutions({
-      workspace: joined.workspace,
-      member: joined.settings.member,
-      dataDir: options.dataDir,
-      person: (key) => answeredOf(store, key)?.person ?? null,
-      changed: (notices) => hub.emit('team.noticesChanged', { notices }),
-      ...(logger ? { logger } : {}),
-    });
-    joined.workspace.setComposing(null).catch((error: unknown) => logger?.warn('This device could not tell the team it is here', { reason: String(error) }));
-  });
-  const teamNotices = {
-    pending: () => teamResolutions?.pending() ?? [],
-    dismiss: (id: string) => teamResolutions?.dismiss(id),
-  };
 
   const planner = new NotificationPlanner({
     ...tuning.notifications,
@@ -199,8 +123,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     planner,
     countsChanged: () => countsChanged.tell(),
     logger,
-    sentUnchecked: (id) => team.sentUnchecked(id),
-    heldAnswer: (item) => heldAnswer(item),
+    team: () => team.offer(),
   });
   const commentsQueueEvent = commentsQueueListener(store, hub, logger);
 
@@ -235,18 +158,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
           },
           onOutboxEvent: (owner) => (event) => {
             coreEvents.outbox(owner, event);
-            team.outboxChanged(event);
+            team.offer().outboxChanged(event);
           },
           onPostSettingsEvent: (accountId) => (event) => commentsQueueEvent(accountId, event),
           syncPaused: () => board.syncPaused,
-          teamHold: (item: OutboxItem) => team.holdBeforeSend(item),
-          sharingFor: (serviceUrl: string) => team.sharing.sharingFor(serviceUrl),
+          teamHold: (item) => team.offer().holdBeforeSend(item),
+          sharingFor: (serviceUrl) => team.offer().sharingFor(serviceUrl),
         },
         onClose,
       ),
   });
-  // Live updates (decision 0072): while joined, events from the team's server nudge the syncs this device polls.
-  const live = wireLiveUpdates({ team, accounts: accountService, vault, clock, logger, longPollMs: tuning.liveLongPollMs });
 
   // The accounts and profiles go back in before the call that met the damage is answered, and each
   // account's sync starts over so that it refills the store from the service.
@@ -260,30 +181,50 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }, 0);
   });
 
-  // Another device's answer moved (sent, failed for good, discarded): this device's answers it holds
-  // are told again, so their cards quote it and say where it is, and sent once it gave up (teamHeldFollow.ts).
-  let unfollowWinners: (() => void) | null = null;
-  team.onJoined((joined) => {
-    unfollowWinners?.();
-    unfollowWinners = null;
-    if (joined === null) return;
-    const ownerOf = (item: OutboxItem) => accountService.running().find((runtime) => runtime.outboxIfOpen?.get(item.id) !== undefined);
-    unfollowWinners = followWinners(joined.workspace, joined.settings.device, {
-      held: () => accountService.running().flatMap((runtime) => (runtime.outboxIfOpen?.list() ?? []).filter(isHeldByTeam)),
-      answerOf: heldAnswer,
-      historyMoved,
+  const clientSettingsFile = new ClientSettingsFile(clientSettingsFileIn(options.dataDir));
+  const applySettings = async (patch: SettingsPatch): Promise<Settings> => {
+    const next = settings.update(patch);
+    hub.emit('settings.changed', next);
+    await Promise.all(accountService.running().map((runtime) => runtime.applySettings(next)));
+    return next;
+  };
+
+  // The team, handed what it may touch (app/teamPort.ts, decision 0075); the core asks its offer at each call.
+  const ownerOf = (item: OutboxItem) => accountService.running().find((runtime) => runtime.outboxIfOpen?.get(item.id) !== undefined);
+  const team = await startTeam({
+    dataDir: options.dataDir,
+    settings: options.team,
+    vault,
+    clock,
+    logger,
+    tuning,
+    remember: (secret) => known.add(secret),
+    store,
+    inbox,
+    person: (key) => answeredOf(store, key)?.person ?? null,
+    events: hub,
+    outbox: {
+      items: () => accountService.running().flatMap((runtime) => runtime.outboxIfOpen?.list() ?? []),
       tell: (item) => {
         const owner = ownerOf(item);
         if (owner) coreEvents.outbox(owner, { type: 'changed', item });
       },
-      sendAgain: (item) => {
+      retry: (item) => {
         try {
           ownerOf(item)?.outbox.retry(item.id);
         } catch (error) {
           logger?.warn('A held answer could not be sent after the one holding it gave up', { reason: (error as Error).message });
         }
       },
-    });
+    },
+    clientSettings: clientSettingsFile,
+    savedReplies: {
+      current: () => settings.get().savedReplies,
+      apply: async (savedReplies) => {
+        await applySettings({ savedReplies });
+      },
+    },
+    syncs: nudgeableSyncs(accountService),
   });
 
   const replies = new ReplyService(
@@ -291,8 +232,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     inbox,
     () => clock.now(),
     (key) => answeredOf(store, key),
-    // Looked up at each call: a device started alone may join from Settings → Team later.
-    { sendAnyway: (item) => team.sendAnyway(item), sentUnchecked: (id) => team.sentUnchecked(id), heldAnswer },
+    () => team.offer(),
   );
   const messages = new MessageService({ store, registry, accounts: accountService, now: () => clock.now(), messagingOff });
   const pictures = new PersonPictures({
@@ -306,16 +246,13 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
   });
   const posts = new PostService(store, accountService, () => clock.now());
-  const clientSettingsFile = new ClientSettingsFile(clientSettingsFileIn(options.dataDir));
-  // In a team, each client's report settings are merged per field across the devices.
-  team.sharing.shareClientSettings(clientSettingsFile);
   const report = new ReportService({
     store,
     accounts: accountService,
     posts,
     settingsFile: clientSettingsFile,
     now: () => clock.now(),
-    team: () => team.reportTeam(),
+    team: () => team.offer().reportTeam(),
   });
   const prepared = new PreparedReports({
     ...tuning.preparedReports,
@@ -368,27 +305,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     };
   };
 
-  const applySettings = async (patch: SettingsPatch): Promise<Settings> => {
-    const next = settings.update(patch);
-    hub.emit('settings.changed', next);
-    await Promise.all(accountService.running().map((runtime) => runtime.applySettings(next)));
-    return next;
-  };
   const updateSettings = async (edit: SettingsEdit): Promise<Settings> => {
     const before = settings.get().savedReplies;
     // Only what the person changed since the editor opened (savedRepliesEdit.ts).
     const patch = settingsPatchOf(edit, before);
     const next = await applySettings(patch);
     // In a team, the saved replies changed here are shared; the team's are applied without coming back.
-    if (patch.savedReplies !== undefined) team.sharing.savedRepliesChanged(before, next.savedReplies);
+    if (patch.savedReplies !== undefined) team.offer().savedRepliesChanged(before, next.savedReplies);
     return next;
   };
-  team.sharing.shareSavedReplies({
-    current: () => settings.get().savedReplies,
-    apply: async (savedReplies) => {
-      await applySettings({ savedReplies });
-    },
-  });
 
   const keyProblemSolved = (where: { accountId: string } | { profileId: string }): void =>
     hub.dropSticky('sync.problem', (problem) => ('accountId' in where ? problem.accountId === where.accountId : problem.profileId === where.profileId));
@@ -399,33 +324,31 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 
   const dispatcher = createDispatcher({
-    handlers: commandHandlers({
-      accounts: accountService,
-      inbox,
-      deletion,
-      replies,
-      messages,
-      pictures,
-      posts,
-      report,
-      reportPdf: options.reportPdf ?? null,
-      prepared,
-      folderChoice: options.folderChoice ?? null,
-      commentsSwitch,
-      webhooks,
-      settings,
-      status,
-      teamStatus: () => team.status(),
-      teamSetup,
-      setSyncPaused,
-      updateSettings,
-      keyProblemSolved,
-      storeRecoveryAcknowledged,
-      setAside: () => accountService.running().flatMap((runtime) => runtime.setAsideRows()),
-      teamItems,
-      teamNotices,
-      teamComposing: async (itemKey) => presence?.composing(itemKey),
-    }),
+    handlers: {
+      ...commandHandlers({
+        accounts: accountService,
+        inbox,
+        deletion,
+        replies,
+        messages,
+        pictures,
+        posts,
+        report,
+        reportPdf: options.reportPdf ?? null,
+        prepared,
+        folderChoice: options.folderChoice ?? null,
+        commentsSwitch,
+        webhooks,
+        settings,
+        status,
+        setSyncPaused,
+        updateSettings,
+        keyProblemSolved,
+        storeRecoveryAcknowledged,
+        setAside: () => accountService.running().flatMap((runtime) => runtime.setAsideRows()),
+      }),
+      ...team.commands,
+    },
     subscribe: (listener) => hub.subscribe(listener),
     ...(logger ? { logger } : {}),
     redact: (text) => known.redact(text),
@@ -469,7 +392,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         await prepared.close();
         planner.close();
         unread.close();
-        await live.close();
         await accountService.close();
         await team.close();
         store.close();

@@ -1,11 +1,13 @@
 // Live updates in the running core (decision 0072): while the device is joined to a workspace, it
 // follows the workspace's events database and nudges the syncs of the client profiles it reads from
 // the service (core/team/liveUpdates.ts); a new workspace (or none) stops the old follower first.
-// Kept apart from createAppCore.ts, which only starts this and closes it.
+// Part of the team module (teamModule.ts), which starts it with the syncs the core hands it and
+// closes it with the team.
 import type { Clock } from '../clock.ts';
 import type { LoggerPort, SecretVault } from '../ports.ts';
 import { type LiveUpdates, startLiveUpdates } from '../team/liveUpdates.ts';
 import type { AccountService } from './accountService.ts';
+import type { TeamHanded } from './teamPort.ts';
 import type { TeamConnection } from './teamConnection.ts';
 
 export interface LiveUpdatesWiring {
@@ -16,7 +18,7 @@ export interface LiveUpdatesWiring {
 
 export function wireLiveUpdates(deps: {
   team: Pick<TeamConnection, 'onJoined' | 'workspace'>;
-  accounts: Pick<AccountService, 'running'>;
+  syncs: TeamHanded['syncs'];
   vault: Pick<SecretVault, 'teamPassword'>;
   clock: Clock;
   logger?: LoggerPort | undefined;
@@ -25,13 +27,6 @@ export function wireLiveUpdates(deps: {
   let live: LiveUpdates | null = null;
   let stopping: Promise<void> = Promise.resolve();
   let closed = false;
-  const syncOf = (profileId: string) => {
-    for (const runtime of deps.accounts.running()) {
-      const sync = runtime.sync.profile(profileId);
-      if (sync) return sync.readsFromService ? sync : undefined;
-    }
-    return undefined;
-  };
   deps.team.onJoined((joined) => {
     const old = live;
     live = null;
@@ -48,9 +43,8 @@ export function wireLiveUpdates(deps: {
           workspace,
           credentials: { name: member, password },
           clock: deps.clock,
-          syncOf,
-          prunes: () =>
-            deps.accounts.running().some((runtime) => Object.keys(runtime.sync.status()).some((id) => runtime.sync.profile(id)?.readsFromService === true)),
+          syncOf: (profileId) => deps.syncs.nudgeable(profileId),
+          prunes: () => deps.syncs.readsAny(),
           onPruneFailed: (reason) => deps.logger?.warn('Old live events could not be removed from the team server', { reason }),
           ...(deps.longPollMs === undefined ? {} : { longPollMs: deps.longPollMs }),
         });
@@ -66,5 +60,19 @@ export function wireLiveUpdates(deps: {
       await stopping;
       await old?.stop();
     },
+  };
+}
+
+/** The syncs the core hands the team to nudge: a client profile's, only where this device reads it from the service. */
+export function nudgeableSyncs(accounts: Pick<AccountService, 'running'>): TeamHanded['syncs'] {
+  return {
+    nudgeable: (profileId) => {
+      for (const runtime of accounts.running()) {
+        const sync = runtime.sync.profile(profileId);
+        if (sync) return sync.readsFromService ? sync : undefined;
+      }
+      return undefined;
+    },
+    readsAny: () => accounts.running().some((runtime) => Object.keys(runtime.sync.status()).some((id) => runtime.sync.profile(id)?.readsFromService === true)),
   };
 }

@@ -15,19 +15,16 @@ import { refuse } from '../refusal.ts';
 import { gaveUp, type WinnerAnswer } from './teamClaims.ts';
 import { type Answered, outboxItemView } from './views.ts';
 
-/** What the team gives the replies (app/teamConnection.ts), looked up at each call: a team joined later counts. */
+/** What the team offers the replies (app/teamPort.ts), looked up at each call: a team joined later counts. */
 export interface ReplyTeam {
   /** Records the choice to send a held item anyway (app/teamClaims.ts); refuses when the device is not in a team now. */
   sendAnyway: (item: OutboxItem) => Promise<void>;
-  /** Whether an item went out without the team server's check (solo mode; app/teamSentUnchecked.ts). */
-  sentUnchecked: (id: string) => boolean;
   /** A held item's winning answer, from the team's outbox statuses (null: none known, or not held). */
   heldAnswer: (item: OutboxItem) => WinnerAnswer | null;
 }
 
 const NO_TEAM: ReplyTeam = {
   sendAnyway: () => refuse('This device is not in a team now, so nothing is held for a choice.'),
-  sentUnchecked: () => false,
   heldAnswer: () => null,
 };
 
@@ -36,14 +33,14 @@ export class ReplyService {
   readonly #inbox: InboxService;
   readonly #now: () => number;
   readonly #answered: (key: string) => Answered | null;
-  readonly #team: ReplyTeam;
+  readonly #team: () => ReplyTeam;
 
   constructor(
     accounts: AccountService,
     inbox: InboxService,
     now: () => number,
     answered: (key: string) => Answered | null = () => null,
-    team: ReplyTeam = NO_TEAM,
+    team: () => ReplyTeam = () => NO_TEAM,
   ) {
     this.#accounts = accounts;
     this.#inbox = inbox;
@@ -53,8 +50,7 @@ export class ReplyService {
   }
 
   /** The item as the bridge shows it, with who it answers (and, held, the answer that holds it). */
-  #view = (item: OutboxItem): OutboxItemView =>
-    outboxItemView(item, this.#answered(item.answers), this.#team.sentUnchecked(item.id), this.#team.heldAnswer(item));
+  #view = (item: OutboxItem): OutboxItemView => outboxItemView(item, this.#answered(item.answers), this.#team().heldAnswer(item));
 
   async send(input: { commentKey: string; text: string; mediaUrls?: string[] | undefined }): Promise<OutboxItemView> {
     const row = this.#inbox.row(input.commentKey);
@@ -151,7 +147,7 @@ export class ReplyService {
     }
     // The answer that held it failed for good or was discarded: nobody is overruled, so nothing goes
     // into the audit; it is tried again and takes the claim's next round (app/teamClaims.ts).
-    if (!gaveUp(this.#team.heldAnswer(item))) await this.#team.sendAnyway(item);
+    if (!gaveUp(this.#team().heldAnswer(item))) await this.#team().sendAnyway(item);
     return this.#view(runtime.outbox.retry(id));
   }
 

@@ -13,70 +13,22 @@
 // store's listeners are registered once and always follow the workspace open now.
 import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
 import type { LoggerPort } from '../ports.ts';
-import type { OutboxEvent, OutboxItem, TeamHold } from '../outbox/types.ts';
-import type { ItemStateStore } from '../store/types.ts';
+import type { OutboxEvent, OutboxItem, TeamAnswer } from '../outbox/types.ts';
 import { THE_SYNC } from '../store/itemStates.ts';
 import type { FoldedItem } from '../team/fold.ts';
 import { addressWithoutCredentials } from '../team/serverAddress.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
-import { openTeamWorkspace, type PresenceEntry, type ReplicationState, type TeamWorkspace, type TeamWorkspaceOptions } from '../team/teamWorkspace.ts';
+import { openTeamWorkspace, type TeamWorkspace } from '../team/teamWorkspace.ts';
 import { refuse } from '../refusal.ts';
 import { TeamClaims } from './teamClaims.ts';
-import { TeamSentUnchecked } from './teamSentUnchecked.ts';
 import { TeamSharing } from './teamSharing.ts';
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
 import { DEFAULT_TEAM_MODE, type TeamMode } from '../../../shared/domain/teamSetup.ts';
 import { ME_ON_THIS_DEVICE } from '../store/itemStates.ts';
-import type { ReportTeam } from './reportTeamReplies.ts';
-import type { OutboxStatusDoc } from '../../../shared/domain/teamDocuments.ts';
-import type { TeamRefusalView } from '../../../shared/domain/teamStatus.ts';
 import { refusalGroups } from '../team/refusals.ts';
 
-export type TeamStore = Pick<ItemStateStore, 'onItemStatesChanged' | 'onItemsStarted' | 'setLocalActor' | 'applyItemStates'>;
-
-export interface TeamConnectionOptions {
-  settings: TeamSettings | null;
-  /** The member's password for these settings, from the vault; null when none is kept. */
-  password: (settings: TeamSettings) => Promise<string | null>;
-  /** The workspace's mode (a per-workspace setting, app/teamSetupFile.ts); team when absent. */
-  mode?: TeamMode;
-  dataDir: string;
-  store: TeamStore;
-  logger?: LoggerPort;
-  /** The core's clock (when a held reply asks the team server again). */
-  now?: () => number;
-  /** Tests make the replication's retry quicker; by default teamWorkspace.ts's. */
-  retry?: TeamWorkspaceOptions['retry'];
-  /** The message that opened a conversation's turn (a direct message's turn claim, teamClaims.ts's turnOf). */
-  turnOf?: (conversationKey: string) => string | null;
-}
-
-export interface TeamStatus {
-  joined: boolean;
-  /** Why the device works alone although a team is set (null: it joined, or no team is set). */
-  problem: string | null;
-  serverUrl: string | null;
-  workspace: string | null;
-  member: string | null;
-  device: string | null;
-  replication: ReplicationState | null;
-  /** Whether the last replication attempt reached the server. */
-  serverReachable: boolean;
-  /** Who else is replying now, and to what. */
-  present: PresenceEntry[];
-  mode: TeamMode;
-  /** Whether the vault keeps a password for these settings (the connection asked it when it opened). */
-  passwordSaved: boolean;
-  /** Since when the server has been found unreachable (seen by a status or a claim); null when reachable. */
-  unreachableSince: number | null;
-  /** Replies sent in solo mode without the server's check (this run). */
-  sentUnchecked: { count: number; lastAt: number } | null;
-  /** What this device refused of the team's documents, grouped (decision 0064). */
-  refused: TeamRefusalView[];
-}
-
-/** The warning a reply sent in solo mode without the server's check carries (logged, and in the status). */
-export const SENT_UNCHECKED_WARNING = 'Sent without checking your other devices: the team server could not be reached.';
+import { SENT_UNCHECKED_WARNING, type TeamConnectionOptions, type TeamStatus, type TeamStore } from './teamConnectionContract.ts';
+export { SENT_UNCHECKED_WARNING, type TeamConnectionOptions, type TeamStatus, type TeamStore } from './teamConnectionContract.ts';
 
 export class TeamConnection {
   #settings: TeamSettings | null = null;
@@ -108,13 +60,10 @@ export class TeamConnection {
   readonly sharing: TeamSharing;
   /** Told the item key when this device recorded an answer's event (its history grew, its state maybe not). */
   readonly #eventListeners: ((itemKey: string) => void)[] = [];
-  /** The outbox items sent in solo mode without the server's check, for their cards (kept across restarts). */
-  readonly #unchecked: TeamSentUnchecked;
 
   private constructor(options: TeamConnectionOptions) {
     this.#options = options;
     this.#logger = options.logger;
-    this.#unchecked = new TeamSentUnchecked(options.dataDir, options.logger);
     this.#mode = options.mode ?? DEFAULT_TEAM_MODE;
     if (options.now) this.#now = options.now;
     this.sharing = new TeamSharing({ logger: options.logger, now: () => this.#now() });
@@ -301,7 +250,6 @@ export class TeamConnection {
    */
   outboxChanged(event: OutboxEvent): void {
     this.sharing.outboxChanged(event);
-    if (event.type === 'removed') this.#unchecked.forget(event.id);
     const workspace = this.#workspace;
     const store = this.#store;
     if (workspace === null || store === null || this.#settings === null || event.type !== 'changed' || event.item.state !== 'sent') return;
@@ -325,24 +273,22 @@ export class TeamConnection {
   /**
    * Before a reply or a message goes out, in a team: its claim (teamClaims.ts). A server that cannot
    * be asked holds it in team mode (asked again in a while, never sent unconfirmed); in solo mode
-   * (just my own devices) it goes, with a warning in the status and the log.
+   * (just my own devices) it goes, with a warning in the status and the log, and the outbox item
+   * itself says it went unchecked (its card warns).
    */
-  async holdBeforeSend(item: OutboxItem): Promise<TeamHold | null> {
+  async holdBeforeSend(item: OutboxItem): Promise<TeamAnswer> {
     // While the team changes (Settings → Team), a write waits for the new workspace rather than slip out unclaimed.
     await this.#changing;
     const claims = this.#claims;
     if (claims === null) return null;
     const hold = await claims.holdBeforeSend(item);
-    // Asked after all (a later try of an item that once went unchecked): its card no longer warns.
-    if (hold === null) this.#unchecked.forget(item.id);
     if (hold?.error.code !== 'team-unreachable') return hold;
     const now = this.#now();
     this.#foundUnreachable();
     if (this.#mode === 'solo') {
       this.#sentUnchecked = { count: (this.#sentUnchecked?.count ?? 0) + 1, lastAt: now };
       this.#logger?.warn(SENT_UNCHECKED_WARNING, { item: item.id });
-      this.#unchecked.mark(item.id);
-      return null;
+      return 'unchecked';
     }
     return hold;
   }
@@ -372,11 +318,6 @@ export class TeamConnection {
     }
   }
 
-  /** Whether this outbox item went out in solo mode without the server's check (its card says so). */
-  sentUnchecked(id: string): boolean {
-    return this.#unchecked.has(id);
-  }
-
   /** The workspace, when joined (the outbox's claims, presence). */
   get workspace(): TeamWorkspace | null {
     return this.#workspace;
@@ -385,22 +326,6 @@ export class TeamConnection {
   /** Everything the changes this device wrote so far are recorded (tests, closing). */
   recorded(): Promise<void> {
     return this.#recording;
-  }
-
-  /** Every device's outbox statuses (this one's and the replicated ones), oldest first; none outside a team. */
-  outboxStatuses(): OutboxStatusDoc[] {
-    return this.#workspace?.outboxStatuses() ?? [];
-  }
-
-  /** The outbox statuses of the replies and messages that answer one item (the audit view). */
-  outboxStatusesFor(itemKey: string): OutboxStatusDoc[] {
-    return this.outboxStatuses().filter((status) => status.itemKey === itemKey);
-  }
-
-  /** What the client report reads of the team: who this device is, every device's outbox statuses (null outside a team). */
-  reportTeam(): ReportTeam | null {
-    if (this.#workspace === null || this.#settings === null) return null;
-    return { member: this.#settings.member, device: this.#settings.device, statuses: this.#workspace.outboxStatuses() };
   }
 
   status(): TeamStatus {

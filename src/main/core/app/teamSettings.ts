@@ -4,14 +4,9 @@
 import { workspaceUrl } from '../team/serverAddress.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
 
-export interface TeamSettings {
-  serverUrl: string;
-  workspace: string;
-  /** The member's name on the team server (their sign-in name). */
-  member: string;
-  /** This device's name, e.g. "laptop": unique among the member's devices. */
-  device: string;
-}
+// Declared with the host's ports (a host passes one in AppCoreOptions.team); checked here.
+import type { TeamSettings } from '../ports.ts';
+export type { TeamSettings } from '../ports.ts';
 
 const NAME_MAX = 64;
 

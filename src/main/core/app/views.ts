@@ -34,15 +34,9 @@ function platformsOf(item: OutboxItem): Network[] {
 }
 
 /**
- * `sentUnchecked`: it went out in solo mode without the team server's check (app/teamSentUnchecked.ts).
  * `heldAnswer`: held in a team, the answer that holds it, as its device's outbox status says (app/teamClaims.ts).
  */
-export function outboxItemView(
-  item: OutboxItem,
-  answered: Answered | null = null,
-  sentUnchecked = false,
-  heldAnswer: WinnerAnswer | null = null,
-): OutboxItemView {
+export function outboxItemView(item: OutboxItem, answered: Answered | null = null, heldAnswer: WinnerAnswer | null = null): OutboxItemView {
   const platforms = platformsOf(item);
   const results: OutboxItemView['results'] = {};
   for (const [platform, result] of Object.entries(item.results)) {
@@ -73,7 +67,8 @@ export function outboxItemView(
     cancelRequested: item.cancelRequested === true,
     person: answered?.person ?? null,
     heldBy: heldByOf(item, heldAnswer),
-    sentUnchecked: sentUnchecked && item.state === 'sent',
+    // It went out in solo mode without the team server's check (the outbox item says so, decision 0075).
+    sentUnchecked: item.sentUnchecked === true && item.state === 'sent',
   };
 }
 

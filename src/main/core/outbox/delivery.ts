@@ -14,7 +14,7 @@ import { claimOf, pendingPlatforms } from './itemRules.ts';
 import type { WriteAnswer } from './outboxTaskKind.ts';
 import { IdentityUnknownError, type ReconcilerPorts } from './reconciliation.ts';
 import { taskKindOf } from './taskKinds.ts';
-import type { BackoffSettings, NetworkResult, OutboxItem, OutboxServiceClient, TeamHold } from './types.ts';
+import type { BackoffSettings, NetworkResult, OutboxItem, OutboxServiceClient, TeamAnswer } from './types.ts';
 
 export interface DeliveryPorts {
   client: OutboxServiceClient;
@@ -27,7 +27,7 @@ export interface DeliveryPorts {
   /** Writes the item (and the replies it now owns) in one transaction, then tells listeners. */
   commit: (item: OutboxItem, claims?: readonly Claim[]) => OutboxItem;
   /** In a team: whether the write may go now (null) or is held back (ReplyOutboxOptions.teamHold). */
-  teamHold?: (item: OutboxItem) => Promise<TeamHold | null>;
+  teamHold?: (item: OutboxItem) => Promise<TeamAnswer>;
 }
 
 export class Delivery {
@@ -107,7 +107,7 @@ export class Delivery {
 
     // In a team, the claim for this comment is taken on the team server first (never offline).
     const hold = this.ports.teamHold ? await this.ports.teamHold(item) : null;
-    if (hold) {
+    if (hold !== null && hold !== 'unchecked') {
       const retry = hold.retryAt;
       this.commit({ ...item, state: retry === null ? 'failed' : 'waiting', outcomeUnknown: false, nextAttemptAt: retry, lastError: hold.error }, claims);
       return;
@@ -118,8 +118,16 @@ export class Delivery {
     }
 
     const now = this.ports.clock.now();
+    // Whether this attempt went without the team's check is the item's own (its card says so).
     item = this.commit(
-      { ...item, state: 'sending', attempts: item.attempts + 1, firstAttemptAt: item.firstAttemptAt ?? now, lastAttemptAt: now, outcomeUnknown: true },
+      {
+        ...withSentUnchecked(item, hold === 'unchecked'),
+        state: 'sending',
+        attempts: item.attempts + 1,
+        firstAttemptAt: item.firstAttemptAt ?? now,
+        lastAttemptAt: now,
+        outcomeUnknown: true,
+      },
       claims,
     );
     let answer: WriteAnswer;
@@ -255,4 +263,12 @@ function settled(item: OutboxItem): OutboxItem {
   return refusal?.state === 'failed'
     ? { ...done, state: 'failed', lastError: { code: refusal.code, message: refusal.message } }
     : { ...done, state: 'sent', lastError: null };
+}
+
+/** The item marked as going out without the team server's check, or (a checked attempt) not. */
+function withSentUnchecked(item: OutboxItem, unchecked: boolean): OutboxItem {
+  const copy = { ...item };
+  if (unchecked) copy.sentUnchecked = true;
+  else delete copy.sentUnchecked;
+  return copy;
 }

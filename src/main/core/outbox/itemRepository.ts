@@ -27,6 +27,8 @@ export const ITEM_TABLE_COLUMNS = [
   'outcome_unknown',
   'failures',
   'updated',
+  // Added by schema 2 (migrationSentUnchecked.ts): a row written before has one value less.
+  'sent_unchecked',
 ] as const;
 
 /** Every column but `seq`, which SQLite assigns: what an insert or an update writes. */

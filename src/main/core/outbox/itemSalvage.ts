@@ -40,7 +40,8 @@ export function restoreSalvagedItems(repo: ItemRepository, salvaged: SalvagedRec
   const byId = new Map<string, ItemRow[]>();
   const withoutId: ItemRow[] = [];
   for (const { rowid, values } of salvaged.tableRows) {
-    if (values.length === ITEM_TABLE_COLUMNS.length && values[0] === null) {
+    // A row written before schema 2 lacks the last column (SQLite does not rewrite rows on ALTER).
+    if ((values.length === ITEM_TABLE_COLUMNS.length || values.length === ITEM_TABLE_COLUMNS.length - 1) && values[0] === null) {
       const row: ItemRow = { seq: rowid };
       ITEM_TABLE_COLUMNS.forEach((column, i) => {
         if (i > 0) row[column] = plain(values[i] ?? null);

@@ -6,6 +6,7 @@
 // a row that does not parse is quarantined rather than made impossible to store.
 import type { DatabaseSync } from 'node:sqlite';
 import { OutboxError } from './errors.ts';
+import { MIGRATION_SENT_UNCHECKED } from './migrationSentUnchecked.ts';
 
 const MIGRATIONS: readonly string[] = [
   // 1: items, the replies each item has claimed on the networks, rows that could not be read.
@@ -47,6 +48,8 @@ const MIGRATIONS: readonly string[] = [
     row TEXT NOT NULL
   );
   `,
+  // 2: whether the item went out without the team server's check.
+  MIGRATION_SENT_UNCHECKED,
 ];
 
 export const OUTBOX_SCHEMA_VERSION = MIGRATIONS.length;

@@ -35,6 +35,7 @@ export function rowValuesOf(item: OutboxItem): Record<string, SQLInputValue> {
     outcome_unknown: item.outcomeUnknown ? (item.cancelRequested === true ? 2 : 1) : 0,
     failures: item.failures,
     updated: item.updated,
+    sent_unchecked: item.sentUnchecked === true ? 1 : null,
   };
 }
 
@@ -118,6 +119,14 @@ function errorInfoOf(value: unknown): OutboxErrorInfo {
   return { code: value.code, message: value.message, answeredBy: { who: by.who, device: by.device, at: by.at, ...unreadable } };
 }
 
+/** Schema 2's flag: 1 went out unchecked; NULL (or absent, a row read back from before) did not. */
+function sentUncheckedOf(row: ItemRow): boolean {
+  const value = row.sent_unchecked;
+  if (value === null || value === undefined) return false;
+  if (value !== 1) problem('sent_unchecked is neither empty nor 1');
+  return true;
+}
+
 function stateOf(value: string): OutboxState {
   if (!(OUTBOX_STATES as readonly string[]).includes(value)) problem(`state "${value}" is not a state of the outbox`);
   return value as OutboxState;
@@ -158,6 +167,7 @@ export function parseItemRow(row: ItemRow): ParsedRow {
       ...(outcomeUnknown === 2 ? { cancelRequested: true } : {}),
       failures: integer(row, 'failures', 0),
       updated: integer(row, 'updated'),
+      ...(sentUncheckedOf(row) ? { sentUnchecked: true } : {}),
     };
     if (item.outcomeUnknown && item.firstAttemptAt === null) problem('the outcome of an attempt is unknown but no attempt is recorded');
     return { ok: true, item };

@@ -115,6 +115,11 @@ interface OutboxItemBase {
    * Found → sent ("it was posted"); not found → cancelled, nothing sent again. Absent means false.
    */
   cancelRequested?: boolean;
+  /**
+   * It went out without the team server's check (solo multi-device mode, the server away): its card
+   * says so. Set by the attempt the team let go unchecked, cleared by a later checked one; absent means false.
+   */
+  sentUnchecked?: true;
   /** Consecutive failures that could pass; drives the backoff. */
   failures: number;
   /** Epoch ms of the last change. */
@@ -223,7 +228,7 @@ export interface ReplyOutboxOptions {
    * In a team (app/teamConnection.ts): asked right before a write goes out; null lets it go, a hold
    * keeps it back (waiting until `retryAt`, or failed when null) with the reason for the person.
    */
-  teamHold?: (item: OutboxItem) => Promise<TeamHold | null>;
+  teamHold?: (item: OutboxItem) => Promise<TeamAnswer>;
   /** [0, 1); default Math.random. Tests pass a fixed one to check the backoff schedule. */
   random?: () => number;
   onEvent?: OutboxListener;
@@ -248,6 +253,12 @@ export interface ReplyOutboxOptions {
   /** How long `close()` lets a reply in flight finish before aborting it. Default 10 s. */
   closeGraceMs?: number;
 }
+
+/**
+ * The team's word before a write goes out: null lets it go, a hold keeps it back, 'unchecked' lets it
+ * go without the team server's check (solo mode, the server away) and the item says so.
+ */
+export type TeamAnswer = TeamHold | 'unchecked' | null;
 
 /** Why a write is held back in a team: another member answered, or the team server cannot be asked. */
 export interface TeamHold {

@@ -6,6 +6,9 @@
 // the coordinator: the jobs themselves are discoveryJob.ts, commentPollJob.ts, analyticsJob.ts and,
 // when the host gives a store of direct messages, messageSyncJob.ts, and of account snapshots,
 // accountAnalyticsJob.ts.
+// Longer than 400 lines on purpose: the loop, its plan (targets, analytics tracks) and the team's
+// following (the lease, what arrives) read and reset the same plan and timer; parted, each half
+// would reach into the other's state. What a job does with a store write to share is the job's.
 import type { PostKey } from '../store/types.ts';
 import { AccountAnalyticsSync } from './accountAnalyticsJob.ts';
 import { fetchAnalytics } from './analyticsJob.ts';

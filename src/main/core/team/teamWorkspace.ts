@@ -5,20 +5,22 @@
 // when the device is offline, closed or killed mid-replication: replication resumes from its
 // checkpoints when it comes back. Credentials come from the caller (the vault) and go only into
 // the HTTP client's auth option: never into a URL, a log line or an error.
+// Longer than 400 lines on purpose: one closure holds the local copy, the replication and what was
+// admitted, and every method reads them. The contract and its defaults are teamWorkspaceContract.ts's;
+// the checks of what arrives are teamAdmission.ts, contentAdmission.ts and leaseTerms.ts.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import PouchDB from 'pouchdb';
-import { ItemChangeSchema, type ItemChange } from '../../../shared/domain/itemState.ts';
+import { ItemChangeSchema } from '../../../shared/domain/itemState.ts';
 import { foldTeamLog, type FoldedItem } from './fold.ts';
 import { createHybridClock } from './hybridClock.ts';
-import { type ClaimResult, claimOnServer, type LeaseResult, takeLeaseOnServer } from './serverCompareAndSet.ts';
+import { claimOnServer, takeLeaseOnServer } from './serverCompareAndSet.ts';
 import { workspaceUrl } from './serverAddress.ts';
-import type { ContentDoc, OutboxStatusDoc, PresenceDoc, TeamDoc } from '../../../shared/domain/teamDocuments.ts';
+import type { OutboxStatusDoc, PresenceDoc, SettingsDoc, TeamDoc } from '../../../shared/domain/teamDocuments.ts';
 import { changeDocId, eventDocId, logEntryOf, outboxDocId, presenceDocId, readTeamDocument } from './teamDocuments.ts';
 import { TeamDocumentRefused, TeamRecordError } from './teamErrors.ts';
-import { compareEntries, type ItemEventKind, registerOfField, type TeamLogEntry } from './teamLog.ts';
+import { compareEntries, registerOfField } from './teamLog.ts';
 import { markInfoRejectionsHandled } from './handledInfo.ts';
-import type { SettingsDoc, SettingsField } from '../../../shared/domain/teamDocuments.ts';
 import { foldSettings, readSettingsDocument, SETTINGS_PREFIX, settingsDocId } from './teamSettingsDocs.ts';
 import { keepReplicationIdentity } from './replicationIdentity.ts';
 import { heartbeatFor, silenceLimitedFetch } from './silentConnections.ts';
@@ -30,93 +32,22 @@ import { firstRevisionOf } from './firstRevision.ts';
 import { boundedFetch, TeamAnswerTooLarge } from './boundedFetch.ts';
 
 export type { PresenceEntry } from './teamAdmission.ts';
+// The contract (options, updates, what a workspace offers) is teamWorkspaceContract.ts's.
+export type { ReplicationState, TeamUpdate, TeamWorkspace, TeamWorkspaceOptions } from './teamWorkspaceContract.ts';
+import {
+  DEFAULT_PRESENCE,
+  DEFAULT_RETRY,
+  folderName,
+  type ReplicationState,
+  type TeamUpdate,
+  type TeamWorkspace,
+  type TeamWorkspaceOptions,
+} from './teamWorkspaceContract.ts';
 
-export interface TeamWorkspaceOptions {
-  serverUrl: string;
-  workspace: string;
-  member: string;
-  /** This device's name in the team (unique among the member's devices). */
-  device: string;
-  /** From the vault; used only as HTTP basic auth. */
-  credentials: { username: string; password: string };
-  /** The device's data directory; the workspace's copy lives in a folder under it. */
-  dataDir: string;
-  now?: () => number;
-  /** Replication retry: first wait and longest wait between attempts (ms). */
-  retry?: { firstMs: number; longestMs: number };
-  /** How long a "replying" presence lasts without being rewritten (ms), and how often it is rewritten. */
-  presence?: { lastsMs: number; rewriteEveryMs: number };
-  /** How long the replication's connection to the server may stay silent before it is taken for dead (ms). */
-  silenceLimitMs?: number;
-  /** How long a claim or lease request to the server may take before the answer is "unknown" (ms). */
-  serverTimeoutMs?: number;
-}
-
-/** `answer-too-large`: the server sent more than the app accepts (boundedFetch.ts), so the replication retries. */
-export type ReplicationState = 'connecting' | 'up-to-date' | 'syncing' | 'offline' | 'refused' | 'answer-too-large';
-
-/** What changed from elsewhere: the items it touched (folded), and who is replying now. */
-export interface TeamUpdate {
-  items: FoldedItem[];
-  presence: PresenceEntry[];
-  outbox: OutboxStatusDoc[];
-  refused: TeamDocumentRefused[];
-  /** Shared settings another device changed (teamSettingsDocs.ts): which scope and id. */
-  settings?: { scope: string; id: string }[];
-  /** What other devices read from the service and shared (decision 0060), in the order it arrived. */
-  content: ContentDoc[];
-}
-
-export interface TeamWorkspace {
-  /** Appends changes made by this member on this device to the team log. */
-  record(changes: ItemChange[]): Promise<void>;
-  /** Appends what the service told this device (a new message from the person, a reply confirmed sent), or a choice made here (`outboxId`: which item). */
-  recordEvent(itemKey: string, event: ItemEventKind, at: number, outboxId?: string): Promise<void>;
-  /** Whether this member chose on this device to send that outbox item anyway (the log's `reply-sent-anyway`). */
-  choseToSendAnyway(itemKey: string, outboxId: string): boolean;
-  /** Every item's folded state, as this member sees it. */
-  items(): FoldedItem[];
-  item(itemKey: string): FoldedItem | null;
-  /** Called with what arrives from other devices (never for this device's own writes). */
-  subscribe(listener: (update: TeamUpdate) => void): () => void;
-  claim(key: string): Promise<ClaimResult>;
-  takeLease(profileId: string, durationMs: number): Promise<LeaseResult>;
-  /** "I am replying to this item" (null: not any more); rewritten while it lasts. */
-  setComposing(itemKey: string | null): Promise<void>;
-  /** Who else is replying, and to what (expired entries left out). */
-  presence(): PresenceEntry[];
-  writeOutboxStatus(status: Omit<OutboxStatusDoc, '_id' | '_rev' | 'kind' | 'who' | 'device'>): Promise<void>;
-  /** Shares what this device read from the service for a profile (content documents, decision 0060); checked before it is written. */
-  shareContent(docs: Omit<ContentDoc, 'who' | 'device' | '_rev'>[]): Promise<void>;
-  outboxStatuses(): OutboxStatusDoc[];
-  /** Writes fields of shared settings this member changed on this device, each stamped now. */
-  writeSettings(scope: string, id: string, values: Record<string, unknown>): Promise<void>;
-  /** One scope and id's settings across the devices: per field, the latest (empty when none was shared). */
-  settings(scope: string, id: string): Map<string, SettingsField>;
-  /** The ids of a scope that have shared settings. */
-  settingsIds(scope: string): string[];
-  replicationState(): ReplicationState;
-  /** How many answers the replication had from the server (it only grows): a change means it was reached. */
-  timesReached(): number;
-  /** An item's log entries (changes and events), in the log's order: the item's audit. */
-  entries(itemKey: string): TeamLogEntry[];
-  /** The members this device knows of: itself and everyone who wrote in the log, presence or outbox status, by name. */
-  members(): string[];
-  /** Documents from the server that were refused, one by one. */
-  refused(): TeamDocumentRefused[];
-  close(): Promise<void>;
-}
-
-const DEFAULT_RETRY = { firstMs: 500, longestMs: 30_000 };
 const MAX_REFUSED_KEPT = 1_000;
-const DEFAULT_PRESENCE = { lastsMs: 45_000, rewriteEveryMs: 15_000 };
 
 const isLease = (raw: unknown): boolean =>
   typeof raw === 'object' && raw !== null && '_id' in raw && typeof raw._id === 'string' && raw._id.startsWith('lease:');
-
-function folderName(workspace: string): string {
-  return `team-${workspace.replace(/[^a-z0-9_-]/g, (character) => `~${character.charCodeAt(0).toString(16)}`)}`;
-}
 
 export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<TeamWorkspace> {
   const url = workspaceUrl(options.serverUrl, options.workspace);
