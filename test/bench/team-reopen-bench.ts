@@ -2,6 +2,8 @@
 // TEAM_BENCH_ITEMS item states (100,000 by default), the same device opened again REOPENS times, and
 // the fold of 10,000 changes, each timed as bench:team times it. Runs on the tree before issue 28's
 // trust work too (it uses only openTeamWorkspace and foldTeamLog), so the two can be compared.
+// Each phase also says the CPU time this process spent on it (its LevelDB threads included; the
+// sync server is its own process), which a loaded machine stretches less than the wall clock.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +53,11 @@ for (let batch = 0; batch < ITEMS / 1000; batch += 1) {
   if (response.status !== 201) throw new Error(`seeding failed: ${response.status}`);
 }
 
+const cpuMs = (since: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+const firstCpu = process.cpuUsage();
 const firstStart = performance.now();
 const newcomer = await open();
 const arrived = new Set(newcomer.items().map((item) => item.itemKey));
@@ -65,13 +72,17 @@ await new Promise<void>((resolve) => {
   if (arrived.size >= ITEMS) resolve();
 });
 const firstMs = performance.now() - firstStart;
+const firstCpuMs = cpuMs(firstCpu);
 await newcomer.close();
 const reopenMs: number[] = [];
+const reopenCpuMs: number[] = [];
 for (let run = 0; run < REOPENS; run += 1) {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const reopened = await open();
   const count = reopened.items().length;
   reopenMs.push(performance.now() - start);
+  reopenCpuMs.push(cpuMs(cpu));
   if (count !== ITEMS) throw new Error(`reopened with ${count} items`);
   await reopened.close();
 }
@@ -102,16 +113,21 @@ for (let item = 0; item < 1_000; item += 1) {
     previous = [id];
   }
 }
+const foldCpu = process.cpuUsage();
 const foldMs: number[] = [];
 for (let run = 0; run < 7; run += 1) {
   const start = performance.now();
   foldTeamLog(entries, 'ann');
   foldMs.push(performance.now() - start);
 }
+const foldCpuMs = cpuMs(foldCpu);
 foldMs.sort((a, b) => a - b);
 
 server.child.kill('SIGTERM');
 await new Promise((resolve) => server.child.once('exit', resolve));
 rmSync(root, { recursive: true, force: true });
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-console.log(`first replication ${s(firstMs)}; reopen ${reopenMs.map(s).join(', ')}; fold best ${foldMs[0]?.toFixed(0)} ms, median ${foldMs[3]?.toFixed(0)} ms`);
+console.log(
+  `first replication ${s(firstMs)} (CPU ${s(firstCpuMs)}); reopen ${reopenMs.map(s).join(', ')} (CPU ${reopenCpuMs.map(s).join(', ')}); ` +
+    `fold best ${foldMs[0]?.toFixed(0)} ms, median ${foldMs[3]?.toFixed(0)} ms (CPU of the 7: ${foldCpuMs.toFixed(0)} ms)`,
+);
