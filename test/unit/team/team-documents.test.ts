@@ -36,6 +36,12 @@ describe('documents from the team server', () => {
     expect(refusal({ ...good, seen: 'not a list' })).toContain('shape');
     expect(refusal({ ...good, hlc: 'yesterday' })).toContain('shape');
     expect(refusal({ ...good, padding: 'x'.repeat(300_000) })).toContain('too large');
+    // Many small values count as much as one long text: a long list, or an object of many keys.
+    expect(refusal({ ...good, seen: Array.from({ length: 70_000 }, () => 1) })).toContain('too large');
+    expect(refusal({ ...good, extra: Object.fromEntries(Array.from({ length: 30_000 }, (_, key) => [`k${key}`, 1])) })).toContain('too large');
+    expect(readTeamDocument({ ...good, extra: Object.fromEntries(Array.from({ length: 1_000 }, (_, key) => [`k${key}`, [1, 'a']])) })).toMatchObject({
+      kind: 'change',
+    });
     let deep: unknown = 'bottom';
     for (let level = 0; level < 100_000; level += 1) deep = { deeper: deep };
     expect(refusal({ ...good, deep })).toContain('nested too deeply');

@@ -30,10 +30,17 @@ export function checkSettingsStamps(doc: SettingsDoc, now: number): void {
   }
 }
 
+/** Beyond this many entries an item keeps an index of its entry ids; below, its few entries are looked through. */
+const OWNERS_INDEXED_FROM = 8;
+
 /** The history's entries per item, keyed by their document id; an entry id belongs to the first document seen with it. */
 export class HistoryIndex {
   readonly #byItem = new Map<string, Map<string, TeamLogEntry>>();
-  /** Per item: entry id → the document id that first held it. */
+  /**
+   * Per item: entry id → the document id that first held it, only for items with many entries or a
+   * contested entry. Most items have a few entries, where looking through them is cheaper than a
+   * second map per item (a device holds one per item it knows: 100,000 maps more on a big team).
+   */
   readonly #owners = new Map<string, Map<string, string>>();
   /**
    * The owners of entry ids a second document claimed (`<item key>\n<entry id>` → document id), kept
@@ -48,7 +55,7 @@ export class HistoryIndex {
       const [itemKey, entryId] = key.split('\n');
       if (typeof owner !== 'string' || itemKey === undefined || entryId === undefined) continue;
       this.#contested[key] = owner;
-      this.#ownersOf(itemKey).set(entryId, owner);
+      this.#indexedOwners(itemKey).set(entryId, owner);
     }
   }
 
@@ -57,25 +64,39 @@ export class HistoryIndex {
     return { contested: this.#contested };
   }
 
-  #ownersOf(itemKey: string): Map<string, string> {
+  /** The item's index of entry ids, made from the entries it holds when it has none yet. */
+  #indexedOwners(itemKey: string): Map<string, string> {
     let owners = this.#owners.get(itemKey);
-    if (!owners) this.#owners.set(itemKey, (owners = new Map<string, string>()));
+    if (!owners) {
+      owners = new Map<string, string>();
+      for (const [docId, entry] of this.#byItem.get(itemKey) ?? []) owners.set(entry.id, docId);
+      this.#owners.set(itemKey, owners);
+    }
     return owners;
+  }
+
+  /** The document that holds an entry id of an item, if any. */
+  #ownerOf(itemKey: string, item: Map<string, TeamLogEntry>, entryId: string): string | undefined {
+    const owners = this.#owners.get(itemKey);
+    if (owners) return owners.get(entryId);
+    for (const [docId, entry] of item) if (entry.id === entryId) return docId;
+    return undefined;
   }
 
   /** Keeps a new entry; false when this document was kept before (never replaced); throws when another document holds its id. */
   add(docId: string, entry: TeamLogEntry): boolean {
     let item = this.#byItem.get(entry.itemKey);
     if (!item) this.#byItem.set(entry.itemKey, (item = new Map<string, TeamLogEntry>()));
-    const owners = this.#ownersOf(entry.itemKey);
     if (item.has(docId)) return false;
-    const owner = owners.get(entry.id);
+    const owner = this.#ownerOf(entry.itemKey, item, entry.id);
     if (owner !== undefined && owner !== docId) {
       this.#contested[`${entry.itemKey}\n${entry.id}`] = owner;
       throw new TeamDocumentRefused(docId, 'it reuses the name of an entry already in the history.');
     }
-    owners.set(entry.id, docId);
     item.set(docId, entry);
+    const owners = this.#owners.get(entry.itemKey);
+    if (owners) owners.set(entry.id, docId);
+    else if (item.size > OWNERS_INDEXED_FROM) this.#indexedOwners(entry.itemKey);
     return true;
   }
 
@@ -85,7 +106,9 @@ export class HistoryIndex {
   }
 
   all(): TeamLogEntry[] {
-    return [...this.#byItem.values()].flatMap((item) => [...item.values()]);
+    const all: TeamLogEntry[] = [];
+    for (const item of this.#byItem.values()) for (const entry of item.values()) all.push(entry);
+    return all;
   }
 
   *authors(): Iterable<string> {
