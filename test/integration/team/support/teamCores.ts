@@ -13,6 +13,10 @@ import { teamAdmin } from '../../../../src/syncServer/teamAdmin.ts';
 import { startTcpProxy, type TcpProxy } from '../../../support/tcpProxy.ts';
 import { AppRig, FAST_TUNING, worldOf } from '../../app/appHarness.ts';
 import { MemoryVault } from '../../app/memoryVault.ts';
+import { REPLY_BY_SOCIAL_ID_NETWORKS } from '../../../../src/shared/networks.ts';
+
+/** A comment the service can answer (not one made outside it on a network where it cannot): which comment comes first depends on the seeded world's clock. */
+const canBeAnswered = (row: InboxRow): boolean => REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform);
 
 export const WORKSPACE = 'agency';
 export const ADMIN = { name: 'admin', password: 'admin-password' };
@@ -111,7 +115,7 @@ export class TeamCores {
    * The `index`-th of the first comments `from` lists (of those `answerable` keeps), once `to` has
    * stored it too. Listed once per rig: replies sent later would come first in a new listing.
    */
-  async commentOnBoth(from: AppRig, to: AppRig, index: number, answerable: (row: InboxRow) => boolean = () => true): Promise<string> {
+  async commentOnBoth(from: AppRig, to: AppRig, index: number, answerable: (row: InboxRow) => boolean = canBeAnswered): Promise<string> {
     if (this.#firstComments.length <= index) {
       this.#firstComments = await from.until('comments on the first device', async () => {
         const rows = (await from.call('inbox.page', { filter: { kind: 'comment', view: 'all' }, limit: 50 })).rows.filter(answerable);
