@@ -45,7 +45,7 @@ beforeAll(async () => {
     });
     return rows.length > 0;
   });
-  waitingReplyId = (await rig.call('reply.send', { commentKey: comment.key, text: 'Thanks, waiting through the chaos' })).item.id;
+  waitingReplyId = (await rig.call('answer.send', { key: comment.key, text: 'Thanks, waiting through the chaos' })).item.id;
   // Some triage, so its table has rows too.
   await rig.call('inbox.triage', { keys: [comment.key], unread: false });
   await rig.close();

@@ -11,6 +11,7 @@ import { useSettingsStore } from './settingsStore.ts';
 import { useStatusStore } from './statusStore.ts';
 import { useTeamStore } from './teamStore.ts';
 import { useThreadStore } from './threadStore.ts';
+import { kindView } from '../kinds/kindViews.ts';
 import { usePresenceStore } from './presenceStore.ts';
 import { useUiStore } from './uiStore.ts';
 import { heldToast } from '../logic/heldWords.ts';
@@ -61,16 +62,13 @@ export function startLiveUpdates(): () => void {
   const offs = [
     offKind,
     on('inbox.countsChanged', (counts) => useCountsStore.getState().set(counts)),
-    on('comments.new', (value) => {
+    // New items of a kind (new comments; a person wrote, or a message the app sent was confirmed):
+    // the list refreshes, and the open item when it is among them or when they sit under posts
+    // (a new comment may be a reply in the open thread).
+    on('items.new', (value) => {
       useStatusStore.getState().syncWorked(value.accountId);
       refreshList();
-      refreshThread();
-    }),
-    // A person wrote (or a message the app sent was confirmed): the list and an open conversation refresh.
-    on('messages.new', (value) => {
-      useStatusStore.getState().syncWorked(value.accountId);
-      refreshList();
-      if (value.keys.includes(useThreadStore.getState().key ?? '')) refreshThread();
+      if (kindView(value.kind).onAPost || value.keys.includes(useThreadStore.getState().key ?? '')) refreshThread();
     }),
     on('outbox.changed', (change) => {
       const before = change.kind === 'removed' ? undefined : useOutboxStore.getState().items[change.item.id];

@@ -108,7 +108,7 @@ export class AppRig {
     this.timeline = timeline;
     core.dispatcher.subscribe((event) => {
       this.events.push(event);
-      const firstFetch = event.name === 'comments.new' && (event.payload as { firstFetch: boolean }).firstFetch ? ':firstFetch' : '';
+      const firstFetch = event.name === 'items.new' && (event.payload as { firstFetch: boolean }).firstFetch ? ':firstFetch' : '';
       timeline.push(`event:${event.name}${firstFetch}`);
     });
   }
