@@ -5,7 +5,7 @@
 // goes into its conversation at once).
 import type { EventHub } from '../bridge/eventHub.ts';
 import type { NotificationPlanner } from '../notifications/notificationPlanner.ts';
-import { findInboxKindOfKey, inboxKindNamed, inboxRowOfKey } from '../kinds/inboxKinds.ts';
+import { findInboxKindOfKey, INBOX_KINDS, inboxKindNamed, inboxRowOfKey } from '../kinds/inboxKinds.ts';
 import type { InboxKindDescriptor } from '../kinds/inboxKind.ts';
 import { parseKey } from '../store/keys.ts';
 import { taskKindOf } from '../outbox/taskKinds.ts';
@@ -77,6 +77,12 @@ export class CoreEvents {
       case 'new-messages':
         this.#newItems(inboxKindNamed('conversation'), event);
         return;
+      case 'new-items': {
+        // A kind's news in the generic form: an unknown kind (a newer build's) is no news here.
+        const kind = INBOX_KINDS.find((candidate) => candidate.name === event.kind);
+        if (kind !== undefined) this.#newItems(kind, event);
+        return;
+      }
       case 'sync-progress':
         hub.emit('sync.progress', { accountId: event.accountId, profileId: event.profileId, postsDone: event.postsDone, postsTotal: event.postsTotal });
         return;
