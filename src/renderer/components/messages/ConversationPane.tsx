@@ -180,6 +180,7 @@ export function ConversationPane({ openKey }: { openKey: string }) {
           <>
             <ol className="chat" aria-label="Messages">
               {items.map((item) =>
+                // A chat item's kind (a synced message, or one of the account's still in the outbox), not an inbox kind.
                 item.kind === 'message' ? (
                   <ChatMessage
                     key={item.message.messageId}
