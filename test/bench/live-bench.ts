@@ -126,11 +126,11 @@ try {
   const stamp = () => {
     rigs.forEach((rig, index) => {
       for (const event of rig.events.slice(seen[index])) {
-        if (event.name !== 'comments.new' && event.name !== 'messages.new') continue;
-        const keys = (event.payload as { keys: string[] }).keys;
+        if (event.name !== 'items.new') continue;
+        const { keys, kind } = event.payload as { keys: string[]; kind: string };
         made.forEach((item, n) => {
           if (arrived[index]!.has(n)) return;
-          const hit = item.kind === 'comment' ? keys.includes(item.match) : event.name === 'messages.new' && keys.some((key) => key.includes(item.match));
+          const hit = item.kind === 'comment' ? keys.includes(item.match) : kind === 'conversation' && keys.some((key) => key.includes(item.match));
           if (hit) arrived[index]!.set(n, Date.now());
         });
       }

@@ -125,7 +125,7 @@ async function run(label: string, devices: number, team: boolean): Promise<RunRe
       rigs.forEach((rig, index) => {
         const events = rig.events;
         for (const event of events.slice(seen[index])) {
-          if (event.name !== 'comments.new') continue;
+          if (event.name !== 'items.new') continue;
           for (const key of (event.payload as { keys: string[] }).keys) if (made.has(key) && !arrived[index]!.has(key)) arrived[index]!.set(key, Date.now());
         }
         seen[index] = events.length;

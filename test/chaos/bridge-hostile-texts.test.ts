@@ -47,33 +47,34 @@ afterAll(async () => {
   await rig?.close();
 });
 
-async function refused(command: 'reply.send' | 'message.send', text: string): Promise<string> {
-  const input = command === 'reply.send' ? { commentKey: comment.key, text } : { conversationKey: conversation.key, text };
-  const result = await rig.invoke(command, input);
-  if (result.ok) throw new Error(`${command} queued ${JSON.stringify(text)}`);
+/** An answer to the comment (a reply) or to the conversation (a direct message), through the one answer command. */
+async function refused(answering: 'reply' | 'message', text: string): Promise<string> {
+  const input = { key: answering === 'reply' ? comment.key : conversation.key, text };
+  const result = await rig.invoke('answer.send', input);
+  if (result.ok) throw new Error(`answer.send queued ${JSON.stringify(text)}`);
   expect(result.error.code).toBe('invalid-input');
   return result.error.message;
 }
 
 describe('texts that are not writing are refused at the bridge, before anything is queued', () => {
   it.each(BROKEN)('a broken character: %s', async (_, text) => {
-    expect(await refused('reply.send', text)).toContain('This reply holds a broken character (half of an emoji or a symbol');
-    expect(await refused('message.send', text)).toContain('This message holds a broken character');
+    expect(await refused('reply', text)).toContain('This reply holds a broken character (half of an emoji or a symbol');
+    expect(await refused('message', text)).toContain('This message holds a broken character');
     expect((await rig.call('outbox.list', {})).items).toEqual([]);
   });
 
   it.each(INVISIBLE)('only invisible characters: %s', async (_, text) => {
-    const reply = await refused('reply.send', text);
+    const reply = await refused('reply', text);
     // Text that trims to nothing is "empty", as before; the rest says it holds only invisible characters.
     expect(reply).toMatch(text.trim() === '' ? /A reply must not be empty/ : /This reply holds only invisible characters/);
-    expect(await refused('message.send', text)).toMatch(text.trim() === '' ? /A message must not be empty/ : /This message holds only invisible characters/);
+    expect(await refused('message', text)).toMatch(text.trim() === '' ? /A message must not be empty/ : /This message holds only invisible characters/);
     expect((await rig.call('outbox.list', {})).items).toEqual([]);
   });
 
   it('nothing reached the service, and real emoji beside words still go out', async () => {
     expect((await rig.ledger()).filter((entry) => entry.kind === 'comment.reply' || entry.kind === 'message.send')).toEqual([]);
-    const reply = (await rig.call('reply.send', { commentKey: comment.key, text: FINE })).item;
-    const message = (await rig.call('message.send', { conversationKey: conversation.key, text: FINE })).item;
+    const reply = (await rig.call('answer.send', { key: comment.key, text: FINE })).item;
+    const message = (await rig.call('answer.send', { key: conversation.key, text: FINE })).item;
     expect((await rig.call('outbox.list', {})).items.map((item) => item.id).sort()).toEqual([reply.id, message.id].sort());
   });
 });

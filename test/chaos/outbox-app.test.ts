@@ -48,7 +48,7 @@ async function survives(damage: Damage): Promise<void> {
   await faults(sandbox, { errorRate: 1, status: 429 });
   const texts = [0, 1, 2].map((i) => `Chaos reply ${i} ${Math.random().toString(36).slice(2, 8)}`);
   const queued = [];
-  for (const [i, text] of texts.entries()) queued.push((await first.call('reply.send', { commentKey: rows[i]!.key, text })).item);
+  for (const [i, text] of texts.entries()) queued.push((await first.call('answer.send', { key: rows[i]!.key, text })).item);
   await first.close();
 
   // A row some broken build wrote, then the damage.

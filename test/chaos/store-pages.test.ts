@@ -45,7 +45,7 @@ beforeAll(async () => {
     });
     return rows.length > 0;
   });
-  waitingReplyId = (await rig.call('reply.send', { commentKey: comment.key, text: 'Thanks, waiting through the chaos' })).item.id;
+  waitingReplyId = (await rig.call('answer.send', { key: comment.key, text: 'Thanks, waiting through the chaos' })).item.id;
   // Some triage, so its table has rows too.
   await rig.call('inbox.triage', { keys: [comment.key], unread: false });
   await rig.close();
@@ -95,7 +95,7 @@ async function expectStartsAndKeepsEverything(dataDir: string, expectMovedAside:
       ['inbox.counts', {}],
       ['inbox.viewSize', {}],
       ['inbox.search', { text: first.text.split(/\s+/)[0]!.replace(/[^\p{L}\p{N}]/gu, '') || 'a' }],
-      ['inbox.thread', { key: first.key }],
+      ['inbox.item', { key: first.key }],
       ['inbox.triage', { keys: [first.key], done: true }],
       ['outbox.list', {}],
       ['posts.commentsChanges', {}],

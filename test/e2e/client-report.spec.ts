@@ -76,8 +76,8 @@ test('a client report from the store: its numbers, the same offline after a rest
   // The appendix: comments and direct messages apart, every growth figure.
   await page.getByLabel('Include the appendix').check();
   // Direct messages are items too (one per turn of a conversation), shown apart from comments.
-  const messages = core.current.byKind?.find((figures) => figures.kind === 'dm');
-  if (messages !== undefined) await expect(page.locator('[data-figure="dm-received"]')).toContainText(`${messages.totals.received}`);
+  const messages = core.current.byKind?.find((figures) => figures.kind === 'conversation');
+  if (messages !== undefined) await expect(page.locator('[data-figure="conversation-received"]')).toContainText(`${messages.totals.received}`);
   // The sync read the client's account figures today: each figure of each network on a row of its own.
   expect(core.growth.collected).toBe(true);
   if (core.growth.collected) {
@@ -136,13 +136,13 @@ test('a client report from the store: its numbers, the same offline after a rest
   );
   for (const channel of wall.current.byChannel) {
     const network = channel.network === 'reddit' ? 'Reddit' : NETWORK_LABELS[channel.network];
-    const name = channel.kind === 'dm' ? `${network} direct messages received` : `${network} received`;
+    const name = channel.kind === 'conversation' ? `${network} direct messages received` : `${network} received`;
     expect(csvValue(csv, 'Volume by network', name)).toBe(String(channel.received));
   }
-  const wallMessages = wall.current.byKind?.find((figures) => figures.kind === 'dm');
+  const wallMessages = wall.current.byKind?.find((figures) => figures.kind === 'conversation');
   if (wallMessages !== undefined) {
     expect(csvValue(csv, 'Comments and direct messages', 'Direct messages: received')).toBe(String(wallMessages.totals.received));
-    expect((await page.locator('[data-figure="dm-answered"]').textContent())?.trim()).toBe(String(wallMessages.totals.answered));
+    expect((await page.locator('[data-figure="conversation-answered"]').textContent())?.trim()).toBe(String(wallMessages.totals.answered));
   }
   if (wall.growth.collected) {
     for (const network of wall.growth.networks) {

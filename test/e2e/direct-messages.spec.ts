@@ -218,7 +218,7 @@ test('a direct message past the reply window is refused before sending, with the
   // Nothing was queued, and the core refuses it too, with the reason.
   await page.waitForTimeout(500);
   expect((await app.call('outbox.list', {})).items.filter((item) => item.text === text)).toHaveLength(0);
-  await expect(app.call('message.send', { conversationKey: key, text })).rejects.toThrow(/window/i);
+  await expect(app.call('answer.send', { key: key, text })).rejects.toThrow(/window/i);
   await page.waitForTimeout(1_000);
   expect(await messagesWithText(sandbox, text)).toHaveLength(0);
   expect(await messagesSent(sandbox)).toHaveLength(0);

@@ -12,6 +12,7 @@ import { conversationKey, messagesWithText, messagingClients, personWrites, stor
 import { escapeRegExp, InboxPage } from './support/inboxPage.ts';
 import { ordinaryPost, type TestSandbox } from './support/sandboxControl.ts';
 import { outsideComment } from './support/outsideComment.ts';
+import { asThread } from '../support/itemReads.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -84,7 +85,7 @@ test('a sent reply shows once in its thread, with its delivery state beside it',
   await expect(inbox.replyCard(replyText).getByText('Sent', { exact: true })).toBeVisible({ timeout: 15_000 });
   // The account's reply comes back from the network as a comment of the thread.
   await expect
-    .poll(async () => (await app.call('inbox.thread', { key: comment.key })).thread.replies.some((r) => r.byAccount && r.text === replyText), {
+    .poll(async () => (await app.call('inbox.item', { key: comment.key }).then(asThread)).thread.replies.some((r) => r.byAccount && r.text === replyText), {
       timeout: 20_000,
     })
     .toBe(true);

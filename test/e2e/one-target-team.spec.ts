@@ -6,6 +6,7 @@
 import { expect, test } from './fixtures.ts';
 import { InboxPage } from './support/inboxPage.ts';
 import { startTeamHosts, type TeamHosts } from './support/teamHosts.ts';
+import { asThread } from '../support/itemReads.ts';
 
 let team: TeamHosts | null = null;
 test.afterEach(async () => {
@@ -73,9 +74,11 @@ test('Ann marks done the comment Bob is reading: it stays open and highlighted, 
   const postKey = `${reading.platform}:${reading.socialPostId}`;
   await bob.call('sync.refresh', { postKey });
   await expect
-    .poll(async () => (await bob.call('inbox.thread', { key: reading.key })).thread.replies.some((reply) => reply.text === text), { timeout: 20_000 })
+    .poll(async () => (await bob.call('inbox.item', { key: reading.key }).then(asThread)).thread.replies.some((reply) => reply.text === text), {
+      timeout: 20_000,
+    })
     .toBe(true);
-  expect((await bob.call('inbox.thread', { key: below.key })).thread.replies.some((reply) => reply.text === text)).toBe(false);
+  expect((await bob.call('inbox.item', { key: below.key }).then(asThread)).thread.replies.some((reply) => reply.text === text)).toBe(false);
 });
 
 test('Ann answers the comment Bob is reading: it stays open and highlighted, says Ann answered, and Bob’s r answers that comment', async ({
@@ -108,7 +111,7 @@ test('Ann answers the comment Bob is reading: it stays open and highlighted, say
 
   // Ann answers it from her computer; Bob's sync reads her reply (it takes the comment out of his Needs reply).
   const annText = 'Ann: thank you, we are on it.';
-  const sent = (await ann.call('reply.send', { commentKey: reading.key, text: annText })).item;
+  const sent = (await ann.call('answer.send', { key: reading.key, text: annText })).item;
   await expect.poll(async () => (await ann.call('outbox.list', {})).items.find((item) => item.id === sent.id)?.state, { timeout: 20_000 }).toBe('sent');
   await bob.call('sync.refresh', { postKey: `${reading.platform}:${reading.socialPostId}` });
   const why = pane.locator('.thread-left');

@@ -29,7 +29,7 @@ test('a damaged outbox file: the app says what happened, lists the set-aside row
   // A long undo window: the replies are still in the outbox, never tried, when the app quits.
   await app.call('settings.update', { undoSeconds: 20 });
   const texts = ['Thanks, it ships Monday', 'Yes, in all sizes'];
-  for (const [i, text] of texts.entries()) await app.call('reply.send', { commentKey: rows[i]!.key, text });
+  for (const [i, text] of texts.entries()) await app.call('answer.send', { key: rows[i]!.key, text });
   await app.stop();
 
   const file = outboxFileOf(app.dataDir, account!.accountId);

@@ -5,6 +5,7 @@
 import { expect, test } from './fixtures.ts';
 import { InboxPage } from './support/inboxPage.ts';
 import { ordinaryPost } from './support/sandboxControl.ts';
+import { asThread } from '../support/itemReads.ts';
 
 test('a reply to a comment under another comment marks only the one it answers', async ({ page, app, sandbox }) => {
   const target = ordinaryPost(await sandbox.world(), 'instagram');
@@ -41,7 +42,7 @@ test('a reply to a comment under another comment marks only the one it answers',
   // The sync reads the reply back under marcus_studio's comment.
   await app.call('sync.refresh', { postKey });
   await expect
-    .poll(async () => (await app.call('inbox.thread', { key: `instagram:${marcus.commentId}` })).thread.comment.replied, { timeout: 20_000 })
+    .poll(async () => (await app.call('inbox.item', { key: `instagram:${marcus.commentId}` }).then(asThread)).thread.comment.replied, { timeout: 20_000 })
     .toBe(true);
   // A fresh list: the_real_arjun still waits for an answer, and is not marked "Replied".
   await page.reload();
@@ -50,6 +51,6 @@ test('a reply to a comment under another comment marks only the one it answers',
   await expect(arjunRow).toBeVisible();
   await expect(arjunRow).not.toContainText('Replied');
   await expect(inbox.row('Same question, and how long does it take?')).toHaveCount(0);
-  expect((await app.call('inbox.thread', { key: `instagram:${arjun.commentId}` })).thread.comment.replied).toBe(false);
+  expect((await app.call('inbox.item', { key: `instagram:${arjun.commentId}` }).then(asThread)).thread.comment.replied).toBe(false);
   await page.screenshot({ path: '/tmp/h27target/reply-marks-one-1440x900.png' });
 });

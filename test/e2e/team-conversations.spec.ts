@@ -125,7 +125,7 @@ test('both answer the same turn of a conversation: Bob’s message is held, and 
   const inbox = new InboxPage(page);
   await inbox.open(bob.url);
   await openConversation(inbox, client, person);
-  const sent = (await ann.call('message.send', { conversationKey: key, text: texts.ann })).item;
+  const sent = (await ann.call('answer.send', { key: key, text: texts.ann })).item;
   await expect.poll(async () => (await ann.call('outbox.list', {})).items.find((item) => item.id === sent.id)?.state, { timeout: 15_000 }).toBe('sent');
 
   // Bob answers the same turn: his message is held, with who answered.

@@ -49,7 +49,7 @@ test('Bob is told where he is that his reply was held, sees what Ann sent, and c
   await inbox.needsReplyView.click();
   await inbox.row(row.text.slice(0, 40)).click();
   await expect(inbox.reply).toBeVisible();
-  const sent = (await ann.call('reply.send', { commentKey: row.key, text: texts.ann })).item;
+  const sent = (await ann.call('answer.send', { key: row.key, text: texts.ann })).item;
   await expect.poll(async () => (await ann.call('outbox.list', {})).items.find((item) => item.id === sent.id)?.state, { timeout: 15_000 }).toBe('sent');
   await inbox.reply.fill(texts.bob);
   await inbox.send.click();

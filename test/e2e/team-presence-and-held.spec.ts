@@ -52,7 +52,7 @@ async function bobLosesTheClaim(page: Page, sandbox: TestSandbox, texts: { ann: 
   await inbox.needsReplyView.click();
   await inbox.row(row.text.slice(0, 40)).click();
   await expect(inbox.reply).toBeVisible();
-  const sent = (await ann.call('reply.send', { commentKey: row.key, text: texts.ann })).item;
+  const sent = (await ann.call('answer.send', { key: row.key, text: texts.ann })).item;
   await expect.poll(async () => (await ann.call('outbox.list', {})).items.find((item) => item.id === sent.id)?.state, { timeout: 15_000 }).toBe('sent');
   await inbox.reply.fill(texts.bob);
   await inbox.send.click();

@@ -27,7 +27,7 @@ test('Ann’s client report names Bob’s reply, sent from his own computer, on 
   // A comment the service answers by its id (made in the network or by the service: Instagram's are).
   const comment = rows.find((row) => row.platform === 'instagram');
   if (!comment) throw new Error('the sandbox world has no comment that needs a reply');
-  const { item } = await bob.call('reply.send', { commentKey: comment.key, text: 'Thank you! Bob from the studio here.' });
+  const { item } = await bob.call('answer.send', { key: comment.key, text: 'Thank you! Bob from the studio here.' });
   await expect.poll(async () => (await bob.call('outbox.list', {})).items.find((sent) => sent.id === item.id)?.state, { timeout: 20_000 }).toBe('sent');
 
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -123,7 +123,7 @@ test('a host started alone joins the team from Settings → Team, tells when the
   const { rows } = await host.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 });
   const comment = rows.find((row) => row.platform === 'instagram');
   if (!comment) throw new Error('the sandbox world has no instagram comment to answer');
-  const { item } = await host.call('reply.send', { commentKey: comment.key, text: 'Thank you! Sent while the team server was away.' });
+  const { item } = await host.call('answer.send', { key: comment.key, text: 'Thank you! Sent while the team server was away.' });
   await expect.poll(async () => (await host!.call('outbox.list', {})).items.find((sent) => sent.id === item.id)?.state, { timeout: 20_000 }).toBe('sent');
   await expect(panel.getByText(/^Sent without checking your other devices: the team server could not be reached \(1 reply, the last at /)).toBeVisible({
     timeout: 10_000,

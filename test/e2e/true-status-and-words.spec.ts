@@ -172,7 +172,7 @@ test('item 3: cancelling an item whose earlier try may have been posted checks f
   // A direct message the service answers 503 to: it may have been posted, so it is checked first.
   await sandbox.setFaults({ errorRate: 1, status: 503 });
   const message = 'We can hold it for you until Friday. (e2e check cancel)';
-  await app.call('message.send', { conversationKey: key, text: message });
+  await app.call('answer.send', { key: key, text: message });
   await outcomeUnknown(app, message);
   const dm = outboxCard(page, message);
   await dm.getByRole('button', { name: 'Cancel' }).click();
@@ -189,7 +189,7 @@ test('item 3: cancelling an item whose earlier try may have been posted checks f
   // A reply whose answer was lost after the service applied it: the check finds it.
   await sandbox.setFaults({ dropAfterCommitRate: 1 });
   const reply = 'Of course, any time after ten. (e2e check posted)';
-  await app.call('reply.send', { commentKey: comment.key, text: reply });
+  await app.call('answer.send', { key: comment.key, text: reply });
   await outcomeUnknown(app, reply);
   await sandbox.setFaults({ errorRate: 1, status: 503 });
   const card = outboxCard(page, reply);

@@ -1,5 +1,6 @@
 // What a host (Electron, the web host, a test) gives the application core. The core never knows
 // where keys are kept, how a notification is shown or how settings are saved: it asks these ports.
+import type { InboxItemKind } from '../../shared/domain/inbox.ts';
 import type { Settings, SettingsPatch } from '../../shared/settings.ts';
 import type { Clock } from './clock.ts';
 import type { AccountSyncOptions } from './sync/accountSync.ts';
@@ -40,21 +41,23 @@ export interface SettingsPort {
 /**
  * Notifications the core decides to show; the host shows them and reports clicks back. `count` is new
  * comments, `conversations` is conversations of direct messages where the person wrote; the key a
- * notification opens (`firstCommentKey`, `commentKey`) is a comment's or a conversation's (`dm:…`).
+ * notification opens (`firstKey`, `commentKey`) is a comment's or a conversation's (`dm:…`).
  */
 export type AppNotification =
   | {
-      kind: 'new-comments';
+      kind: 'new-items';
       id: string;
       profileId: string;
       profileTitle: string;
-      count: number;
-      conversations: number;
-      firstCommentKey: string;
+      /** Each inbox kind's news, counted as the kind says (core/kinds: comments each, conversations once). */
+      counts: Record<InboxItemKind, number>;
+      /** What a click opens: the first news's key. */
+      firstKey: string;
       preview: string;
     }
-  | { kind: 'summary'; id: string; count: number; conversations: number; profiles: number }
-  | { kind: 'reply-failed'; id: string; profileId: string; outboxId: string; commentKey: string; message: string; item: 'reply' | 'message' }
+  | { kind: 'summary'; id: string; counts: Record<InboxItemKind, number>; profiles: number }
+  /** `what`: the answer in words, as its outbox task kind says ("A reply", "A direct message"). */
+  | { kind: 'reply-failed'; id: string; profileId: string; outboxId: string; commentKey: string; message: string; what: string }
   /** Last month's reports were prepared (month "2026-10") for this many clients: once per month. */
   | { kind: 'reports-ready'; id: string; month: string; clients: number };
 

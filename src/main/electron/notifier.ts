@@ -4,8 +4,8 @@
 import type { NotificationConstructorOptions } from 'electron';
 import type { AppNotification, NotifierPort } from '../core/ports.ts';
 import { monthMiddle } from '../core/app/reportMonths.ts';
-import { commentKind } from '../core/kinds/commentKind.ts';
-import { conversationKind } from '../core/kinds/conversationKind.ts';
+import { INBOX_KINDS } from '../core/kinds/inboxKinds.ts';
+import type { InboxItemKind } from '../../shared/domain/inbox.ts';
 import { createFormatter } from '../../shared/format/formatter.ts';
 
 /** The parts of Electron's Notification used here. */
@@ -37,12 +37,18 @@ function plural(count: number, one: string, many: string): string {
   return count === 1 ? `1 ${one}` : `${count.toLocaleString('en-US')} ${many}`;
 }
 
-/** "3 new comments", "new messages in 2 conversations", or both, in each inbox kind's own words (core/kinds). */
-function newsText(comments: number, conversations: number): string {
-  const parts: string[] = [];
+/**
+ * "3 new comments", "new messages in 2 conversations", or both, in each inbox kind's own words
+ * (core/kinds), in the kinds' order; with no news counted, the first kind's "0 new comments".
+ */
+function newsText(counts: Partial<Record<InboxItemKind, number>>): string {
   const counted = (count: number, noun: { one: string; other: string }) => plural(count, noun.one, noun.other);
-  if (comments > 0 || conversations === 0) parts.push(commentKind.words.news(comments, counted));
-  if (conversations > 0) parts.push(conversationKind.words.news(conversations, counted));
+  const parts = INBOX_KINDS.flatMap((kind) => {
+    const count = counts[kind.name] ?? 0;
+    return count > 0 ? [kind.words.news(count, counted)] : [];
+  });
+  const [first] = INBOX_KINDS;
+  if (parts.length === 0 && first !== undefined) parts.push(first.words.news(0, counted));
   return parts.join(', ');
 }
 
@@ -57,20 +63,20 @@ function reportsReadyText(month: string, clients: number): { title: string; body
 
 export function notificationText(notification: AppNotification): { title: string; body: string } {
   switch (notification.kind) {
-    case 'new-comments':
+    case 'new-items':
       return {
-        title: `${notification.profileTitle}: ${newsText(notification.count, notification.conversations)}`,
+        title: `${notification.profileTitle}: ${newsText(notification.counts)}`,
         body: notification.preview,
       };
     case 'summary': {
-      const news = newsText(notification.count, notification.conversations);
+      const news = newsText(notification.counts);
       return {
         title: news.charAt(0).toUpperCase() + news.slice(1),
         body: `Across ${plural(notification.profiles, 'client', 'clients')}. Open Social Inbox to read them.`,
       };
     }
     case 'reply-failed':
-      return { title: notification.item === 'message' ? 'A direct message could not be sent' : 'A reply could not be sent', body: notification.message };
+      return { title: `${notification.what} could not be sent`, body: notification.message };
     case 'reports-ready':
       return reportsReadyText(notification.month, notification.clients);
   }

@@ -11,7 +11,7 @@ import { kindView } from '../kinds/kindViews.ts';
 import { useCommentsSwitchStore } from '../stores/commentsSwitchStore.ts';
 import { advanceAfterSend } from '../actions.ts';
 import { useComposerStore } from '../stores/composerStore.ts';
-import { useThreadStore } from '../stores/threadStore.ts';
+import { openItemOf, useThreadStore } from '../stores/threadStore.ts';
 import { useSettingsStore } from '../stores/settingsStore.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
 import { useUiStore } from '../stores/uiStore.ts';
@@ -212,7 +212,7 @@ export function Composer({ row }: { row: InboxRow }) {
  * thread's post, as its comments switch shows it.
  */
 function useCommentsOff(row: InboxRow): boolean {
-  const post = useThreadStore((state) => (kindView(row.kind).onAPost && state.thread?.comment.key === row.key ? state.thread.post : null));
+  const post = useThreadStore((state) => (kindView(row.kind).onAPost && state.row?.key === row.key ? (openItemOf(state.item, 'comment')?.post ?? null) : null));
   const live = useCommentsSwitchStore((state) => (post ? state.views[post.key] : undefined)) ?? post;
   if (!live) return false;
   return live.disableComments || live.commentsChange?.enabled === false;

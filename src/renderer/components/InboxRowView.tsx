@@ -81,7 +81,8 @@ const RowBody = memo(function RowBody({ row, clientTitle, now, kept }: { row: In
   const exact = useMemo(() => exactTime(created), [created]);
   const snoozed = row.snoozedUntil !== null && row.snoozedUntil > now;
   const outboxState = outbox ? stateLabel(outbox) : null;
-  const conversation = row.kind === 'conversation' ? (row.conversation ?? null) : null;
+  // Only a conversation's row has its conversation part.
+  const conversation = row.conversation ?? null;
   // Answered (the account spoke last, or an answer is on its way): the window is no one's worry.
   const answered = row.replied || (outbox !== undefined && outbox.state !== 'failed' && outbox.state !== 'cancelled');
   const elsewhere = !conversation && !row.byAccount && !row.replied ? answerElsewhere(row) : null;

@@ -2,6 +2,7 @@
 // client whose messaging is off says how to turn it on; a list whose clients are not fetched
 // completely yet says "Fetching messages…" or why not ("Messages not fetched yet: the service can't
 // be reached"), never "Inbox zero"; only then the view's own words ("Inbox zero: nothing needs a reply").
+import { kindView } from '../kinds/kindViews.ts';
 import { useMemo, type ReactNode } from 'react';
 import { notFetchedWords } from '../logic/firstFetch.ts';
 import { useInboxStore } from '../stores/inboxStore.ts';
@@ -20,7 +21,7 @@ export function ListEmptyState({ emptyText, error }: { emptyText: ReactNode; err
   const failing = useStatusStore((state) => state.failing);
   const searching = filter.text.trim() !== '';
   // A client's Messages list is empty because messaging is off, not because all is answered.
-  const messagingOff = useMessagingOff(filter.kind === 'conversation' && !searching ? filter.profileId : null);
+  const messagingOff = useMessagingOff(filter.kind !== null && kindView(filter.kind).messaging && !searching ? filter.profileId : null);
 
   const notFetched = useMemo(() => {
     const offlineAccounts = new Set(Object.values(connectivity).flatMap((entry) => (entry.online ? [] : [entry.accountId])));

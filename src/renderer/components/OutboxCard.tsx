@@ -49,7 +49,7 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
   // Held for the person's choice: another member (or this one on another device) answered first.
   const held = item.state === 'failed' && item.heldBy ? item.heldBy : null;
   const offered = held !== null && winnerGaveUp(held);
-  const noun = item.kind === 'message' ? 'message' : 'reply';
+  const noun = kindViewOfAnswer(item.kind).words.answerSubject;
   const label = held ? (offered ? 'Not sent' : 'Held') : stateLabel(item);
   const detail = held ? null : stateDetail(item, now);
   const outcome = checkOutcome(item);

@@ -9,22 +9,23 @@ import { useStatusStore } from '../stores/statusStore.ts';
 import { Notice } from './Notice.tsx';
 import './outboxHealth.css';
 
+/** Each outbox file's set-aside rows in words: what the row was, and why it has no text when it has none. */
+const SET_ASIDE_WORDS: Record<SetAsideRow['kind'], { what: string; noText: string; written: boolean }> = {
+  reply: { what: 'Reply', noText: 'Its text could not be read.', written: true },
+  'comments-setting': { what: 'Comments on/off change', noText: "A post's comments turned on or off: it has no text to copy.", written: false },
+};
+
 function SetAsideItem({ row }: { row: SetAsideRow }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const what = row.kind === 'reply' ? 'Reply' : 'Comments on/off change';
+  const words = SET_ASIDE_WORDS[row.kind];
+  const what = words.what;
   return (
     <li className="set-aside-row">
       <p className="set-aside-meta">
         {what} · {row.accountTitle} · set aside {fmt.dateTime(row.at)}
         {row.answers ? ` · answering ${row.answers}` : ''}
       </p>
-      {row.text !== null ? (
-        <blockquote className="set-aside-text">{row.text}</blockquote>
-      ) : (
-        <p className="set-aside-text is-missing">
-          {row.kind === 'reply' ? 'Its text could not be read.' : "A post's comments turned on or off: it has no text to copy."}
-        </p>
-      )}
+      {row.text !== null ? <blockquote className="set-aside-text">{row.text}</blockquote> : <p className="set-aside-text is-missing">{words.noText}</p>}
       <p className="set-aside-why">Why: {row.reason}</p>
       {row.text !== null && (
         <button
@@ -66,7 +67,7 @@ export function OutboxHealthBanner() {
   }, [health]);
 
   if (hidden || (health.length === 0 && rows.length === 0)) return null;
-  const replies = rows.filter((row) => row.kind === 'reply').length;
+  const replies = rows.filter((row) => SET_ASIDE_WORDS[row.kind].written).length;
   return (
     <Notice label="Outbox problems" className="outbox-health">
       {health.map((entry) => (

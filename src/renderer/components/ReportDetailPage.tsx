@@ -4,6 +4,7 @@
 // fits, and the appendix has the rest.
 import type { ClientReport, ResponsivenessView, TopPost } from '../../shared/domain/clientReport.ts';
 import { cutAtWord, type Formatter } from '../../shared/format/formatter.ts';
+import { kindView } from '../kinds/kindViews.ts';
 import { NETWORK_LABELS } from '../logic/networkLabels.ts';
 import { postWords } from '../logic/postMetrics.ts';
 import { responseBars } from '../logic/reportFigureDefinitions.ts';
@@ -87,7 +88,7 @@ function VolumeByNetwork({ report, format }: { report: ClientReport; format: For
                 <td className="report-network">
                   {channel.network !== 'reddit' && <NetworkIcon network={channel.network} size={12} />}
                   {channel.network === 'reddit' ? 'Reddit' : NETWORK_LABELS[channel.network]}
-                  {channel.kind === 'dm' ? ' messages' : ' comments'}
+                  {kindView(channel.kind).words.report.channel}
                 </td>
                 <td>{format.number(channel.received)}</td>
                 <td>{format.number(channel.answered)}</td>

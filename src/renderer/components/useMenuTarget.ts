@@ -11,7 +11,7 @@ export function useMenuTarget(): { target: ActionTarget; name: string } {
     const target = currentTarget();
     const thread = useThreadStore.getState();
     // The open item may not be listed (opened from a notification, from Posts): the pane's own row names it.
-    const shown = thread.thread?.comment ?? thread.conversation?.row ?? null;
+    const shown = thread.row;
     return { target, name: targetName(target, useInboxStore.getState().rows, shown) };
   });
   return taken;

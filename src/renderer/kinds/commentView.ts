@@ -9,7 +9,9 @@ export const commentView: KindView = {
   // (kindViewOfKey asks the others first).
   ownsKey: () => true,
   networkOfKey: (key) => key.split(':')[0] ?? '',
+  messaging: false,
   onAPost: true,
+  listGroup: null,
   words: {
     one: 'comment',
     many: 'comments',
@@ -23,6 +25,9 @@ export const commentView: KindView = {
     answerWhat: 'Your reply',
     answerSubject: 'reply',
     openIt: 'Open the comment',
+    named: (author) => `${author}’s comment`,
+    answered: 'Answered: a reply from the account is under it',
+    report: { kindTitle: 'Comments', channel: ' comments', csvChannel: '', waitingItem: 'comment' },
   },
   composer: {
     rules: (row) => composerRules(row),
@@ -30,5 +35,6 @@ export const commentView: KindView = {
     recheckMs: 3_600_000,
     savedReplies: true,
     showsHelp: true,
+    takesImage: true,
   },
 };

@@ -11,7 +11,10 @@ export const conversationView: KindView = {
   answer: 'message',
   ownsKey: (key) => key.startsWith(PREFIX),
   networkOfKey: (key) => key.slice(PREFIX.length).split(':')[0] ?? '',
+  messaging: true,
   onAPost: false,
+  // 'dm' is no network, so no post's key is this.
+  listGroup: { key: 'dm', excerpt: 'Direct messages' },
   words: {
     one: 'conversation',
     many: 'conversations',
@@ -25,6 +28,9 @@ export const conversationView: KindView = {
     answerWhat: 'Your message',
     answerSubject: 'message',
     openIt: 'Open the conversation',
+    named: (author) => `the conversation with ${author}`,
+    answered: 'Answered',
+    report: { kindTitle: 'Direct messages', channel: ' messages', csvChannel: ' direct messages', waitingItem: 'message' },
   },
   composer: {
     rules: (row, now) => messageRules(row, now),
@@ -32,5 +38,6 @@ export const conversationView: KindView = {
     recheckMs: 1000,
     savedReplies: false,
     showsHelp: false,
+    takesImage: false,
   },
 };

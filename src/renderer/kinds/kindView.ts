@@ -15,8 +15,12 @@ export interface KindView {
   ownsKey: (key: string) => boolean;
   /** The network part of one of its keys. */
   networkOfKey: (key: string) => string;
+  /** Its items are direct messages: a client's messaging may be off at the service (its empty list says so). */
+  messaging: boolean;
   /** It sits under a post, whose comments can be turned off (then no reply goes). */
   onAPost: boolean;
+  /** Grouped by post, where its items go: null, under their post; else one group of their own (its key is no post's). */
+  listGroup: { key: string; excerpt: string } | null;
   words: {
     /** "comment" / "conversation", and the plural. */
     one: string;
@@ -34,8 +38,18 @@ export interface KindView {
     placeholder: (author: string) => string;
     /** The outbox's words for its answer: "Your reply", the subject of its state lines, the way back. */
     answerWhat: string;
-    answerSubject: ErrorSubject;
+    answerSubject: Extract<ErrorSubject, OutboxItemView['kind']>;
     openIt: string;
+    /** An item named by its author: "Ann’s comment", "the conversation with Ann". */
+    named: (author: string) => string;
+    /** Why an answered item left the "needs reply" list. */
+    answered: string;
+    /**
+     * The client report's words: its items as a table's row ("Comments", "Direct messages"), after
+     * a network in the volume table (" comments", " messages") and in the CSV (" direct messages":
+     * nothing for comments, the network's counts read as comments), one waiting item ("comment").
+     */
+    report: { kindTitle: string; channel: string; csvChannel: string; waitingItem: string };
   };
   composer: {
     /** What may be sent now (a conversation's reply window closes with time). */
@@ -46,5 +60,7 @@ export interface KindView {
     savedReplies: boolean;
     /** Whether the composer shows the network's @mention and image help. */
     showsHelp: boolean;
+    /** Whether its answer may carry an image (a reply may, a direct message not). */
+    takesImage: boolean;
   };
 }

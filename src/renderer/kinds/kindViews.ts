@@ -1,5 +1,6 @@
 // The view registry of inbox kinds: one line per kind. A third kind (reviews) is its view module,
-// its line here, and its pane in components/kindPanes.tsx (docs/architecture.md, "Adding an inbox kind").
+// its line here, and its pane in components/kindPanes.tsx (docs/architecture.md, "Adding an inbox
+// kind"); a kind tried in a test joins with registerKindView.
 import type { InboxItemKind } from '../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { commentView } from './commentView.ts';
@@ -7,7 +8,17 @@ import { conversationView } from './conversationView.ts';
 import type { KindView } from './kindView.ts';
 
 /** In the order the kind switch lists them (and `m` goes round them, after Everything). */
-export const KIND_VIEWS: readonly KindView[] = [commentView, conversationView];
+const VIEWS: KindView[] = [commentView, conversationView];
+export const KIND_VIEWS: readonly KindView[] = VIEWS;
+
+/** A kind's view joins the registry (after the others); the returned function takes it back out. */
+export function registerKindView(view: KindView): () => void {
+  VIEWS.push(view);
+  return () => {
+    const index = VIEWS.indexOf(view);
+    if (index >= 0) VIEWS.splice(index, 1);
+  };
+}
 
 /** A kind's view; a row without a kind is a comment (rows were comments before kinds). */
 export function kindView(kind: InboxItemKind | undefined): KindView {

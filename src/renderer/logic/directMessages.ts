@@ -3,12 +3,13 @@
 // messages and the account's messages still in the outbox, in the order they were written. Pure.
 import type { DirectMessage } from '../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
+import { conversationView } from '../kinds/conversationView.ts';
 import { kindViewOfKey } from '../kinds/kindViews.ts';
 import { shownInLists } from './outboxLabels.ts';
 
 /** Whether an inbox key is a conversation's (the kind registry knows the keys' shapes). */
 export function isConversationKey(key: string): boolean {
-  return kindViewOfKey(key).kind === 'conversation';
+  return kindViewOfKey(key) === conversationView;
 }
 
 /** Up to two letters for the person's avatar: "Ana López" → "AL", "@sam_k" → "S". */

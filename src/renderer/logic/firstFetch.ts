@@ -2,6 +2,7 @@
 // fetch of a kind is done, its empty list means "not fetched yet", never "Inbox zero", and the sync
 // line says "Fetching: 3 of 5 clients", never "Up to date". The core keeps the fetches in its store
 // (a restart remembers them) and says which start has been checked against the service.
+import { KIND_VIEWS, kindView } from '../kinds/kindViews.ts';
 import type { InboxItemKind } from '../../shared/domain/inbox.ts';
 import type { FirstFetched } from '../../shared/domain/status.ts';
 
@@ -38,8 +39,9 @@ export interface NotFetchedWords {
   busy: boolean;
 }
 
+/** What the list of a kind holds ("comments", "messages"), or of every kind ("comments and messages"). */
 function nounOf(kind: InboxItemKind | null): string {
-  return kind === 'conversation' ? 'messages' : kind === 'comment' ? 'comments' : 'comments and messages';
+  return kind === null ? KIND_VIEWS.map((view) => view.words.listNoun).join(' and ') : kindView(kind).words.listNoun;
 }
 
 function capitalised(text: string): string {
@@ -56,7 +58,7 @@ export function notFetchedWords(
   hindrance: FetchHindrance,
 ): NotFetchedWords | null {
   const shown = clients.filter((client) => view.profileId === null || client.profileId === view.profileId);
-  const kinds: InboxItemKind[] = view.kind === null ? ['comment', 'conversation'] : [view.kind];
+  const kinds: InboxItemKind[] = view.kind === null ? KIND_VIEWS.map((each) => each.kind) : [view.kind];
   const missing = shown.filter((client) => kinds.some((kind) => client.firstFetched[kind] === null));
   if (missing.length === 0) return null;
   const noun = nounOf(view.kind);

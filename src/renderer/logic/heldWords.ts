@@ -4,6 +4,7 @@
 // device's outbox status; the toast says the same where the person is. Nothing here claims more
 // than the core knows: a claim that could not be read is "Ann took this first", never "Ann
 // answered", and an answer that failed is never called an answer.
+import { kindViewOfAnswer } from '../kinds/kindViews.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { fmt } from './format.ts';
 import { memberName, type TeamMe } from './presenceWords.ts';
@@ -37,7 +38,7 @@ function holder(heldBy: HeldBy, me: TeamMe | null): { name: string; mine: boolea
 export function heldLine(heldBy: HeldBy, me: TeamMe | null, now: number, noun: Noun = 'reply'): string {
   const { name, mine } = holder(heldBy, me);
   const yours = mine ? 'this one' : 'yours';
-  const item = noun === 'reply' ? 'comment' : 'conversation';
+  const item = kindViewOfAnswer(noun).words.one;
   if (heldBy.at === null) return `${name} took this ${item} first: send ${yours} anyway?`;
   const when = fmt.relative(heldBy.at, now);
   const whose = mine ? `Your ${noun}${heldBy.device === null ? '' : ` on ${heldBy.device}`}` : `${name}’s ${noun}`;
@@ -67,7 +68,7 @@ export function heldToast(before: OutboxItemView | undefined, after: OutboxItemV
   const was = heldState(before);
   const now = heldState(after);
   if (now === null || now === was || !after.heldBy) return null;
-  const noun: Noun = after.kind === 'message' ? 'message' : 'reply';
+  const noun: Noun = kindViewOfAnswer(after.kind).words.answerSubject;
   const to = after.person ? ` to ${after.person}` : '';
   const { name, mine } = holder(after.heldBy, me);
   if (now === 'offered') {

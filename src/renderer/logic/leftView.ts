@@ -2,6 +2,7 @@
 // list and the pane stays on it until the person moves, with one line saying why, in their words:
 // "Ann answered this 1 min ago", "Marked done", "Moved by undo". In a team the item's history says
 // who; alone, its state says what. Pure: the clock, the formatter and the history are passed in.
+import { kindView } from '../kinds/kindViews.ts';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import type { ItemHistoryEntry } from '../../shared/domain/teamItem.ts';
 import type { Formatter } from '../../shared/format/formatter.ts';
@@ -52,7 +53,7 @@ export function leftViewLine(input: LeftView): string {
   if (told !== null) return told;
   if (row.done) return 'Marked done';
   if (row.snoozedUntil !== null && row.snoozedUntil > now) return `Snoozed until ${fmt.weekdayDateTime(row.snoozedUntil)}`;
-  if (row.replied) return row.kind === 'conversation' ? 'Answered' : 'Answered: a reply from the account is under it';
+  if (row.replied) return kindView(row.kind).words.answered;
   if (row.hidden) return 'Hidden on the network';
   if (input.unreadOnly && !row.unread) return 'Read, and the list shows unread only';
   if (input.searching) return 'Not among the search results';

@@ -2,6 +2,7 @@
 // which rows stay in a view after a triage change, moving the selection, and grouping by post.
 import type { InboxRow, InboxView } from '../../shared/domain/inbox.ts';
 import type { Network } from '../../shared/networks.ts';
+import { kindView } from '../kinds/kindViews.ts';
 
 type Ordered = Pick<InboxRow, 'created' | 'key'>;
 
@@ -87,12 +88,9 @@ export function postKeyOf(row: Pick<InboxRow, 'platform' | 'socialPostId'>): str
   return `${row.platform}:${row.socialPostId}`;
 }
 
-/** Grouped, the conversations (on no post) go together under this header. */
-export const CONVERSATIONS_GROUP = { key: 'dm', excerpt: 'Direct messages' } as const;
-
-/** The group a row is under when grouped by post: its publication (every network), or the conversations'. */
+/** The group a row is under when grouped by post: its publication (every network), or its kind's own group when it is on no post (the conversations'). */
 export function groupKeyOf(row: Pick<InboxRow, 'platform' | 'socialPostId' | 'kind'> & { publicationKey?: string | undefined }): string {
-  return row.kind === 'conversation' ? CONVERSATIONS_GROUP.key : (row.publicationKey ?? postKeyOf(row));
+  return kindView(row.kind).listGroup?.key ?? row.publicationKey ?? postKeyOf(row);
 }
 
 export type DisplayItem = { kind: 'header'; postKey: string; excerpt: string; count: number; networks?: readonly Network[] } | { kind: 'row'; index: number };
@@ -109,22 +107,22 @@ export function displayItems(
   grouped: boolean,
 ): DisplayItem[] {
   if (!grouped) return rows.map((_, index) => ({ kind: 'row', index }));
-  const groups = new Map<string, { excerpt: string; indexes: number[]; networks: Set<Network> }>();
+  const groups = new Map<string, { excerpt: string; indexes: number[]; networks: Set<Network>; onAPost: boolean }>();
   rows.forEach((row, index) => {
-    const conversation = row.kind === 'conversation';
+    const kindGroup = kindView(row.kind).listGroup;
     const key = groupKeyOf(row);
     let group = groups.get(key);
     if (!group) {
-      group = { excerpt: conversation ? CONVERSATIONS_GROUP.excerpt : row.postExcerpt, indexes: [], networks: new Set() };
+      group = { excerpt: kindGroup?.excerpt ?? row.postExcerpt, indexes: [], networks: new Set(), onAPost: kindGroup === null };
       groups.set(key, group);
     }
-    if (group.excerpt === '' && !conversation) group.excerpt = row.postExcerpt;
+    if (group.excerpt === '' && group.onAPost) group.excerpt = row.postExcerpt;
     group.indexes.push(index);
     group.networks.add(row.platform);
   });
   const items: DisplayItem[] = [];
   for (const [postKey, group] of groups) {
-    const networks = postKey === CONVERSATIONS_GROUP.key ? [] : [...group.networks];
+    const networks = group.onAPost ? [...group.networks] : [];
     items.push({ kind: 'header', postKey, excerpt: group.excerpt, count: group.indexes.length, ...(networks.length > 1 ? { networks } : {}) });
     for (const index of group.indexes) items.push({ kind: 'row', index });
   }

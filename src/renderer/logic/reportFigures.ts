@@ -4,6 +4,8 @@
 // page does not. Pure: no DOM, no bridge.
 import type { ClientReport, FiguresUnread, KindFigures, ResponsivenessView } from '../../shared/domain/clientReport.ts';
 import type { Formatter } from '../../shared/format/formatter.ts';
+import type { InboxItemKind } from '../../shared/domain/inbox.ts';
+import { KIND_VIEWS, kindView } from '../kinds/kindViews.ts';
 import { fmt } from './format.ts';
 import type { Network } from '../../shared/networks.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
@@ -77,27 +79,27 @@ function summaryRows(now: ResponsivenessView, before: ResponsivenessView, compar
   ];
 }
 
-export const KIND_WORDS = { comment: 'Comments', dm: 'Direct messages' } as const;
-
 /** One kind's figures beside the period before's (null: none of that kind then). */
 export interface KindFigureRow {
-  kind: keyof typeof KIND_WORDS;
+  kind: InboxItemKind;
   words: string;
   now: KindFigures | null;
   before: KindFigures | null;
 }
 
 /**
- * Comments and direct messages apart, when the report has direct messages in either period (with
- * comments alone the summary says it all): the page's "Comments / Direct messages" table and its CSV rows.
+ * Each kind apart, when the report has items of a kind other than the first (comments) in either
+ * period (with comments alone the summary says it all): the page's "Comments / Direct messages"
+ * table and its CSV rows, a row per kind in the kinds' order (kinds/kindViews.ts).
  */
 export function kindFigures(report: ClientReport): KindFigureRow[] {
   const now = report.current.byKind ?? [];
   const before = report.previous.byKind ?? [];
-  if (![...now, ...before].some((figures) => figures.kind === 'dm')) return [];
-  return (Object.keys(KIND_WORDS) as (keyof typeof KIND_WORDS)[]).map((kind) => ({
+  const [first] = KIND_VIEWS;
+  if (![...now, ...before].some((figures) => kindView(figures.kind) !== first)) return [];
+  return KIND_VIEWS.map(({ kind, words }) => ({
     kind,
-    words: KIND_WORDS[kind],
+    words: words.report.kindTitle,
     now: now.find((figures) => figures.kind === kind) ?? null,
     before: before.find((figures) => figures.kind === kind) ?? null,
   }));
@@ -225,7 +227,7 @@ export function reportRows(report: ClientReport, format: Formatter = fmt): Repor
     for (const field of ['received', 'answered', 'unanswered', 'hidden'] as const) {
       // The network's name as the client knows it ("Bluesky", "X (Twitter)"), never its id.
       const network = channel.network === 'reddit' ? 'Reddit' : NETWORK_LABELS[channel.network];
-      const name = channel.kind === 'dm' ? `${network} direct messages ${field}` : `${network} ${field}`;
+      const name = `${network}${kindView(channel.kind).words.report.csvChannel} ${field}`;
       rows.push({ section: 'Volume by network', name, value: channel[field], previous: compare ? (before?.[field] ?? 0) : null });
     }
   }

@@ -4,6 +4,7 @@
 // time zone and the system's locale. Pure: no DOM, no bridge, so the words can be tested as written.
 import type { ClientReport, ResponsivenessView } from '../../shared/domain/clientReport.ts';
 import { createFormatter, cutAtWord, pluralNoun, type Formatter, type Noun } from '../../shared/format/formatter.ts';
+import { kindView } from '../kinds/kindViews.ts';
 import { NETWORK_LABELS } from './networkLabels.ts';
 import { FIGURES, pageValue } from './reportFigureDefinitions.ts';
 import { timeZoneWords } from '../../shared/domain/clientSettings.ts';
@@ -173,7 +174,7 @@ export function waitingLines(view: ResponsivenessView, format: Formatter, count:
     return {
       key: `${item.id} ${item.createdAt}`,
       who: item.author ?? 'Someone',
-      where: `${network} ${item.kind === 'dm' ? 'message' : 'comment'}, ${format.dateTime(item.createdAt)}`,
+      where: `${network} ${kindView(item.kind).words.report.waitingItem}, ${format.dateTime(item.createdAt)}`,
       words: item.text === undefined || item.text.trim() === '' ? '(no text)' : `“${cutAtWord(item.text, WAITING_WORDS)}”`,
       age: `waiting ${ageWords(item.ageMs, view.counts, format)}`,
     };

@@ -5,6 +5,7 @@
 import type { InboxCursor, InboxRow } from '../../shared/domain/inbox.ts';
 import type { ListFilter } from './listFilter.ts';
 import { compareRows, groupKeyOf } from './listState.ts';
+import { kindView } from '../kinds/kindViews.ts';
 
 /** Every comment of a view, as counted when it was selected. */
 export interface ViewSnapshot {
@@ -67,11 +68,11 @@ export function selectPostOf(
   rows: readonly Pick<InboxRow, 'key' | 'platform' | 'socialPostId' | 'kind' | 'publicationKey'>[],
   row: (typeof rows)[number],
 ): Selection {
-  if (row.kind === 'conversation') return NO_SELECTION;
+  if (!kindView(row.kind).onAPost) return NO_SELECTION;
   const publicationKey = groupKeyOf(row);
   return selectPublication(
     publicationKey,
-    rows.filter((candidate) => candidate.kind !== 'conversation' && groupKeyOf(candidate) === publicationKey).map((candidate) => candidate.key),
+    rows.filter((candidate) => kindView(candidate.kind).onAPost && groupKeyOf(candidate) === publicationKey).map((candidate) => candidate.key),
   );
 }
 

@@ -10,6 +10,7 @@
 // row. An open item whose row leaves the view stays in the list, where it was, until the person
 // moves (keepOpenRow), so the highlight never moves by itself. Pure: the stores and the commands
 // read these, and test/unit/renderer/target.test.ts holds the rule.
+import { kindView, kindViewOfKey } from '../kinds/kindViews.ts';
 import type { InboxRow } from '../../shared/domain/inbox.ts';
 import { pickedKeys, viewSnapshot, type Selection, type ViewSnapshot } from './selection.ts';
 
@@ -115,7 +116,7 @@ function oneName(
   known?: Pick<InboxRow, 'key' | 'authorName' | 'kind'> | null,
 ): string {
   const row = rows.find((candidate) => candidate.key === key) ?? (known?.key === key ? known : undefined);
-  const conversation = row?.kind === 'conversation' || key.startsWith('dm:');
-  if (row === undefined) return conversation ? 'this conversation' : 'this comment';
-  return conversation ? `the conversation with ${row.authorName}` : `${row.authorName}’s comment`;
+  const view = row === undefined ? kindViewOfKey(key) : kindView(row.kind);
+  if (row === undefined) return `this ${view.words.one}`;
+  return view.words.named(row.authorName);
 }

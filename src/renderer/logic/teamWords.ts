@@ -2,6 +2,7 @@
 // ("Ann marked this done on laptop · 14:02", "Bob assigned it to Ann") and the notice of two
 // decisions made at once ("Bob snoozed this while you marked it done: it stays snoozed until Mon 23
 // Nov, 9:00"). Pure, so the wording is tested without a window. "You" is this member.
+import { kindViewOfKey } from '../kinds/kindViews.ts';
 import type { Formatter } from '../../shared/format/formatter.ts';
 import type { ItemAct, ItemHistoryEntry, ResolutionNotice } from '../../shared/domain/teamItem.ts';
 import type { OUTBOX_STATES } from '../../shared/domain/teamDocuments.ts';
@@ -132,7 +133,7 @@ export function heldForOf(history: readonly ItemHistoryEntry[], index: number): 
 /** The notice of two decisions made at once, and which one stands ("…: it stays snoozed until …"). */
 export function noticeWords(notice: ResolutionNotice, me: string | null, fmt: Formatter, now: number): string {
   // The item named by its person when the store has it ("Mia’s comment"), else "this".
-  const item = notice.person === null ? 'this' : notice.itemKey.startsWith('dm:') ? `the conversation with ${notice.person}` : `${notice.person}’s comment`;
+  const item = notice.person === null ? 'this' : kindViewOfKey(notice.itemKey).words.named(notice.person);
   const theirs = actWords(notice.theirs, me, fmt, item) ?? `changed ${item}`;
   // "while you assigned it to you" reads as "while you took it".
   const mine = (actWords(notice.mine, me, fmt, 'it') ?? 'changed it').replace(/^assigned it to you$/, 'took it');

@@ -1,21 +1,11 @@
-// Drafts per comment or conversation (so moving through the list never loses one) and sending: a
-// reply (reply.send) or a direct message (message.send) is queued at once and shows up as "Queued"
-// with its undo countdown. Saved replies live in the settings (shared/savedReplies.ts).
+// Drafts per comment or conversation (so moving through the list never loses one) and sending: the
+// answer (answer.send: a reply, a direct message, as the item's kind answers) is queued at once and
+// shows up as "Queued" with its undo countdown. Saved replies live in the settings
+// (shared/savedReplies.ts).
 import { create } from 'zustand';
 import { call } from '../api/bridge.ts';
-import type { InboxItemKind } from '../../shared/domain/inbox.ts';
 import { kindViewOfKey } from '../kinds/kindViews.ts';
 import { useOutboxStore } from './outboxStore.ts';
-
-/** How each kind's answer is queued: a reply to a comment (with its image), a direct message. */
-const SENDERS: Record<InboxItemKind, (key: string, text: string, image: string) => ReturnType<typeof sendReply>> = {
-  comment: sendReply,
-  conversation: (key, text) => call('message.send', { conversationKey: key, text }),
-};
-
-function sendReply(key: string, text: string, image: string) {
-  return call('reply.send', { commentKey: key, text, ...(image !== '' ? { mediaUrls: [image] } : {}) });
-}
 
 export interface Draft {
   text: string;
@@ -64,7 +54,7 @@ export const useComposerStore = create<ComposerState>((set, get) => ({
             // A failed item goes back in the queue; a queued or waiting one keeps its place with the new text.
             edited.ok && edited.data.item.state === 'failed' ? call('outbox.retry', { id: draft.editing ?? '' }) : edited,
           )
-        : await SENDERS[kindViewOfKey(key).kind](key, draft.text, image);
+        : await call('answer.send', { key, text: draft.text, ...(image !== '' && kindViewOfKey(key).composer.takesImage ? { mediaUrls: [image] } : {}) });
     if (!result.ok) {
       set({ sending: false, error: result.error.message });
       return false;

@@ -1,4 +1,4 @@
-// The list's own events (stores/liveUpdates.ts starts them): new comments and messages, a reply
+// The list's own events (stores/liveUpdates.ts starts them): new items of any kind, a reply
 // sent, an account added or removed refresh its first page (one refresh per 400 ms at most);
 // items' state changed anywhere patches the loaded rows; a notification clicked opens its item.
 // Only the inbox store is read and written here.
@@ -33,9 +33,8 @@ function applyItemStates(
 export function listenForInbox(): (() => void)[] {
   const refreshList = throttle(() => void useInboxStore.getState().refresh(), 400);
   return [
-    on('comments.new', () => refreshList()),
-    // A person wrote (or a message the app sent was confirmed).
-    on('messages.new', () => refreshList()),
+    // New items of a kind (new comments; a person wrote, or a message the app sent was confirmed).
+    on('items.new', () => refreshList()),
     on('outbox.changed', (change) => {
       if (change.kind !== 'removed' && change.item.state === 'sent') refreshList();
     }),

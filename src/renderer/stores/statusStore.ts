@@ -221,8 +221,7 @@ export function offlineAccounts(connectivity: Record<string, Connectivity>): str
 export function listenForStatus(): (() => void)[] {
   const status = () => useStatusStore.getState();
   return [
-    on('comments.new', (value) => status().syncWorked(value.accountId)),
-    on('messages.new', (value) => status().syncWorked(value.accountId)),
+    on('items.new', (value) => status().syncWorked(value.accountId)),
     on('connectivity.changed', (value) => status().setConnectivity(value)),
     on('sync.progress', (value) => status().setProgress(value)),
     on('sync.fetched', (value) => status().setFetched(value)),

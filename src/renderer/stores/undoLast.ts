@@ -1,6 +1,7 @@
 // `z`, the toolbar's Undo and the toast's Undo take back what was done last, as Gmail and Superhuman
 // do: a reply or message just sent, while its undo window is open (its text goes back into the
 // composer, nothing leaves the machine), else the last triage action (triageStore.ts).
+import { kindViewOfAnswer } from '../kinds/kindViews.ts';
 import { useEffect, useState } from 'react';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { call } from '../api/bridge.ts';
@@ -33,7 +34,7 @@ export async function undoSend(item: OutboxItemView): Promise<boolean> {
   useComposerStore.getState().update(item.answers, { text: result.data.text, editing: null });
   if (useInboxStore.getState().openKey !== item.answers) useInboxStore.getState().open(item.answers);
   useUiStore.getState().focusComposer();
-  useUiStore.getState().showToast(`Undone: the ${item.kind === 'message' ? 'message' : 'reply'} was not sent, its text is back`);
+  useUiStore.getState().showToast(`Undone: the ${kindViewOfAnswer(item.kind).words.answerSubject} was not sent, its text is back`);
   return true;
 }
 

@@ -8,22 +8,14 @@
 // the X key pair, a webhook secret). No output and no event ever carries one.
 import { z } from 'zod';
 import { WebhookActionSchema, WebhookUrlSchema } from '../wire/webhooks.ts';
-import { MessageNetworkSchema } from '../wire/messages.ts';
-import { HttpUrlSchema, NetworkSchema } from '../wire/common.ts';
+import { NetworkSchema } from '../wire/common.ts';
 import { settingsSchema } from '../settings.ts';
 import { AccountKeyStatusSchema, AccountSummarySchema, ProfileColorSchema, ProfileViewSchema } from '../domain/accounts.ts';
 import { CommentKeySchema, ConversationKeySchema, InboxItemKeySchema, PostKeySchema } from '../domain/keys.ts';
 import { ItemStatesChangedPayload } from './itemStatesEvent.ts';
 import { MESSAGE_REPLY_WINDOW_MS } from '../networks.ts';
-import {
-  ConversationThreadSchema,
-  InboxCountsSchema,
-  InboxCursorSchema,
-  InboxItemKindSchema,
-  InboxPageSchema,
-  InboxRowSchema,
-  ThreadViewSchema,
-} from '../domain/inbox.ts';
+import { InboxCountsSchema, InboxCursorSchema, InboxItemKindSchema, InboxPageSchema, InboxRowSchema } from '../domain/inbox.ts';
+import { InboxItemSchema } from '../domain/inboxItem.ts';
 import { OutboxItemViewSchema, SetAsideRowSchema } from '../domain/outbox.ts';
 import { AnalyticsSnapshotSchema, PostDataFlagsSchema, PostSeenSchema, PostSummarySchema, PostViewSchema } from '../domain/posts.ts';
 import { ClientReportSchema } from '../domain/clientReport.ts';
@@ -49,7 +41,7 @@ import {
   TriageInput,
   TriageViewInput,
   ReplyText,
-  MessageText,
+  AnswerInput,
   RefreshTarget,
   ProfileTarget,
   ReportDate,
@@ -113,7 +105,11 @@ export const commands = {
   /** Counts per client and over all; `kind` counts only comments or only conversations (absent: both, as the tray does). */
   'inbox.counts': command(z.strictObject({ platforms: z.array(NetworkSchema).max(20).optional(), kind: InboxItemKindSchema.optional() }), InboxCountsSchema),
   'inbox.search': command(PageInput.extend({ text: z.string().trim().min(1, 'Type something to search for').max(500) }).strict(), InboxPageSchema),
-  'inbox.thread': command(z.strictObject({ key: CommentKeySchema }), z.object({ thread: ThreadViewSchema, outbox: z.array(OutboxItemViewSchema) })),
+  /** One item by its key, whatever its kind (a comment's thread, a conversation's messages), with its answers still in the outbox. */
+  'inbox.item': command(
+    z.strictObject({ key: InboxItemKeySchema }),
+    z.object({ item: InboxItemSchema, row: InboxRowSchema, outbox: z.array(OutboxItemViewSchema) }),
+  ),
   /** Read/unread/done/snooze/labels on many comments and conversations; the token undoes it (`z`). */
   'inbox.triage': command(TriageInput, z.object({ changed: z.number().int(), undoToken: z.string() })),
   /** "Select all in this view": how many rows the view has and its newest one (the sweep's bound). */
@@ -124,11 +120,6 @@ export const commands = {
   /** Done/read/unread/snooze on every row of a view up to the selection's bound, in one write; the token undoes it. */
   'inbox.triageView': command(TriageViewInput, z.object({ changed: z.number().int(), undoToken: z.string() })),
   'inbox.undoTriage': command(z.strictObject({ undoToken: z.string().min(1).max(100) }), z.object({ restored: z.number().int() })),
-  /** A conversation of direct messages as a chat (oldest first), with its messages still in the outbox. */
-  'inbox.conversation': command(
-    z.strictObject({ key: ConversationKeySchema }),
-    z.object({ conversation: ConversationThreadSchema, outbox: z.array(OutboxItemViewSchema) }),
-  ),
   /** The person's picture as a data: URL, fetched by main (the page loads no image from elsewhere); null when there is none or it could not be used. */
   'inbox.personPicture': command(z.strictObject({ key: ConversationKeySchema }), z.object({ dataUrl: z.string().startsWith('data:image/').nullable() })),
   /** facebook and instagram conversations whose reply window is open, the soonest to close first. */
@@ -142,13 +133,12 @@ export const commands = {
   'inbox.deleteComment': command(z.strictObject({ key: CommentKeySchema }), z.object({ deleted: z.literal(true) })),
 
   // Replies and the outbox
-  /** Queues a reply to a comment (the network's parameters are filled in from the store). */
-  'reply.send': command(
-    z.strictObject({ commentKey: CommentKeySchema, text: ReplyText, mediaUrls: z.array(boundedUrl(HttpUrlSchema)).max(1, 'One image at most').optional() }),
-    z.object({ item: OutboxItemViewSchema }),
-  ),
-  /** Queues a direct message in a conversation (refused at once when the reply window has closed). */
-  'message.send': command(z.strictObject({ conversationKey: ConversationKeySchema, text: MessageText }), z.object({ item: OutboxItemViewSchema })),
+  /**
+   * Queues the answer to an item, as its kind answers (a reply to a comment, the network's
+   * parameters filled in from the store; a direct message in a conversation, refused at once when
+   * its reply window has closed).
+   */
+  'answer.send': command(AnswerInput, z.object({ item: OutboxItemViewSchema })),
   'outbox.list': command(
     z.strictObject({ states: z.array(OutboxItemViewSchema.shape.state).max(6).optional() }),
     z.object({ items: z.array(OutboxItemViewSchema) }),
@@ -302,29 +292,20 @@ export const commands = {
   'outbox.sendAnyway': command(z.strictObject({ id: Id }), z.object({ item: OutboxItemViewSchema })),
 } as const;
 
-const NewCommentsPayload = z.object({
+/** Items of one kind with news from a sync: new comments under a post, conversations where the person wrote. */
+const NewItemsPayload = z.object({
+  kind: InboxItemKindSchema,
   accountId: z.string(),
   profileId: z.string(),
-  postKey: z.string(),
+  platform: NetworkSchema,
+  /** The items' keys. */
   keys: z.array(z.string()),
-  /** The post's comments were fetched for the first time: a backlog, not news. */
-  firstFetch: z.boolean(),
-});
-
-/** Conversations with news from a sync: new ones, or a new message by the person. */
-const NewMessagesPayload = z.object({
-  accountId: z.string(),
-  profileId: z.string(),
-  platform: MessageNetworkSchema,
-  /** Conversation keys, `dm:<network>:<conversation id>`. */
-  keys: z.array(z.string()),
-  /** Read for the first time (the first sync's backlog): not news, no notification. */
+  /** Read for the first time (a post's or a client's backlog): not news. */
   firstFetch: z.boolean(),
 });
 
 export const events = {
-  'comments.new': NewCommentsPayload,
-  'messages.new': NewMessagesPayload,
+  'items.new': NewItemsPayload,
   'inbox.countsChanged': InboxCountsSchema,
   'outbox.changed': z.discriminatedUnion('kind', [
     z.object({ kind: z.enum(['added', 'changed']), item: OutboxItemViewSchema }),

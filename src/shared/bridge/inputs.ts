@@ -3,9 +3,9 @@
 // or list large enough to hurt the main process), and every object input is strict.
 import { z } from 'zod';
 import { WebhookActionSchema } from '../wire/webhooks.ts';
-import { NetworkSchema } from '../wire/common.ts';
+import { HttpUrlSchema, NetworkSchema } from '../wire/common.ts';
 import { settingsPatchSchema, settingsSchema } from '../settings.ts';
-import { InboxItemKeySchema, PostKeySchema } from '../domain/keys.ts';
+import { CommentKeySchema, ConversationKeySchema, InboxItemKeySchema, inboxKindOfKeyShape, PostKeySchema } from '../domain/keys.ts';
 import { MESSAGE_TEXT_LIMITS } from '../networks.ts';
 import { InboxCursorSchema, InboxFilterSchema, INBOX_VIEWS, VIEW_SWEEP_MAX } from '../domain/inbox.ts';
 import { clientSettingsSchema } from '../domain/clientSettings.ts';
@@ -131,6 +131,37 @@ export const MessageText = z
   .max(MESSAGE_TEXT_MAX, `A message is at most ${MESSAGE_TEXT_MAX.toLocaleString('en')} characters`)
   .refine((text) => text.trim() !== '', 'A message must not be empty')
   .superRefine(refuseUnwrittenText('message'));
+
+const MediaUrls = z.array(boundedUrl(HttpUrlSchema)).max(1, 'One image at most');
+
+/** Each kind's answer: its text's rules and whether it takes an image (a reply does, a direct message not). */
+const ANSWER_INPUTS = {
+  comment: z.strictObject({ key: CommentKeySchema, text: ReplyText, mediaUrls: MediaUrls.optional() }),
+  conversation: z.strictObject({ key: ConversationKeySchema, text: MessageText }),
+} as const;
+
+/** An answer's field its kind does not take is said in words (a direct message has no image). */
+function answerIssueWords(issue: z.core.$ZodIssue): string {
+  return issue.code === 'unrecognized_keys' && issue.keys.includes('mediaUrls') ? 'A direct message takes no image' : issue.message;
+}
+
+/**
+ * `answer.send`'s input: the item's key, the text, an image where its kind takes one. The key's
+ * kind picks the rules (its answer's schema above), so a refusal names the kind's own limit.
+ */
+export const AnswerInput = z
+  .strictObject({
+    key: InboxItemKeySchema,
+    // Bounded before the kind's own rules are read (the longest any kind takes).
+    text: z.string().max(Math.max(TEXT_MAX, MESSAGE_TEXT_MAX), 'That text is too long to send'),
+    mediaUrls: z.array(z.string()).max(1, 'One image at most').optional(),
+  })
+  .superRefine((input, context) => {
+    const kind = inboxKindOfKeyShape(input.key);
+    if (kind === null) return;
+    const checked = ANSWER_INPUTS[kind].safeParse(input);
+    if (!checked.success) for (const issue of checked.error.issues) context.addIssue({ code: 'custom', message: answerIssueWords(issue), path: issue.path });
+  });
 
 export const RefreshTarget = z.union([z.strictObject({ postKey: PostKeySchema }), z.strictObject({ profileId: Id })]);
 

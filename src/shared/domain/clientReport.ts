@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CommentNetworkSchema, NetworkSchema } from '../wire/common.ts';
 import { clientSettingsSchema } from './clientSettings.ts';
+import { InboxItemKindSchema } from './inbox.ts';
 import { AnalyticsSnapshotSchema, PostDataFlagsSchema } from './posts.ts';
 
 /** A day's account figures (followers, reach...: the normalized names of shared/wire/accountAnalytics.ts), numbers only. */
@@ -40,7 +41,12 @@ const TargetSchema = z.object({
   share: z.number().nullable(),
 });
 
-const ItemKindSchema = z.enum(['comment', 'dm']);
+/**
+ * The report's kinds of item are the inbox's kinds (a conversation's items are its turns). Reports
+ * prepared by an earlier version named a conversation's turns 'dm': read as 'conversation', so those
+ * files stay readable.
+ */
+const ItemKindSchema = z.preprocess((kind) => (kind === 'dm' ? 'conversation' : kind), InboxItemKindSchema);
 
 const TargetSplitSchema = z.object({
   minutes: z.number().int(),

@@ -217,6 +217,7 @@ export function nextStepOf(cause: ErrorCause, context: Pick<ErrorContext, 'subje
   const timed = context.nextTryInMs !== undefined && context.nextTryInMs !== null;
   const connection = CONNECTION_CAUSES.has(cause);
   switch (context.subject) {
+    // The subjects are what failed (an answer, a sync, a key…), not inbox kinds: both answers share their next steps.
     case 'reply':
     case 'message':
       if (context.next === 'failed' && cause === 'team-answered') return 'send-anyway';

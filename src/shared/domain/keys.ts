@@ -34,6 +34,15 @@ export const ConversationKeySchema = z
   .max(MAX_KEY_LENGTH, 'A conversation key is at most 1,024 characters')
   .refine(isConversationKey, 'A conversation key is "dm:<facebook|instagram|twitter>:<conversation id>"');
 
+/**
+ * The kind of a well-formed inbox key, by its shape (the kinds' key grammar is this file's): a
+ * conversation's has the `dm:` prefix, a comment's is a network's. null: neither.
+ */
+export function inboxKindOfKeyShape(value: string): 'comment' | 'conversation' | null {
+  if (isConversationKey(value)) return 'conversation';
+  return isSocialKey(value) ? 'comment' : null;
+}
+
 /** Any inbox item: a comment or a conversation (triage takes both). */
 export const InboxItemKeySchema = z
   .string()

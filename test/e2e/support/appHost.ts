@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import type { CommandInput, CommandName, CommandOutput } from '../../../src/shared/bridge/contract.ts';
 import { startWebProcess, type WebHostProcess } from '../webHostProcess.ts';
+import { asThread } from '../../support/itemReads.ts';
 
 export interface AppHostOptions {
   sandboxUrl: string;
@@ -154,10 +155,12 @@ export class AppHost {
     const until = Date.now() + timeoutMs;
     await this.call('sync.refresh', { postKey });
     for (;;) {
-      const found = await this.call('inbox.thread', { key: commentKey }).then(
-        () => true,
-        () => false,
-      );
+      const found = await this.call('inbox.item', { key: commentKey })
+        .then(asThread)
+        .then(
+          () => true,
+          () => false,
+        );
       if (found) return;
       if (Date.now() > until) throw new Error(`${commentKey} did not reach the store within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 150));

@@ -5,6 +5,7 @@ import type { ConversationThread, InboxRow } from '../../../src/shared/domain/in
 import { MESSAGE_REPLY_WINDOW_MS, type MessageNetwork } from '../../../src/shared/networks.ts';
 import type { AppHost } from './appHost.ts';
 import type { LedgerEntry, TestSandbox, World } from './sandboxControl.ts';
+import { asConversation } from '../../support/itemReads.ts';
 
 export type WorldConversation = World['conversations'][number];
 
@@ -84,10 +85,13 @@ export function pastWindowConversation(world: World, nowMs = Date.now()): WorldC
 export async function storedConversation(app: AppHost, key: string, withText?: string, timeoutMs = 30_000): Promise<ConversationThread> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const found = await app.call('inbox.conversation', { key }).then(
-      (answer) => answer.conversation,
-      () => null,
-    );
+    const found = await app
+      .call('inbox.item', { key })
+      .then(asConversation)
+      .then(
+        (answer) => answer.conversation,
+        () => null,
+      );
     if (found && (withText === undefined || found.messages.some((m) => m.text === withText))) return found;
     if (Date.now() > until) throw new Error(`${key}${withText ? ` with “${withText}”` : ''} did not reach the store within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -109,7 +109,7 @@ describe('adding an account', () => {
     expect((await second.call('profiles.list', {})).profiles).toEqual([]);
     expect((await second.call('inbox.page', {})).rows).toEqual([]);
     expect((await second.call('inbox.counts', {})).total.all).toBe(0);
-    expect(await second.invoke('inbox.thread', { key: rows[0]!.key })).toMatchObject({ ok: false, error: { code: 'refused' } });
+    expect(await second.invoke('inbox.item', { key: rows[0]!.key })).toMatchObject({ ok: false, error: { code: 'refused' } });
     expect(vault.accounts.has(account.accountId)).toBe(false);
   });
 });

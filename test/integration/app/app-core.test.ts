@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxCounts, InboxRow } from '../../../src/shared/domain/inbox.ts';
 import { AppRig } from './appHarness.ts';
+import { asThread } from '../../support/itemReads.ts';
 
 let rig: AppRig;
 
@@ -50,7 +51,7 @@ describe('the application core with the built-in sandbox account', () => {
     });
     const created = rows.map((row) => row.created);
     expect([...created].sort().reverse()).toEqual(created);
-    expect(rig.eventsNamed('comments.new').length).toBeGreaterThan(0);
+    expect(rig.eventsNamed('items.new').length).toBeGreaterThan(0);
     const counts = await rig.call('inbox.counts', {});
     expect(counts.total.all).toBeGreaterThan(0);
     expect(rig.core.unreadTotal()).toBe(counts.total.unread);
@@ -62,7 +63,7 @@ describe('the application core with the built-in sandbox account', () => {
     for (const platform of ['instagram', 'linkedin']) {
       const comment = await outsideComment(platform);
       const text = `Thank you (${platform}, ${comment.socialCommentId})`;
-      const { item } = await rig.call('reply.send', { commentKey: comment.key, text });
+      const { item } = await rig.call('answer.send', { key: comment.key, text });
       expect(item).toMatchObject({ state: 'queued', answers: comment.key, text, platforms: [platform] });
       const sent = await rig.until(`the ${platform} reply sent`, async () =>
         (await rig.call('outbox.list', { states: ['sent'] })).items.find((i) => i.id === item.id),
@@ -71,7 +72,7 @@ describe('the application core with the built-in sandbox account', () => {
       const ledger = await rig.ledger('comment.reply');
       expect(ledger.filter((entry) => entry.text === text)).toHaveLength(1);
       expect(rig.eventsNamed('outbox.changed').some((e) => (e as { item?: { id: string; state: string } }).item?.id === item.id)).toBe(true);
-      const thread = await rig.call('inbox.thread', { key: comment.key });
+      const thread = await rig.call('inbox.item', { key: comment.key }).then(asThread);
       expect(thread.outbox.map((i) => i.id)).toContain(item.id);
     }
   });
@@ -80,7 +81,7 @@ describe('the application core with the built-in sandbox account', () => {
     await rig.call('settings.update', { undoSeconds: 30 });
     const comment = await outsideComment('facebook');
     const text = `Undone reply ${comment.socialCommentId}`;
-    const { item } = await rig.call('reply.send', { commentKey: comment.key, text });
+    const { item } = await rig.call('answer.send', { key: comment.key, text });
     const undone = await rig.call('outbox.undo', { id: item.id });
     expect(undone).toMatchObject({ item: { state: 'cancelled' }, text });
     expect((await rig.ledger('comment.reply')).filter((entry) => entry.text === text)).toHaveLength(0);
@@ -113,18 +114,18 @@ describe('the application core with the built-in sandbox account', () => {
     expect(injected.commentId).toEqual(expect.any(String));
     const key = `instagram:${injected.commentId}`;
     await rig.call('sync.refresh', { postKey: `instagram:${known.socialPostId}` });
-    await rig.until('the new comment event', () => rig.eventsNamed('comments.new').some((e) => (e as { keys: string[] }).keys.includes(key)), 300);
-    const note = await rig.until('its notification', () => rig.notifications.find((n) => n.kind === 'new-comments' && n.firstCommentKey === key), 300);
-    expect(note).toMatchObject({ profileId: known.profileId, count: 1, preview: expect.stringContaining('Is this still available?') });
+    await rig.until('the new comment event', () => rig.eventsNamed('items.new').some((e) => (e as { keys: string[] }).keys.includes(key)), 300);
+    const note = await rig.until('its notification', () => rig.notifications.find((n) => n.kind === 'new-items' && n.firstKey === key), 300);
+    expect(note).toMatchObject({ profileId: known.profileId, counts: { comment: 1 }, preview: expect.stringContaining('Is this still available?') });
     rig.core.notificationClicked(note.id);
     expect(rig.eventsNamed('notification.open').at(-1)).toEqual({ commentKey: key, outboxId: null });
-    expect((await rig.call('inbox.thread', { key })).thread.comment.text).toBe('Is this still available?');
+    expect((await rig.call('inbox.item', { key }).then(asThread)).thread.comment.text).toBe('Is this still available?');
   });
 
   it('refuses a reply the service cannot address, saying why', async () => {
     const youtube = (await rowsOf({ platforms: ['youtube'] })).find((row) => !row.byAccount);
     if (!youtube) return;
-    const result = await rig.invoke('reply.send', { commentKey: youtube.key, text: 'Hello' });
+    const result = await rig.invoke('answer.send', { key: youtube.key, text: 'Hello' });
     expect(result).toMatchObject({ ok: false, error: { code: 'refused' } });
   });
 
@@ -137,12 +138,12 @@ describe('the application core with the built-in sandbox account', () => {
     expect(done.changed).toBe(keys.length);
     const after = await rig.call('inbox.counts', {});
     expect(after.total.done).toBe(before.total.done + keys.length);
-    const thread = await rig.call('inbox.thread', { key: keys[0]! });
+    const thread = await rig.call('inbox.item', { key: keys[0]! }).then(asThread);
     expect(thread.thread.comment).toMatchObject({ done: true, unread: false, labels: ['later'] });
     await rig.until('a counts event', () => rig.eventsNamed('inbox.countsChanged').length > 0);
 
     expect(await rig.call('inbox.undoTriage', { undoToken: done.undoToken })).toEqual({ restored: keys.length });
-    const restored = await rig.call('inbox.thread', { key: keys[0]! });
+    const restored = await rig.call('inbox.item', { key: keys[0]! }).then(asThread);
     expect(restored.thread.comment).toMatchObject({ done: false, unread: true, labels: [] });
     expect(await rig.invoke('inbox.undoTriage', { undoToken: done.undoToken })).toMatchObject({ ok: false, error: { code: 'refused' } });
   });

@@ -108,8 +108,10 @@ export class AppRig {
     this.timeline = timeline;
     core.dispatcher.subscribe((event) => {
       this.events.push(event);
-      const firstFetch = event.name === 'comments.new' && (event.payload as { firstFetch: boolean }).firstFetch ? ':firstFetch' : '';
-      timeline.push(`event:${event.name}${firstFetch}`);
+      // A backlog that is summarised: comments' (a conversation's first read is never news).
+      const payload = event.payload as { kind?: string; firstFetch?: boolean };
+      const backlog = event.name === 'items.new' && payload.kind === 'comment' && payload.firstFetch === true;
+      timeline.push(backlog ? 'event:items.new:comment:firstFetch' : `event:${event.name}`);
     });
   }
 
@@ -180,7 +182,7 @@ export class AppRig {
 
   /** The first sync's backlog has been summed up: a summary came after the last first-fetch event. */
   backlogSummarised(): boolean {
-    const lastBacklog = this.timeline.lastIndexOf('event:comments.new:firstFetch');
+    const lastBacklog = this.timeline.lastIndexOf('event:items.new:comment:firstFetch');
     return lastBacklog >= 0 && this.timeline.lastIndexOf('notification:summary') > lastBacklog;
   }
 

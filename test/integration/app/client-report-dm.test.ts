@@ -1,5 +1,5 @@
 // Direct messages in the client report, through the core as a host builds it, against the sandbox:
-// a conversation waiting for the account is an unanswered item of kind 'dm'; a message the app sends
+// a conversation waiting for the account is an unanswered item of kind 'conversation'; a message the app sends
 // to it answers it, timed by the outbox's confirmed delivery; the figures per kind add up to the total.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientReport } from '../../../src/shared/domain/clientReport.ts';
@@ -22,7 +22,7 @@ afterAll(async () => {
   await rig?.close();
 });
 
-function kindOf(report: ClientReport, kind: 'comment' | 'dm') {
+function kindOf(report: ClientReport, kind: 'comment' | 'conversation') {
   return report.current.byKind?.find((figures) => figures.kind === kind);
 }
 
@@ -57,22 +57,22 @@ describe('direct messages in the client report', () => {
       if (!settled) await new Promise((resolve) => setTimeout(resolve, 300));
       return settled ? report : null;
     });
-    const messages = kindOf(before, 'dm');
+    const messages = kindOf(before, 'conversation');
     expect(messages?.totals.unanswered).toBeGreaterThan(0);
     const kinds = before.current.byKind ?? [];
     expect(kinds.reduce((sum, figures) => sum + figures.totals.received, 0)).toBe(before.current.totals.received);
     expect(kinds.reduce((sum, figures) => sum + figures.totals.answered, 0)).toBe(before.current.totals.answered);
-    expect(before.current.byChannel.filter((channel) => channel.kind === 'dm').reduce((sum, channel) => sum + channel.received, 0)).toBe(
+    expect(before.current.byChannel.filter((channel) => channel.kind === 'conversation').reduce((sum, channel) => sum + channel.received, 0)).toBe(
       messages?.totals.received,
     );
 
-    const sent = (await rig.call('message.send', { conversationKey: key, text: 'Thanks for writing, it ships on Monday.' })).item;
+    const sent = (await rig.call('answer.send', { key: key, text: 'Thanks for writing, it ships on Monday.' })).item;
     await rig.until('the message confirmed', async () =>
       (await rig.call('outbox.list', {})).items.find((item) => item.id === sent.id && item.state === 'sent'),
     );
     const after = await rig.call('report.get', period);
-    expect(kindOf(after, 'dm')?.totals.answered).toBe((messages?.totals.answered ?? 0) + 1);
-    expect(kindOf(after, 'dm')?.totals.unanswered).toBe((messages?.totals.unanswered ?? 0) - 1);
+    expect(kindOf(after, 'conversation')?.totals.answered).toBe((messages?.totals.answered ?? 0) + 1);
+    expect(kindOf(after, 'conversation')?.totals.unanswered).toBe((messages?.totals.unanswered ?? 0) - 1);
     expect(after.current.answeredBySource['outbox-confirmed']).toBe(before.current.answeredBySource['outbox-confirmed'] + 1);
     // The comments' counts did not move.
     expect(kindOf(after, 'comment')?.totals).toEqual(kindOf(before, 'comment')?.totals);

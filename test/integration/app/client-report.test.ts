@@ -73,7 +73,7 @@ describe('the client report', () => {
     // The oldest comment still waiting gets its answer from the app (direct messages are items too).
     const answered = { key: before.current.slowestUnanswered.find((item) => item.kind === 'comment')!.id };
 
-    const sent = (await r.call('reply.send', { commentKey: answered.key, text: 'Thank you, we are on it!' })).item;
+    const sent = (await r.call('answer.send', { key: answered.key, text: 'Thank you, we are on it!' })).item;
     const delivered = await r.until('the reply confirmed', async () =>
       (await r.call('outbox.list', {})).items.find((item) => item.id === sent.id && item.state === 'sent'),
     );

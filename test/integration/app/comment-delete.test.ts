@@ -29,7 +29,7 @@ describe('deleting a comment', () => {
     expect(await rig.call('inbox.deleteComment', { key: row.key })).toEqual({ deleted: true });
     const deletes = (await rig.ledger('comment.delete')).filter((entry) => entry.ids.includes(row.socialCommentId));
     expect(deletes).toHaveLength(1);
-    expect((await rig.invoke('inbox.thread', { key: row.key })).ok).toBe(false);
+    expect((await rig.invoke('inbox.item', { key: row.key })).ok).toBe(false);
     const left = (await rig.call('inbox.page', { filter: { platforms: ['facebook'], view: 'all' }, limit: 500 })).rows;
     expect(left.map((r) => r.key)).not.toContain(row.key);
   });
@@ -39,6 +39,6 @@ describe('deleting a comment', () => {
     const result = await rig.invoke('inbox.deleteComment', { key: row.key });
     expect(result).toMatchObject({ ok: false, error: { message: expect.stringMatching(/TikTok lets an account delete only its own comments/) } });
     expect((await rig.ledger('comment.delete')).filter((entry) => entry.ids.includes(row.socialCommentId))).toHaveLength(0);
-    expect((await rig.invoke('inbox.thread', { key: row.key })).ok).toBe(true);
+    expect((await rig.invoke('inbox.item', { key: row.key })).ok).toBe(true);
   });
 });

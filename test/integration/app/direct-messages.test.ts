@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxRow } from '../../../src/shared/domain/inbox.ts';
 import { MESSAGE_REPLY_WINDOW_MS, MESSAGE_TEXT_LIMITS } from '../../../src/shared/networks.ts';
 import { AppRig, type SandboxWorld, worldOf } from './appHarness.ts';
+import { asConversation } from '../../support/itemReads.ts';
 
 type WorldConversation = SandboxWorld['conversations'][number];
 
@@ -35,9 +36,9 @@ async function conversationRows(filter: Record<string, unknown> = {}): Promise<I
   return rows;
 }
 
-async function refusal(input: { conversationKey: string; text: string }): Promise<string> {
-  const result = await rig.invoke('message.send', input);
-  if (result.ok) throw new Error(`message.send was accepted: ${JSON.stringify(result.data)}`);
+async function refusal(input: { key: string; text: string }): Promise<string> {
+  const result = await rig.invoke('answer.send', input);
+  if (result.ok) throw new Error(`answer.send was accepted: ${JSON.stringify(result.data)}`);
   expect(result.error.code).toBe('refused');
   return result.error.message;
 }
@@ -90,10 +91,10 @@ describe('direct messages in the application core', () => {
     }
     await rig.until('the tray’s count', () => rig.core.unreadTotal() === both.total.unread);
 
-    const news = rig.eventsNamed('messages.new') as { keys: string[]; firstFetch: boolean }[];
+    const news = rig.eventsNamed('items.new').filter((e) => (e as { kind: string }).kind === 'conversation') as { keys: string[]; firstFetch: boolean }[];
     expect(new Set(news.flatMap((e) => e.keys))).toEqual(new Set(expected.map(keyOf)));
     expect(news.every((e) => e.firstFetch)).toBe(true);
-    expect(rig.notifications.filter((n) => (n.kind === 'new-comments' || n.kind === 'summary') && n.conversations > 0)).toEqual([]);
+    expect(rig.notifications.filter((n) => (n.kind === 'new-items' || n.kind === 'summary') && n.counts.conversation > 0)).toEqual([]);
   });
 
   it('triages a conversation like a comment: done, out of "needs reply", counted, and back with undo', async () => {
@@ -109,7 +110,7 @@ describe('direct messages in the application core', () => {
     expect(after.total.done).toBe(before.total.done + 1);
 
     expect(await rig.call('inbox.undoTriage', { undoToken: action.undoToken })).toEqual({ restored: 1 });
-    const { conversation } = await rig.call('inbox.conversation', { key });
+    const { conversation } = await rig.call('inbox.item', { key }).then(asConversation);
     expect(conversation.row).toMatchObject({ key, done: false, labels: [] });
     expect((await rig.call('inbox.counts', { kind: 'conversation' })).total).toEqual(before.total);
   });
@@ -118,7 +119,7 @@ describe('direct messages in the application core', () => {
     const closed = synced().find((c) => c.platform !== 'twitter' && !windowOpen(c) && c.lastReceivedAt !== '');
     if (!closed) throw new Error('the sandbox world has no conversation past its reply window');
     const text = `Sorry for the late answer (${closed.conversationId})`;
-    const reason = await refusal({ conversationKey: keyOf(closed), text });
+    const reason = await refusal({ key: keyOf(closed), text });
     const closedAt = new Date(Date.parse(closed.lastReceivedAt) + MESSAGE_REPLY_WINDOW_MS);
     expect(reason).toContain('The reply window of this conversation closed on');
     expect(reason).toContain(`${closedAt.getUTCFullYear()}`);
@@ -133,11 +134,11 @@ describe('direct messages in the application core', () => {
     const open = synced().find((c) => c.platform === 'instagram' && windowOpen(c));
     if (!open) throw new Error('the sandbox world has no instagram conversation with an open window');
     const text = `${'é'.repeat(MESSAGE_TEXT_LIMITS.instagram)}🙂`;
-    const reason = await refusal({ conversationKey: keyOf(open), text });
+    const reason = await refusal({ key: keyOf(open), text });
     expect(reason).toBe(`This message has 1,000 characters; Instagram takes at most 999 in a direct message: shorten it or send it as several messages`);
     expect((await rig.call('outbox.list', {})).items.filter((item) => item.answers === keyOf(open))).toEqual([]);
     expect((await rig.ledger('message.send')).filter((entry) => entry.text === text)).toEqual([]);
-    const unknown = await refusal({ conversationKey: 'dm:instagram:no-such-conversation', text: 'Hello' });
+    const unknown = await refusal({ key: 'dm:instagram:no-such-conversation', text: 'Hello' });
     expect(unknown).toBe('That conversation is not in the inbox (any more)');
   });
 
@@ -169,14 +170,15 @@ describe('direct messages in the application core', () => {
     })) as { conversationId: string };
     const key = `dm:facebook:${written.conversationId}`;
     await rig.call('sync.refresh', { profileId: client.refId });
-    await rig.until('the news event', () => rig.eventsNamed('messages.new').some((e) => (e as { keys: string[] }).keys.includes(key)), 600);
-    expect(rig.eventsNamed('messages.new').find((e) => (e as { keys: string[] }).keys.includes(key))).toMatchObject({
+    await rig.until('the news event', () => rig.eventsNamed('items.new').some((e) => (e as { keys: string[] }).keys.includes(key)), 600);
+    expect(rig.eventsNamed('items.new').find((e) => (e as { keys: string[] }).keys.includes(key))).toMatchObject({
+      kind: 'conversation',
       profileId: client.refId,
       platform: 'facebook',
       firstFetch: false,
     });
-    const note = await rig.until('its notification', () => rig.notifications.find((n) => n.kind === 'new-comments' && n.firstCommentKey === key), 300);
-    expect(note).toMatchObject({ profileId: client.refId, count: 0, conversations: 1, preview: 'Nora Newcomer: Hello, do you ship to Lisbon?' });
+    const note = await rig.until('its notification', () => rig.notifications.find((n) => n.kind === 'new-items' && n.firstKey === key), 300);
+    expect(note).toMatchObject({ profileId: client.refId, counts: { comment: 0, conversation: 1 }, preview: 'Nora Newcomer: Hello, do you ship to Lisbon?' });
     rig.core.notificationClicked(note.id);
     expect(rig.eventsNamed('notification.open').at(-1)).toEqual({ commentKey: key, outboxId: null });
     await rig.until('the tray counts it', () => rig.core.unreadTotal() === unreadBefore + 1);
@@ -188,7 +190,7 @@ describe('direct messages in the application core', () => {
     try {
       await rig.call('sync.refresh', { profileId: target.profileRefId });
       await rig.until('offline', () => rig.eventsNamed('connectivity.changed').some((c) => !(c as { online: boolean }).online));
-      const { conversation, outbox } = await rig.call('inbox.conversation', { key: keyOf(target) });
+      const { conversation, outbox } = await rig.call('inbox.item', { key: keyOf(target) }).then(asConversation);
       expect(conversation.messages).toHaveLength(target.messageCount);
       expect(conversation.row.conversation).toMatchObject({ conversationId: target.conversationId, recipientId: target.recipientId });
       expect(Date.parse(conversation.messages.at(-1)!.created)).toBe(Date.parse(target.lastMessageAt));
@@ -205,12 +207,12 @@ describe('direct messages in the application core', () => {
     const open = synced().find((c) => c.platform === 'facebook' && c.awaitingReply && windowOpen(c))!;
     const key = keyOf(open);
     const text = `Yes, we ship there (${open.conversationId})`;
-    const { item } = await rig.call('message.send', { conversationKey: key, text });
+    const { item } = await rig.call('answer.send', { key: key, text });
     expect(item).toMatchObject({ kind: 'message', answers: key, text, platforms: ['facebook'], state: 'queued' });
     const sent = await rig.until('the message sent', async () => (await rig.call('outbox.list', { states: ['sent'] })).items.find((i) => i.id === item.id));
     expect(sent.results.facebook?.state).toBe('sent');
     expect((await rig.ledger('message.send')).filter((entry) => entry.text === text)).toHaveLength(1);
-    const { conversation, outbox } = await rig.call('inbox.conversation', { key });
+    const { conversation, outbox } = await rig.call('inbox.item', { key }).then(asConversation);
     expect(outbox.map((i) => i.id)).toContain(item.id);
     // Confirmed delivery puts the message in the conversation under the service's id, before any sync reads it.
     const messageId = sent.results.facebook?.state === 'sent' ? sent.results.facebook.socialCommentId : null;

@@ -35,7 +35,7 @@ describe('the item state event', () => {
       (c) => c.platform === 'facebook' && c.status === 'active' && world.profiles.some((p) => p.refId === c.profileRefId && p.messagingEnabled),
     )!;
     const key = `dm:facebook:${conversation.conversationId}`;
-    await rig.until('the conversation in the inbox', async () => ((await rig.invoke('inbox.conversation', { key })).ok ? true : null));
+    await rig.until('the conversation in the inbox', async () => ((await rig.invoke('inbox.item', { key })).ok ? true : null));
 
     const done = await rig.call('inbox.triage', { keys: [key], done: true, unread: false, addLabels: ['quote'] });
     expect(done.changed).toBe(1);

@@ -25,7 +25,7 @@ it('lists every item and takes commands on them from the first call after a star
     });
     ({
       item: { id },
-    } = await first.call('reply.send', { commentKey: key, text: 'Thanks, we will look into it.' }));
+    } = await first.call('answer.send', { key: key, text: 'Thanks, we will look into it.' }));
   } finally {
     await first.close();
   }

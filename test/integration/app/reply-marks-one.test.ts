@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxRow } from '../../../src/shared/domain/inbox.ts';
 import { AppRig } from './appHarness.ts';
+import { asThread } from '../../support/itemReads.ts';
 
 let rig: AppRig;
 
@@ -54,7 +55,7 @@ describe('a reply to a comment under another comment', () => {
     });
 
     const text = `@marcus_studio yes, Mexico too (${under.commentId})`;
-    const { item } = await rig.call('reply.send', { commentKey: underKey, text });
+    const { item } = await rig.call('answer.send', { key: underKey, text });
     await rig.until('the reply sent', async () => (await rig.call('outbox.list', { states: ['sent'] })).items.find((i) => i.id === item.id));
     expect((await rig.ledger('comment.reply')).filter((line) => line.text === text)).toHaveLength(1);
 
@@ -62,11 +63,11 @@ describe('a reply to a comment under another comment', () => {
     // refresh; asked again here so the test waits for nothing else).
     await rig.call('sync.refresh', { postKey });
     const answered = await rig.until('the reply read back by the sync', async () => {
-      const thread = (await rig.call('inbox.thread', { key: underKey })).thread;
+      const thread = (await rig.call('inbox.item', { key: underKey }).then(asThread)).thread;
       return thread.replies.some((reply) => reply.byAccount && reply.text === text) ? thread : null;
     });
     expect(answered.comment.replied).toBe(true);
-    expect((await rig.call('inbox.thread', { key: topKey })).thread.comment.replied).toBe(false);
+    expect((await rig.call('inbox.item', { key: topKey }).then(asThread)).thread.comment.replied).toBe(false);
     const keys = (await needsReply('instagram')).map((row) => row.key);
     expect(keys).toContain(topKey);
     expect(keys).not.toContain(underKey);

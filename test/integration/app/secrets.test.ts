@@ -18,6 +18,7 @@ import { startSyncServer } from '../../../src/syncServer/syncServer.ts';
 import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
 import { AppRig, controlUrl, worldOf, type SandboxWorld } from './appHarness.ts';
 import { MemoryVault } from './memoryVault.ts';
+import { asThread, asConversation } from '../../support/itemReads.ts';
 
 const BUILT_IN_KEY = 'sk-builtin-SECRET-4711-abcdef';
 const SERVICE_KEY = 'sk-service-SECRET-0815-uvwxyz';
@@ -127,7 +128,7 @@ describe('secrets on the bridge', () => {
     await rig.call('inbox.counts', {});
     await rig.call('inbox.search', { text: 'the' });
     const instagram = rows.filter((row) => row.platform === 'instagram' && !row.byAccount);
-    await rig.call('inbox.thread', { key: instagram[0]!.key });
+    await rig.call('inbox.item', { key: instagram[0]!.key }).then(asThread);
     const triaged = await rig.call('inbox.triage', { keys: [instagram[0]!.key], unread: false, snoozedUntil: Date.now() + 3_600_000 });
     await rig.call('inbox.undoTriage', { undoToken: triaged.undoToken });
     // A whole view read in one sweep, then undone. The sync is still filling the store: a sweep
@@ -142,13 +143,13 @@ describe('secrets on the bridge', () => {
     await rig.call('inbox.undoTriage', { undoToken: swept.undoToken });
 
     // Replies: sent once; undone; edited then cancelled.
-    const sent = (await rig.call('reply.send', { commentKey: instagram[0]!.key, text: 'Thanks a lot!' })).item;
+    const sent = (await rig.call('answer.send', { key: instagram[0]!.key, text: 'Thanks a lot!' })).item;
     await rig.until('the reply sent', async () => (await rig.call('outbox.list', {})).items.find((item) => item.id === sent.id && item.state === 'sent'));
     await rig.call('outbox.remove', { id: sent.id });
     await rig.call('settings.update', { undoSeconds: 30 });
-    const undone = (await rig.call('reply.send', { commentKey: instagram[1]!.key, text: 'Undo me' })).item;
+    const undone = (await rig.call('answer.send', { key: instagram[1]!.key, text: 'Undo me' })).item;
     await rig.call('outbox.undo', { id: undone.id });
-    const edited = (await rig.call('reply.send', { commentKey: instagram[1]!.key, text: 'Edit me' })).item;
+    const edited = (await rig.call('answer.send', { key: instagram[1]!.key, text: 'Edit me' })).item;
     await rig.call('outbox.edit', { id: edited.id, text: 'Edited' });
     await rig.call('outbox.cancel', { id: edited.id });
     await rig.call('outbox.setAside', {});
@@ -159,7 +160,7 @@ describe('secrets on the bridge', () => {
 
     // Direct messages: the windows closing soonest, a conversation read, a message sent once.
     const conversation = await rig.until('a conversation waiting for an answer', async () => (await rig.call('inbox.closingSoon', {})).rows[0]);
-    await rig.call('inbox.conversation', { key: conversation.key });
+    await rig.call('inbox.item', { key: conversation.key }).then(asConversation);
     // The person's picture is fetched by main. A person whose picture is on a server that does not
     // speak https (the sandbox itself, addressed as https): an answer without one, not an error,
     // and no request leaves this machine.
@@ -171,9 +172,9 @@ describe('secrets on the bridge', () => {
     })) as { conversationId: string };
     const picturedKey = `dm:${conversation.platform}:${pictured.conversationId}`;
     await rig.call('sync.refresh', { profileId: conversation.profileId });
-    await rig.until('the pictured conversation', async () => (await rig.invoke('inbox.conversation', { key: picturedKey })).ok);
+    await rig.until('the pictured conversation', async () => (await rig.invoke('inbox.item', { key: picturedKey })).ok);
     expect(await rig.call('inbox.personPicture', { key: picturedKey })).toEqual({ dataUrl: null });
-    const message = (await rig.call('message.send', { conversationKey: conversation.key, text: 'Thanks for writing!' })).item;
+    const message = (await rig.call('answer.send', { key: conversation.key, text: 'Thanks for writing!' })).item;
     await rig.until('the message sent', async () => (await rig.call('outbox.list', {})).items.find((item) => item.id === message.id && item.state === 'sent'));
 
     // Posts: list, metrics, refresh; comments off on an instagram post, a reply on it refused (215),
@@ -212,7 +213,7 @@ describe('secrets on the bridge', () => {
     const tracked = await rig.call('posts.track', { profileId: guest.profileRefId, platform: 'youtube', reference: `https://youtu.be/${guest.socialId}` });
     await rig.call('posts.untrack', { postKey: tracked.post.key });
     await rig.call('posts.setComments', { postKey: target.postKey, enabled: false });
-    const refused = (await rig.call('reply.send', { commentKey: target.row.key, text: 'Comments are off here' })).item;
+    const refused = (await rig.call('answer.send', { key: target.row.key, text: 'Comments are off here' })).item;
     await rig.until('the reply failed', async () => (await rig.call('outbox.list', { states: ['failed'] })).items.find((item) => item.id === refused.id));
     const failedNote = await rig.until('a reply-failed notification', () => rig.notifications.find((n) => n.kind === 'reply-failed'));
     rig.core.notificationClicked(failedNote.id);
@@ -279,7 +280,7 @@ describe('secrets on the bridge', () => {
     await rig.until('the teammate replying', () => rig.eventsNamed('team.presenceChanged').length > 0);
     await teammate.setComposing(null);
     expect((await teammate.claim(`reply:${teamComment}`)).status).toBe('won');
-    const held = (await rig.call('reply.send', { commentKey: teamComment, text: 'Sent although Bob answered' })).item;
+    const held = (await rig.call('answer.send', { key: teamComment, text: 'Sent although Bob answered' })).item;
     await rig.until('the reply held', async () => (await rig.call('outbox.list', {})).items.find((item) => item.id === held.id && item.heldBy));
     await rig.call('outbox.sendAnyway', { id: held.id });
     await rig.until('the reply sent anyway', async () =>

@@ -48,7 +48,7 @@ async function accountWithPendingReply(
   const first = await AppRig.start({ sandbox: false, dataDir, vault, settings: { undoSeconds: 5 } });
   const { account } = await first.call('accounts.add', { title: 'Studio', baseUrl: sandbox.url, apiKey: sandbox.apiKey });
   const comment = await outsideComment(first);
-  const { item } = await first.call('reply.send', { commentKey: comment.key, text });
+  const { item } = await first.call('answer.send', { key: comment.key, text });
   await first.close();
   return { accountId: account.accountId, replyId: item.id };
 }

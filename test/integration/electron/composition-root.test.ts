@@ -156,7 +156,7 @@ describe('the Electron host, composed (fake Electron, real core)', () => {
     );
     everythingTheRendererSaw.push(accounts);
     // The sync's first comments arrive as events, and the counts follow.
-    await app.waitFor((m) => m.type === 'event' && (m['payload'] as { name: string }).name === 'comments.new');
+    await app.waitFor((m) => m.type === 'event' && (m['payload'] as { name: string }).name === 'items.new');
     const counts = await until(
       () => app.invoke('inbox.counts', {}),
       (result) => result.ok && /"unread":[1-9]/.test(JSON.stringify(result.data)),
@@ -179,7 +179,7 @@ describe('the Electron host, composed (fake Electron, real core)', () => {
     const vaultFile = readFileSync(join(userData, 'vault.json'), 'utf8');
     expect(vaultFile).toContain('gnome_libsecret');
     const seen = JSON.stringify(everythingTheRendererSaw);
-    expect(seen).toContain('comments.new');
+    expect(seen).toContain('items.new');
     for (const secret of secrets) {
       expect(vaultFile).not.toContain(secret);
       expect(seen).not.toContain(secret);

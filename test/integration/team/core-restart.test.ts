@@ -59,7 +59,7 @@ it('a core closed while it pushes its decisions sends every one, once, when star
     return rows.length === COMMENTS ? rows.map((row) => row.key) : null;
   });
   await desktop.until('the same comments on the desktop', async () => {
-    for (const key of keys) if (!(await desktop.invoke('inbox.thread', { key })).ok) return null;
+    for (const key of keys) if (!(await desktop.invoke('inbox.item', { key })).ok) return null;
     return true;
   });
   const wanted = new Set(keys);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLY_BY_SOCIAL_ID_NETWORKS } from '../../../src/shared/networks.ts';
 import type { AppRig } from '../app/appHarness.ts';
 import { ADMIN, TEAM_TUNING, TeamCores, WORKSPACE } from './support/teamCores.ts';
+import { asConversation } from '../../support/itemReads.ts';
 
 const ANN = { member: 'ann', device: 'laptop', password: 'ann-password' };
 const BOB = { member: 'bob', device: 'desktop', password: 'bob-password' };
@@ -38,7 +39,7 @@ afterAll(async () => {
 /** Only comments the service can answer. */
 const answerable = (row: InboxRow): boolean => REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform);
 const outboxItem = async (rig: AppRig, id: string) => (await rig.call('outbox.list', {})).items.find((item) => item.id === id) ?? null;
-const reply = async (rig: AppRig, key: string, text: string) => (await rig.call('reply.send', { commentKey: key, text })).item;
+const reply = async (rig: AppRig, key: string, text: string) => (await rig.call('answer.send', { key: key, text })).item;
 
 /** The texts among `texts` the sandbox posted as `kind` (its ledger: what the networks got). */
 async function inLedger(kind: 'comment.reply' | 'message.send', texts: readonly string[]): Promise<string[]> {
@@ -112,16 +113,17 @@ async function answerBothOnce(key: string, inWorld: { conversationId: string; pr
   // Ann's device polls the profile (it took the lease first) and reads messages every second or two here (TUNING).
   await laptop().until(
     'Ann’s device has the newest message',
-    async () => ((await laptop().call('inbox.conversation', { key })).conversation.messages.some((message) => message.text === newest) ? true : null),
+    async () =>
+      (await laptop().call('inbox.item', { key }).then(asConversation)).conversation.messages.some((message) => message.text === newest) ? true : null,
     3_000,
   );
-  const behind = (await desktop().call('inbox.conversation', { key })).conversation.messages;
+  const behind = (await desktop().call('inbox.item', { key }).then(asConversation)).conversation.messages;
   expect(behind.some((message) => message.text === newest)).toBe(false);
   // Both answer at once: Ann to the newest message she knows, Bob to the one before it.
   const texts = { ann: 'Ann: yes, the blue one is in stock.', bob: 'Bob: we have it in blue.' };
   const [fromAnn, fromBob] = await Promise.all([
-    laptop().call('message.send', { conversationKey: key, text: texts.ann }),
-    desktop().call('message.send', { conversationKey: key, text: texts.bob }),
+    laptop().call('answer.send', { key: key, text: texts.ann }),
+    desktop().call('answer.send', { key: key, text: texts.bob }),
   ]);
   const done = (rig: AppRig, id: string) =>
     rig.until('the message sent or held', async () => {
@@ -200,7 +202,7 @@ describe('held answers between two app cores', () => {
       async () => (await laptop().call('inbox.closingSoon', {})).rows[0] ?? null,
     );
     const key = conversation.key;
-    await desktop().until('the conversation on Bob’s device', async () => ((await desktop().invoke('inbox.conversation', { key })).ok ? true : null));
+    await desktop().until('the conversation on Bob’s device', async () => ((await desktop().invoke('inbox.item', { key })).ok ? true : null));
     const world = (await laptop().control('GET', '/world')) as { conversations: { conversationId: string; profileRefId: string; platform: string }[] };
     const inWorld = world.conversations.find((entry) => entry.conversationId === conversation.conversation?.conversationId);
     if (!inWorld) throw new Error('the conversation is not in the sandbox world');

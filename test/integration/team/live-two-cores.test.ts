@@ -57,7 +57,7 @@ async function firstSyncDone(rig: AppRig): Promise<boolean> {
   return profiles.length === world.profiles.length && profiles.every((p) => p.postsTotal > 0 && p.postsDone === p.postsTotal);
 }
 
-const hasComment = async (rig: AppRig, key: string) => (await rig.invoke('inbox.thread', { key })).ok;
+const hasComment = async (rig: AppRig, key: string) => (await rig.invoke('inbox.item', { key })).ok;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'live-two-cores-'));

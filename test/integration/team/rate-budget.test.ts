@@ -81,7 +81,7 @@ async function firstSyncDone(rig: AppRig): Promise<boolean> {
 }
 
 async function hasComment(rig: AppRig, key: string): Promise<boolean> {
-  return (await rig.invoke('inbox.thread', { key })).ok;
+  return (await rig.invoke('inbox.item', { key })).ok;
 }
 
 async function commentInSandbox(text: string): Promise<string> {

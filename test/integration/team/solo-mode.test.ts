@@ -52,7 +52,7 @@ describe('a reply while the team server cannot be reached', () => {
     proxy.cut();
     await rig.until('the server unreachable', async () => ((await rig.call('team.status', {})).serverReachable ? null : true));
     const text = 'Thanks! Sent from my laptop while the team server was away.';
-    const { item } = await rig.call('reply.send', { commentKey: key, text });
+    const { item } = await rig.call('answer.send', { key: key, text });
     await rig.until('the reply sent', async () => ((await outboxItem(item.id))?.state === 'sent' ? true : null));
     expect(await inLedger(text)).toBe(1);
     const status = await rig.call('team.status', {});
@@ -72,7 +72,7 @@ describe('a reply while the team server cannot be reached', () => {
     expect(await rig.call('team.setMode', { mode: 'team' })).toMatchObject({ mode: 'team' });
     const key = await comment(1);
     const text = 'Thanks! This one waits for the team server.';
-    const { item } = await rig.call('reply.send', { commentKey: key, text });
+    const { item } = await rig.call('answer.send', { key: key, text });
     const held = await rig.until('the reply held', async () => {
       const now = await outboxItem(item.id);
       return now?.lastError?.code === 'team-unreachable' ? now : null;

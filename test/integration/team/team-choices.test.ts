@@ -67,7 +67,7 @@ async function bothAnswer(key: string, texts: { laptop: string; desktop: string 
   return { held, fromLaptop };
 }
 
-const reply = async (rig: AppRig, key: string, text: string) => (await rig.call('reply.send', { commentKey: key, text })).item;
+const reply = async (rig: AppRig, key: string, text: string) => (await rig.call('answer.send', { key: key, text })).item;
 
 describe('presence and the held answer’s choice, between two app cores', () => {
   it('tells the other core who is replying to what, and that they stopped', async () => {
@@ -152,9 +152,9 @@ describe('presence and the held answer’s choice, between two app cores', () =>
       async () => (await laptop().call('inbox.closingSoon', {})).rows[0] ?? null,
     );
     const key = conversation.key;
-    await desktop().until('the conversation on the desktop', async () => ((await desktop().invoke('inbox.conversation', { key })).ok ? true : null));
+    await desktop().until('the conversation on the desktop', async () => ((await desktop().invoke('inbox.item', { key })).ok ? true : null));
     const texts = { laptop: 'Ann: your order ships today.', desktop: 'Bob: it ships this afternoon.' };
-    const send = async (rig: AppRig, text: string) => (await rig.call('message.send', { conversationKey: key, text })).item;
+    const send = async (rig: AppRig, text: string) => (await rig.call('answer.send', { key: key, text })).item;
     const { held } = await bothAnswer(key, texts, send);
     expect(held).toMatchObject({ kind: 'message', state: 'failed', heldBy: { who: 'ann', device: 'laptop' } });
     expect(held.lastError?.message).toBe('ann already answered in this conversation, so yours was not sent.');

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRig } from '../app/appHarness.ts';
 import { TeamCores } from './support/teamCores.ts';
+import { asThread } from '../../support/itemReads.ts';
 
 const ANN = { member: 'ann', device: 'laptop', password: 'ann-password' };
 const BOB = { member: 'bob', device: 'desktop', password: 'bob-password' };
@@ -54,11 +55,11 @@ describe('outbox status and the client report per member, on two cores', () => {
     const waiting = before.current.slowestUnanswered.filter((item) => item.kind === 'comment');
     expect(waiting.length).toBeGreaterThanOrEqual(2);
     const [forBob, forAnn] = [waiting[0]!.id, waiting[1]!.id];
-    await desktop().until('the comment on the desktop', async () => ((await desktop().invoke('inbox.thread', { key: forBob })).ok ? true : null));
+    await desktop().until('the comment on the desktop', async () => ((await desktop().invoke('inbox.item', { key: forBob })).ok ? true : null));
 
     const texts = { bob: 'Bob here: thanks, the parcel left today.', ann: 'Ann here: glad you like it!' };
-    const bobs = (await desktop().call('reply.send', { commentKey: forBob, text: texts.bob })).item;
-    const anns = (await laptop().call('reply.send', { commentKey: forAnn, text: texts.ann })).item;
+    const bobs = (await desktop().call('answer.send', { key: forBob, text: texts.bob })).item;
+    const anns = (await laptop().call('answer.send', { key: forAnn, text: texts.ann })).item;
     const sentOn = async (rig: AppRig, id: string) =>
       rig.until('the reply sent', async () => (await rig.call('outbox.list', {})).items.find((item) => item.id === id && item.state === 'sent') ?? null);
     const bobSent = await sentOn(desktop(), bobs.id);
@@ -90,7 +91,7 @@ describe('outbox status and the client report per member, on two cores', () => {
       const report = await laptop().call('report.get', period);
       return report.byMember?.some((member) => member.member === 'bob') ? report : null;
     });
-    const createdOf = async (key: string) => Date.parse((await laptop().call('inbox.thread', { key })).thread.comment.created);
+    const createdOf = async (key: string) => Date.parse((await laptop().call('inbox.item', { key }).then(asThread)).thread.comment.created);
     const firstAt = (item: typeof bobSent) => Math.min(...Object.values(item.results).map((result) => result.at));
     expect(after.byMember).toEqual([
       { member: 'ann', repliesSent: 1, firstReplies: 1, beforeOpening: 0, firstReplyMedianMs: firstAt(annSent) - (await createdOf(forAnn)) },

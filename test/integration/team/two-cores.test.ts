@@ -101,7 +101,7 @@ describe('two app cores on one team workspace', () => {
 
   it('closes a comment answered on one core on both, through the sent reply', async () => {
     const key = await team.commentOnBoth(laptop(), desktop(), 3);
-    const { item } = await laptop().call('reply.send', { commentKey: key, text: 'Thanks, we are on it!' });
+    const { item } = await laptop().call('answer.send', { key: key, text: 'Thanks, we are on it!' });
     await laptop().until('the reply sent', async () =>
       (await laptop().call('outbox.list', {})).items.some((sent) => sent.id === item.id && sent.state === 'sent') ? true : null,
     );
@@ -114,7 +114,7 @@ describe('two app cores on one team workspace', () => {
     const key = await team.commentOnBoth(laptop(), desktop(), 4);
     const texts = { laptop: 'Ann here: the invoice is on its way.', desktop: 'Bob here: we will send the invoice.' };
     team.proxies.get(BOB.device)!.cut();
-    const fromDesktop = (await desktop().call('reply.send', { commentKey: key, text: texts.desktop })).item;
+    const fromDesktop = (await desktop().call('answer.send', { key: key, text: texts.desktop })).item;
     const outboxItem = async (rig: AppRig, id: string) => (await rig.call('outbox.list', {})).items.find((item) => item.id === id) ?? null;
     // Cut off from the team server, the desktop cannot take the claim: it holds, never sends.
     const waiting = await desktop().until('the desktop holding its reply', async () => {
@@ -122,7 +122,7 @@ describe('two app cores on one team workspace', () => {
       return item?.lastError?.code === 'team-unreachable' ? item : null;
     });
     expect(waiting.state).toBe('waiting');
-    const fromLaptop = (await laptop().call('reply.send', { commentKey: key, text: texts.laptop })).item;
+    const fromLaptop = (await laptop().call('answer.send', { key: key, text: texts.laptop })).item;
     await laptop().until('the laptop’s reply sent', async () => ((await outboxItem(laptop(), fromLaptop.id))?.state === 'sent' ? true : null));
     team.proxies.get(BOB.device)!.heal();
     const held = await desktop().until('the desktop told Ann answered', async () => {

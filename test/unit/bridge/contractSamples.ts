@@ -194,7 +194,7 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
   ],
   'inbox.counts': [{}, { platforms: ['tiktok'] }, { kind: 'conversation' }],
   'inbox.search': [{ text: 'love' }, { text: 'shop', filter: { profileIds: ['p1'] } }],
-  'inbox.thread': [{ key: 'instagram:c1' }],
+  'inbox.item': [{ key: 'instagram:c1' }, { key: 'dm:instagram:conv-1' }, { key: 'dm:twitter:1744-1800' }],
   'inbox.triage': [
     { keys: ['instagram:c1'], done: true },
     { keys: ['dm:instagram:conv-1', 'instagram:c1'], unread: false },
@@ -206,16 +206,15 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
     { newest: { created: row.created, key: row.key }, count: 1, unread: false, snoozedUntil: null },
   ],
   'inbox.undoTriage': [{ undoToken: 'token-1' }],
-  'inbox.conversation': [{ key: 'dm:instagram:conv-1' }, { key: 'dm:twitter:1744-1800' }],
   'inbox.personPicture': [{ key: 'dm:instagram:conv-1' }],
   'inbox.closingSoon': [{}, { profileIds: ['p1'], withinMs: 86_400_000 }],
   'inbox.messagingOff': [{}],
   'inbox.deleteComment': [{ key: 'facebook:c1' }],
-  'reply.send': [
-    { commentKey: 'instagram:c1', text: 'Thanks!' },
-    { commentKey: 'facebook:c9', text: 'See this', mediaUrls: ['https://example.com/a.png'] },
+  'answer.send': [
+    { key: 'instagram:c1', text: 'Thanks!' },
+    { key: 'facebook:c9', text: 'See this', mediaUrls: ['https://example.com/a.png'] },
+    { key: 'dm:instagram:conv-1', text: 'Yes, it is' },
   ],
-  'message.send': [{ conversationKey: 'dm:instagram:conv-1', text: 'Yes, it is' }],
   'outbox.list': [{}, { states: ['failed', 'queued'] }],
   'outbox.undo': [{ id: 'o1' }],
   'outbox.edit': [{ id: 'o1', text: 'Thank you!' }],
@@ -286,6 +285,13 @@ const preparedSummary = {
   preparedAt: 1_793_000_000_000,
   received: 3,
   preparedAgain: false,
+};
+
+/** `inbox.item` of a conversation (SAMPLE_OUTPUTS has a comment's). */
+export const CONVERSATION_ITEM_OUTPUT: CommandOutput<'inbox.item'> = {
+  item: { kind: 'conversation', data: conversation },
+  row: conversationRow,
+  outbox: [messageItem],
 };
 
 export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
@@ -402,18 +408,16 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
   'inbox.page': { rows: [row], next: { created: row.created, key: row.key } },
   'inbox.counts': counts,
   'inbox.search': { rows: [row], next: null },
-  'inbox.thread': { thread: { post, ancestors: [], comment: row, replies: [] }, outbox: [item] },
+  'inbox.item': { item: { kind: 'comment', data: { post, ancestors: [], comment: row, replies: [] } }, row, outbox: [item] },
   'inbox.triage': { changed: 1, undoToken: 'token-1' },
   'inbox.viewSize': { count: 523, newest: { created: row.created, key: row.key } },
   'inbox.triageView': { changed: 523, undoToken: 'token-2' },
   'inbox.undoTriage': { restored: 1 },
-  'inbox.conversation': { conversation, outbox: [messageItem] },
   'inbox.personPicture': { dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
   'inbox.closingSoon': { rows: [conversationRow] },
   'inbox.messagingOff': { profiles: [{ profileId: 'p1', since: 1_700_000_000_000 }] },
   'inbox.deleteComment': { deleted: true },
-  'reply.send': { item },
-  'message.send': { item: messageItem },
+  'answer.send': { item },
   'outbox.list': { items: [item, messageItem] },
   'outbox.undo': { item: { ...item, state: 'cancelled' }, text: item.text },
   'outbox.edit': { item },

@@ -33,17 +33,17 @@ describe('the bridge dispatcher', () => {
 
   it('refuses invalid input with a message that names the field, and never calls the handler', async () => {
     const { dispatcher, calls } = dispatcherRig();
-    const result = await dispatcher.invoke('reply.send', { commentKey: 'instagram:c1', text: '   ' });
+    const result = await dispatcher.invoke('answer.send', { key: 'instagram:c1', text: '   ' });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     if (result.ok) throw new Error('unreachable');
-    expect(result.error.message).toContain('reply.send');
+    expect(result.error.message).toContain('answer.send');
     expect(result.error.message).toContain('text');
     expect(result.error.message).toContain('must not be empty');
 
-    const unknownField = await dispatcher.invoke('inbox.thread', { key: 'instagram:c1', extra: 1 });
+    const unknownField = await dispatcher.invoke('inbox.item', { key: 'instagram:c1', extra: 1 });
     expect(unknownField).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    expect(await dispatcher.invoke('inbox.thread', undefined)).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    expect(await dispatcher.invoke('inbox.thread', { key: 'myspace:c1' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await dispatcher.invoke('inbox.item', undefined)).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await dispatcher.invoke('inbox.item', { key: 'myspace:c1' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(calls).toEqual([]);
   });
 
@@ -54,12 +54,13 @@ describe('the bridge dispatcher', () => {
       expect(result, JSON.stringify(input)).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
       if (!result.ok) expect(result.error.message).toContain(says);
     };
-    await refused('message.send', { conversationKey: 'instagram:c1', text: 'Hi' }, 'A conversation key is');
-    await refused('message.send', { conversationKey: 'dm:linkedin:c1', text: 'Hi' }, 'A conversation key is');
-    await refused('message.send', { conversationKey: 'dm:instagram:c1', text: ' \n ' }, 'A message must not be empty');
-    await refused('message.send', { conversationKey: 'dm:twitter:c1', text: 'x'.repeat(10_001) }, 'A message is at most 10,000 characters');
-    await refused('inbox.conversation', { key: 'instagram:c1' }, 'A conversation key is');
-    await refused('inbox.thread', { key: 'dm:instagram:c1' }, 'A comment key is');
+    // One answer command takes every kind's key: a key of no kind is refused (LinkedIn has no direct messages).
+    await refused('answer.send', { key: 'dm:linkedin:c1', text: 'Hi' }, 'An inbox key is');
+    await refused('answer.send', { key: 'dm:instagram:c1', text: ' \n ' }, 'A message must not be empty');
+    await refused('answer.send', { key: 'dm:twitter:c1', text: 'x'.repeat(10_001) }, 'A message is at most 10,000 characters');
+    await refused('inbox.item', { key: 'dm:linkedin:c1' }, 'An inbox key is');
+    // A direct message is held to its own kind's rules: no image.
+    await refused('answer.send', { key: 'dm:instagram:c1', text: 'Hi', mediaUrls: ['https://example.com/a.png'] }, 'A direct message takes no image');
     await refused('inbox.triage', { keys: ['dm:'], done: true }, 'An inbox key is');
     await refused('inbox.closingSoon', { withinMs: 8 * 86_400_000 }, 'withinMs');
     expect(calls).toEqual([]);
@@ -183,14 +184,17 @@ describe('the bridge dispatcher', () => {
     expect(events['sync.progress']).toBeDefined();
   });
 
-  it('sends news of direct messages as its own event, with the conversation keys and the network', () => {
+  it('sends news of direct messages as the one new-items event of their kind, with the conversation keys and the network', () => {
     const rig = dispatcherRig();
     const seen: unknown[] = [];
     rig.dispatcher.subscribe((event) => seen.push(event));
-    rig.hub.emit('messages.new', { accountId: 'a', profileId: 'p', platform: 'instagram', keys: ['dm:instagram:c1'], firstFetch: false });
-    rig.hub.emit('messages.new', { accountId: 'a', profileId: 'p', platform: 'linkedin', keys: ['dm:linkedin:c1'], firstFetch: false } as never);
+    rig.hub.emit('items.new', { kind: 'conversation', accountId: 'a', profileId: 'p', platform: 'instagram', keys: ['dm:instagram:c1'], firstFetch: false });
+    rig.hub.emit('items.new', { kind: 'review', accountId: 'a', profileId: 'p', platform: 'instagram', keys: ['dm:linkedin:c1'], firstFetch: false } as never);
     expect(seen).toEqual([
-      { name: 'messages.new', payload: { accountId: 'a', profileId: 'p', platform: 'instagram', keys: ['dm:instagram:c1'], firstFetch: false } },
+      {
+        name: 'items.new',
+        payload: { kind: 'conversation', accountId: 'a', profileId: 'p', platform: 'instagram', keys: ['dm:instagram:c1'], firstFetch: false },
+      },
     ]);
   });
 

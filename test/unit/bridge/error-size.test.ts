@@ -49,7 +49,7 @@ describe('error messages of the bridge', () => {
       const message = await refusalOf(name, { ...sample, [HUGE]: 1 });
       expect(message.length, name).toBeLessThan(MESSAGE_BOUND);
     }
-    const media = await refusalOf('reply.send', { commentKey: 'instagram:c1', text: 'Hi', mediaUrls: [HUGE] });
+    const media = await refusalOf('answer.send', { key: 'instagram:c1', text: 'Hi', mediaUrls: [HUGE] });
     expect(media.length).toBeLessThan(MESSAGE_BOUND);
   });
 });

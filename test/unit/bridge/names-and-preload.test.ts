@@ -65,13 +65,13 @@ describe('the preload’s window.api', () => {
     const ipc = new FakeIpcRenderer();
     const api = buildBridgeApi(ipc);
     const seen: unknown[][] = [];
-    const unsubscribe = api.on('comments.new', (...args: unknown[]) => seen.push(args));
-    ipc.deliver({ name: 'comments.new', payload: { keys: ['instagram:c1'] } });
+    const unsubscribe = api.on('items.new', (...args: unknown[]) => seen.push(args));
+    ipc.deliver({ name: 'items.new', payload: { keys: ['instagram:c1'] } });
     ipc.deliver({ name: 'outbox.changed', payload: { kind: 'removed', id: 'o1' } });
     ipc.deliver('garbage');
     unsubscribe();
     unsubscribe();
-    ipc.deliver({ name: 'comments.new', payload: { keys: ['instagram:c2'] } });
+    ipc.deliver({ name: 'items.new', payload: { keys: ['instagram:c2'] } });
     expect(seen).toEqual([[{ keys: ['instagram:c1'] }]]);
     expect(ipc.listeners.get(EVENT_CHANNEL)?.size).toBe(0);
   });

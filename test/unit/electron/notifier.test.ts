@@ -23,17 +23,16 @@ class FakeNotification implements NotificationLike {
   }
 }
 
-const newComments: AppNotification = {
-  kind: 'new-comments',
+const newItems: AppNotification = {
+  kind: 'new-items',
   id: 'n1',
   profileId: 'client-1',
   profileTitle: 'Bakery Bloom',
-  count: 3,
-  conversations: 0,
-  firstCommentKey: 'x:1',
+  counts: { comment: 3, conversation: 0 },
+  firstKey: 'x:1',
   preview: 'Anna: love it!',
 };
-const summary: AppNotification = { kind: 'summary', id: 'n2', count: 240, conversations: 0, profiles: 4 };
+const summary = { kind: 'summary', id: 'n2', counts: { comment: 240, conversation: 0 }, profiles: 4 } satisfies AppNotification;
 const failed: AppNotification = {
   kind: 'reply-failed',
   id: 'n3',
@@ -41,7 +40,7 @@ const failed: AppNotification = {
   outboxId: 'o1',
   commentKey: 'x:2',
   message: 'The post no longer exists.',
-  item: 'reply',
+  what: 'A reply',
 };
 
 function setup(options: { enabled?: boolean; supported?: boolean } = {}) {
@@ -57,7 +56,7 @@ function setup(options: { enabled?: boolean; supported?: boolean } = {}) {
 describe('ElectronNotifier', () => {
   it('shows a notification with a title and body made from the core’s notification', () => {
     const { notifier, created } = setup();
-    notifier.show(newComments);
+    notifier.show(newItems);
     expect(created).toHaveLength(1);
     expect(created[0]?.shown).toBe(true);
     expect(created[0]?.options).toMatchObject({ title: 'Bakery Bloom: 3 new comments', body: 'Anna: love it!' });
@@ -65,10 +64,10 @@ describe('ElectronNotifier', () => {
 
   it('holds a reference until the click, so the click event fires, and then releases it', () => {
     const { notifier, created, clicked } = setup();
-    notifier.show(newComments);
+    notifier.show(newItems);
     expect(notifier.heldCount).toBe(1);
     created[0]?.fire('click');
-    expect(clicked).toEqual([newComments]);
+    expect(clicked).toEqual([newItems]);
     expect(notifier.heldCount).toBe(0);
   });
 
@@ -92,9 +91,9 @@ describe('ElectronNotifier', () => {
 
   it('shows nothing when notifications are switched off or not supported', () => {
     const off = setup({ enabled: false });
-    off.notifier.show(newComments);
+    off.notifier.show(newItems);
     const unsupported = setup({ supported: false });
-    unsupported.notifier.show(newComments);
+    unsupported.notifier.show(newItems);
     expect(off.created).toHaveLength(0);
     expect(unsupported.created).toHaveLength(0);
   });
@@ -110,18 +109,20 @@ describe('notificationText', () => {
   });
 
   it('uses the singular for one comment', () => {
-    expect(notificationText({ ...newComments, count: 1 }).title).toBe('Bakery Bloom: 1 new comment');
+    expect(notificationText({ ...newItems, counts: { comment: 1, conversation: 0 } }).title).toBe('Bakery Bloom: 1 new comment');
   });
 
   it('counts direct messages by conversation, beside the comments or alone', () => {
-    expect(notificationText({ ...newComments, conversations: 1 }).title).toBe('Bakery Bloom: 3 new comments, new messages in 1 conversation');
-    expect(notificationText({ ...newComments, count: 0, conversations: 2 }).title).toBe('Bakery Bloom: new messages in 2 conversations');
-    expect(notificationText({ ...summary, count: 0, conversations: 12 }).title).toBe('New messages in 12 conversations');
-    expect(notificationText({ ...summary, conversations: 12 }).title).toBe('240 new comments, new messages in 12 conversations');
+    expect(notificationText({ ...newItems, counts: { comment: 3, conversation: 1 } }).title).toBe(
+      'Bakery Bloom: 3 new comments, new messages in 1 conversation',
+    );
+    expect(notificationText({ ...newItems, counts: { comment: 0, conversation: 2 } }).title).toBe('Bakery Bloom: new messages in 2 conversations');
+    expect(notificationText({ ...summary, counts: { comment: 0, conversation: 12 } }).title).toBe('New messages in 12 conversations');
+    expect(notificationText({ ...summary, counts: { comment: 240, conversation: 12 } }).title).toBe('240 new comments, new messages in 12 conversations');
   });
 
   it('says a direct message failed, not a reply', () => {
-    expect(notificationText({ ...failed, item: 'message', message: 'The reply window closed.' })).toEqual({
+    expect(notificationText({ ...failed, what: 'A direct message', message: 'The reply window closed.' })).toEqual({
       title: 'A direct message could not be sent',
       body: 'The reply window closed.',
     });

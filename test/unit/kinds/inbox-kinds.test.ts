@@ -6,16 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { commentKind } from '../../../src/main/core/kinds/commentKind.ts';
 import { conversationKind } from '../../../src/main/core/kinds/conversationKind.ts';
 import { UnknownInboxKindError } from '../../../src/main/core/kinds/inboxKind.ts';
-import {
-  findInboxKindOfKey,
-  INBOX_KINDS,
-  inboxKindNamed,
-  inboxKindOfCode,
-  inboxKindOfKey,
-  inboxKindOfReportItem,
-} from '../../../src/main/core/kinds/inboxKinds.ts';
+import { findInboxKindOfKey, INBOX_KINDS, inboxKindNamed, inboxKindOfCode, inboxKindOfKey } from '../../../src/main/core/kinds/inboxKinds.ts';
 import { conversationKeyOf, keyOf } from '../../../src/main/core/store/keys.ts';
-import { INBOX_ITEM_KINDS, type InboxItemKind } from '../../../src/shared/domain/inbox.ts';
+import { INBOX_ITEM_KINDS } from '../../../src/shared/domain/inbox.ts';
 import { MESSAGE_NETWORKS, NETWORKS } from '../../../src/shared/networks.ts';
 
 /** Ids as the networks give them: any non-empty text, colons included (bluesky's at:// URIs). */
@@ -36,11 +29,10 @@ describe('the inbox kind registry', () => {
     for (const field of ['code', 'searchIndex', 'answeredBy'] as const) {
       expect(new Set(INBOX_KINDS.map((kind) => kind[field])).size).toBe(INBOX_KINDS.length);
     }
-    expect(new Set(INBOX_KINDS.map((kind) => kind.report.itemKind)).size).toBe(INBOX_KINDS.length);
+    // A report item's kind is its inbox kind's name (decision 0073), so it is unique with the name.
     for (const kind of INBOX_KINDS) {
       expect(inboxKindNamed(kind.name)).toBe(kind);
       expect(inboxKindOfCode(kind.code)).toBe(kind);
-      expect(inboxKindOfReportItem(kind.report.itemKind)).toBe(kind);
     }
   });
 
@@ -79,8 +71,9 @@ describe('the inbox kind registry', () => {
   });
 
   it('refuses a name, a code or a report kind no kind has with the same typed error', () => {
-    expect(refusal(() => inboxKindNamed('review' as InboxItemKind))).toBeInstanceOf(UnknownInboxKindError);
+    expect(refusal(() => inboxKindNamed('review'))).toBeInstanceOf(UnknownInboxKindError);
     expect(refusal(() => inboxKindOfCode(7))).toBeInstanceOf(UnknownInboxKindError);
-    expect(refusal(() => inboxKindOfReportItem('review' as 'comment'))).toBeInstanceOf(UnknownInboxKindError);
+    // A report item's kind is looked up by name too (decision 0073): 'dm' is no kind's name any more.
+    expect(refusal(() => inboxKindNamed('dm'))).toBeInstanceOf(UnknownInboxKindError);
   });
 });

@@ -109,7 +109,7 @@ describe('report figures', () => {
     expect(kindFigures(report)).toEqual([]);
     const comments = { kind: 'comment' as const, totals: base.totals, firstResponse: base.firstResponse, target: base.target };
     const messages = {
-      kind: 'dm' as const,
+      kind: 'conversation' as const,
       totals: { received: 2, answered: 1, unanswered: 1, hidden: 0, deleted: 0 },
       firstResponse: { medianMs: 30 * 60_000, p90Ms: 30 * 60_000 },
       target: { minutes: 240, clock: 'business' as const, within: 1, missed: 0, pending: 1, share: 1 },
@@ -119,7 +119,7 @@ describe('report figures', () => {
       current: {
         ...base,
         byKind: [comments, messages],
-        byChannel: [...base.byChannel, { network: 'instagram', kind: 'dm', received: 2, answered: 1, unanswered: 1, hidden: 0, deleted: 0 }],
+        byChannel: [...base.byChannel, { network: 'instagram', kind: 'conversation', received: 2, answered: 1, unanswered: 1, hidden: 0, deleted: 0 }],
       },
       previous: { ...report.previous, byKind: [comments] },
     };

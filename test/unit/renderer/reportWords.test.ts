@@ -44,7 +44,7 @@ function view(split: { onTime: number; late: number; overdue: number; pending: n
         author: 'Ana',
         text: 'Do you still have the #sourdough loaves from Saturday, or are they all gone already?',
       },
-      { id: 'dm:facebook:x', network: 'facebook', kind: 'dm', createdAt: Date.parse('2026-10-31T09:00:00Z'), ageMs: 20 * 60_000 },
+      { id: 'dm:facebook:x', network: 'facebook', kind: 'conversation', createdAt: Date.parse('2026-10-31T09:00:00Z'), ageMs: 20 * 60_000 },
     ],
   };
 }

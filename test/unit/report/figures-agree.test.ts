@@ -43,9 +43,9 @@ const ITEMS: ReceivedItem[] = [
   item('instagram:c6', 'comment', ny(3, 10), ny(3, 10, 45)),
   item('instagram:c7', 'comment', ny(4, 12), null),
   // Direct messages: two before opening, one in 90 min.
-  item('dm:instagram:a', 'dm', ny(4, 1), ny(4, 5)),
-  item('dm:instagram:b', 'dm', ny(4, 2), ny(4, 3)),
-  item('dm:instagram:c', 'dm', ny(5, 14), ny(5, 15, 30)),
+  item('dm:instagram:a', 'conversation', ny(4, 1), ny(4, 5)),
+  item('dm:instagram:b', 'conversation', ny(4, 2), ny(4, 3)),
+  item('dm:instagram:c', 'conversation', ny(5, 14), ny(5, 15, 30)),
 ];
 
 // By hand: in-hours times, comments 20, 45, 120 min; messages 90 min; all 20, 45, 90, 120 min.
@@ -54,7 +54,7 @@ const ITEMS: ReceivedItem[] = [
 const EXPECTED = {
   all: { typical: 45 * MIN, ninety: 120 * MIN, early: 5, answered: 9 },
   comment: { typical: 45 * MIN, ninety: 120 * MIN, early: 3 },
-  dm: { typical: 90 * MIN, ninety: 90 * MIN, early: 2 },
+  conversation: { typical: 90 * MIN, ninety: 90 * MIN, early: 2 },
 };
 
 function fixtureReport(): ClientReport {
@@ -91,7 +91,7 @@ describe('one definition of each figure: page 1, the appendix, the chart and the
     expect(table.columns).toContain(FIGURES.typical.name);
     expect(table.columns).toContain(FIGURES.beforeOpening.column);
     expect(table.columns).toContain(FIGURES.ninety.name);
-    for (const kind of ['comment', 'dm'] as const) {
+    for (const kind of ['comment', 'conversation'] as const) {
       const cells = Object.fromEntries((table.rows.find((row) => row.kind === kind)?.cells ?? []).map((cell) => [cell.key, cell.value]));
       expect(cells['typical'], kind).toBe(format.duration(EXPECTED[kind].typical));
       expect(cells['ninety'], kind).toBe(format.duration(EXPECTED[kind].ninety));
@@ -126,7 +126,7 @@ describe('one definition of each figure: page 1, the appendix, the chart and the
     // No second median under another name (the CSV once had "0" and "67" side by side).
     expect(rows.filter((row) => row.section === 'Summary' && /median/iu.test(row.name))).toEqual([]);
     expect(rows.find((row) => row.name === `Comments: ${FIGURES.typical.csvName.toLowerCase()}`)?.value).toBe(EXPECTED.comment.typical / MIN);
-    expect(rows.find((row) => row.name === `Direct messages: ${FIGURES.typical.csvName.toLowerCase()}`)?.value).toBe(EXPECTED.dm.typical / MIN);
+    expect(rows.find((row) => row.name === `Direct messages: ${FIGURES.typical.csvName.toLowerCase()}`)?.value).toBe(EXPECTED.conversation.typical / MIN);
     // The chart's bars, as drawn.
     const chart = rows.filter((row) => row.section === 'Response times');
     expect(chart.map((row) => [row.name, row.value])).toEqual(responseBars(report.current, report.previous).map((bar) => [bar.label, bar.count]));

@@ -101,16 +101,16 @@ describe('direct messages in the report', () => {
     // Within an hour: all five answers; the two unanswered are a day old at asOf: missed.
     expect(figures.target).toMatchObject({ within: 5, missed: 2, pending: 0, share: 5 / 7 });
     expect(figures.byChannel).toEqual([
-      { network: 'facebook', kind: 'dm', received: 1, answered: 1, unanswered: 0, hidden: 0, deleted: 0 },
-      { network: 'instagram', kind: 'dm', received: 4, answered: 3, unanswered: 1, hidden: 0, deleted: 0 },
-      { network: 'twitter', kind: 'dm', received: 2, answered: 1, unanswered: 1, hidden: 0, deleted: 0 },
+      { network: 'facebook', kind: 'conversation', received: 1, answered: 1, unanswered: 0, hidden: 0, deleted: 0 },
+      { network: 'instagram', kind: 'conversation', received: 4, answered: 3, unanswered: 1, hidden: 0, deleted: 0 },
+      { network: 'twitter', kind: 'conversation', received: 2, answered: 1, unanswered: 1, hidden: 0, deleted: 0 },
     ]);
     expect(figures.slowestUnanswered).toEqual([
-      { id: 'dm:instagram:conv-c', network: 'instagram', kind: 'dm', createdAt: T + 30 * MIN, ageMs: 24 * HOUR - 30 * MIN },
-      { id: 'dm:twitter:conv-d', network: 'twitter', kind: 'dm', createdAt: T + 100 * MIN, ageMs: 24 * HOUR - 100 * MIN },
+      { id: 'dm:instagram:conv-c', network: 'instagram', kind: 'conversation', createdAt: T + 30 * MIN, ageMs: 24 * HOUR - 30 * MIN },
+      { id: 'dm:twitter:conv-d', network: 'twitter', kind: 'conversation', createdAt: T + 100 * MIN, ageMs: 24 * HOUR - 100 * MIN },
     ]);
     expect(figures.byKind).toEqual([
-      { kind: 'dm', totals: figures.totals, firstResponse: figures.firstResponse, target: figures.target, beforeOpening: figures.beforeOpening },
+      { kind: 'conversation', totals: figures.totals, firstResponse: figures.firstResponse, target: figures.target, beforeOpening: figures.beforeOpening },
     ]);
   });
 
@@ -154,7 +154,12 @@ describe('direct messages in the report', () => {
       firstResponse: minutes === null ? null : { at: T + minutes * MIN, source: 'seen-by-sync' },
     });
     const figures = computeResponsiveness({
-      items: [item('instagram:c1', 'comment', 10), item('instagram:c2', 'comment', 30), item('dm:instagram:x', 'dm', 90), item('dm:instagram:y', 'dm', null)],
+      items: [
+        item('instagram:c1', 'comment', 10),
+        item('instagram:c2', 'comment', 30),
+        item('dm:instagram:x', 'conversation', 90),
+        item('dm:instagram:y', 'conversation', null),
+      ],
       period: WEEK,
       asOf: AS_OF,
       settings: wall,
@@ -170,7 +175,7 @@ describe('direct messages in the report', () => {
         beforeOpening: { answered: 0, inHours: { medianMs: 10 * MIN, p90Ms: 30 * MIN } },
       },
       {
-        kind: 'dm',
+        kind: 'conversation',
         totals: { received: 2, answered: 1, unanswered: 1, hidden: 0, deleted: 0 },
         firstResponse: { medianMs: 90 * MIN, p90Ms: 90 * MIN },
         target: { minutes: 60, clock: 'wall', within: 0, missed: 2, pending: 0, share: 0 },

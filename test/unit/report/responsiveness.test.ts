@@ -63,7 +63,7 @@ const MARCH_ITEMS: ReceivedItem[] = [
   // L: exactly at the period's start, Sun 1 Mar 00:00 CET → Mon 2 Mar 09:45 CET: 45 min.
   item('L', 'youtube', '2026-02-28T23:00:00Z', ['2026-03-02T08:45:00Z', 'seen-by-sync']),
   // M: a DM, Thu 19 Mar 17:30 → Fri 20 Mar 08:30 CET: both out of hours, 0.
-  item('M', 'instagram', '2026-03-19T16:30:00Z', ['2026-03-20T07:30:00Z', 'outbox-confirmed'], { kind: 'dm' }),
+  item('M', 'instagram', '2026-03-19T16:30:00Z', ['2026-03-20T07:30:00Z', 'outbox-confirmed'], { kind: 'conversation' }),
   // Outside the period: Fri 27 Feb, and exactly at its end (Wed 1 Apr 00:00 CEST).
   item('feb', 'facebook', '2026-02-27T10:00:00Z', ['2026-02-27T10:30:00Z', 'seen-by-sync']),
   item('april', 'facebook', '2026-03-31T22:00:00Z', null),
@@ -83,7 +83,7 @@ describe('responsiveness of one client for March 2026 (Berlin, Mon–Fri 09:00�
       // A C D H I J K: answered A C D J, unanswered K, hidden H, deleted I.
       { network: 'facebook', kind: 'comment', received: 7, answered: 4, unanswered: 1, hidden: 1, deleted: 1 },
       { network: 'instagram', kind: 'comment', received: 2, answered: 2, unanswered: 0, hidden: 0, deleted: 0 }, // B E
-      { network: 'instagram', kind: 'dm', received: 1, answered: 1, unanswered: 0, hidden: 0, deleted: 0 }, // M
+      { network: 'instagram', kind: 'conversation', received: 1, answered: 1, unanswered: 0, hidden: 0, deleted: 0 }, // M
       { network: 'twitter', kind: 'comment', received: 2, answered: 0, unanswered: 2, hidden: 0, deleted: 0 }, // F G
       { network: 'youtube', kind: 'comment', received: 1, answered: 1, unanswered: 0, hidden: 0, deleted: 0 }, // L
     ]);

@@ -18,6 +18,8 @@ import type { SetAsideRow } from '../../../shared/domain/outbox.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import type { SettingsEdit } from './savedRepliesEdit.ts';
 import type { SoloCommands } from './teamPort.ts';
+import { inboxKindOfKey } from '../kinds/inboxKinds.ts';
+import { kindItems } from './kindItems.ts';
 
 export interface HandlerServices {
   accounts: AccountService;
@@ -52,6 +54,8 @@ export interface HandlerServices {
 }
 
 export function commandHandlers(s: HandlerServices): SoloCommands {
+  // An item's read and its answer, as its kind does them (kindItems.ts).
+  const itemsOf = kindItems(s);
   return {
     'status.get': () => s.status(),
     'status.acknowledgeStoreRecovery': () => {
@@ -92,13 +96,9 @@ export function commandHandlers(s: HandlerServices): SoloCommands {
     'inbox.counts': ({ platforms, kind }) => s.inbox.counts(platforms, kind),
     'inbox.search': ({ filter, cursor, limit, text }) => s.inbox.page({ ...filter, text }, cursor, limit),
     // After the outboxes of accounts still starting are open, so a pane shows every reply of its item.
-    'inbox.thread': async ({ key }) => {
+    'inbox.item': async ({ key }) => {
       await s.replies.ready();
-      return s.inbox.thread(key, (commentKey) => s.replies.answering(commentKey));
-    },
-    'inbox.conversation': async ({ key }) => {
-      await s.replies.ready();
-      return { conversation: s.messages.conversation(key), outbox: s.replies.answering(key) };
+      return { ...itemsOf(inboxKindOfKey(key).name).read(key), outbox: s.replies.answering(key) };
     },
     'inbox.personPicture': async ({ key }) => ({ dataUrl: (await s.pictures.picture(key)).dataUrl }),
     'inbox.closingSoon': (input) => ({ rows: s.messages.closingSoon(input) }),
@@ -109,8 +109,7 @@ export function commandHandlers(s: HandlerServices): SoloCommands {
     'inbox.undoTriage': ({ undoToken }) => s.inbox.undoTriage(undoToken),
     'inbox.deleteComment': ({ key }) => s.deletion.delete(key),
 
-    'reply.send': async (input) => ({ item: await s.replies.send(input) }),
-    'message.send': async (input) => ({ item: await s.messages.send(input) }),
+    'answer.send': async (input) => ({ item: await itemsOf(inboxKindOfKey(input.key).name).answer(input) }),
     'outbox.list': async ({ states }) => ({ items: await s.replies.list(states) }),
     'outbox.undo': ({ id }) => s.replies.undo(id),
     'outbox.edit': async ({ id, text }) => ({ item: await s.replies.edit(id, text) }),

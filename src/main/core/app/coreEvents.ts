@@ -5,7 +5,9 @@
 // goes into its conversation at once).
 import type { EventHub } from '../bridge/eventHub.ts';
 import type { NotificationPlanner } from '../notifications/notificationPlanner.ts';
-import { findInboxKindOfKey } from '../kinds/inboxKinds.ts';
+import { findInboxKindOfKey, INBOX_KINDS, inboxKindNamed, inboxRowOfKey } from '../kinds/inboxKinds.ts';
+import type { InboxKindDescriptor } from '../kinds/inboxKind.ts';
+import { parseKey } from '../store/keys.ts';
 import { taskKindOf } from '../outbox/taskKinds.ts';
 import type { OutboxEvent, OutboxItem, OutboxState } from '../outbox/types.ts';
 import type { MessageStore, Store } from '../store/types.ts';
@@ -18,7 +20,7 @@ import type { WinnerAnswer } from './teamClaims.ts';
 import { isMessagingOff } from './messagingOff.ts';
 import { answeredOf, outboxItemView } from './views.ts';
 import { errorSentence } from '../../../shared/domain/errorWords.ts';
-import { isNetwork } from '../../../shared/networks.ts';
+import { isNetwork, type Network } from '../../../shared/networks.ts';
 import type { SyncErrorInfo } from '../sync/events.ts';
 
 /** Kinds whose message the sync builds with care for the person (a key to enter, an account that did not start): kept as they are. */
@@ -67,26 +69,19 @@ export class CoreEvents {
   sync(event: SyncEvent): void {
     const { hub } = this.#d;
     switch (event.type) {
+      // Each kind's sync job tells its news in an event of its own; from here on it is one "new items" of that kind.
       case 'new-comments': {
-        if (!this.#d.registry.activeProfileIds().has(event.profileId)) return;
-        hub.emit('comments.new', {
-          accountId: event.accountId,
-          profileId: event.profileId,
-          postKey: event.postKey,
-          keys: event.keys,
-          firstFetch: event.firstFetch,
-        });
-        this.#d.planner.newComments(event.profileId, this.#othersOnly(event.keys, event.firstFetch), event.firstFetch);
-        this.#d.countsChanged();
+        const platform = parseKey(event.postKey)?.platform;
+        if (platform !== undefined) this.#newItems(inboxKindNamed('comment'), { ...event, platform });
         return;
       }
-      case 'new-messages': {
-        if (!this.#d.registry.activeProfileIds().has(event.profileId)) return;
-        const { accountId, profileId, platform, keys, firstFetch } = event;
-        hub.emit('messages.new', { accountId, profileId, platform, keys, firstFetch });
-        // A first read's backlog is counted, never notified (see NotificationPlanner.newMessages).
-        if (!firstFetch) this.#d.planner.newMessages(profileId, this.#awaitingAnswer(keys));
-        this.#d.countsChanged();
+      case 'new-messages':
+        this.#newItems(inboxKindNamed('conversation'), event);
+        return;
+      case 'new-items': {
+        // A kind's news in the generic form: an unknown kind (a newer build's) is no news here.
+        const kind = INBOX_KINDS.find((candidate) => candidate.name === event.kind);
+        if (kind !== undefined) this.#newItems(kind, event);
         return;
       }
       case 'sync-progress':
@@ -156,11 +151,11 @@ export class CoreEvents {
     const kind = findInboxKindOfKey(item.answers);
     if (item.state === 'failed') {
       this.#d.planner.replyFailed({
-        profileId: kind?.row(this.#d.store, item.answers)?.profileId ?? item.target.profileId ?? '',
+        profileId: inboxRowOfKey(this.#d.store, item.answers)?.profileId ?? item.target.profileId ?? '',
         outboxId: item.id,
         commentKey: item.answers,
         message: failureWords(item),
-        item: taskKindOf(item).noun,
+        what: taskKindOf(item).one,
       });
     }
     if (item.state !== 'sent' || kind === null) return;
@@ -169,8 +164,8 @@ export class CoreEvents {
         store: this.#d.store,
         // The outbox is the account's own, so the item's target is this account.
         refreshPost: (postKey) => account.refreshPost(postKey),
-        messagesAdded: ({ accountId, profileId, platform, keys }) => {
-          this.#d.hub.emit('messages.new', { accountId, profileId, platform, keys, firstFetch: false });
+        itemsAdded: ({ accountId, profileId, platform, keys }) => {
+          this.#d.hub.emit('items.new', { kind: kind.name, accountId, profileId, platform, keys, firstFetch: false });
           this.#d.countsChanged();
         },
         warn: (message, fields) => this.#d.logger?.warn(message, fields),
@@ -179,15 +174,20 @@ export class CoreEvents {
     );
   }
 
-  /** Conversations where the account spoke last (it wrote from the network's own app) are news to no one. */
-  #awaitingAnswer(keys: string[]): string[] {
-    if (keys.length > NOTIFY_LOOKUP_LIMIT) return keys;
-    return keys.filter((key) => this.#d.store.conversation(key)?.row.replied === false);
+  /** A sync's new items of one kind: the screen is told, the notifications gather what is news, the counts move. */
+  #newItems(kind: InboxKindDescriptor, event: { accountId: string; profileId: string; platform: Network; keys: string[]; firstFetch: boolean }): void {
+    if (!this.#d.registry.activeProfileIds().has(event.profileId)) return;
+    const { accountId, profileId, platform, keys, firstFetch } = event;
+    this.#d.hub.emit('items.new', { kind: kind.name, accountId, profileId, platform, keys, firstFetch });
+    // A first read's backlog is never news item by item: one summary later, or none, as the kind says.
+    if (!firstFetch) this.#d.planner.newItems(kind.name, profileId, this.#news(kind, keys), false);
+    else if (kind.news.firstFetch === 'summary') this.#d.planner.newItems(kind.name, profileId, keys, true);
+    this.#d.countsChanged();
   }
 
-  /** Comments by the account itself are news to no one. */
-  #othersOnly(keys: string[], firstFetch: boolean): string[] {
-    if (firstFetch || keys.length > NOTIFY_LOOKUP_LIMIT) return keys;
-    return keys.filter((key) => this.#d.store.thread(key)?.comment.byAccount !== true);
+  /** The items that are news to the person (not the account's own words), as the kind tells. */
+  #news(kind: InboxKindDescriptor, keys: string[]): string[] {
+    if (keys.length > NOTIFY_LOOKUP_LIMIT) return keys;
+    return keys.filter((key) => kind.news.isNews(this.#d.store, key));
   }
 }

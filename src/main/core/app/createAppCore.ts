@@ -9,7 +9,7 @@ import { createDispatcher } from '../bridge/createDispatcher.ts';
 import { EventHub } from '../bridge/eventHub.ts';
 import { systemClock } from '../clock.ts';
 import { NotificationPlanner } from '../notifications/notificationPlanner.ts';
-import { findInboxKindOfKey } from '../kinds/inboxKinds.ts';
+import { inboxRowOfKey } from '../kinds/inboxKinds.ts';
 import { openStore, storeFileIn, type StoreRecovery } from '../store/sqliteStore.ts';
 import { AccountRegistry } from './accountRegistry.ts';
 import { accountsFileIn } from './accountsFile.ts';
@@ -107,7 +107,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     enabled: () => settings.get().notifications,
     profileTitle: (profileId) => store.profiles().find((p) => p.profileId === profileId)?.title ?? 'a client',
     preview: (key) => {
-      const row = findInboxKindOfKey(key)?.row(store, key);
+      const row = inboxRowOfKey(store, key);
       if (!row) return null;
       const text = `${row.authorName}: ${row.text}`;
       return cutGraphemes(text, PREVIEW_LENGTH);

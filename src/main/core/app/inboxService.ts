@@ -4,7 +4,7 @@
 import type { InboxCounts, InboxItemKind, ThreadView, ViewCounts } from '../../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import type { Network } from '../../../shared/networks.ts';
-import { findInboxKindOfKey } from '../kinds/inboxKinds.ts';
+import { findInboxKindOfKey, inboxRowOfKey } from '../kinds/inboxKinds.ts';
 import { searchTermsOf } from '../store/searchMatch.ts';
 import type { CommentKey, InboxCursor, InboxFilter, InboxPage, InboxRow, ItemStateStore, MessageStore, Store, TriagePatch } from '../store/types.ts';
 import type { AccountRegistry } from './accountRegistry.ts';
@@ -106,7 +106,7 @@ export class InboxService {
 
   /** The inbox row of a comment or a conversation, as the store has it now (its triage state is what undo puts back). */
   #rowOf(key: string): InboxRow | undefined {
-    return findInboxKindOfKey(key)?.row(this.#store, key);
+    return inboxRowOfKey(this.#store, key);
   }
 
   /** A view's size and its newest row: what "select all in this view" shows and later bounds its sweep by. */

@@ -11,7 +11,7 @@ import { ReportInputError } from '../report/reportInputError.ts';
 import { receivedByDay, reportPeriods } from '../report/reportPeriod.ts';
 import { computeResponsiveness } from '../report/responsiveness.ts';
 import { topPosts } from '../report/topPosts.ts';
-import { INBOX_KINDS, inboxKindOfReportItem } from '../kinds/inboxKinds.ts';
+import { INBOX_KINDS, inboxKindNamed } from '../kinds/inboxKinds.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import type { AccountSnapshotStore, MessageStore, ReportStore, Store } from '../store/types.ts';
 import type { AccountService } from './accountService.ts';
@@ -135,7 +135,7 @@ export class ReportService {
               period: periods.current,
               asOf,
               settings,
-              replies: memberReplies(team, input.profileId, ownSent, conversationKeys(items)),
+              replies: memberReplies(team, input.profileId, ownSent, namedItemKeys(items)),
             });
       current.slowestUnanswered = current.slowestUnanswered.map((item) => ({
         ...item,
@@ -168,9 +168,9 @@ export class ReportService {
   }
 
   /** Who wrote an item still waiting and what (a direct message's turn: the person's message that opened it); {} when the store has it no more. */
-  #waitingWords(profileId: string, id: string, kind: 'comment' | 'dm', createdAt: number): { author?: string; text?: string } {
+  #waitingWords(profileId: string, id: string, kind: string, createdAt: number): { author?: string; text?: string } {
     try {
-      return inboxKindOfReportItem(kind).report.waitingWords(this.#d.store, profileId, id, createdAt);
+      return inboxKindNamed(kind).report.waitingWords(this.#d.store, profileId, id, createdAt);
     } catch {
       // The words are a courtesy: a store that cannot read them leaves the item with its network and age.
       return {};
@@ -227,9 +227,11 @@ function confirmedReplies(items: readonly OutboxItem[]): ConfirmedReply[] {
   return confirmed;
 }
 
-/** The keys of the client's conversations among the report's items (a direct message's turns are named by them). */
-function conversationKeys(items: ReceivedColumns): Set<string> {
-  const indexes: number[] = [];
-  for (let index = 0; index < items.length; index++) if (items.channels[items.channel[index] ?? 0]?.kind === 'dm') indexes.push(index);
-  return new Set(items.names(indexes));
+/**
+ * The keys of the report's items that carry their key (a direct message's turns: named by their
+ * conversation, whose answers are sent as the account and matched to the client by key); a comment
+ * is named by its row id and matched by its profile instead.
+ */
+function namedItemKeys(items: ReceivedColumns): Set<string> {
+  return new Set(items.carriedNames());
 }

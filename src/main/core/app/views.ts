@@ -4,17 +4,12 @@ import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import type { PostDataFlags, PostView, PostSummary } from '../../../shared/domain/posts.ts';
 import type { ProfileView } from '../../../shared/domain/accounts.ts';
 import { isNetwork, type Network } from '../../../shared/networks.ts';
-import { findInboxKindOfKey } from '../kinds/inboxKinds.ts';
+import { inboxRowOfKey } from '../kinds/inboxKinds.ts';
+import type { ItemReads } from '../kinds/inboxKind.ts';
 import { taskKindOf } from '../outbox/taskKinds.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import type { WinnerAnswer } from './teamClaims.ts';
 import type { AnalyticsSnapshot, PostRecord, PostSyncState, ProfileRecord } from '../store/types.ts';
-
-/** The store's reads that say who an outbox item answers. */
-export interface PersonLookup {
-  thread(key: string): { comment: { authorName: string; profileId: string } } | null;
-  conversation(key: string): { row: { authorName: string; profileId: string } } | null;
-}
 
 /** Whom an item answers and in which client: the comment's author or the conversation's person; null when the store no longer has it. */
 export interface Answered {
@@ -22,8 +17,8 @@ export interface Answered {
   profileId: string;
 }
 
-export function answeredOf(store: PersonLookup, key: string): Answered | null {
-  const row = findInboxKindOfKey(key)?.row(store, key);
+export function answeredOf(store: ItemReads, key: string): Answered | null {
+  const row = inboxRowOfKey(store, key);
   if (row === undefined) return null;
   return { person: row.authorName.trim() === '' ? null : row.authorName, profileId: row.profileId };
 }

@@ -2,7 +2,7 @@
 // `${platform}:${socialCommentId}`, answered by a reply (the outbox's `reply` task). Its row is the
 // store's thread read; a sent reply makes its post refresh, so "replied" shows soon.
 import { commentMatch } from '../store/searchMatch.ts';
-import { COMMENT_KIND } from '../store/itemKinds.ts';
+import { COMMENT_KIND, KIND_SEARCH_INDEXES } from '../store/itemKinds.ts';
 import { keyOf, parseKey } from '../store/keys.ts';
 import { addCommentItems } from '../report/commentResponses.ts';
 import { type InboxKindDescriptor, WAITING_TEXT_MAX } from './inboxKind.ts';
@@ -12,7 +12,13 @@ export const commentKind: InboxKindDescriptor = {
   code: COMMENT_KIND,
   answeredBy: 'reply',
   words: { one: 'comment', other: 'comments', news: (count, counted) => counted(count, { one: 'new comment', other: 'new comments' }) },
-  searchIndex: 'comments_fts',
+  news: {
+    count: 'each',
+    firstFetch: 'summary',
+    // A comment by the account itself is news to no one.
+    isNews: (store, key) => store.thread(key)?.comment.byAccount !== true,
+  },
+  searchIndex: KIND_SEARCH_INDEXES.comment,
   owns: (key) => parseKey(key) !== null,
   parse: (key) => {
     const ref = parseKey(key);
@@ -25,7 +31,6 @@ export const commentKind: InboxKindDescriptor = {
     if (comment) ports.refreshPost(keyOf(comment.platform, comment.socialPostId));
   },
   report: {
-    itemKind: 'comment',
     addItems: (columns, store, profileId, period, confirmed) => {
       const rows = store.reportCommentRows(profileId, period);
       if (rows !== null) addCommentItems(columns, rows, confirmed, (keys) => store.reportCommentRowIds(keys));

@@ -3,7 +3,7 @@
 // sent message goes into its conversation at once. In the report, each turn of the person is an item
 // (report/messageTurns.ts).
 import { conversationMatch } from '../store/searchMatch.ts';
-import { CONVERSATION_KIND } from '../store/itemKinds.ts';
+import { CONVERSATION_KIND, KIND_SEARCH_INDEXES } from '../store/itemKinds.ts';
 import { parseConversationKey } from '../store/keys.ts';
 import { addMessageTurns } from '../report/messageTurns.ts';
 import { type AnswerSentPorts, type InboxKindDescriptor, WAITING_TEXT_MAX } from './inboxKind.ts';
@@ -19,7 +19,13 @@ export const conversationKind: InboxKindDescriptor = {
     // A conversation is counted once however many messages the person wrote (the sync tells which conversations have news, not how much).
     news: (count, counted) => `new messages in ${counted(count, { one: 'conversation', other: 'conversations' })}`,
   },
-  searchIndex: 'conversations_fts',
+  news: {
+    count: 'per key',
+    firstFetch: 'none',
+    // A conversation where the account spoke last (it wrote from the network's own app) is news to no one.
+    isNews: (store, key) => store.conversation(key)?.row.replied === false,
+  },
+  searchIndex: KIND_SEARCH_INDEXES.conversation,
   owns: (key) => parseConversationKey(key) !== null,
   parse: (key) => {
     const ref = parseConversationKey(key);
@@ -29,7 +35,6 @@ export const conversationKind: InboxKindDescriptor = {
   searchMatch: (store, row, terms) => conversationMatch(row, store.conversation(row.key)?.messages ?? [], terms),
   answerSent: recordSentMessage,
   report: {
-    itemKind: 'dm',
     addItems: (columns, store, profileId, period, confirmed) => addMessageTurns(columns, store.reportConversations(profileId, period), confirmed, period.start),
     waitingWords: (store, profileId, id, createdAt) => {
       // A direct message's turn: the person's message that opened it.
@@ -49,6 +54,7 @@ export const conversationKind: InboxKindDescriptor = {
  * updates it with the service's own record.
  */
 function recordSentMessage(ports: AnswerSentPorts, item: OutboxItem): void {
+  // The outbox's item types are a union by task kind: this narrows it to a direct message's (this kind's own answer).
   if (item.kind !== 'message') return;
   const { platform, conversationId, recipientId } = item.request;
   const result = item.results[platform];
@@ -63,7 +69,7 @@ function recordSentMessage(ports: AnswerSentPorts, item: OutboxItem): void {
     ports.store.ingestMessages(profileId, [
       { platform, messageId: result.socialCommentId, conversationId, action: 'sent', text: item.text, created, senderId, recipientId, raw },
     ]);
-    ports.messagesAdded({ accountId: item.target.accountId, profileId, platform, keys: [item.answers] });
+    ports.itemsAdded({ accountId: item.target.accountId, profileId, platform, keys: [item.answers] });
   } catch (error) {
     // The store could not take it: the sync's next read of the conversation brings it.
     ports.warn('A sent direct message could not be put in its conversation yet', { error: error instanceof Error ? error.name : 'error' });

@@ -7,6 +7,8 @@
 // id: the planner remembers what each one opens (a bounded number of the latest).
 import type { AppNotification, NotifierPort } from '../ports.ts';
 import type { Clock } from '../clock.ts';
+import type { InboxItemKind } from '../../../shared/domain/inbox.ts';
+import { INBOX_KINDS, inboxKindNamed } from '../kinds/inboxKinds.ts';
 
 export interface NotificationPlannerOptions {
   clock: Clock;
@@ -36,20 +38,55 @@ export interface NotificationTarget {
   outboxId: string | null;
 }
 
-/** A client's news not shown yet: comments counted, conversations by key (one that speaks twice is one). */
+/**
+ * A client's news not shown yet, per kind, counted as the kind says (core/kinds): each item
+ * (comments: a number, however many arrive), or each key once (conversations: one that speaks twice
+ * is one).
+ */
 interface News {
-  comments: number;
-  conversations: Set<string>;
+  counted: Map<InboxItemKind, number>;
+  keyed: Map<InboxItemKind, Set<string>>;
   /** What the notification opens: the first news. */
   first: string | null;
 }
 
 function noNews(): News {
-  return { comments: 0, conversations: new Set(), first: null };
+  return { counted: new Map(), keyed: new Map(), first: null };
+}
+
+function add(news: News, kind: InboxItemKind, keys: readonly string[]): void {
+  if (inboxKindNamed(kind).news.count === 'each') {
+    news.counted.set(kind, (news.counted.get(kind) ?? 0) + keys.length);
+    return;
+  }
+  const keyed = news.keyed.get(kind) ?? new Set<string>();
+  for (const key of keys) keyed.add(key);
+  news.keyed.set(kind, keyed);
+}
+
+function countOf(news: News, kind: InboxItemKind): number {
+  return (news.counted.get(kind) ?? 0) + (news.keyed.get(kind)?.size ?? 0);
+}
+
+/** Each kind's count of the news, in the kinds' order (every kind named, 0 when it has none). */
+function countsOf(clients: readonly News[]): Record<InboxItemKind, number> {
+  const counts = {} as Record<InboxItemKind, number>;
+  for (const kind of INBOX_KINDS) counts[kind.name] = clients.reduce((sum, news) => sum + countOf(news, kind.name), 0);
+  return counts;
 }
 
 function sizeOf(news: News): number {
-  return news.comments + news.conversations.size;
+  let size = 0;
+  for (const count of news.counted.values()) size += count;
+  for (const keys of news.keyed.values()) size += keys.size;
+  return size;
+}
+
+/** `into` takes what `from` gathered. */
+function fold(into: News, from: News): void {
+  for (const [kind, count] of from.counted) into.counted.set(kind, (into.counted.get(kind) ?? 0) + count);
+  for (const [kind, keys] of from.keyed) add(into, kind, [...keys]);
+  into.first ??= from.first;
 }
 
 export class NotificationPlanner {
@@ -78,8 +115,11 @@ export class NotificationPlanner {
     };
   }
 
-  /** New comments of a client. `firstFetch`: the post's backlog, arriving on a first sync. */
-  newComments(profileId: string, keys: readonly string[], firstFetch: boolean): void {
+  /**
+   * New items of one kind for a client. `firstFetch`: a backlog arriving on a first sync (only for
+   * a kind whose backlog is summarised: a kind whose first read is never news does not give it).
+   */
+  newItems(kind: InboxItemKind, profileId: string, keys: readonly string[], firstFetch: boolean): void {
     if (this.#closed || keys.length === 0) return;
     const now = this.#o.clock.now();
     if (firstFetch) {
@@ -87,21 +127,8 @@ export class NotificationPlanner {
       this.#catchUpUntil = Math.max(this.#catchUpUntil, now + this.#o.gatherMs);
     }
     this.#gather(profileId, firstFetch, (news) => {
-      news.comments += keys.length;
+      add(news, kind, keys);
       news.first ??= keys[0] ?? null;
-    });
-  }
-
-  /**
-   * Conversations of a client where the person wrote (keys `dm:…`). A first sync's backlog of
-   * conversations is not given here: conversations are read for the first time over many minutes, and
-   * a summary each time would be the storm this planner exists to prevent.
-   */
-  newMessages(profileId: string, conversationKeys: readonly string[]): void {
-    if (this.#closed || conversationKeys.length === 0) return;
-    this.#gather(profileId, false, (news) => {
-      for (const key of conversationKeys) news.conversations.add(key);
-      news.first ??= conversationKeys[0] ?? null;
     });
   }
 
@@ -134,16 +161,15 @@ export class NotificationPlanner {
       // What was gathered before is folded into the summary too.
       for (const [profileId, pending] of this.#pending) {
         const news = this.#catchUp.get(profileId) ?? noNews();
-        news.comments += pending.comments;
-        for (const key of pending.conversations) news.conversations.add(key);
+        fold(news, pending);
         this.#catchUp.set(profileId, news);
       }
       this.#pending.clear();
     }
   }
 
-  /** The service refused a reply (or a direct message, `item`) for good: shown at once (if notifications are on). */
-  replyFailed(input: { profileId: string; outboxId: string; commentKey: string; message: string; item: 'reply' | 'message' }): void {
+  /** The service refused an answer (`what`: a reply, a direct message) for good: shown at once (if notifications are on). */
+  replyFailed(input: { profileId: string; outboxId: string; commentKey: string; message: string; what: string }): void {
     if (this.#closed) return;
     const id = this.#nextId('reply-failed');
     this.#show({ kind: 'reply-failed', id, ...input }, { commentKey: input.commentKey, outboxId: input.outboxId });
@@ -209,16 +235,15 @@ export class NotificationPlanner {
         this.#lastShown.set(profileId, now);
         const first = pending.first;
         if (first === null) continue;
-        const id = this.#nextId('comments');
+        const id = this.#nextId('items');
         this.#show(
           {
-            kind: 'new-comments',
+            kind: 'new-items',
             id,
             profileId,
             profileTitle: this.#o.profileTitle(profileId),
-            count: pending.comments,
-            conversations: pending.conversations.size,
-            firstCommentKey: first,
+            counts: countsOf([pending]),
+            firstKey: first,
             preview: this.#o.preview(first) ?? '',
           },
           { commentKey: first, outboxId: null },
@@ -235,9 +260,7 @@ export class NotificationPlanner {
   #summary(clients: News[]): void {
     const withNews = clients.filter((news) => sizeOf(news) > 0);
     if (withNews.length === 0) return;
-    const count = withNews.reduce((sum, news) => sum + news.comments, 0);
-    const conversations = withNews.reduce((sum, news) => sum + news.conversations.size, 0);
-    this.#show({ kind: 'summary', id: this.#nextId('summary'), count, conversations, profiles: withNews.length }, null);
+    this.#show({ kind: 'summary', id: this.#nextId('summary'), counts: countsOf(withNews), profiles: withNews.length }, null);
   }
 
   #show(notification: AppNotification, target: NotificationTarget | null): void {

@@ -24,6 +24,7 @@ const CLAIM_PREFIX = 'dm:';
 export const messageTask: OutboxTaskKind<MessageItem> = {
   kind: 'message',
   noun: 'message',
+  one: 'A direct message',
   platforms: (item) => [item.request.platform],
   issues: (payload) => messageIssues(payload.request),
   whyNotNow: (item, now) => replyWindowClosed(item.request, now),

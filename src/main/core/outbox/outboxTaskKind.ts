@@ -23,6 +23,8 @@ export interface OutboxTaskKind<I extends OutboxItem> {
   readonly kind: I['kind'];
   /** What the person calls it, in errors and notifications: "reply", "message". */
   readonly noun: 'reply' | 'message';
+  /** One of it as a notification's title starts: "A reply", "A direct message". */
+  readonly one: string;
   /** The networks it goes to. */
   platforms(item: I): Network[];
   /** Why it could never be sent as it is (none: it may be queued). Checked when written, edited and loaded. */

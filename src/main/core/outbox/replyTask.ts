@@ -15,6 +15,7 @@ import type { ReplyItem, ServiceThread } from './types.ts';
 export const replyTask: OutboxTaskKind<ReplyItem> = {
   kind: 'reply',
   noun: 'reply',
+  one: 'A reply',
   platforms: (item) => replyPlatforms(item.request),
   issues: (payload) => replyIssues(payload.request, payload.thread),
   whyNotNow: () => null,

@@ -72,7 +72,7 @@ export function addMessageTurns(
   const sentBy = sentByConversation(confirmed);
   for (const conversation of conversations) {
     const key = conversationKeyOf(conversation.platform, conversation.conversationId);
-    const channel = columns.channelOf(conversation.platform, 'dm');
+    const channel = columns.channelOf(conversation.platform, 'conversation');
     // 'waiting': the account spoke last (or nobody); 'asking': the person wrote and has no answer
     // yet; 'answered': the account answered since. A turn open at the read's start began earlier:
     // it is no item here (started is NaN).

@@ -2,11 +2,15 @@
 // only. A month of 100,000 items as objects, each with a key string, cost more than computing the
 // figures; the figures need no item's name except the few slowest unanswered ones, so a comment
 // carries its row id and its key is asked of the store for those few (`resolveRowIds`).
+import { INBOX_ITEM_KINDS, type InboxItemKind } from '../../../shared/domain/inbox.ts';
 import type { CommentNetwork } from '../../../shared/networks.ts';
 
-/** A comment, or a turn of a direct-message conversation (messageTurns.ts). */
-export const ITEM_KINDS = ['comment', 'dm'] as const;
-export type ItemKind = (typeof ITEM_KINDS)[number];
+/**
+ * An item's kind is its inbox kind (a conversation's items are its turns, messageTurns.ts): each
+ * kind's descriptor adds its items (core/kinds), so a new kind is a new column with no edit here.
+ */
+export const ITEM_KINDS = INBOX_ITEM_KINDS;
+export type ItemKind = InboxItemKind;
 
 /** Where a first response's time comes from (responsiveness.ts, FirstResponse). */
 export const FIRST_RESPONSE_SOURCES = ['outbox-confirmed', 'seen-by-sync'] as const;
@@ -117,6 +121,11 @@ export class ReceivedColumns {
     this.#rowIds[index] = name === null ? rowId : -1;
     if (name !== null) this.#names.set(index, name);
     this.#length = index + 1;
+  }
+
+  /** The names the items were added with (not those asked of the store by row id). */
+  carriedNames(): string[] {
+    return [...this.#names.values()];
   }
 
   /** The names (keys) of these items, in their order. */

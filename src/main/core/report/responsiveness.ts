@@ -328,7 +328,9 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
   const byChannel = channels
     .filter((_, index) => received[index] === 1)
     .sort((a, b) => (a.network === b.network ? compareText(a.kind, b.kind) : compareText(a.network, b.network)));
-  const byKind = ITEM_KINDS.flatMap((kind): KindFigures[] => {
+  // The kinds in the bridge's order, then any other registered kind whose items came in.
+  const kindOrder = [...ITEM_KINDS, ...[...kinds.keys()].filter((kind) => !ITEM_KINDS.includes(kind))];
+  const byKind = kindOrder.flatMap((kind): KindFigures[] => {
     const tally = kinds.get(kind);
     if (tally === undefined) return [];
     const figures = tally.responseFigures();

@@ -21,8 +21,7 @@ import { endIdOf, firstIdOf, secondOf, secondOfId } from './commentIds.ts';
 import { StoreInputError } from './errors.ts';
 import type { ConversationQuery } from './conversations.ts';
 import { compareNewestFirst, loadRowsById } from './inboxRows.ts';
-import { INBOX_KINDS, inboxKindNamed } from '../kinds/inboxKinds.ts';
-import { kindCode, kindOf } from './itemKinds.ts';
+import { KIND_SEARCH_INDEXES, kindCode, kindOf } from './itemKinds.ts';
 import type { ProfileTable } from './profiles.ts';
 import { searchQueryOf } from './searchText.ts';
 import type { Statements } from './statements.ts';
@@ -96,7 +95,11 @@ export class InboxQuery {
   readonly #profiles: ProfileTable;
   readonly #partitions = new Map<string, Partition>();
   readonly #now: () => number;
-  readonly #conversations: ConversationQuery;
+  /**
+   * Each kind's rows by inbox id (a record over the kinds, so a new kind does not compile without
+   * its read): an id is a row of exactly one kind's table.
+   */
+  readonly #rowsOfKind: Readonly<Record<InboxItemKind, (ids: readonly number[]) => InboxRow[]>>;
   /** Who "me" is in "Assigned to me": the store's actor (a team's member; "me" alone, whom nothing is assigned to). */
   readonly #me: () => string;
 
@@ -104,7 +107,7 @@ export class InboxQuery {
     this.#statements = statements;
     this.#profiles = profiles;
     this.#now = now;
-    this.#conversations = conversations;
+    this.#rowsOfKind = { comment: (ids) => loadRowsById(statements, ids), conversation: (ids) => conversations.rowsByInboxId(ids) };
     this.#me = me;
     this.#loadPartitions();
   }
@@ -180,11 +183,14 @@ export class InboxQuery {
     return rows.slice(0, size);
   }
 
-  /** The rows of these ids, comments and conversations, in no particular order. */
+  /** The rows of these ids, of every kind, in no particular order. */
   #load(ids: readonly number[]): InboxRow[] {
-    const rows = loadRowsById(this.#statements, ids);
-    // Only ids that are no comment's are looked up as conversations.
-    if (rows.length < ids.length) rows.push(...this.#conversations.rowsByInboxId(ids));
+    const rows: InboxRow[] = [];
+    // A kind's table is asked only while some ids are still no row (most pages: the first kind's read alone).
+    for (const read of Object.values(this.#rowsOfKind)) {
+      if (rows.length >= ids.length) break;
+      rows.push(...read(ids));
+    }
     return rows;
   }
 
@@ -290,7 +296,7 @@ export class InboxQuery {
     platforms: string[] | undefined,
     kind: InboxItemKind | undefined,
   ): IdSource {
-    const indexes = kind === undefined ? INBOX_KINDS.map((each) => each.searchIndex) : [inboxKindNamed(kind).searchIndex];
+    const indexes = kind === undefined ? Object.values(KIND_SEARCH_INDEXES) : [KIND_SEARCH_INDEXES[kind]];
     const walks = indexes.map((index) => this.#searchWalk(index, fts, view, unreadOnly, now, profileRows, platforms));
     const [only] = walks;
     if (walks.length === 1 && only !== undefined) return only;

@@ -2,7 +2,7 @@
 // counts, notifications are grouped per post or client), how far a profile's sync has come,
 // whether the service can be reached, and what went wrong. Events name accounts, profiles, posts
 // and conversations by id; never a key, never a header.
-import type { MessageNetwork } from '../../../shared/networks.ts';
+import type { MessageNetwork, Network } from '../../../shared/networks.ts';
 import type { CommentKey, PostKey } from '../store/types.ts';
 
 export type SyncErrorKind =
@@ -106,7 +106,23 @@ export interface SyncErrorEvent {
   error: SyncErrorInfo;
 }
 
-export type SyncEvent = NewCommentsEvent | NewMessagesEvent | SyncProgressEvent | FirstFetchEvent | ConnectivityEvent | SyncErrorEvent;
+/**
+ * New items of a kind whose sync job tells its news in the generic form (a kind added after
+ * comments and conversations: its job needs no event type of its own, the core looks its kind up).
+ */
+export interface NewItemsEvent {
+  type: 'new-items';
+  /** The kind's name (core/kinds). */
+  kind: string;
+  accountId: string;
+  profileId: string;
+  platform: Network;
+  keys: string[];
+  /** Read for the first time: a backlog, summarised or not notified as the kind says. */
+  firstFetch: boolean;
+}
+
+export type SyncEvent = NewCommentsEvent | NewMessagesEvent | NewItemsEvent | SyncProgressEvent | FirstFetchEvent | ConnectivityEvent | SyncErrorEvent;
 
 export type SyncListener = (event: SyncEvent) => void;
 

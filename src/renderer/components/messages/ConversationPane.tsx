@@ -20,7 +20,7 @@ import { chatItems, personInitials } from '../../logic/directMessages.ts';
 import { chatTime, exactTime } from '../../logic/relativeTime.ts';
 import { useOutboxStore } from '../../stores/outboxStore.ts';
 import { useInboxStore } from '../../stores/inboxStore.ts';
-import { useThreadStore } from '../../stores/threadStore.ts';
+import { openItemOf, useThreadStore } from '../../stores/threadStore.ts';
 import { Composer } from '../Composer.tsx';
 import { Highlighted } from '../Highlighted.tsx';
 import { useNow } from '../hooks.ts';
@@ -133,7 +133,7 @@ function ChatMessage({
 }
 
 export function ConversationPane({ openKey }: { openKey: string }) {
-  const conversation = useThreadStore((state) => state.conversation);
+  const conversation = useThreadStore((state) => openItemOf(state.item, 'conversation'));
   const loading = useThreadStore((state) => state.loading);
   const error = useThreadStore((state) => state.error);
   const outboxItems = useOutboxStore((state) => state.items);
@@ -180,6 +180,7 @@ export function ConversationPane({ openKey }: { openKey: string }) {
           <>
             <ol className="chat" aria-label="Messages">
               {items.map((item) =>
+                // A chat item's kind (a synced message, or one of the account's still in the outbox), not an inbox kind.
                 item.kind === 'message' ? (
                   <ChatMessage
                     key={item.message.messageId}

@@ -123,7 +123,7 @@ export class TeamCores {
       });
     }
     const key = this.#firstComments[index]!;
-    await to.until('the comment on the other device', async () => ((await to.invoke('inbox.thread', { key })).ok ? true : null));
+    await to.until('the comment on the other device', async () => ((await to.invoke('inbox.item', { key })).ok ? true : null));
     return key;
   }
 

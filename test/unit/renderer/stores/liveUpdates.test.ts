@@ -68,8 +68,8 @@ afterAll(() => {
 describe('live updates, one listener per store', () => {
   it('delivers an event to each store that listens to it, and stops them all', () => {
     const stop = startLiveUpdates();
-    // comments.new: the list, the open thread and the status line each listen for themselves.
-    expect(listeners.get('comments.new')?.size).toBe(3);
+    // items.new: the list, the open thread and the status line each listen for themselves.
+    expect(listeners.get('items.new')?.size).toBe(3);
     expect(listeners.get('accounts.changed')?.size).toBeGreaterThanOrEqual(4);
 
     useInboxStore.setState({ rows: [row] });

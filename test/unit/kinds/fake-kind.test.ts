@@ -1,0 +1,165 @@
+// A third inbox kind ("review", made up here) joins the core through its registries only — the
+// descriptor registry (kinds/inboxKinds.ts) and the item read/answer registry (app/kindItems.ts) —
+// and the core's generic paths then work for it: its sync's news, its rows, its notification, the
+// one item read and the one answer command, its column in the report. Nothing here edits a file of
+// the core for it: what a real kind adds beyond this (its name in shared INBOX_ITEM_KINDS for the
+// bridge's schemas, its store tables) is in docs/architecture.md, "Adding an inbox kind".
+import { afterEach, describe, expect, it } from 'vitest';
+import { CoreEvents, type CoreEventsDeps } from '../../../src/main/core/app/coreEvents.ts';
+import { kindItems, registerKindItems } from '../../../src/main/core/app/kindItems.ts';
+import type { InboxKindDescriptor } from '../../../src/main/core/kinds/inboxKind.ts';
+import { findInboxKindOfKey, inboxKindOfKey, inboxRowOfKey, registerInboxKind } from '../../../src/main/core/kinds/inboxKinds.ts';
+import { NotificationPlanner } from '../../../src/main/core/notifications/notificationPlanner.ts';
+import type { AppNotification } from '../../../src/main/core/ports.ts';
+import { ReceivedColumns, OPEN, NO_RESPONSE, sourceCode } from '../../../src/main/core/report/receivedColumns.ts';
+import { computeResponsiveness } from '../../../src/main/core/report/responsiveness.ts';
+import { notificationText } from '../../../src/main/electron/notifier.ts';
+import type { InboxItemKind, InboxRow } from '../../../src/shared/domain/inbox.ts';
+import type { InboxItem } from '../../../src/shared/domain/inboxItem.ts';
+import type { OutboxItemView } from '../../../src/shared/domain/outbox.ts';
+import { SteppingClock } from '../../support/steppingClock.ts';
+import { SAMPLE_OUTPUTS } from '../bridge/contractSamples.ts';
+
+const SECOND = 1_000;
+const HOUR = 3_600_000;
+/** The made-up kind's name: not one of the bridge's (a test cannot add to a zod enum), so it is cast where a name is typed. */
+const REVIEW = 'review' as InboxItemKind;
+const KEY = 'review:google:r-1';
+const T = Date.parse('2026-03-02T09:00:00Z');
+
+/** The reviews the made-up kind's "store" has: its rows, as its own sync would have written them. */
+const reviews = new Map<string, InboxRow>([
+  [KEY, { ...SAMPLE_OUTPUTS['inbox.page'].rows[0]!, key: KEY, kind: REVIEW, authorName: 'Rita', text: 'Lovely shop' }],
+]);
+
+const reviewKind: InboxKindDescriptor = {
+  name: REVIEW,
+  code: 9,
+  answeredBy: 'reply',
+  words: { one: 'review', other: 'reviews', news: (count, counted) => counted(count, { one: 'new review', other: 'new reviews' }) },
+  news: { count: 'each', firstFetch: 'summary', isNews: (_store, key) => reviews.get(key)?.byAccount !== true },
+  searchIndex: 'reviews_fts',
+  owns: (key) => key.startsWith('review:'),
+  parse: (key) => (key.startsWith('review:') ? { platform: 'facebook', id: key.slice('review:google:'.length) } : null),
+  row: (_store, key) => reviews.get(key),
+  searchMatch: () => ({ text: '', ranges: [], authorRanges: [], message: null }),
+  answerSent: () => {},
+  report: {
+    addItems: (columns) => {
+      // Two reviews: one answered after two hours, one still waiting.
+      const channel = columns.channelOf('facebook', REVIEW);
+      columns.add(channel, T, OPEN, T + 2 * HOUR, sourceCode('outbox-confirmed'), 'review:google:r-1');
+      columns.add(channel, T + HOUR, OPEN, 0, NO_RESPONSE, 'review:google:r-2');
+    },
+    waitingWords: () => ({ author: 'Rita' }),
+  },
+};
+
+const answered: OutboxItemView[] = [];
+const takeOut: (() => void)[] = [];
+afterEach(() => {
+  for (const out of takeOut.splice(0)) out();
+});
+
+function registerReviews(): void {
+  takeOut.push(registerInboxKind(reviewKind));
+  takeOut.push(
+    registerKindItems(REVIEW, () => ({
+      read: (key) => ({ item: { kind: REVIEW, data: { review: reviews.get(key) } } as unknown as InboxItem, row: reviews.get(key)! }),
+      answer: ({ key, text }) => {
+        const item = { ...SAMPLE_OUTPUTS['answer.send'].item, answers: key, text };
+        answered.push(item);
+        return Promise.resolve(item);
+      },
+    })),
+  );
+}
+
+describe('a third kind, registered through the registries only', () => {
+  it('is found by its keys and reads its rows; taken back out, it is no kind again', () => {
+    expect(findInboxKindOfKey(KEY)).toBeNull();
+    registerReviews();
+    expect(inboxKindOfKey(KEY)).toBe(reviewKind);
+    expect(inboxRowOfKey({ thread: () => null, conversation: () => null }, KEY)?.authorName).toBe('Rita');
+    // Its name and code are its own: a second registration under a taken name is refused.
+    expect(() => registerInboxKind({ ...reviewKind, code: 10 })).toThrow(/already/);
+    for (const out of takeOut.splice(0)) out();
+    expect(findInboxKindOfKey(KEY)).toBeNull();
+  });
+
+  it('is read and answered through the one item read and the one answer command', async () => {
+    registerReviews();
+    const itemsOf = kindItems({} as never);
+    const kind = inboxKindOfKey(KEY).name;
+    expect(itemsOf(kind).read(KEY)).toMatchObject({ item: { kind: 'review' }, row: { key: KEY } });
+    const item = await itemsOf(kind).answer({ key: KEY, text: 'Thank you, Rita!' });
+    expect(item).toMatchObject({ answers: KEY, text: 'Thank you, Rita!' });
+    expect(answered.at(-1)).toBe(item);
+    // Its answer is a task kind the outbox has (the descriptor names it).
+    expect(reviewKind.answeredBy).toBe('reply');
+  });
+
+  it('turns its sync’s news into one new-items event and a notification in its own words', async () => {
+    registerReviews();
+    const clock = new SteppingClock();
+    const shown: AppNotification[] = [];
+    const planner = new NotificationPlanner({
+      clock,
+      notifier: { show: (notification) => shown.push(notification) },
+      enabled: () => true,
+      profileTitle: () => 'Bakery Bloom',
+      preview: (key) => `${reviews.get(key)?.authorName ?? ''}: ${reviews.get(key)?.text ?? ''}`,
+      gatherMs: 5 * SECOND,
+    });
+    const emitted: { name: string; payload: unknown }[] = [];
+    let countsMoved = 0;
+    const deps = {
+      // The hub's schemas know the bridge's kinds only (shared INBOX_ITEM_KINDS): what reaches it is recorded here.
+      hub: { emit: (name: string, payload: unknown) => emitted.push({ name, payload }), emitSticky: () => {} },
+      store: {},
+      registry: { activeProfileIds: () => new Set(['p1']) },
+      board: {},
+      planner,
+      countsChanged: () => countsMoved++,
+      logger: undefined,
+    } as unknown as CoreEventsDeps;
+    const events = new CoreEvents(deps);
+    events.sync({
+      type: 'new-items',
+      kind: 'review',
+      accountId: 'a1',
+      profileId: 'p1',
+      platform: 'facebook',
+      keys: [KEY, 'review:google:r-2'],
+      firstFetch: false,
+    });
+    expect(emitted).toEqual([
+      {
+        name: 'items.new',
+        payload: { kind: 'review', accountId: 'a1', profileId: 'p1', platform: 'facebook', keys: [KEY, 'review:google:r-2'], firstFetch: false },
+      },
+    ]);
+    expect(countsMoved).toBe(1);
+    await clock.runFor(10 * SECOND);
+    expect(shown).toEqual([expect.objectContaining({ kind: 'new-items', profileId: 'p1', firstKey: KEY, preview: 'Rita: Lovely shop' })]);
+    const [note] = shown;
+    if (note?.kind !== 'new-items') throw new Error('no notification');
+    expect(note.counts).toMatchObject({ review: 2, comment: 0, conversation: 0 });
+    expect(notificationText(note).title).toBe('Bakery Bloom: 2 new reviews');
+    planner.close();
+  });
+
+  it('adds its column to the report: its items counted apart, per network and per kind', () => {
+    registerReviews();
+    const columns = new ReceivedColumns();
+    reviewKind.report.addItems(columns, {} as never, 'p1', { start: T - HOUR, end: T + 24 * HOUR }, []);
+    const report = computeResponsiveness({
+      items: columns,
+      period: { start: T - HOUR, end: T + 24 * HOUR },
+      asOf: T + 24 * HOUR,
+      settings: { timeZone: 'UTC', businessHours: null, responseTarget: null },
+    });
+    expect(report.byChannel).toEqual([expect.objectContaining({ network: 'facebook', kind: 'review', received: 2, answered: 1, unanswered: 1 })]);
+    expect(report.byKind?.map((figures) => [figures.kind, figures.totals.received, figures.firstResponse.medianMs])).toEqual([['review', 2, 2 * HOUR]]);
+  });
+});
