@@ -200,8 +200,8 @@ describe('replying to a review', () => {
   it("refused and not applied: blank reply (108), too long (113, Google counts bytes), unknown or another profile's review (404, 114), missing field (104)", async () => {
     const bakery = profile('Bloom Bakery');
     const dental = profile('Brightside Dental');
-    const [mine] = (await controlReviews(`?profileRefId=${bakery.refId}&platform=gmb`));
-    const [theirs] = (await controlReviews(`?profileRefId=${dental.refId}&platform=gmb`));
+    const [mine] = await controlReviews(`?profileRefId=${bakery.refId}&platform=gmb`);
+    const [theirs] = await controlReviews(`?profileRefId=${dental.refId}&platform=gmb`);
     const seq = await client.ledgerSeq();
     const cases: Array<[Record<string, unknown>, number, number]> = [
       [{ reviewId: mine!.id, platform: 'gmb', reply: '   ' }, 400, 108],
