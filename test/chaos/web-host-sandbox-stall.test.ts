@@ -76,12 +76,19 @@ async function call(host: WebHostProcess, command: string, input: unknown = {}):
   }
 }
 
+/**
+ * The sandbox account's service URL, once the account has started (status.get lists only running
+ * accounts). Not before: the URL is known while the account still reads its profiles, and a
+ * sandbox frozen then fails that start, which closes the sandbox with the account (twice in CI,
+ * under load, no sandbox came back: the watchdog had been told to stop, not the case tested here).
+ */
 async function sandboxAccountUrl(host: WebHostProcess): Promise<string> {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    const result = await call(host, 'accounts.list');
-    const accounts = result === 'no answer' ? [] : (result.data.accounts as Array<{ kind: string; baseUrl: string }>);
-    const baseUrl = accounts.find((account) => account.kind === 'sandbox')?.baseUrl;
-    if (baseUrl) return baseUrl;
+  for (let attempt = 0; attempt < 1_200; attempt++) {
+    const [listed, status] = [await call(host, 'accounts.list'), await call(host, 'status.get')];
+    const accounts = listed === 'no answer' ? [] : (listed.data.accounts as Array<{ accountId: string; kind: string; baseUrl: string }>);
+    const running = status === 'no answer' ? [] : (status.data.connectivity as Array<{ accountId: string }>);
+    const sandbox = accounts.find((account) => account.kind === 'sandbox');
+    if (sandbox?.baseUrl && running.some((entry) => entry.accountId === sandbox.accountId)) return sandbox.baseUrl;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error('the sandbox account never got its service URL');
