@@ -22,6 +22,7 @@
 import type { OutboxStatusDoc } from '../../../shared/domain/teamDocuments.ts';
 import type { LoggerPort } from '../ports.ts';
 import type { AnsweredBy, OutboxItem, TeamHold } from '../outbox/types.ts';
+import { taskKindOf } from '../outbox/taskKinds.ts';
 import type { TeamWorkspace } from '../team/teamWorkspace.ts';
 
 /** How long a write waits before the team server is asked again, when it could not be asked. */
@@ -84,9 +85,7 @@ export const gaveUp = (answer: WinnerAnswer | null): boolean => answer?.state ==
 /** What the person is told while a claim is held by another device, and who answered. */
 export function heldWords(item: Pick<OutboxItem, 'kind'>, who: string | null): string {
   const someone = who ?? 'Someone in the team';
-  return item.kind === 'reply'
-    ? `${someone} already answered this comment, so yours was not sent.`
-    : `${someone} already answered in this conversation, so yours was not sent.`;
+  return `${someone} already ${taskKindOf(item).answeredWhat}, so yours was not sent.`;
 }
 
 /** The claim's key of round `round` (0: the first). */
@@ -100,7 +99,8 @@ export class TeamClaims {
 
   /** The claim's key for an item: `reply:<comment key>`, or `turn:<conversation key>:<first message of the turn | start>`. */
   claimKeyOf(item: OutboxItem): string {
-    if (item.kind === 'reply') return `reply:${item.answers}`;
+    // 'reply:' as the claims on team servers already spell it, whatever the kind that claims per item.
+    if (taskKindOf(item).teamClaim === 'item') return `reply:${item.answers}`;
     return `turn:${item.answers}:${this.#options.turnOf(item.answers) ?? NO_TURN_YET}`;
   }
 
@@ -142,7 +142,7 @@ export class TeamClaims {
   }
 
   #unreachable(item: OutboxItem): TeamHold {
-    const noun = item.kind === 'reply' ? 'reply' : 'message';
+    const noun = taskKindOf(item).noun;
     return {
       error: { code: 'team-unreachable', message: `Waiting for the team server: a ${noun} goes out once it confirms nobody else answered.` },
       retryAt: this.#options.now() + UNREACHABLE_RETRY_MS,

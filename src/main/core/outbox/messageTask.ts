@@ -25,6 +25,8 @@ export const messageTask: OutboxTaskKind<MessageItem> = {
   kind: 'message',
   noun: 'message',
   one: 'A direct message',
+  teamClaim: 'turn',
+  answeredWhat: 'answered in this conversation',
   platforms: (item) => [item.request.platform],
   issues: (payload) => messageIssues(payload.request),
   whyNotNow: (item, now) => replyWindowClosed(item.request, now),

@@ -25,6 +25,13 @@ export interface OutboxTaskKind<I extends OutboxItem> {
   readonly noun: 'reply' | 'message';
   /** One of it as a notification's title starts: "A reply", "A direct message". */
   readonly one: string;
+  /**
+   * How a team claims it before it goes (decision 0067): 'item', one answer per item (a comment's
+   * reply); 'turn', one per turn of a conversation (the message that opened the turn).
+   */
+  readonly teamClaim: 'item' | 'turn';
+  /** What it answers, as the held words say it: "answered this comment", "answered in this conversation". */
+  readonly answeredWhat: string;
   /** The networks it goes to. */
   platforms(item: I): Network[];
   /** Why it could never be sent as it is (none: it may be queued). Checked when written, edited and loaded. */

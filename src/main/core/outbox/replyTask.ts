@@ -16,6 +16,8 @@ export const replyTask: OutboxTaskKind<ReplyItem> = {
   kind: 'reply',
   noun: 'reply',
   one: 'A reply',
+  teamClaim: 'item',
+  answeredWhat: 'answered this comment',
   platforms: (item) => replyPlatforms(item.request),
   issues: (payload) => replyIssues(payload.request, payload.thread),
   whyNotNow: () => null,
