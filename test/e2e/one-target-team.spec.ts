@@ -70,9 +70,11 @@ test('Ann marks done the comment Bob is reading: it stays open and highlighted, 
   await expect.poll(async () => (await sandbox.repliesWithText(text)).length, { timeout: 20_000 }).toBe(1);
   const sent = (await bob.call('outbox.list', {})).items.find((item) => item.text === text);
   expect(sent?.answers).toBe(reading.key);
-  // The sandbox put it under that comment: Bob's sync reads it back there, not under the next row.
+  // The sandbox put it under that comment: Bob's store reads it back there, not under the next row.
+  // Refreshed on both: in a team only the device holding the profile's lease reads the service,
+  // and which one holds it is decided at start (Bob alone refreshing waited on Ann's next poll).
   const postKey = `${reading.platform}:${reading.socialPostId}`;
-  await bob.call('sync.refresh', { postKey });
+  await Promise.all([bob.call('sync.refresh', { postKey }), ann.call('sync.refresh', { postKey })]);
   await expect
     .poll(async () => (await bob.call('inbox.item', { key: reading.key }).then(asThread)).thread.replies.some((reply) => reply.text === text), {
       timeout: 20_000,
