@@ -15,6 +15,7 @@ import { formatStamp } from '../../src/main/core/team/hybridClock.ts';
 import type { TeamLogEntry } from '../../src/main/core/team/teamLog.ts';
 import { openTeamWorkspace, type TeamWorkspace } from '../../src/main/core/team/teamWorkspace.ts';
 import { startSyncServerProcess } from '../support/syncServerProcess.ts';
+import { seedDoneChanges, untilFolded } from './team/bigWorkspace.ts';
 
 const CHANGES_TIMED = 150;
 const ITEMS_REPLICATED = Number(process.env.TEAM_BENCH_ITEMS ?? 100_000);
@@ -75,48 +76,13 @@ process.stderr.write(`latency done: p95 ${percentile(latencies, 95).toFixed(0)} 
 
 // 2. First replication of 100,000 item states.
 const admin = `Basic ${Buffer.from('admin:bench-admin-password').toString('base64')}`;
-// Stamped in the past: a device refuses stamps more than an hour ahead of its clock (decision 0064),
-// and the first version of this bench stamped them in 2027.
-const seedBase = Date.now() - 24 * 3600_000;
 const seedStart = performance.now();
-for (let batch = 0; batch < ITEMS_REPLICATED / 1000; batch += 1) {
-  const docs = Array.from({ length: 1000 }, (_, offset) => {
-    const index = batch * 1000 + offset;
-    const itemKey = `facebook:item${index}`;
-    const hlc = formatStamp(seedBase + index, 0, 'seeder');
-    return {
-      _id: `change:${itemKey}:${hlc}`,
-      kind: 'change',
-      who: 'ann',
-      device: 'seeder',
-      hlc,
-      seen: [],
-      change: { id: `s${index}`, itemKey, field: 'done', from: false, to: true, who: 'ann', device: 'seeder', at: seedBase + index },
-    };
-  });
-  const response = await fetch(`${server.url}/big/_bulk_docs`, {
-    method: 'POST',
-    headers: { authorization: admin, 'content-type': 'application/json' },
-    body: JSON.stringify({ docs }),
-  });
-  if (response.status !== 201) throw new Error(`seeding failed: ${response.status}`);
-}
+await seedDoneChanges(server.url, 'big', admin, ITEMS_REPLICATED);
 const seedMs = performance.now() - seedStart;
 process.stderr.write(`seeded in ${(seedMs / 1000).toFixed(1)} s\n`);
 const firstStart = performance.now();
 const newcomer = await open('bob', 'newcomer', 'big');
-// Counted through the subscription (what the app will listen to), not by folding everything while it arrives.
-const arrived = new Set(newcomer.items().map((item) => item.itemKey));
-await new Promise<void>((resolve) => {
-  const stop = newcomer.subscribe((update) => {
-    for (const item of update.items) arrived.add(item.itemKey);
-    if (arrived.size >= ITEMS_REPLICATED) {
-      stop();
-      resolve();
-    }
-  });
-  if (arrived.size >= ITEMS_REPLICATED) resolve();
-});
+await untilFolded(newcomer, ITEMS_REPLICATED);
 const firstReplicationMs = performance.now() - firstStart;
 const reopenStart = performance.now();
 await newcomer.close();

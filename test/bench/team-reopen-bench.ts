@@ -1,7 +1,8 @@
 // A reduced entry of bench:team for profiling (`node --cpu-prof`): only the first replication of
 // TEAM_BENCH_ITEMS item states (100,000 by default), the same device opened again REOPENS times, and
 // the fold of 10,000 changes, each timed as bench:team times it. Runs on the tree before issue 28's
-// trust work too (it uses only openTeamWorkspace and foldTeamLog), so the two can be compared.
+// trust work too (it uses only openTeamWorkspace and foldTeamLog; copy team/bigWorkspace.ts along), so
+// the two can be compared.
 // Each phase also says the CPU time this process spent on it (its LevelDB threads included; the
 // sync server is its own process), which a loaded machine stretches less than the wall clock.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { formatStamp } from '../../src/main/core/team/hybridClock.ts';
 import type { TeamLogEntry } from '../../src/main/core/team/teamLog.ts';
 import { openTeamWorkspace, type TeamWorkspace } from '../../src/main/core/team/teamWorkspace.ts';
 import { startSyncServerProcess } from '../support/syncServerProcess.ts';
+import { seedDoneChanges, untilFolded } from './team/bigWorkspace.ts';
 
 const ITEMS = Number(process.env.TEAM_BENCH_ITEMS ?? 100_000);
 const REOPENS = Number(process.env.TEAM_BENCH_REOPENS ?? 3);
@@ -36,22 +38,7 @@ const open = (): Promise<TeamWorkspace> =>
   });
 
 const admin = `Basic ${Buffer.from('admin:bench-admin').toString('base64')}`;
-const seedBase = Date.now() - 24 * 3600_000;
-for (let batch = 0; batch < ITEMS / 1000; batch += 1) {
-  const docs = Array.from({ length: 1000 }, (_, offset) => {
-    const index = batch * 1000 + offset;
-    const itemKey = `facebook:item${index}`;
-    const hlc = formatStamp(seedBase + index, 0, 'seeder');
-    const change = { id: `s${index}`, itemKey, field: 'done', from: false, to: true, who: 'ann', device: 'seeder', at: seedBase + index };
-    return { _id: `change:${itemKey}:${hlc}`, kind: 'change', who: 'ann', device: 'seeder', hlc, seen: [], change };
-  });
-  const response = await fetch(`${server.url}/big/_bulk_docs`, {
-    method: 'POST',
-    headers: { authorization: admin, 'content-type': 'application/json' },
-    body: JSON.stringify({ docs }),
-  });
-  if (response.status !== 201) throw new Error(`seeding failed: ${response.status}`);
-}
+await seedDoneChanges(server.url, 'big', admin, ITEMS);
 
 const cpuMs = (since: NodeJS.CpuUsage): number => {
   const used = process.cpuUsage(since);
@@ -60,17 +47,7 @@ const cpuMs = (since: NodeJS.CpuUsage): number => {
 const firstCpu = process.cpuUsage();
 const firstStart = performance.now();
 const newcomer = await open();
-const arrived = new Set(newcomer.items().map((item) => item.itemKey));
-await new Promise<void>((resolve) => {
-  const stop = newcomer.subscribe((update) => {
-    for (const item of update.items) arrived.add(item.itemKey);
-    if (arrived.size >= ITEMS) {
-      stop();
-      resolve();
-    }
-  });
-  if (arrived.size >= ITEMS) resolve();
-});
+await untilFolded(newcomer, ITEMS);
 const firstMs = performance.now() - firstStart;
 const firstCpuMs = cpuMs(firstCpu);
 await newcomer.close();
