@@ -64,6 +64,10 @@ test('Bob is told where he is that his reply was held, sees what Ann sent, and c
   const card = inbox.replyCard(texts.bob);
   await expect(card).toContainText('Held');
   await expect(card).toContainText(/Ann answered (just now|\d+ min ago): send yours too\?/);
+  // The row it was opened from says the same word as the card (it once said "Failed" here).
+  const listRow = inbox.row(row.text.slice(0, 40));
+  await expect(listRow).toContainText('Held');
+  await expect(listRow).not.toContainText('Failed');
   const quote = card.locator('figure');
   await expect(quote).toContainText('Ann’s reply', { timeout: 15_000 });
   await expect(quote).toContainText(texts.ann);

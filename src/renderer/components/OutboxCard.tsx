@@ -50,7 +50,7 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
   const held = item.state === 'failed' && item.heldBy ? item.heldBy : null;
   const offered = held !== null && winnerGaveUp(held);
   const noun = kindViewOfAnswer(item.kind).words.answerSubject;
-  const label = held ? (offered ? 'Not sent' : 'Held') : stateLabel(item);
+  const label = stateLabel(item);
   const detail = held ? null : stateDetail(item, now);
   const outcome = checkOutcome(item);
   const undoLeft = undoSecondsLeft(item, now);

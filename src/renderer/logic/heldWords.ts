@@ -18,7 +18,7 @@ export function winnerGaveUp(heldBy: HeldBy): boolean {
 }
 
 /** Held for the person's choice: 'held' while the other answer stands, 'offered' once it will not go (and this one goes); null: not held. */
-export function heldState(item: OutboxItemView | undefined): 'held' | 'offered' | null {
+export function heldState(item: Pick<OutboxItemView, 'state' | 'heldBy'> | undefined): 'held' | 'offered' | null {
   if (item?.state !== 'failed' || !item.heldBy) return null;
   return winnerGaveUp(item.heldBy) ? 'offered' : 'held';
 }

@@ -3,6 +3,7 @@ import type { OutboxItemState, OutboxItemView } from '../../shared/domain/outbox
 import { type ErrorWords, errorWords } from '../../shared/domain/errorWords.ts';
 import { isNetwork } from '../../shared/networks.ts';
 import { kindViewOfAnswer } from '../kinds/kindViews.ts';
+import { heldState } from './heldWords.ts';
 
 export const STATE_LABELS: Record<OutboxItemState, string> = {
   queued: 'Queued',
@@ -13,8 +14,13 @@ export const STATE_LABELS: Record<OutboxItemState, string> = {
   cancelled: 'Cancelled',
 };
 
-export function stateLabel(item: Pick<OutboxItemView, 'state'>): string {
-  return STATE_LABELS[item.state];
+/** Held for the person's choice: 'Held' while the other answer stands, 'Not sent' once it will not go and this one waits for a click. */
+const HELD_LABELS = { held: 'Held', offered: 'Not sent' } as const;
+
+/** The one word for an item's state, the same on its card, its row and its thread (a held one is not "Failed" anywhere). */
+export function stateLabel(item: Pick<OutboxItemView, 'state'> & Partial<Pick<OutboxItemView, 'heldBy'>>): string {
+  const held = heldState({ state: item.state, heldBy: item.heldBy });
+  return held === null ? STATE_LABELS[item.state] : HELD_LABELS[held];
 }
 
 /** A line under the state: why it waits, or why it failed, in the translator's words; the service's code apart for "Details". */

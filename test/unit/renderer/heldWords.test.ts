@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxItemView } from '../../../src/shared/domain/outbox.ts';
 import { setFormatter } from '../../../src/renderer/logic/format.ts';
 import { heldLine, heldState, heldToast, quotedCaption, type HeldBy } from '../../../src/renderer/logic/heldWords.ts';
+import { stateLabel } from '../../../src/renderer/logic/outboxLabels.ts';
 
 const NOW = Date.parse('2026-11-27T14:00:00Z');
 const BOB = { member: 'bob', device: 'desktop' };
@@ -76,5 +77,15 @@ describe('heldToast', () => {
     expect(heldToast(held, offered, BOB)).toBe('Ann’s reply did not go out, so yours to mia_bakes goes instead.');
     expect(heldToast(undefined, item(by(null, null, null)), BOB)).toBe('Your reply to mia_bakes was held: someone in the team took it first.');
     expect(heldToast(offered, item(null, 'queued'), BOB)).toBeNull();
+  });
+});
+
+describe('stateLabel of a held answer', () => {
+  it('says Held (and Not sent once the other answer will not go) on the row as on the card, never Failed', () => {
+    expect(stateLabel(item(by({ state: 'sent', text: 'Ann: tomorrow.' })))).toBe('Held');
+    expect(stateLabel(item(by({ state: 'discarded', text: 'Ann: tomorrow.' })))).toBe('Not sent');
+    expect(stateLabel(item(null))).toBe('Failed');
+    // Held words belong to a failed item only: one sent anyway is Sent.
+    expect(stateLabel(item(by({ state: 'sent', text: 'Ann: tomorrow.' }), 'sent'))).toBe('Sent');
   });
 });
