@@ -27,6 +27,12 @@ export interface LiveNudgePorts {
   clock: Clock;
   /** The sync of a profile (the event's refId) this device reads from the service, or undefined (not ours, or another device holds its lease). */
   syncOf(profileId: string): NudgeableSync | undefined;
+  /**
+   * Whether the profile is one of this device's clients, read here or not: its last event is kept
+   * for Settings → Team ("Last event 2 min ago" on every device, not only the one reading it).
+   * Bounded by the clients: a forged refId keeps nothing.
+   */
+  isClient?(profileId: string): boolean;
 }
 
 export interface LiveNudgeOptions {
@@ -65,6 +71,8 @@ export class LiveNudges {
   private readonly ports: LiveNudgePorts;
   private readonly options: LiveNudgeOptions;
   private readonly profiles = new Map<string, ProfileNudges>();
+  /** The last event per client of this device (read here or by another device): one entry per client. */
+  private readonly heard = new Map<string, number>();
   private wake: AbortController | undefined;
   private stopped = false;
   private running: Promise<void> | undefined;
@@ -87,11 +95,12 @@ export class LiveNudges {
 
   /** When the last event for a profile arrived (epoch ms), or null. */
   lastEventAt(profileId: string): number | null {
-    return this.profiles.get(profileId)?.lastEventAt ?? null;
+    return this.heard.get(profileId) ?? null;
   }
 
   take(event: LiveEvent): NudgeOutcome {
     const sync = this.ports.syncOf(event.refId);
+    if (sync || this.ports.isClient?.(event.refId)) this.heard.set(event.refId, this.ports.clock.now());
     if (!sync) return 'not-read-here';
     const now = this.ports.clock.now();
     const profile = this.profileOf(event.refId);
