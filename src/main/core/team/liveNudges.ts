@@ -18,7 +18,9 @@ const MINUTE = 60_000;
 
 /** What live updates need of a profile's sync (ProfileSync's hook-up methods). */
 export interface NudgeableSync {
-  readNudged(what: { kind: 'post'; platform: string; socialPostId?: string; servicePostId?: string } | { kind: 'messages'; platform: string }): boolean;
+  readNudged(
+    what: { kind: 'post'; platform: string; socialPostId?: string; servicePostId?: string } | { kind: 'messages'; platform: string; conversationId: string },
+  ): boolean;
   discoverNudged(): void;
   setLivePace(pace: { hotMs?: number; activeMs?: number } | null): void;
 }
@@ -112,9 +114,13 @@ export class LiveNudges {
     }
     const what: Parameters<NudgeableSync['readNudged']>[0] =
       event.action === 'messages'
-        ? { kind: 'messages', platform: event.platform }
+        ? { kind: 'messages', platform: event.platform, conversationId: event.conversationId ?? '' }
         : { kind: 'post', platform: event.platform, socialPostId: event.socialPostId, servicePostId: event.postId };
-    const key = event.action === 'messages' ? `m:${event.platform}` : `p:${event.platform}:${event.postId ?? ''}:${event.socialPostId ?? ''}`;
+    // One read per conversation (a message event names it: liveEventShape.ts), per post.
+    const key =
+      event.action === 'messages'
+        ? `m:${event.platform}:${event.conversationId ?? ''}`
+        : `p:${event.platform}:${event.postId ?? ''}:${event.socialPostId ?? ''}`;
     const recent = profile.recent.get(key);
     if (recent && now - recent.at < this.options.mergeMs) {
       if (!recent.again) {
