@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSyncServer } from '../../../src/syncServer/syncServer.ts';
 import { teamAdmin } from '../../../src/syncServer/teamAdmin.ts';
-import { AppRig } from '../app/appHarness.ts';
+import { startSandbox } from '../../../src/sandbox/index.ts';
+import { AppRig, worldOf } from '../app/appHarness.ts';
 import { MemoryVault } from '../app/memoryVault.ts';
 
 const SECRET_PATH = 'k3Jx9-secret-route-0123456789abcdef';
@@ -23,6 +24,8 @@ afterAll(async () => {
 
 let rig: AppRig;
 let solo: AppRig;
+let factory: NonNullable<Parameters<typeof AppRig.start>[0]>['factory'];
+let teamSettings: { serverUrl: string; workspace: string; member: string; device: string };
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'live-registration-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -33,7 +36,16 @@ beforeAll(async () => {
   await admin.createWorkspace('agency', ['ann']);
   const vault = new MemoryVault();
   await vault.setTeamPassword(server.url, 'agency', 'ann', 'ann-password');
-  rig = await AppRig.start({ dataDir: join(dataDir, 'ann'), vault, team: { serverUrl: server.url, workspace: 'agency', member: 'ann', device: 'laptop' } });
+  // One sandbox for both runs of the core (a restart keeps the service's registrations, as the real one does).
+  const sandbox = await startSandbox({ port: 0 });
+  cleanups.push(() => sandbox.close());
+  const world = await worldOf(sandbox);
+  factory = {
+    running: [sandbox],
+    start: async () => ({ url: sandbox.url, apiKey: sandbox.apiKey, xCredentials: world.xCredentials, close: async () => {} }),
+  };
+  teamSettings = { serverUrl: server.url, workspace: 'agency', member: 'ann', device: 'laptop' };
+  rig = await AppRig.start({ dataDir: join(dataDir, 'ann'), vault, factory, team: teamSettings });
   cleanups.push(() => rig.close());
   solo = await AppRig.start({ dataDir: join(dataDir, 'solo') });
   cleanups.push(() => solo.close());
@@ -75,6 +87,16 @@ describe('live updates from Settings → Team', () => {
     // Turned on again without typing: the saved address, nothing registered twice.
     const again = await rig.call('team.liveUpdatesOn', {});
     expect(again.clients.map((c) => [c.comments, c.messages])).toEqual(on.clients.map((c) => [c.comments, c.messages]));
+
+    // After a restart on the same vault: the Webhooks panel still sees only the host (the address is
+    // recalled from the vault when the team is set), and it is taken back without typing it again.
+    await rig.close();
+    rig = await AppRig.start({ dataDir: rig.dataDir, vault: rig.vault, factory, team: teamSettings });
+    await rig.until('joined again', async () => (await rig.call('team.status', {})).joined);
+    await rig.until('the address recalled', async () =>
+      (await rig.call('webhooks.list', { profileId: second!.profileId })).webhooks.some((w) => w.url === 'https://127.0.0.1:9/…'),
+    );
+    expect(JSON.stringify(rig.answers)).not.toContain(SECRET_PATH);
 
     const off = await rig.call('team.liveUpdatesOff', {});
     expect(off.clients.every((c) => c.comments !== 'ours' && c.messages !== 'ours')).toBe(true);

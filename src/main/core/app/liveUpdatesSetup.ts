@@ -52,6 +52,14 @@ export class LiveUpdatesSetup {
     return { inTeam: true, addressHost: hostOf(address), clients };
   }
 
+  /**
+   * The team's saved address, hidden from the screen from now on (the Webhooks panel shows what the
+   * service holds): asked when the core starts with a team set and when it joins one.
+   */
+  async recall(team: { serverUrl: string; workspace: string }): Promise<void> {
+    await this.#address(team);
+  }
+
   lastEventTimes(): { clients: { profileId: string; lastEventAt: number | null }[] } {
     return { clients: this.#deps.clients().map(({ profileId }) => ({ profileId, lastEventAt: this.#deps.lastEventAt(profileId) })) };
   }

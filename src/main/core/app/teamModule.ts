@@ -160,6 +160,14 @@ export async function startTeam(handed: TeamHanded): Promise<TeamPort> {
     lastEventAt: (profileId) => live.lastEventAt(profileId),
   });
 
+  // The address is a secret: hidden from the Webhooks panel from the start, and for each team joined.
+  const recallLiveAddress = (team: TeamSettings) =>
+    liveSetup.recall(team).catch((error: unknown) => logger?.warn('The live updates address could not be read from the vault', { reason: String(error) }));
+  if (settings) void recallLiveAddress(settings);
+  connection.onJoined((now) => {
+    if (now) void recallLiveAddress(now.settings);
+  });
+
   // The team's work on items (assignment, notes, history) follows the workspace joined now.
   const items = new TeamItems({ inbox: handed.inbox, store: handed.store, workspace: () => connection.workspace, member: () => connection.status().member });
   const commands = teamCommands({
