@@ -40,7 +40,7 @@ export function TeamSettingsPanel() {
       <TeamRefusals refused={status.refused} />
       <TeamForm key={formKey} status={status} />
       {/* Live updates need the team server: shown once this device joined (decision 0083). */}
-      {status.joined && <LiveUpdatesSection key={formKey} />}
+      {status.joined && <LiveUpdatesSection key={`live\n${formKey}`} />}
     </div>
   );
 }
