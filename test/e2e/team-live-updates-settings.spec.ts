@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { screenshot } from './support/axe.ts';
+import { expectAccessible, screenshot } from './support/axe.ts';
 import { InboxPage } from './support/inboxPage.ts';
 import { startTeamHosts, type TeamHosts } from './support/teamHosts.ts';
 
@@ -59,6 +59,7 @@ test('live updates turned on from Settings → Team bring a comment to both host
   // The service has it for the client's comments and messages.
   const hooks = (await sandbox.api('GET', '/hook/webhook', profile)) as Record<string, unknown>;
   expect([hooks.comments, hooks.messages]).toEqual([liveUrl, liveUrl]);
+  await expectAccessible(page, testInfo, 'settings-team-live-updates');
   await section.scrollIntoViewIfNeeded();
   await shoot(page, testInfo, 'live-updates-on-1440');
   await page.setViewportSize({ width: 1024, height: 700 });
