@@ -17,6 +17,7 @@ import { useTriageStore } from './stores/triageStore.ts';
 import { undoLast } from './stores/undoLast.ts';
 import { useCommandRequests } from './stores/commandRequests.ts';
 import { useUiStore } from './stores/uiStore.ts';
+import { useLiveRegistrationStore } from './stores/liveRegistrationStore.ts';
 import { addNote, assignTo, openAssign } from './teamActions.ts';
 
 /** Opens a comment's thread or a conversation, and marks it read, as opening a mail does. */
@@ -261,4 +262,12 @@ export const appActions: CommandActions = {
   assign: openAssign,
   unassign: () => void assignTo(null),
   addNote,
+  turnLiveUpdates: (on) => {
+    const live = useLiveRegistrationStore.getState();
+    void (on ? live.turnOn() : live.turnOff());
+    if (useUiStore.getState().overlay !== 'settings') {
+      useCommandRequests.getState().askSettings('team');
+      useUiStore.getState().setOverlay('settings');
+    }
+  },
 };

@@ -31,6 +31,12 @@ export interface SecretVault extends CredentialVault {
   setTeamPassword?(serverUrl: string, workspace: string, member: string, password: string): Promise<void>;
   /** Forgets it (Settings → Team, Leave). */
   forgetTeamPassword?(serverUrl: string, workspace: string, member: string): Promise<void>;
+  /**
+   * A workspace's event address for live updates (decision 0083): the proxy route's secret path,
+   * kept like a password. Optional: without it the core keeps the address for the session.
+   */
+  liveEventAddress?(serverUrl: string, workspace: string): Promise<string | null>;
+  setLiveEventAddress?(serverUrl: string, workspace: string, address: string): Promise<void>;
 }
 
 export interface SettingsPort {

@@ -42,6 +42,9 @@ const profileKeyRef = (accountId: string, profileId: string): KeyRef => ({ key: 
 const UNNAMED_KEY: KeyRef = { key: 'api-key', label: 'a key' };
 const TEAM_PASSWORD: KeyRef = { key: 'api-key', label: 'the team password' };
 
+/** The member name the workspace's event address is kept under: a line break, which no member name can hold. */
+const LIVE_EVENT_ADDRESS_SLOT = '\nlive-event-address';
+
 /**
  * A key the vault cannot hand out or keep. The message names the account or profile, never a key.
  * missing: never configured. unreadable: stored, but cannot be decrypted now (see protection()).
@@ -281,6 +284,16 @@ export class SafeStorageVault implements SecretVault {
   async forgetTeamPassword(serverUrl: string, workspace: string, member: string): Promise<void> {
     this.#memoryTeams.delete(teamPasswordKey(serverUrl, workspace, member));
     if (this.#record.teams.delete(teamPasswordKey(serverUrl, workspace, member))) this.#persist();
+  }
+
+  // The workspace's event address (decision 0083), sealed like a team password under a member name
+  // no member can have (member names have no line break, teamSettings.ts).
+  async setLiveEventAddress(serverUrl: string, workspace: string, address: string): Promise<void> {
+    await this.setTeamPassword(serverUrl, workspace, LIVE_EVENT_ADDRESS_SLOT, address);
+  }
+
+  async liveEventAddress(serverUrl: string, workspace: string): Promise<string | null> {
+    return this.teamPassword(serverUrl, workspace, LIVE_EVENT_ADDRESS_SLOT);
   }
 
   protection(): VaultProtection {

@@ -55,6 +55,15 @@ export class MemorySecretVault implements SecretVault {
     this.teamPasswords.delete(`${serverUrl}\n${workspace}\n${member}`);
   }
 
+  /** The workspace's event address (decision 0083), kept under a member name no member can have (a newline). */
+  async setLiveEventAddress(serverUrl: string, workspace: string, address: string): Promise<void> {
+    this.teamPasswords.set(`${serverUrl}\n${workspace}\n\nlive-event-address`, address);
+  }
+
+  async liveEventAddress(serverUrl: string, workspace: string): Promise<string | null> {
+    return this.teamPasswords.get(`${serverUrl}\n${workspace}\n\nlive-event-address`) ?? null;
+  }
+
   async account(accountId: string): Promise<AccountCredentials> {
     const keys = this.keysOf(accountId);
     // A copy, so a caller can never change what the vault holds.

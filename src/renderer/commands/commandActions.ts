@@ -53,4 +53,6 @@ export interface CommandActions {
   assign: () => void;
   unassign: () => void;
   addNote: () => void;
+  /** Settings → Team → Live updates on (with the address typed there, else the one saved) or off; Settings opens on Team to show how it went. */
+  turnLiveUpdates: (on: boolean) => void;
 }

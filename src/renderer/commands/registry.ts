@@ -43,4 +43,6 @@ export const appCommands = createRegistry([
   team.unassign,
   team.addNote,
   team.gotoAssigned,
+  team.liveUpdatesOn,
+  team.liveUpdatesOff,
 ]);

@@ -1,5 +1,6 @@
 // The team's commands (issue 22): only in a team workspace (`team: true`), where `a` assigns the
-// current item (or those picked), `n` writes its note, and `g m` goes to what is assigned to you.
+// current item (or those picked), `n` writes its note, and `g m` goes to what is assigned to you;
+// and Settings → Team → Live updates turned on or off (decision 0083), buttons and palette lines.
 import { defineCommand } from './defineCommand.ts';
 
 export const assign = defineCommand({
@@ -27,4 +28,22 @@ export const gotoAssigned = defineCommand({
   keys: ['g m'],
   team: true,
   run: (_args, actions) => actions.gotoView('assignedToMe'),
+});
+
+export const liveUpdatesOn = defineCommand({
+  id: 'liveUpdatesOn',
+  label: 'Get new comments and messages as they come (live updates)',
+  button: 'Turn on live updates',
+  tooltip: 'Register your team server’s event address with the service for every client',
+  team: true,
+  run: (_args, actions) => actions.turnLiveUpdates(true),
+});
+
+export const liveUpdatesOff = defineCommand({
+  id: 'liveUpdatesOff',
+  label: 'Stop live updates (the app keeps checking on its own)',
+  button: 'Take it back',
+  tooltip: 'Unregister your team server’s event address for every client',
+  team: true,
+  run: (_args, actions) => actions.turnLiveUpdates(false),
 });

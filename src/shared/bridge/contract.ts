@@ -27,6 +27,7 @@ import { COMMAND_NAMES, EVENT_NAMES } from './names.ts';
 import { ResolutionNoticeSchema, TeamItemSchema, TeamMembersSchema } from '../domain/teamItem.ts';
 import { TeamModeInput, TeamSetupInput } from '../domain/teamSetup.ts';
 import { TeamPresenceSchema, TeamStatusSchema } from '../domain/teamStatus.ts';
+import { LiveEventTimesSchema, LiveUpdatesSchema } from '../domain/liveUpdates.ts';
 import {
   boundedUrl,
   Id,
@@ -285,6 +286,16 @@ export const commands = {
   'team.setMode': command(TeamModeInput, TeamStatusSchema),
   /** Leaves the team on this device: it works alone again and forgets the password. */
   'team.leave': command(Empty, TeamStatusSchema),
+  // Settings → Team → Live updates (decision 0072 part 6, decision 0083). The event address carries the
+  // proxy route's secret path: it comes in once (checked: https) and no output ever carries it.
+  /** Each client's registration of the workspace's event address (asks the service once per client) and its last event. */
+  'team.liveUpdates': command(Empty, LiveUpdatesSchema),
+  /** Only the last event times (a local call, asked every few seconds while the panel is open). */
+  'team.liveEventTimes': command(Empty, LiveEventTimesSchema),
+  /** Registers the event address for new comments and messages on every client; absent: the one saved before. */
+  'team.liveUpdatesOn': command(z.strictObject({ address: boundedUrl(WebhookUrlSchema).optional() }), LiveUpdatesSchema),
+  /** Takes the registrations back on every client (only those of the event address; another receiver stays). */
+  'team.liveUpdatesOff': command(Empty, LiveUpdatesSchema),
   // The team (issue 22)
   /** The person started writing to this comment or conversation (null: stopped): "Ann is replying" on the other devices. Nothing outside a team. */
   'team.composing': command(z.strictObject({ itemKey: InboxItemKeySchema.nullable() }), Ok),

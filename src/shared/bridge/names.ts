@@ -76,6 +76,10 @@ export const COMMAND_NAMES = [
   'team.setMode',
   'team.leave',
   'team.composing',
+  'team.liveUpdates',
+  'team.liveEventTimes',
+  'team.liveUpdatesOn',
+  'team.liveUpdatesOff',
   'outbox.sendAnyway',
 ] as const;
 

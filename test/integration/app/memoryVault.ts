@@ -20,6 +20,16 @@ export class MemoryVault implements SecretVault {
   async forgetTeamPassword(serverUrl: string, workspace: string, member: string): Promise<void> {
     this.teamPasswords.delete(`${serverUrl}\n${workspace}\n${member}`);
   }
+  /** The workspaces' live-updates event addresses (decision 0083), by server and workspace. */
+  readonly liveEventAddresses = new Map<string, string>();
+
+  async setLiveEventAddress(serverUrl: string, workspace: string, address: string): Promise<void> {
+    this.liveEventAddresses.set(`${serverUrl}\n${workspace}`, address);
+  }
+
+  async liveEventAddress(serverUrl: string, workspace: string): Promise<string | null> {
+    return this.liveEventAddresses.get(`${serverUrl}\n${workspace}`) ?? null;
+  }
   readonly #protection: VaultProtection;
 
   constructor(protection: VaultProtection = { kind: 'os', backend: 'test-keychain', warning: null }) {

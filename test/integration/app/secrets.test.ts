@@ -25,6 +25,7 @@ const SERVICE_KEY = 'sk-service-SECRET-0815-uvwxyz';
 const WEBHOOK_SECRET = 'whsec-SECRET-2024-qrstuv';
 const TEAM_PASSWORD = 'team-SECRET-1984-ghijkl';
 const TEAMMATE_PASSWORD = 'team-SECRET-1985-mnopqr';
+const LIVE_SECRET_PATH = 'live-SECRET-7331-stuvwxyz0123456789';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -294,6 +295,17 @@ describe('secrets on the bridge', () => {
     await rig.call('team.itemHistory', { key: teamComment });
     await rig.call('team.notices', {});
     await rig.call('team.dismissNotice', { id: 'none' });
+    // Live updates (decision 0083): the event address is a secret path; registered on every client, shown
+    // by its host only (here and in the Webhooks panel), its times read, taken back.
+    secrets['live event address path'] = LIVE_SECRET_PATH;
+    const liveOn = await rig.call('team.liveUpdatesOn', { address: `https://127.0.0.1:9/hooks/${LIVE_SECRET_PATH}` });
+    expect(liveOn.addressHost).toBe('127.0.0.1:9');
+    expect(liveOn.clients.filter((c) => c.comments === 'ours' && c.messages === 'ours').length).toBeGreaterThan(0);
+    expect((await rig.call('webhooks.list', { profileId: client.profileId })).webhooks).toContainEqual({ action: 'comments', url: 'https://127.0.0.1:9/…' });
+    await rig.call('team.liveUpdates', {});
+    await rig.call('team.liveEventTimes', {});
+    const liveOff = await rig.call('team.liveUpdatesOff', {});
+    expect(liveOff.clients.every((c) => c.comments !== 'ours' && c.messages !== 'ours')).toBe(true);
     // Settings → Team: another team, on this computer where no server listens (nothing leaves the
     // machine), its mode, and leaving it.
     await rig.call('team.configure', {

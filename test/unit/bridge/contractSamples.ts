@@ -154,6 +154,11 @@ const snapshot: AnalyticsSnapshot = {
   nextUpdate: '2025-01-01T09:20:00.000Z',
   metrics: { likes: 3 },
 };
+const liveUpdates = {
+  inTeam: true,
+  addressHost: 'couch.example.org',
+  clients: [{ profileId: 'p1', title: 'Bakery', comments: 'ours' as const, messages: 'other' as const, lastEventAt: null, problem: null }],
+};
 const webhooks = { webhooks: [{ action: 'comments' as const, url: 'https://example.com/hook' }], updated: null };
 
 export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
@@ -254,6 +259,10 @@ export const VALID_INPUTS: { [N in CommandName]: CommandInput<N>[] } = {
   'reports.prepared.list': [{}],
   'reports.prepared.chooseFolder': [{}],
   'team.composing': [{ itemKey: 'instagram:c1' }, { itemKey: 'dm:instagram:conv1' }, { itemKey: null }],
+  'team.liveUpdates': [{}],
+  'team.liveEventTimes': [{}],
+  'team.liveUpdatesOn': [{}, { address: 'https://couch.example.org/hooks/0123456789abcdef' }],
+  'team.liveUpdatesOff': [{}],
   'outbox.sendAnyway': [{ id: 'o1' }],
   'reports.prepared.get': [{ month: '2026-10', profileId: 'p1' }],
   'reports.prepared.prepareAgain': [{ month: '2026-10', profileId: 'p1' }],
@@ -500,5 +509,9 @@ export const SAMPLE_OUTPUTS: { [N in CommandName]: CommandOutput<N> } = {
   },
   'team.dismissNotice': { ok: true },
   'team.composing': { ok: true },
+  'team.liveUpdates': liveUpdates,
+  'team.liveEventTimes': { clients: [{ profileId: 'p1', lastEventAt: 1_700_000_000_000 }] },
+  'team.liveUpdatesOn': liveUpdates,
+  'team.liveUpdatesOff': { ...liveUpdates, clients: [{ ...liveUpdates.clients[0]!, comments: 'none', messages: 'none' }] },
   'outbox.sendAnyway': { item: { ...item, state: 'queued' } },
 };

@@ -270,6 +270,20 @@ describe('SafeStorageVault team passwords (Settings → Team)', () => {
     expect(await (await open(keyring)).teamPassword(SERVER, 'agency', 'ann')).toBeNull();
   });
 
+  it('seals the workspace’s live-updates event address apart from every member’s password, and hands it back after a restart', async () => {
+    const keyring = fakeSafeStorage('gnome_libsecret');
+    const vault = await open(keyring);
+    const address = 'https://couch.example.org/hooks/route-SECRET-0123456789';
+    expect(await vault.liveEventAddress(SERVER, 'agency')).toBeNull();
+    await vault.setTeamPassword(SERVER, 'agency', 'ann', TEAM_PASSWORD);
+    await vault.setLiveEventAddress(SERVER, 'agency', address);
+    expect(onDisk()).not.toContain('route-SECRET');
+    const reopened = await open(keyring);
+    expect(await reopened.liveEventAddress(SERVER, 'agency')).toBe(address);
+    expect(await reopened.liveEventAddress(SERVER, 'other')).toBeNull();
+    expect(await reopened.teamPassword(SERVER, 'agency', 'ann')).toBe(TEAM_PASSWORD);
+  });
+
   it('answers null for a team password the keyring can no longer open, so the screen asks for it again', async () => {
     const keyring = fakeSafeStorage('gnome_libsecret');
     await (await open(keyring)).setTeamPassword(SERVER, 'agency', 'ann', TEAM_PASSWORD);

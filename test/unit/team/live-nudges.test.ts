@@ -100,6 +100,19 @@ describe('pacing', () => {
   });
 });
 
+describe('the last event (Settings → Team)', () => {
+  it('is kept for a client another device reads (every device says "Last event"), never for a stranger', async () => {
+    const clock = new SteppingClock();
+    nudges = new LiveNudges({ clock, syncOf: () => undefined, isClient: (id) => id === 'client-1' });
+    nudges.start();
+    await clock.advance(1_000);
+    expect(nudges.take(comment('p1'))).toBe('not-read-here');
+    expect(nudges.lastEventAt('client-1')).toBe(clock.now());
+    for (let i = 0; i < 1_000; i++) nudges.take(comment('p1', `forged-${i}`));
+    expect(nudges.lastEventAt('forged-1')).toBeNull();
+  });
+});
+
 describe('the polling pace', () => {
   it('slows while events arrive and comes back 10 minutes after the last', async () => {
     const sync = new RecordingSync();

@@ -137,9 +137,10 @@ export function commandHandlers(s: HandlerServices): SoloCommands {
     'posts.retryCommentsChange': async ({ postKey }) => ({ post: await s.commentsSwitch.retry(postKey) }),
     'posts.cancelCommentsChange': async ({ postKey }) => ({ post: await s.commentsSwitch.cancel(postKey) }),
 
-    'webhooks.list': ({ profileId }) => s.webhooks.list(profileId),
-    'webhooks.register': ({ profileId, action, url }) => s.webhooks.register(profileId, action, url),
-    'webhooks.unregister': ({ profileId, action }) => s.webhooks.unregister(profileId, action),
+    // The team's event address is a secret (decision 0083): the panel sees only its host.
+    'webhooks.list': async ({ profileId }) => s.webhooks.forScreen(await s.webhooks.list(profileId)),
+    'webhooks.register': async ({ profileId, action, url }) => s.webhooks.forScreen(await s.webhooks.register(profileId, action, url)),
+    'webhooks.unregister': async ({ profileId, action }) => s.webhooks.forScreen(await s.webhooks.unregister(profileId, action)),
     'webhooks.setSecret': ({ profileId, secret }) => s.webhooks.setSecret(profileId, secret),
     'webhooks.verify': (input) => s.webhooks.verify(input),
 

@@ -189,6 +189,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     return next;
   };
 
+  const webhooks = new WebhookService(accountService, vault, known);
   // The team, handed what it may touch (app/teamPort.ts, decision 0075); the core asks its offer at each call.
   const ownerOf = (item: OutboxItem) => accountService.running().find((runtime) => runtime.outboxIfOpen?.get(item.id) !== undefined);
   const team = await startTeam({
@@ -225,6 +226,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       },
     },
     syncs: nudgeableSyncs(accountService),
+    liveRegistration: {
+      clients: () => accountService.profiles().map((profile) => ({ profileId: profile.profileId, title: profile.title })),
+      webhooks,
+      hideAddress: (url) => webhooks.hideAddress(url),
+      isClient: (profileId) => registry.activeProfileIds().has(profileId),
+    },
   });
 
   const replies = new ReplyService(
@@ -275,7 +282,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   const commentsSwitch = new CommentsSwitch(store, accountService);
   const deletion = new CommentDeletion(store, inbox, accountService, () => countsChanged.tell());
-  const webhooks = new WebhookService(accountService, vault, known);
 
   const setSyncPaused = (paused: boolean) => {
     board.syncPaused = paused;

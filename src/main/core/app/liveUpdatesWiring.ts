@@ -19,6 +19,8 @@ export interface LiveUpdatesWiring {
 export function wireLiveUpdates(deps: {
   team: Pick<TeamConnection, 'onJoined' | 'workspace'>;
   syncs: TeamHanded['syncs'];
+  /** Whether a profile is one of this device's clients (its last event is shown on every device). */
+  isClient?: (profileId: string) => boolean;
   vault: Pick<SecretVault, 'teamPassword'>;
   clock: Clock;
   logger?: LoggerPort | undefined;
@@ -44,6 +46,7 @@ export function wireLiveUpdates(deps: {
           credentials: { name: member, password },
           clock: deps.clock,
           syncOf: (profileId) => deps.syncs.nudgeable(profileId),
+          ...(deps.isClient ? { isClient: deps.isClient } : {}),
           prunes: () => deps.syncs.readsAny(),
           onPruneFailed: (reason) => deps.logger?.warn('Old live events could not be removed from the team server', { reason }),
           ...(deps.longPollMs === undefined ? {} : { longPollMs: deps.longPollMs }),

@@ -3,6 +3,7 @@
 // each answers as the device alone would (no members, no notices, nothing told).
 import type { TeamStatusView } from '../../../shared/domain/teamStatus.ts';
 import type { ResolutionNotice } from '../../../shared/domain/teamItem.ts';
+import type { LiveUpdatesSetup } from './liveUpdatesSetup.ts';
 import type { TeamItems } from './teamItems.ts';
 import type { TeamCommands } from './teamPort.ts';
 import type { TeamSetup } from './teamSetup.ts';
@@ -18,6 +19,8 @@ export interface TeamCommandServices {
   notices: { pending(): ResolutionNotice[]; dismiss(id: string): void };
   /** The person started or stopped writing to an item (teamPresence.ts); nothing outside a team. */
   composing(itemKey: string | null): Promise<void>;
+  /** Settings → Team → Live updates (liveUpdatesSetup.ts). */
+  live: LiveUpdatesSetup;
 }
 
 export function teamCommands(s: TeamCommandServices): TeamCommands {
@@ -39,5 +42,9 @@ export function teamCommands(s: TeamCommandServices): TeamCommands {
       await s.composing(itemKey);
       return { ok: true };
     },
+    'team.liveUpdates': () => s.live.view(),
+    'team.liveEventTimes': () => s.live.lastEventTimes(),
+    'team.liveUpdatesOn': ({ address }) => s.live.turnOn(address),
+    'team.liveUpdatesOff': () => s.live.turnOff(),
   };
 }

@@ -4,6 +4,7 @@
 // answers that hold this device's) is made together when one is joined and closed together when it
 // is left. The core asks `offer()` at each call: the joined team's offer, or the solo one.
 import { itemStatesChangedPayload } from './itemStatesChanged.ts';
+import { LiveUpdatesSetup } from './liveUpdatesSetup.ts';
 import { wireLiveUpdates } from './liveUpdatesWiring.ts';
 import { TeamConnection } from './teamConnection.ts';
 import { heldAnswerOf, turnOf } from './teamClaims.ts';
@@ -136,10 +137,35 @@ export async function startTeam(handed: TeamHanded): Promise<TeamPort> {
   const live = wireLiveUpdates({
     team: connection,
     syncs: handed.syncs,
+    isClient: handed.liveRegistration.isClient,
     vault: handed.vault,
     clock: handed.clock,
     logger,
     longPollMs: handed.tuning.liveLongPollMs,
+  });
+
+  // Settings → Team → Live updates: the event address registered on every client, and the last event heard here.
+  const liveSetup = new LiveUpdatesSetup({
+    joined: () => {
+      const now = connection.status();
+      return now.joined && now.serverUrl !== null && now.workspace !== null ? { serverUrl: now.serverUrl, workspace: now.workspace } : null;
+    },
+    clients: handed.liveRegistration.clients,
+    webhooks: handed.liveRegistration.webhooks,
+    vault: handed.vault,
+    remember: (address) => {
+      handed.remember(address);
+      handed.liveRegistration.hideAddress(address);
+    },
+    lastEventAt: (profileId) => live.lastEventAt(profileId),
+  });
+
+  // The address is a secret: hidden from the Webhooks panel from the start, and for each team joined.
+  const recallLiveAddress = (team: TeamSettings) =>
+    liveSetup.recall(team).catch((error: unknown) => logger?.warn('The live updates address could not be read from the vault', { reason: String(error) }));
+  if (settings) void recallLiveAddress(settings);
+  connection.onJoined((now) => {
+    if (now) void recallLiveAddress(now.settings);
   });
 
   // The team's work on items (assignment, notes, history) follows the workspace joined now.
@@ -153,6 +179,7 @@ export async function startTeam(handed: TeamHanded): Promise<TeamPort> {
       dismiss: (id) => joined?.resolutions.dismiss(id),
     },
     composing: async (itemKey) => joined?.presence.composing(itemKey),
+    live: liveSetup,
   });
 
   return {

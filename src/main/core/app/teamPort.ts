@@ -13,6 +13,7 @@ import type { ItemStateStore, MessageStore } from '../store/types.ts';
 import type { SharedPolling } from '../sync/pollLease.ts';
 import type { NudgeableSync } from '../team/liveNudges.ts';
 import type { ClientSettingsFile } from './clientSettingsFile.ts';
+import type { LiveUpdatesSetupDeps } from './liveUpdatesSetup.ts';
 import type { InboxService } from './inboxService.ts';
 import type { ReportTeam } from './reportTeamReplies.ts';
 import type { WinnerAnswer } from './teamClaims.ts';
@@ -32,6 +33,10 @@ export const TEAM_COMMANDS = [
   'team.composing',
   'inbox.assign',
   'inbox.setNote',
+  'team.liveUpdates',
+  'team.liveEventTimes',
+  'team.liveUpdatesOn',
+  'team.liveUpdatesOff',
 ] as const;
 export type TeamCommandName = (typeof TEAM_COMMANDS)[number];
 export type TeamCommands = Pick<CommandHandlers, TeamCommandName>;
@@ -74,6 +79,12 @@ export interface TeamHanded {
     nudgeable: (profileId: string) => NudgeableSync | undefined;
     /** Whether this device reads any client from the service (only such a device prunes old events). */
     readsAny: () => boolean;
+  };
+  /** Settings → Team → Live updates (decision 0083): the clients, the service's webhook registration, and the screen's guard for the event address. */
+  liveRegistration: Pick<LiveUpdatesSetupDeps, 'clients' | 'webhooks'> & {
+    hideAddress: (url: string) => void;
+    /** Whether a profile is a client here (cheap: asked for every live event). */
+    isClient: (profileId: string) => boolean;
   };
 }
 

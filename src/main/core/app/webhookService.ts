@@ -19,6 +19,8 @@ export class WebhookService {
   readonly #vault: SecretVault;
   readonly #known: KnownSecrets;
   readonly #secretsInMemory = new Map<string, string>();
+  /** Addresses that are secrets themselves (the team's event address, decision 0083): the screen sees only their host. */
+  readonly #hiddenAddresses = new Set<string>();
 
   constructor(accounts: AccountService, vault: SecretVault, known: KnownSecrets) {
     this.#accounts = accounts;
@@ -41,6 +43,19 @@ export class WebhookService {
     const { profile, runtime } = await this.#accounts.forProfile(profileId);
     await runtime.client.unregisterWebhook(runtime.targetOf(profile), { action });
     return listOf(await runtime.client.listWebhooks(runtime.targetOf(profile)));
+  }
+
+  /** From now on `forScreen` shows this address as its host and an ellipsis. */
+  hideAddress(url: string): void {
+    this.#hiddenAddresses.add(url);
+  }
+
+  /** A list as the Webhooks panel may show it: an address that is a secret keeps only its host. */
+  forScreen(list: WebhookList): WebhookList {
+    return {
+      ...list,
+      webhooks: list.webhooks.map((webhook) => (this.#hiddenAddresses.has(webhook.url) ? { ...webhook, url: hiddenForm(webhook.url) } : webhook)),
+    };
   }
 
   async setSecret(profileId: string, secret: string): Promise<{ secretConfigured: true }> {
@@ -86,4 +101,12 @@ function listOf(answer: WebhooksResponse): WebhookList {
     if (typeof url === 'string' && url !== '') webhooks.push({ action, url });
   }
   return { webhooks, updated: typeof answer.updated === 'string' ? answer.updated : null };
+}
+
+function hiddenForm(url: string): string {
+  try {
+    return `https://${new URL(url).host}/…`;
+  } catch {
+    return '…';
+  }
 }

@@ -65,11 +65,19 @@ export class MessageSync {
     return true;
   }
 
-  /** Live updates (decision 0072): one network's list is read at once; a refusal keeps its wait. False when not linked. */
-  listNow(platform: string, now: number): boolean {
+  /**
+   * Live updates (decisions 0072, 0083): a message event names its conversation. A conversation the
+   * plan knows is read at once (one request, `?conversationId=`), not the whole list; one it does
+   * not know (new, or a forged id) is looked for by reading the network's list at once, as its poll
+   * would. A refusal keeps its wait (nextMessageJob skips a refused network). False when the network
+   * is not linked.
+   */
+  readNow(platform: string, conversationId: string, now: number): boolean {
     const network = this.networks.get(platform as MessageNetwork);
     if (!network) return false;
-    network.listDueAt = Math.min(network.listDueAt, now);
+    const track = network.conversations.get(conversationId);
+    if (track) track.dueAt = Math.min(track.dueAt, now);
+    else network.listDueAt = Math.min(network.listDueAt, now);
     return true;
   }
 

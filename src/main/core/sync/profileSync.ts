@@ -246,12 +246,14 @@ export class ProfileSync {
 
   /**
    * Live updates (decision 0072, core/team/liveNudges.ts): a nudge to read one post's comments or
-   * one network's conversations now. Unlike refreshNow it lifts no hold: a forged event must not
+   * one conversation now (its network's list when the plan does not know it). Unlike refreshNow it lifts no hold: a forged event must not
    * undo a refusal's wait. False when the plan does not know the post (or the network).
    */
-  readNudged(what: { kind: 'post'; platform: string; socialPostId?: string; servicePostId?: string } | { kind: 'messages'; platform: string }): boolean {
+  readNudged(
+    what: { kind: 'post'; platform: string; socialPostId?: string; servicePostId?: string } | { kind: 'messages'; platform: string; conversationId: string },
+  ): boolean {
     if (what.kind === 'messages') {
-      const known = this.messages?.listNow(what.platform, this.ports.clock.now()) ?? false;
+      const known = this.messages?.readNow(what.platform, what.conversationId, this.ports.clock.now()) ?? false;
       if (known) this.timer.nudge();
       return known;
     }

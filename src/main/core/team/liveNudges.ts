@@ -18,7 +18,9 @@ const MINUTE = 60_000;
 
 /** What live updates need of a profile's sync (ProfileSync's hook-up methods). */
 export interface NudgeableSync {
-  readNudged(what: { kind: 'post'; platform: string; socialPostId?: string; servicePostId?: string } | { kind: 'messages'; platform: string }): boolean;
+  readNudged(
+    what: { kind: 'post'; platform: string; socialPostId?: string; servicePostId?: string } | { kind: 'messages'; platform: string; conversationId: string },
+  ): boolean;
   discoverNudged(): void;
   setLivePace(pace: { hotMs?: number; activeMs?: number } | null): void;
 }
@@ -27,6 +29,12 @@ export interface LiveNudgePorts {
   clock: Clock;
   /** The sync of a profile (the event's refId) this device reads from the service, or undefined (not ours, or another device holds its lease). */
   syncOf(profileId: string): NudgeableSync | undefined;
+  /**
+   * Whether the profile is one of this device's clients, read here or not: its last event is kept
+   * for Settings → Team ("Last event 2 min ago" on every device, not only the one reading it).
+   * Bounded by the clients: a forged refId keeps nothing.
+   */
+  isClient?(profileId: string): boolean;
 }
 
 export interface LiveNudgeOptions {
@@ -65,6 +73,8 @@ export class LiveNudges {
   private readonly ports: LiveNudgePorts;
   private readonly options: LiveNudgeOptions;
   private readonly profiles = new Map<string, ProfileNudges>();
+  /** The last event per client of this device (read here or by another device): one entry per client. */
+  private readonly heard = new Map<string, number>();
   private wake: AbortController | undefined;
   private stopped = false;
   private running: Promise<void> | undefined;
@@ -87,11 +97,12 @@ export class LiveNudges {
 
   /** When the last event for a profile arrived (epoch ms), or null. */
   lastEventAt(profileId: string): number | null {
-    return this.profiles.get(profileId)?.lastEventAt ?? null;
+    return this.heard.get(profileId) ?? null;
   }
 
   take(event: LiveEvent): NudgeOutcome {
     const sync = this.ports.syncOf(event.refId);
+    if (sync || this.ports.isClient?.(event.refId)) this.heard.set(event.refId, this.ports.clock.now());
     if (!sync) return 'not-read-here';
     const now = this.ports.clock.now();
     const profile = this.profileOf(event.refId);
@@ -103,9 +114,13 @@ export class LiveNudges {
     }
     const what: Parameters<NudgeableSync['readNudged']>[0] =
       event.action === 'messages'
-        ? { kind: 'messages', platform: event.platform }
+        ? { kind: 'messages', platform: event.platform, conversationId: event.conversationId ?? '' }
         : { kind: 'post', platform: event.platform, socialPostId: event.socialPostId, servicePostId: event.postId };
-    const key = event.action === 'messages' ? `m:${event.platform}` : `p:${event.platform}:${event.postId ?? ''}:${event.socialPostId ?? ''}`;
+    // One read per conversation (a message event names it: liveEventShape.ts), per post.
+    const key =
+      event.action === 'messages'
+        ? `m:${event.platform}:${event.conversationId ?? ''}`
+        : `p:${event.platform}:${event.postId ?? ''}:${event.socialPostId ?? ''}`;
     const recent = profile.recent.get(key);
     if (recent && now - recent.at < this.options.mergeMs) {
       if (!recent.again) {

@@ -17,6 +17,8 @@ export interface LiveUpdatesOptions {
   clock: Clock;
   /** The sync of a client profile when this device reads it from the service; undefined otherwise. */
   syncOf(profileId: string): NudgeableSync | undefined;
+  /** Whether a profile is one of this device's clients (its last event is kept even when another device reads it). */
+  isClient?: (profileId: string) => boolean;
   /** Whether this device polls a client (holds a lease): only such a device prunes, once an hour. */
   prunes?: () => boolean;
   /** Told when a pass of pruning failed (it is tried again the next hour). */
@@ -34,7 +36,14 @@ export interface LiveUpdates {
 }
 
 export function startLiveUpdates(options: LiveUpdatesOptions): LiveUpdates {
-  const nudges = new LiveNudges({ clock: options.clock, syncOf: (profileId) => options.syncOf(profileId) }, options.nudges);
+  const nudges = new LiveNudges(
+    {
+      clock: options.clock,
+      syncOf: (profileId) => options.syncOf(profileId),
+      ...(options.isClient ? { isClient: options.isClient } : {}),
+    },
+    options.nudges,
+  );
   const follower = new LiveEventsFollower({
     serverUrl: options.serverUrl,
     workspace: options.workspace,

@@ -10,6 +10,7 @@ import { type TeamStatus, teamHeadline } from '../../logic/teamHeadline.ts';
 import { useClock } from '../../stores/clockStore.ts';
 import { useTeamStatus, useTeamStatusStore } from '../../stores/teamStatusStore.ts';
 import { FormMessage, type FormMessageValue } from '../FormMessage.tsx';
+import { LiveUpdatesSection } from './LiveUpdatesSection.tsx';
 import { TeamRefusals } from './TeamRefusals.tsx';
 import './teamSettings.css';
 
@@ -38,6 +39,8 @@ export function TeamSettingsPanel() {
       </section>
       <TeamRefusals refused={status.refused} />
       <TeamForm key={formKey} status={status} />
+      {/* Live updates need the team server: shown once this device joined (decision 0083). */}
+      {status.joined && <LiveUpdatesSection key={`live\n${formKey}`} />}
     </div>
   );
 }
