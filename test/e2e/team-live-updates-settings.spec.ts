@@ -3,7 +3,7 @@
 // Ann types the event address once and turns live updates on from the screen (the command draws the
 // button), every client says it is on, a comment made through the sandbox's control call on the
 // client's oldest post (polled only every few hours) shows in both hosts' lists, her panel says
-// "Last event …", and "Take it back" removes the registration from the sandbox. The address's secret
+// "Last event …", and "Turn off live updates" removes the registration from the sandbox. The address's secret
 // path never shows on screen. Screenshots at 1440×900 and 1024×700 in /tmp/live32.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -100,7 +100,7 @@ test('live updates turned on from Settings → Team bring a comment to both host
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await page.getByRole('tab', { name: 'Team' }).click();
   await expect(line).toContainText('On for new comments and messages', { timeout: 30_000 });
-  await section.getByRole('button', { name: 'Take it back' }).click();
+  await section.getByRole('button', { name: 'Turn off live updates' }).click();
   await expect(section.getByRole('status')).toContainText('Live updates are off', { timeout: 60_000 });
   await expect(line).toContainText('Off');
   const after = (await sandbox.api('GET', '/hook/webhook', profile)) as Record<string, unknown>;

@@ -42,7 +42,7 @@ export const liveUpdatesOn = defineCommand({
 export const liveUpdatesOff = defineCommand({
   id: 'liveUpdatesOff',
   label: 'Stop live updates (the app keeps checking on its own)',
-  button: 'Take it back',
+  button: 'Turn off live updates',
   tooltip: 'Unregister your team server’s event address for every client',
   team: true,
   run: (_args, actions) => actions.turnLiveUpdates(false),
