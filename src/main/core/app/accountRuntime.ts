@@ -156,6 +156,12 @@ export class AccountRuntime implements OutboxOwner {
     return this.#postSettings;
   }
 
+  /** "Refresh now": the sync's, and a client's reviews at once (they are read beside the sync). */
+  refreshNow(target: { postKey: string } | { profileId: string }): boolean {
+    if ('profileId' in target) void this.#reviews?.readNow(target.profileId);
+    return this.#sync.refreshNow(target);
+  }
+
   refreshPost(postKey: string): void {
     if (this.#closed === null) this.#sync.refreshNow({ postKey });
   }

@@ -74,6 +74,21 @@ export class ReviewSync {
     this.#loop = null;
   }
 
+  /**
+   * "Refresh now" of a client: its networks are read at once, due or not (the service may answer
+   * from its cache). Settles when read; a failure is the fetcher's outcome, never thrown.
+   */
+  async readNow(profileId: string): Promise<void> {
+    const profile = this.#profiles.get(profileId);
+    if (profile === undefined || this.#deps.paused()) return;
+    const target: CallTarget = { accountId: this.#deps.accountId, profileId };
+    try {
+      for (const platform of REVIEW_NETWORKS) await this.#read(target, profileId, platform);
+    } catch (error) {
+      this.#deps.warn?.('Reviews could not be stored', { error: error instanceof Error ? error.name : 'error' });
+    }
+  }
+
   /** One pass over every profile's networks: reads the due ones. Public for tests. */
   async readDue(signal?: AbortSignal): Promise<void> {
     for (const profile of [...this.#profiles.values()]) {
