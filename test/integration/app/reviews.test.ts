@@ -93,4 +93,26 @@ describe('reviews in the application core', () => {
     );
     expect(ledger).toHaveLength(1);
   });
+
+  it('the client report says the period’s reviews: how many, their stars, answered within a day, and those waiting, quoted', async () => {
+    const bakery = world.profiles.find((p) => p.title === 'Bloom Bakery')!;
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const report = await rig.call('report.get', { profileId: bakery.refId, from: monthAgo, to: today });
+    const rows = await reviewRows({ profileIds: [bakery.refId] });
+    const inPeriod = rows.filter((row) => Date.parse(row.created) >= Date.parse(`${monthAgo}T00:00:00Z`) - 14 * 3_600_000);
+    expect(report.reviews).toBeDefined();
+    expect(report.reviews!.received).toBeGreaterThan(0);
+    expect(report.reviews!.received).toBeLessThanOrEqual(inPeriod.length);
+    // Those waiting: unanswered in the store, quoted as the store has them, oldest first.
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    const waiting = report.reviews!.waiting;
+    expect(waiting.length).toBeGreaterThan(0);
+    for (const w of waiting) {
+      const row = byKey.get(w.key)!;
+      expect([row.replied, w.author, w.text, w.stars]).toEqual([false, row.authorName, row.text, row.review?.stars ?? null]);
+    }
+    expect(waiting.map((w) => w.createdAt)).toEqual([...waiting.map((w) => w.createdAt)].sort((a, b) => a - b));
+    expect(report.reviews!.waitingCount).toBeGreaterThanOrEqual(report.reviews!.waiting.length);
+  });
 });
