@@ -2,7 +2,6 @@
 // once, with its networks), who is still waiting (the person, the network, their first words, how
 // long) and the account growth in a compact table. Sized for one A4 sheet: the lists are cut to what
 // fits, and the appendix has the rest.
-import { ReportReviews } from './reviews/ReportReviews.tsx';
 import type { ClientReport, ResponsivenessView, TopPost } from '../../shared/domain/clientReport.ts';
 import { cutAtWord, type Formatter } from '../../shared/format/formatter.ts';
 import { kindView } from '../kinds/kindViews.ts';
@@ -169,7 +168,6 @@ export function ReportDetailPage({ report, format }: { report: ClientReport; for
       <ReportTeam report={report} format={format} />
       <TopPostList report={report} format={format} count={PAGE_TWO_POSTS} />
       <StillWaiting view={report.current} format={format} />
-      <ReportReviews report={report} format={format} now={report.current.asOf} />
       <ReportGrowthSummary report={report} format={format} />
     </>
   );

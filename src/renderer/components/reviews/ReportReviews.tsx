@@ -1,4 +1,5 @@
-// The client report's review lines (issue 31, item 7): "Reviews: 12 new, average 4.6 ★ (4.4 the
+// The client report's review lines (issue 31, item 7), on its first page under the headline
+// figures (the second page is full): "Reviews: 12 new, average 4.6 ★ (4.4 the
 // period before), 11 of 12 answered within 1 business day", then the reviews still waiting for the
 // business's reply, quoted, each with who wrote it, where, its rating and how long it has waited.
 import type { ClientReport } from '../../../shared/domain/clientReport.ts';
