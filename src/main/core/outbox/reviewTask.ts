@@ -54,12 +54,12 @@ export const reviewReplyTask: OutboxTaskKind<ReviewReplyItem> = {
       if (review.reviewReply?.reply.trim() === wanted) found = item.request.reviewId;
     } else if (review !== null) {
       const answers = review.reviewReplies ?? (review.reviewReply === undefined ? [] : [review.reviewReply]);
+      // The reply is recorded under the review's id, as a send records it (the ledger's and the claims' id).
       const ours = answers.find((answer) => {
         const at = answer.updated === undefined ? Number.NaN : Date.parse(answer.updated);
-        const id = 'id' in answer && typeof answer.id === 'string' ? answer.id : item.request.reviewId;
-        return answer.reply.trim() === wanted && (!Number.isFinite(at) || at >= notBefore) && !ports.claimedByOther(item, platform, id);
+        return answer.reply.trim() === wanted && (!Number.isFinite(at) || at >= notBefore);
       });
-      if (ours !== undefined) found = 'id' in ours && typeof ours.id === 'string' ? ours.id : item.request.reviewId;
+      if (ours !== undefined && !ports.claimedByOther(item, platform, item.request.reviewId)) found = item.request.reviewId;
     }
     if (found !== null) result.found[platform] = found;
     else result.missing.push(platform);
