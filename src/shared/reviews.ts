@@ -1,7 +1,7 @@
 // The service's Reviews API vocabulary (docs/service-reviews.md), shared by the sandbox (which
 // enforces it) and the client (which checks requests before sending them). Kept apart from
 // networks.ts: `gmb` is a network of reviews only, never of posts, comments or messages.
-import type { Plan } from './networks.ts';
+import { type Network, NETWORK_NAMES, type Plan } from './networks.ts';
 
 /** Public: Google Business Profile (`gmb`) reviews and Facebook Page ratings; no other network. */
 export const REVIEW_NETWORKS = ['gmb', 'facebook'] as const;
@@ -39,4 +39,14 @@ export const FACEBOOK_REPLY_MAX_CHARS = 8000;
 export function replyLength(platform: ReviewNetwork, text: string): { length: number; limit: number; unit: 'bytes' | 'characters' } {
   if (platform === 'gmb') return { length: new TextEncoder().encode(text).length, limit: GMB_REPLY_MAX_BYTES, unit: 'bytes' };
   return { length: Array.from(text).length, limit: FACEBOOK_REPLY_MAX_CHARS, unit: 'characters' };
+}
+
+/** A network an inbox item can be on (a posting network, or gmb for a Google review) in a sentence. */
+export function itemNetworkName(network: Network | ReviewNetwork): string {
+  return network === 'gmb' ? REVIEW_NETWORK_NAMES.gmb : NETWORK_NAMES[network];
+}
+
+/** A posting network, or null for a network of reviews only (gmb): what comment-only code narrows a row's network with. */
+export function postingNetworkOf(network: Network | ReviewNetwork): Network | null {
+  return network === 'gmb' ? null : network;
 }

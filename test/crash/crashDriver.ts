@@ -3,7 +3,8 @@
 // process runs with dropAfterCommitRate and latency faults; the child is killed with SIGKILL at
 // random moments, restarted, killed again, until enough kills have landed while writes were
 // draining; a last child drains what is left. Then every write must be in the sandbox's ledger
-// exactly once (`comment.reply` or `message.send`) and `sent` in the outbox, with the id the outbox
+// exactly once (`comment.reply`, `message.send` or, for every fifth write, a reply to a new review,
+// `review.reply`) and `sent` in the outbox, with the id the outbox
 // recorded being the one the service applied.
 //
 // Two settle modes: `sandbox` (the built-in account's rules: an unknown outcome is settled by one
@@ -23,7 +24,9 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { systemClock } from '../../src/main/core/clock.ts';
 import { ReplyOutbox } from '../../src/main/core/outbox/replyOutbox.ts';
-import type { NewMessage, NewReply, OutboxItem } from '../../src/main/core/outbox/types.ts';
+import type { TaskPayload } from '../../src/main/core/outbox/outboxTaskKind.ts';
+import type { NewMessage, NewReply, OutboxItem, ReviewReplyItem } from '../../src/main/core/outbox/types.ts';
+import type { CallTarget } from '../../src/main/core/service/credentials.ts';
 import { ServiceClient } from '../../src/main/core/service/serviceClient.ts';
 import {
   MESSAGE_REPLY_WINDOW_MS,
@@ -39,6 +42,8 @@ import { seeded } from './seededRandom.ts';
 import type { ChildConfig } from './drainChild.ts';
 import type { CrashOptions, CrashReport } from './crashReport.ts';
 import { SimulatedTime } from './simulatedClock.ts';
+
+type ReviewPayload = TaskPayload<ReviewReplyItem>;
 
 export type { CrashOptions, CrashReport };
 
@@ -99,6 +104,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     lives: 0,
     replies: 0,
     messages: 0,
+    reviews: 0,
     sent: 0,
     adopted: 0,
     attempts: 0,
@@ -191,8 +197,25 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       return null;
     };
 
+    /** A customer reviews a client (a new review, Google and Facebook in turn); the client's public reply. */
+    let reviewCount = 0;
+    const reviewReply = async (text: string): Promise<{ target: CallTarget; answers: string; payload: ReviewPayload }> => {
+      const platform = reviewCount++ % 2 === 0 ? 'gmb' : 'facebook';
+      const made = (await control('POST', '/reviews', { platform, rating: platform === 'gmb' ? 2 : 'negative', review: 'Not what we hoped' })) as {
+        profileRefId: string;
+        review: { id: string };
+      };
+      return {
+        target: targetOf(made.profileRefId),
+        answers: `review:${platform}:${made.review.id}`,
+        payload: { kind: 'review-reply', request: { platform, reviewId: made.review.id, reply: text }, thread: null },
+      };
+    };
+
     const queueReplies = async (count: number): Promise<void> => {
-      const writes: ({ kind: 'reply'; input: NewReply } | { kind: 'message'; input: NewMessage })[] = [];
+      const writes: (
+        { kind: 'reply'; input: NewReply } | { kind: 'message'; input: NewMessage } | { kind: 'review'; input: Awaited<ReturnType<typeof reviewReply>> }
+      )[] = [];
       for (let i = 0; i < count; i++) {
         const n = plan.length + i;
         const text = `Crash write ${String(n + 1).padStart(3, '0')} ${random().toString(36).slice(2, 10)}`;
@@ -200,6 +223,11 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
         const message = n % every === every - 1 ? await directMessage(text) : null;
         if (message) {
           writes.push({ kind: 'message', input: message });
+          continue;
+        }
+        const reviewEvery = options.reviewEvery ?? 5;
+        if (n % reviewEvery === reviewEvery - 1) {
+          writes.push({ kind: 'review', input: await reviewReply(text) });
           continue;
         }
         const post = posts[n % posts.length]!;
@@ -225,9 +253,15 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       const outbox = openHere();
       try {
         for (const write of writes) {
-          const item = write.kind === 'reply' ? outbox.enqueue(write.input) : outbox.enqueueMessage(write.input);
+          const item =
+            write.kind === 'reply'
+              ? outbox.enqueue(write.input)
+              : write.kind === 'message'
+                ? outbox.enqueueMessage(write.input)
+                : outbox.enqueueTask(write.input);
           plan.push(item.text);
           if (item.kind === 'message') report.messages++;
+          if (item.kind === 'review-reply') report.reviews++;
         }
       } finally {
         await outbox.close();
@@ -319,7 +353,9 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
       await outbox.close();
     }
     await parentClient.close();
-    const ledger = ((await control('GET', '/ledger')) as LedgerEntry[]).filter((e) => e.kind === 'comment.reply' || e.kind === 'message.send');
+    const ledger = ((await control('GET', '/ledger')) as LedgerEntry[]).filter(
+      (e) => e.kind === 'comment.reply' || e.kind === 'message.send' || e.kind === 'review.reply',
+    );
     report.replies = plan.length;
     report.sent = items.filter((i) => i.state === 'sent').length;
     report.attempts = items.reduce((sum, i) => sum + i.attempts, 0);
@@ -346,6 +382,7 @@ export async function runCrashTest(options: CrashOptions): Promise<CrashReport> 
     if (report.duplicates > 0) report.problems.push(`${report.duplicates} writes are in the ledger more than once`);
     if (items.length !== plan.length) report.problems.push(`the outbox holds ${items.length} items for ${plan.length} writes`);
     if (report.messages === 0) report.problems.push('no direct message was queued: the world has no conversation to answer');
+    if (report.reviews === 0) report.problems.push('no reply to a review was queued');
     report.ok = report.problems.length === 0;
   } finally {
     stopTime?.();

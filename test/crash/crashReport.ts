@@ -8,6 +8,8 @@ export interface CrashOptions {
   replies: number;
   /** Every n-th write is a direct message (the others replies). Default 3. */
   messageEvery?: number;
+  /** Every n-th write is a reply to a new review, Google and Facebook in turn (where no message is). Default 5. */
+  reviewEvery?: number;
   /** Replies queued when the queue runs dry before the kills are done. Default 10. */
   topUpBatch?: number;
   /** Default 0.3. */
@@ -61,6 +63,8 @@ export interface CrashReport {
   sent: number;
   /** Of `replies`, the direct messages. */
   messages: number;
+  /** Of `replies`, the replies to reviews (issue 31). */
+  reviews: number;
   /** Writes the outbox found in the thread (or conversation) after an unknown outcome, rather than from an answer. */
   adopted: number;
   /** Requests that wrote or may have written a reply, over all replies. */

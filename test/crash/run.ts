@@ -26,7 +26,7 @@ for (const settle of modes) {
   console.log(JSON.stringify(report, null, 2));
   console.log(
     report.ok
-      ? `PASS (${settle} settle rules): ${report.replies} writes (${report.messages} direct messages), each in the ledger exactly once and sent in the outbox, after ${report.kills} kills (${report.killsWhileDraining} while draining, ${report.killsBeforeReady} during start-up; ${report.killsMidSend} left a write in flight on disk; ${report.settleWaits} writes waited out the settle window; ${report.simulatedMinutes} simulated minutes) in ${(report.durationMs / 1000).toFixed(1)} s`
+      ? `PASS (${settle} settle rules): ${report.replies} writes (${report.messages} direct messages, ${report.reviews} replies to reviews), each in the ledger exactly once and sent in the outbox, after ${report.kills} kills (${report.killsWhileDraining} while draining, ${report.killsBeforeReady} during start-up; ${report.killsMidSend} left a write in flight on disk; ${report.settleWaits} writes waited out the settle window; ${report.simulatedMinutes} simulated minutes) in ${(report.durationMs / 1000).toFixed(1)} s`
       : `FAIL (${settle} settle rules, seed ${report.seed}): ${report.problems.join('; ')}`,
   );
   allOk &&= report.ok;

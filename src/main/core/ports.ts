@@ -56,12 +56,12 @@ export type AppNotification =
       profileId: string;
       profileTitle: string;
       /** Each inbox kind's news, counted as the kind says (core/kinds: comments each, conversations once). */
-      counts: Record<InboxItemKind, number>;
+      counts: Partial<Record<InboxItemKind, number>>;
       /** What a click opens: the first news's key. */
       firstKey: string;
       preview: string;
     }
-  | { kind: 'summary'; id: string; counts: Record<InboxItemKind, number>; profiles: number }
+  | { kind: 'summary'; id: string; counts: Partial<Record<InboxItemKind, number>>; profiles: number }
   /** `what`: the answer in words, as its outbox task kind says ("A reply", "A direct message"). */
   | { kind: 'reply-failed'; id: string; profileId: string; outboxId: string; commentKey: string; message: string; what: string }
   /** Last month's reports were prepared (month "2026-10") for this many clients: once per month. */

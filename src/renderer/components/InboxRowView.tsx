@@ -23,6 +23,7 @@ import { answerElsewhere } from '../logic/answerElsewhere.ts';
 import { aroundFirstMatch } from '../logic/aroundFirstMatch.ts';
 import { Highlighted } from './Highlighted.tsx';
 import { useCssVars } from './hooks.ts';
+import { kindRowPart } from './kindPanes.tsx';
 import { NetworkIcon } from './NetworkIcon.tsx';
 import { isPicked } from '../logic/selection.ts';
 import './oneTarget.css';
@@ -88,6 +89,8 @@ const RowBody = memo(function RowBody({ row, clientTitle, now, kept }: { row: In
   const elsewhere = !conversation && !row.byAccount && !row.replied ? answerElsewhere(row) : null;
   const match = row.match;
   const shown = match ? aroundFirstMatch(match.text, match.ranges) : null;
+  // A kind's own line where a comment shows its post (a review's stars), from the kinds' registry.
+  const rowPart = kindRowPart(row.kind)?.(row) ?? null;
   const fromAccount = match ? match.message?.fromAccount === true : conversation !== null && row.replied;
   return (
     <div className="row-body">
@@ -110,11 +113,11 @@ const RowBody = memo(function RowBody({ row, clientTitle, now, kept }: { row: In
         <NetworkIcon network={row.platform} size={14} />
         <span className="visually-hidden">{NETWORK_LABELS[row.platform]}</span>
         <span className="row-post">
-          {conversation ? `Direct message${conversation.username ? ` · @${conversation.username.replace(/^@+/, '')}` : ''}` : row.postExcerpt}
+          {rowPart ?? (conversation ? `Direct message${conversation.username ? ` · @${conversation.username.replace(/^@+/, '')}` : ''}` : row.postExcerpt)}
         </span>
         <span className="row-badges">
           {kept && <span className="badge badge-kept">Not in this view any more</span>}
-          {conversation && !answered && <WindowBadge platform={row.platform} closesAt={conversation.replyWindowClosesAt} />}
+          {conversation && !answered && row.platform !== 'gmb' && <WindowBadge platform={row.platform} closesAt={conversation.replyWindowClosesAt} />}
           {elsewhere && <span className="badge badge-elsewhere">{elsewhere.label}</span>}
           {row.unread && <span className="badge badge-unread">Unread</span>}
           {outboxState !== null && <span className={`badge badge-${outbox?.state ?? ''}`}>{outboxState}</span>}

@@ -1,8 +1,8 @@
 // Small, calm network marks (drawn here: no image files, nothing inline-styled).
-import type { Network } from '../../shared/networks.ts';
+import type { ItemNetwork } from '../../shared/domain/inbox.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 
-function Glyph({ network }: { network: Network }) {
+function Glyph({ network }: { network: ItemNetwork }) {
   switch (network) {
     case 'facebook':
       return <path d="M13.2 20v-6.3h2.1l.4-2.6h-2.5V9.5c0-.8.3-1.3 1.4-1.3h1.2V5.9c-.3 0-1-.1-1.9-.1-2 0-3.2 1.2-3.2 3.3v2h-2.2v2.6h2.2V20z" fill="#fff" />;
@@ -42,6 +42,14 @@ function Glyph({ network }: { network: Network }) {
           fill="#fff"
         />
       );
+    case 'gmb':
+      // Google's reviews: a plain G.
+      return (
+        <path
+          d="M17.6 11.2h-5.4v2.3h3.1c-.3 1.5-1.6 2.4-3.1 2.4a3.6 3.6 0 1 1 2.3-6.4l1.7-1.7A6 6 0 1 0 12.2 18c3.2 0 5.6-2.3 5.6-5.7 0-.4 0-.8-.2-1.1z"
+          fill="#fff"
+        />
+      );
     case 'bluesky':
       return (
         <path
@@ -52,7 +60,7 @@ function Glyph({ network }: { network: Network }) {
   }
 }
 
-const BACKGROUNDS: Record<Network, string> = {
+const BACKGROUNDS: Record<ItemNetwork, string> = {
   facebook: 'net-facebook',
   instagram: 'net-instagram',
   linkedin: 'net-linkedin',
@@ -61,10 +69,11 @@ const BACKGROUNDS: Record<Network, string> = {
   youtube: 'net-youtube',
   threads: 'net-threads',
   bluesky: 'net-bluesky',
+  gmb: 'net-gmb',
 };
 
 /** A network's mark; `label` names it for assistive technology, otherwise it is decorative. */
-export function NetworkIcon({ network, size = 18, label = false }: { network: Network; size?: number; label?: boolean }) {
+export function NetworkIcon({ network, size = 18, label = false }: { network: ItemNetwork; size?: number; label?: boolean }) {
   return (
     <svg
       className={`network-icon ${BACKGROUNDS[network]}`}

@@ -9,7 +9,7 @@
 // not be asked says that no other device was checked.
 import { useId } from 'react';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
-import { NETWORK_NAMES } from '../../shared/networks.ts';
+import { itemNetworkName } from '../../shared/reviews.ts';
 import { canEdit, checkOutcome, stateDetail, stateLabel, undoSecondsLeft } from '../logic/outboxLabels.ts';
 import { kindViewOfAnswer } from '../kinds/kindViews.ts';
 import { useComposerStore } from '../stores/composerStore.ts';
@@ -58,7 +58,7 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
   const what = answered.words.answerWhat;
   const who = item.person ? `${what} to ${item.person}` : what;
   const client = showWhere && item.profileId ? profileTitle(profiles, item.profileId) : null;
-  const networks = item.platforms.map((platform) => NETWORK_NAMES[platform]).join(', ');
+  const networks = item.platforms.map((platform) => itemNetworkName(platform)).join(', ');
   const where = [client, showWhere ? networks : null, whenOf(item, now)].filter((part) => part !== null && part !== '').join(' · ');
   const checking = item.checking === true && item.cancelRequested === true && item.state !== 'sent' && item.state !== 'cancelled';
   const pending = item.state === 'queued' || item.state === 'waiting';

@@ -2,6 +2,7 @@
 // freelancer's name and logo (Settings), the period in words, the four headline figures each with
 // the period before and one sentence saying what it means, the on-target figure in one line, and the
 // definitions in a footnote.
+import { ReportReviews } from './reviews/ReportReviews.tsx';
 import type { ClientReport } from '../../shared/domain/clientReport.ts';
 import type { Formatter } from '../../shared/format/formatter.ts';
 import { beforeOpeningWords, comparesWithBefore, definitions, headlines, onTargetWords, periodWords, preparedWords } from '../logic/reportWords.ts';
@@ -59,6 +60,7 @@ export function ReportSummaryPage({ report, format, branding }: { report: Client
           {onTarget}.{early !== null && <span className="report-on-target-early"> {early}.</span>}
         </p>
       )}
+      <ReportReviews report={report} format={format} now={report.current.asOf} />
       <p className="report-before-note" data-testid="report-prepared">
         {comparesWithBefore(report) && `Period before: ${format.dayRange(report.previous.period.start, report.previous.period.end)}. `}
         {preparedWords(report, format)}.

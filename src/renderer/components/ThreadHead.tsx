@@ -4,7 +4,7 @@
 // moves on (issue 27, one target).
 import { withKey } from '../commands/commandKeys.ts';
 import { useEffect } from 'react';
-import type { Network } from '../../shared/networks.ts';
+import type { ItemNetwork } from '../../shared/domain/inbox.ts';
 import { NETWORK_LABELS } from '../logic/composerRules.ts';
 import { fmt } from '../logic/format.ts';
 import { leftViewLine } from '../logic/leftView.ts';
@@ -17,7 +17,7 @@ import { NetworkIcon } from './NetworkIcon.tsx';
 import { PresenceLine } from './PresenceLine.tsx';
 import './oneTarget.css';
 
-export function ThreadHead({ item }: { item: { key?: string; profileId: string; platform: Network } | null }) {
+export function ThreadHead({ item }: { item: { key?: string; profileId: string; platform: ItemNetwork } | null }) {
   const profiles = useProfilesStore((state) => state.profiles);
   const open = useInboxStore((state) => state.open);
   return (

@@ -51,6 +51,8 @@ export interface KindView {
      */
     report: { kindTitle: string; channel: string; csvChannel: string; waitingItem: string };
   };
+  /** False: its items are not timed among the report's response times (reviews have report lines of their own). */
+  timedInReport?: false;
   composer: {
     /** What may be sent now (a conversation's reply window closes with time). */
     rules: (row: InboxRow, now: number) => ComposerRules;

@@ -5,10 +5,11 @@ import type { InboxItemKind } from '../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { commentView } from './commentView.ts';
 import { conversationView } from './conversationView.ts';
+import { reviewView } from './reviewView.ts';
 import type { KindView } from './kindView.ts';
 
 /** In the order the kind switch lists them (and `m` goes round them, after Everything). */
-const VIEWS: KindView[] = [commentView, conversationView];
+const VIEWS: KindView[] = [commentView, conversationView, reviewView];
 export const KIND_VIEWS: readonly KindView[] = VIEWS;
 
 /** A kind's view joins the registry (after the others); the returned function takes it back out. */

@@ -22,7 +22,7 @@ export interface AnswerElsewhere {
 /** Where a comment must be answered instead, or null when the app can send the reply (or it is a conversation). */
 export function answerElsewhere(row: Pick<InboxRow, 'platform' | 'kind'>): AnswerElsewhere | null {
   // Only an item under a post (a comment) is answered through the post's network.
-  if (!kindView(row.kind).onAPost || REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform)) return null;
+  if (!kindView(row.kind).onAPost || (REPLY_BY_SOCIAL_ID_NETWORKS as readonly string[]).includes(row.platform)) return null;
   const network = NETWORK_LABELS[row.platform];
   return {
     network,

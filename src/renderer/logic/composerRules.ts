@@ -41,7 +41,7 @@ export function composerRules(row: Pick<InboxRow, 'platform' | 'commentUrn' | 'v
   const label = NETWORK_LABELS[row.platform];
   const filledIn: string[] = [];
   let blockedReason: string | null = null;
-  if (!REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform)) {
+  if (!(REPLY_BY_SOCIAL_ID_NETWORKS as readonly string[]).includes(row.platform)) {
     blockedReason = `Replies to comments made outside the service are not possible on ${label}: reply on ${label} itself.`;
   } else if (row.platform === 'linkedin') {
     // The network's ids the reply needs are filled in from the store; never shown (issue 19: no ids on screen).
@@ -55,7 +55,7 @@ export function composerRules(row: Pick<InboxRow, 'platform' | 'commentUrn' | 'v
     canReply: blockedReason === null,
     blockedReason,
     filledIn,
-    imageAllowed: REPLY_IMAGE_NETWORKS.includes(row.platform),
+    imageAllowed: (REPLY_IMAGE_NETWORKS as readonly string[]).includes(row.platform),
     mentionHelp:
       row.platform === 'linkedin'
         ? 'Mention someone on LinkedIn as @[Full Name], e.g. @[Ada Lovelace]: the name exactly as their profile shows it.'

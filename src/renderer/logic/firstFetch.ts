@@ -4,7 +4,7 @@
 // (a restart remembers them) and says which start has been checked against the service.
 import { KIND_VIEWS, kindView } from '../kinds/kindViews.ts';
 import type { InboxItemKind } from '../../shared/domain/inbox.ts';
-import type { FirstFetched } from '../../shared/domain/status.ts';
+import { type FirstFetched, FirstFetchedSchema } from '../../shared/domain/status.ts';
 
 export interface ClientFetchFacts {
   accountId: string;
@@ -40,8 +40,14 @@ export interface NotFetchedWords {
 }
 
 /** What the list of a kind holds ("comments", "messages"), or of every kind ("comments and messages"). */
+/** The kinds whose first complete fetch the sync follows (FirstFetchedSchema); reviews come in their own job, not followed. */
+const FOLLOWED: readonly string[] = Object.keys(FirstFetchedSchema.shape);
+
 function nounOf(kind: InboxItemKind | null): string {
-  return kind === null ? KIND_VIEWS.map((view) => view.words.listNoun).join(' and ') : kindView(kind).words.listNoun;
+  if (kind !== null) return kindView(kind).words.listNoun;
+  return KIND_VIEWS.filter((view) => FOLLOWED.includes(view.kind))
+    .map((view) => view.words.listNoun)
+    .join(' and ');
 }
 
 function capitalised(text: string): string {
@@ -59,7 +65,8 @@ export function notFetchedWords(
 ): NotFetchedWords | null {
   const shown = clients.filter((client) => view.profileId === null || client.profileId === view.profileId);
   const kinds: InboxItemKind[] = view.kind === null ? KIND_VIEWS.map((each) => each.kind) : [view.kind];
-  const missing = shown.filter((client) => kinds.some((kind) => client.firstFetched[kind] === null));
+  // A kind the first-fetch watch does not follow (reviews) is never missing.
+  const missing = shown.filter((client) => kinds.some((kind) => (client.firstFetched as Partial<Record<InboxItemKind, number | null>>)[kind] === null));
   if (missing.length === 0) return null;
   const noun = nounOf(view.kind);
   const later = `They appear here as soon as they are fetched.`;

@@ -23,5 +23,8 @@ export function nextKind(kind: InboxItemKind | null): InboxItemKind | null {
 
 /** How the list names what it holds: "comments", "messages", "comments and messages". */
 export function itemsNoun(kind: InboxItemKind | null): string {
-  return kind === null ? 'comments and messages' : kindView(kind).words.listNoun;
+  if (kind !== null) return kindView(kind).words.listNoun;
+  // Every kind's: "comments, messages and reviews".
+  const nouns = KIND_VIEWS.map((view) => view.words.listNoun);
+  return nouns.length < 2 ? (nouns[0] ?? '') : `${nouns.slice(0, -1).join(', ')} and ${nouns.at(-1) ?? ''}`;
 }

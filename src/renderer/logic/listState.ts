@@ -118,7 +118,8 @@ export function displayItems(
     }
     if (group.excerpt === '' && group.onAPost) group.excerpt = row.postExcerpt;
     group.indexes.push(index);
-    group.networks.add(row.platform);
+    // Only a group under a post names its networks, and posts are on posting networks only.
+    if (group.onAPost && row.platform !== 'gmb') group.networks.add(row.platform);
   });
   const items: DisplayItem[] = [];
   for (const [postKey, group] of groups) {

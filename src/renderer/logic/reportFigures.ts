@@ -97,7 +97,7 @@ export function kindFigures(report: ClientReport): KindFigureRow[] {
   const before = report.previous.byKind ?? [];
   const [first] = KIND_VIEWS;
   if (![...now, ...before].some((figures) => kindView(figures.kind) !== first)) return [];
-  return KIND_VIEWS.map(({ kind, words }) => ({
+  return KIND_VIEWS.filter((view) => view.timedInReport !== false).map(({ kind, words }) => ({
     kind,
     words: words.report.kindTitle,
     now: now.find((figures) => figures.kind === kind) ?? null,

@@ -14,7 +14,7 @@ import { AccountKeyStatusSchema, AccountSummarySchema, ProfileColorSchema, Profi
 import { CommentKeySchema, ConversationKeySchema, InboxItemKeySchema, PostKeySchema } from '../domain/keys.ts';
 import { ItemStatesChangedPayload } from './itemStatesEvent.ts';
 import { MESSAGE_REPLY_WINDOW_MS } from '../networks.ts';
-import { InboxCountsSchema, InboxCursorSchema, InboxItemKindSchema, InboxPageSchema, InboxRowSchema } from '../domain/inbox.ts';
+import { InboxCountsSchema, InboxCursorSchema, InboxItemKindSchema, InboxPageSchema, InboxRowSchema, ItemNetworkSchema } from '../domain/inbox.ts';
 import { InboxItemSchema } from '../domain/inboxItem.ts';
 import { OutboxItemViewSchema, SetAsideRowSchema } from '../domain/outbox.ts';
 import { AnalyticsSnapshotSchema, PostDataFlagsSchema, PostSeenSchema, PostSummarySchema, PostViewSchema } from '../domain/posts.ts';
@@ -308,7 +308,8 @@ const NewItemsPayload = z.object({
   kind: InboxItemKindSchema,
   accountId: z.string(),
   profileId: z.string(),
-  platform: NetworkSchema,
+  /** A review's may be gmb (Google). */
+  platform: ItemNetworkSchema,
   /** The items' keys. */
   keys: z.array(z.string()),
   /** Read for the first time (a post's or a client's backlog): not news. */

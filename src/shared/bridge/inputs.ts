@@ -12,6 +12,7 @@ import { clientSettingsSchema } from '../domain/clientSettings.ts';
 import { parsePostReference } from '../domain/trackedPosts.ts';
 import { writtenTextProblem, type WrittenNoun } from '../domain/writtenText.ts';
 import { ReportMonthSchema } from '../domain/preparedReports.ts';
+import { ReviewAnswerInputSchema } from '../domain/reviewItem.ts';
 
 // Bounds of untrusted input.
 const ID_MAX = 512;
@@ -138,11 +139,13 @@ const MediaUrls = z.array(boundedUrl(HttpUrlSchema)).max(1, 'One image at most')
 const ANSWER_INPUTS = {
   comment: z.strictObject({ key: CommentKeySchema, text: ReplyText, mediaUrls: MediaUrls.optional() }),
   conversation: z.strictObject({ key: ConversationKeySchema, text: MessageText }),
+  review: ReviewAnswerInputSchema,
 } as const;
 
 /** An answer's field its kind does not take is said in words (a direct message has no image). */
-function answerIssueWords(issue: z.core.$ZodIssue): string {
-  return issue.code === 'unrecognized_keys' && issue.keys.includes('mediaUrls') ? 'A direct message takes no image' : issue.message;
+function answerIssueWords(issue: z.core.$ZodIssue, kind: keyof typeof ANSWER_INPUTS): string {
+  if (issue.code !== 'unrecognized_keys' || !issue.keys.includes('mediaUrls')) return issue.message;
+  return kind === 'review' ? 'A reply to a review takes no image' : 'A direct message takes no image';
 }
 
 /**
@@ -160,7 +163,8 @@ export const AnswerInput = z
     const kind = inboxKindOfKeyShape(input.key);
     if (kind === null) return;
     const checked = ANSWER_INPUTS[kind].safeParse(input);
-    if (!checked.success) for (const issue of checked.error.issues) context.addIssue({ code: 'custom', message: answerIssueWords(issue), path: issue.path });
+    if (!checked.success)
+      for (const issue of checked.error.issues) context.addIssue({ code: 'custom', message: answerIssueWords(issue, kind), path: issue.path });
   });
 
 export const RefreshTarget = z.union([z.strictObject({ postKey: PostKeySchema }), z.strictObject({ profileId: Id })]);

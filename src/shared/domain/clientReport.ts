@@ -4,6 +4,7 @@
 // computes it from the store (src/main/core/report, src/main/core/app/reportService.ts); the
 // Reports view shows it and builds its CSV from this same object.
 import { z } from 'zod';
+import { ReviewLinesSchema } from './reviewReport.ts';
 import { CommentNetworkSchema, NetworkSchema } from '../wire/common.ts';
 import { clientSettingsSchema } from './clientSettings.ts';
 import { InboxItemKindSchema } from './inbox.ts';
@@ -170,6 +171,8 @@ export const ClientReportSchema = z.object({
    * holds none. A period before that start has nothing to compare with. Absent from older reports.
    */
   figuresSince: z.number().nullable().optional(),
+  /** The period's reviews (issue 31): their count, stars, answers within a business day, those waiting. Absent from older reports. */
+  reviews: ReviewLinesSchema.optional(),
 });
 export type ClientReport = z.infer<typeof ClientReportSchema>;
 

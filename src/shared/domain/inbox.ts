@@ -2,6 +2,8 @@
 // the local triage state. One declaration each: the store's types are inferred from these.
 import { z } from 'zod';
 import { NetworkSchema } from '../wire/common.ts';
+import { ReviewNetworkSchema } from '../wire/reviews.ts';
+import { NETWORKS } from '../networks.ts';
 import { CONVERSATION_STATUSES } from '../wire/messages.ts';
 import { PostRecordSchema, PostViewSchema } from './posts.ts';
 
@@ -20,7 +22,7 @@ export const VIEW_SWEEP_MAX = 50_000;
  * What an inbox item is: a comment, or a direct-message conversation (one item per conversation,
  * placed at its last message). A filter without a kind shows both ("Everything").
  */
-export const INBOX_ITEM_KINDS = ['comment', 'conversation'] as const;
+export const INBOX_ITEM_KINDS = ['comment', 'conversation', 'review'] as const;
 export const InboxItemKindSchema = z.enum(INBOX_ITEM_KINDS);
 export type InboxItemKind = z.infer<typeof InboxItemKindSchema>;
 
@@ -87,13 +89,35 @@ export const SearchMatchSchema = z.object({
 });
 export type SearchMatch = z.infer<typeof SearchMatchSchema>;
 
+/**
+ * The network an inbox item is on: a posting network, or a network of reviews only (`gmb`,
+ * Google; decision 0082). Only a review's row is ever on `gmb`.
+ */
+export const ITEM_NETWORKS = [...NETWORKS, 'gmb'] as const;
+export const ItemNetworkSchema = z.enum(ITEM_NETWORKS);
+export type ItemNetwork = z.infer<typeof ItemNetworkSchema>;
+
+/** A review's own fields on its inbox row (the row's text is its words, authorName its reviewer). */
+export const ReviewInfoSchema = z.object({
+  reviewId: z.string(),
+  network: ReviewNetworkSchema,
+  /** Google: 1 to 5; null on Facebook (a recommendation, no stars) or a rating this build does not know. */
+  stars: z.number().int().min(1).max(5).nullable(),
+  /** Facebook: recommends (true) or not; null on Google. */
+  recommends: z.boolean().nullable(),
+  /** The business's answer as the service last showed it (Facebook: the latest); null when none. */
+  reply: z.object({ text: z.string(), updated: z.string().nullable() }).nullable(),
+});
+export type ReviewInfo = z.infer<typeof ReviewInfoSchema>;
+
 export const InboxRowSchema = z.object({
   /** Comments: `${platform}:${socialCommentId}`. Conversations: `dm:${platform}:${conversationId}`. */
   key: z.string(),
   /** Absent on rows of stores before direct messages: a comment. */
   kind: InboxItemKindSchema.optional(),
   profileId: z.string(),
-  platform: NetworkSchema,
+  /** A comment's or conversation's network; a review's may be gmb (ItemNetwork). */
+  platform: ItemNetworkSchema,
   socialCommentId: z.string(),
   socialPostId: z.string(),
   parentSocialCommentId: z.string().nullable(),
@@ -117,12 +141,18 @@ export const InboxRowSchema = z.object({
   publicationKey: z.string().optional(),
   /** Set on conversation rows only. */
   conversation: ConversationInfoSchema.optional(),
+  /** Set on review rows only. */
+  review: ReviewInfoSchema.optional(),
   /** Set on search results only: what matched. */
   match: SearchMatchSchema.optional(),
   /** In a team: the member the item is assigned to; absent when nobody. */
   assignee: z.string().optional(),
 });
 export type InboxRow = z.infer<typeof InboxRowSchema>;
+
+/** A row on a posting network: a comment's or a conversation's (never a review's, which may be on gmb). */
+export const NetworkRowSchema = InboxRowSchema.extend({ platform: NetworkSchema });
+export type NetworkRow = z.infer<typeof NetworkRowSchema>;
 
 export const InboxPageSchema = z.object({
   rows: z.array(InboxRowSchema),
@@ -155,10 +185,10 @@ export type InboxCounts = z.infer<typeof InboxCountsSchema>;
 export const ThreadSchema = z.object({
   post: PostRecordSchema.nullable(),
   /** From the top-level comment down to the parent. */
-  ancestors: z.array(InboxRowSchema),
-  comment: InboxRowSchema,
+  ancestors: z.array(NetworkRowSchema),
+  comment: NetworkRowSchema,
   /** Oldest first, every depth. */
-  replies: z.array(InboxRowSchema),
+  replies: z.array(NetworkRowSchema),
 });
 export type Thread = z.infer<typeof ThreadSchema>;
 
@@ -193,7 +223,7 @@ export type DirectMessage = z.infer<typeof DirectMessageSchema>;
 
 /** A conversation with its messages, oldest first. */
 export const ConversationThreadSchema = z.object({
-  row: InboxRowSchema,
+  row: NetworkRowSchema,
   messages: z.array(DirectMessageSchema),
 });
 export type ConversationThread = z.infer<typeof ConversationThreadSchema>;

@@ -3,10 +3,12 @@
 // opened as this `{kind, data}` and the kind's view picks the pane that shows it.
 import { z } from 'zod';
 import { ConversationThreadSchema, ThreadViewSchema } from './inbox.ts';
+import { ReviewViewSchema } from './reviewItem.ts';
 
 export const InboxItemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('comment'), data: ThreadViewSchema }),
   z.object({ kind: z.literal('conversation'), data: ConversationThreadSchema }),
+  z.object({ kind: z.literal('review'), data: ReviewViewSchema }),
 ]);
 export type InboxItem = z.infer<typeof InboxItemSchema>;
 /** The data an item of this kind carries. */

@@ -34,12 +34,25 @@ export const ConversationKeySchema = z
   .max(MAX_KEY_LENGTH, 'A conversation key is at most 1,024 characters')
   .refine(isConversationKey, 'A conversation key is "dm:<facebook|instagram|twitter>:<conversation id>"');
 
+/** A review of a client's business: `review:${network}:${reviewId}` (gmb, facebook; decision 0082). */
+export type ReviewKey = string;
+
+function isReviewKey(value: string): boolean {
+  return /^review:(gmb|facebook):./s.test(value);
+}
+
+export const ReviewKeySchema = z
+  .string()
+  .max(MAX_KEY_LENGTH, 'A review key is at most 1,024 characters')
+  .refine(isReviewKey, 'A review key is "review:<gmb|facebook>:<review id>"');
+
 /**
  * The kind of a well-formed inbox key, by its shape (the kinds' key grammar is this file's): a
- * conversation's has the `dm:` prefix, a comment's is a network's. null: neither.
+ * conversation's has the `dm:` prefix, a review's `review:`, a comment's is a network's. null: none.
  */
-export function inboxKindOfKeyShape(value: string): 'comment' | 'conversation' | null {
+export function inboxKindOfKeyShape(value: string): 'comment' | 'conversation' | 'review' | null {
   if (isConversationKey(value)) return 'conversation';
+  if (isReviewKey(value)) return 'review';
   return isSocialKey(value) ? 'comment' : null;
 }
 
@@ -47,7 +60,10 @@ export function inboxKindOfKeyShape(value: string): 'comment' | 'conversation' |
 export const InboxItemKeySchema = z
   .string()
   .max(MAX_KEY_LENGTH, 'An inbox key is at most 1,024 characters')
-  .refine((value) => isSocialKey(value) || isConversationKey(value), 'An inbox key is "<network>:<social comment id>" or "dm:<network>:<conversation id>"');
+  .refine(
+    (value) => isSocialKey(value) || isConversationKey(value) || isReviewKey(value),
+    'An inbox key is "<network>:<social comment id>", "dm:<network>:<conversation id>" or "review:<network>:<review id>"',
+  );
 
 export const PostKeySchema = z
   .string()

@@ -2,7 +2,7 @@
 // its result on each network. The core's item carries more (the request as the service client
 // takes it, the reconciliation bookkeeping); the renderer needs only this.
 import { z } from 'zod';
-import { NetworkSchema } from '../wire/common.ts';
+import { ItemNetworkSchema } from './inbox.ts';
 
 export const OUTBOX_ITEM_STATES = ['queued', 'sending', 'waiting', 'sent', 'failed', 'cancelled'] as const;
 export const OutboxItemStateSchema = z.enum(OUTBOX_ITEM_STATES);
@@ -22,21 +22,21 @@ export const NetworkResultSchema = z.discriminatedUnion('state', [
 
 export const OutboxItemViewSchema = z.object({
   id: z.string(),
-  /** A reply to a comment, or a direct message in a conversation. */
-  kind: z.enum(['reply', 'message']),
+  /** A reply to a comment, a direct message in a conversation, a reply to a review or its removal. */
+  kind: z.enum(['reply', 'message', 'review-reply', 'review-reply-delete']),
   accountId: z.string(),
   /** The client profile it is sent as. */
   profileId: z.string().nullable(),
   /** The comment key it answers, or the conversation's key (`dm:<network>:<conversation id>`). */
   answers: z.string(),
-  platforms: z.array(NetworkSchema),
+  platforms: z.array(ItemNetworkSchema),
   text: z.string(),
   /** Epoch ms when the person wrote it. */
   created: z.number(),
   /** Epoch ms when the undo window ends. */
   sendAfter: z.number(),
   state: OutboxItemStateSchema,
-  results: z.partialRecord(NetworkSchema, NetworkResultSchema),
+  results: z.partialRecord(ItemNetworkSchema, NetworkResultSchema),
   attempts: z.number().int(),
   lastError: z.object({ code: z.string(), message: z.string() }).nullable(),
   /** Epoch ms of the next try, while waiting. */

@@ -81,10 +81,12 @@ describe('direct messages in the application core', () => {
     const both = await rig.call('inbox.counts', {});
     const comments = await rig.call('inbox.counts', { kind: 'comment' });
     const conversations = await rig.call('inbox.counts', { kind: 'conversation' });
+    const reviews = await rig.call('inbox.counts', { kind: 'review' });
     expect(conversations.total.all).toBe(expected.length);
     expect(conversations.total.needsReply).toBe(expected.filter((c) => c.awaitingReply).length);
     expect(conversations.total.unread).toBeGreaterThan(0);
-    expect(both.total.unread).toBe(comments.total.unread + conversations.total.unread);
+    // Every kind's together: the clients' reviews are read too (issue 31).
+    expect(both.total.unread).toBe(comments.total.unread + conversations.total.unread + reviews.total.unread);
     // Per client, as comments are: each profile's counts hold its conversations.
     for (const [profileId, counts] of Object.entries(conversations.byProfile)) {
       expect(counts.all, profileId).toBe(expected.filter((c) => c.profileRefId === profileId).length);
@@ -94,7 +96,7 @@ describe('direct messages in the application core', () => {
     const news = rig.eventsNamed('items.new').filter((e) => (e as { kind: string }).kind === 'conversation') as { keys: string[]; firstFetch: boolean }[];
     expect(new Set(news.flatMap((e) => e.keys))).toEqual(new Set(expected.map(keyOf)));
     expect(news.every((e) => e.firstFetch)).toBe(true);
-    expect(rig.notifications.filter((n) => (n.kind === 'new-items' || n.kind === 'summary') && n.counts.conversation > 0)).toEqual([]);
+    expect(rig.notifications.filter((n) => (n.kind === 'new-items' || n.kind === 'summary') && (n.counts.conversation ?? 0) > 0)).toEqual([]);
   });
 
   it('triages a conversation like a comment: done, out of "needs reply", counted, and back with undo', async () => {

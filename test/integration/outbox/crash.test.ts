@@ -9,13 +9,15 @@ import { describe, expect, it } from 'vitest';
 import { runCrashTest } from '../../crash/crashDriver.ts';
 
 describe('crash', () => {
-  it('delivers every reply and direct message exactly once although the process draining them is killed 12 times', async () => {
+  it('delivers every reply, direct message and reply to a review exactly once although the process draining them is killed 12 times', async () => {
     const report = await runCrashTest({ kills: 12, replies: 12, messageEvery: 2, timeLimitMs: 60_000, finalDrainMs: 30_000 });
     expect(report.problems, `seed ${report.seed}`).toEqual([]);
     expect(report.killsWhileDraining).toBeGreaterThanOrEqual(12);
     expect(report.sent).toBe(report.replies);
     expect(report.ledgerReplies).toBe(report.replies);
     expect(report.messages).toBeGreaterThanOrEqual(6);
+    // Replies to reviews among the writes (issue 31).
+    expect(report.reviews).toBeGreaterThan(0);
     expect(report.ok).toBe(true);
   }, 90_000);
 

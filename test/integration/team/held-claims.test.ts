@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 /** Only comments the service can answer. */
-const answerable = (row: InboxRow): boolean => REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform);
+const answerable = (row: InboxRow): boolean => (REPLY_BY_SOCIAL_ID_NETWORKS as readonly string[]).includes(row.platform);
 const outboxItem = async (rig: AppRig, id: string) => (await rig.call('outbox.list', {})).items.find((item) => item.id === id) ?? null;
 const reply = async (rig: AppRig, key: string, text: string) => (await rig.call('answer.send', { key: key, text })).item;
 

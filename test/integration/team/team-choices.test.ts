@@ -27,7 +27,7 @@ async function eventsOnServer(key: string): Promise<{ who: string; device: strin
 }
 
 /** Only comments the service can answer (not youtube's, for instance). */
-const answerable = (row: InboxRow): boolean => REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform);
+const answerable = (row: InboxRow): boolean => (REPLY_BY_SOCIAL_ID_NETWORKS as readonly string[]).includes(row.platform);
 
 const laptop = () => team.core(ANN.device);
 const desktop = () => team.core(BOB.device);

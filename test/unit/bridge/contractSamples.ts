@@ -3,7 +3,7 @@
 // near-valid ones; the dispatcher tests answer with the outputs.
 import type { CommandInput, CommandName, CommandOutput } from '../../../src/shared/bridge/contract.ts';
 import type { AccountKeyStatus, AccountSummary, ProfileView } from '../../../src/shared/domain/accounts.ts';
-import type { ConversationThread, InboxCounts, InboxRow, ViewCounts } from '../../../src/shared/domain/inbox.ts';
+import type { ConversationThread, InboxCounts, NetworkRow, ViewCounts } from '../../../src/shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../../src/shared/domain/outbox.ts';
 import type { AnalyticsSnapshot, PostView } from '../../../src/shared/domain/posts.ts';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings.ts';
@@ -36,7 +36,7 @@ const clientReport: ClientReport = {
 
 export const SAMPLE_SECRET = 'sk-live-0123456789abcdef';
 
-const row: InboxRow = {
+const row: NetworkRow = {
   key: 'instagram:c1',
   profileId: 'p1',
   platform: 'instagram',
@@ -59,7 +59,7 @@ const row: InboxRow = {
   commentUrn: null,
   videoId: null,
 };
-const conversationRow: InboxRow = {
+const conversationRow: NetworkRow = {
   ...row,
   key: 'dm:instagram:conv-1',
   kind: 'conversation',

@@ -189,7 +189,7 @@ describe('the bridge dispatcher', () => {
     const seen: unknown[] = [];
     rig.dispatcher.subscribe((event) => seen.push(event));
     rig.hub.emit('items.new', { kind: 'conversation', accountId: 'a', profileId: 'p', platform: 'instagram', keys: ['dm:instagram:c1'], firstFetch: false });
-    rig.hub.emit('items.new', { kind: 'review', accountId: 'a', profileId: 'p', platform: 'instagram', keys: ['dm:linkedin:c1'], firstFetch: false } as never);
+    rig.hub.emit('items.new', { kind: 'mention', accountId: 'a', profileId: 'p', platform: 'instagram', keys: ['dm:linkedin:c1'], firstFetch: false } as never);
     expect(seen).toEqual([
       {
         name: 'items.new',

@@ -1,4 +1,4 @@
-// A third inbox kind ("review", made up here) joins the core through its registries only — the
+// A fourth inbox kind (beside the real third, reviews) ("mention", made up here) joins the core through its registries only — the
 // descriptor registry (kinds/inboxKinds.ts) and the item read/answer registry (app/kindItems.ts) —
 // and the core's generic paths then work for it: its sync's news, its rows, its notification, the
 // one item read and the one answer command, its column in the report. Nothing here edits a file of
@@ -23,33 +23,33 @@ import { SAMPLE_OUTPUTS } from '../bridge/contractSamples.ts';
 const SECOND = 1_000;
 const HOUR = 3_600_000;
 /** The made-up kind's name: not one of the bridge's (a test cannot add to a zod enum), so it is cast where a name is typed. */
-const REVIEW = 'review' as InboxItemKind;
-const KEY = 'review:google:r-1';
+const MENTION = 'mention' as InboxItemKind;
+const KEY = 'mention:google:r-1';
 const T = Date.parse('2026-03-02T09:00:00Z');
 
-/** The reviews the made-up kind's "store" has: its rows, as its own sync would have written them. */
-const reviews = new Map<string, InboxRow>([
-  [KEY, { ...SAMPLE_OUTPUTS['inbox.page'].rows[0]!, key: KEY, kind: REVIEW, authorName: 'Rita', text: 'Lovely shop' }],
+/** The mentions the made-up kind's "store" has: its rows, as its own sync would have written them. */
+const mentions = new Map<string, InboxRow>([
+  [KEY, { ...SAMPLE_OUTPUTS['inbox.page'].rows[0]!, key: KEY, kind: MENTION, authorName: 'Rita', text: 'Lovely shop' }],
 ]);
 
-const reviewKind: InboxKindDescriptor = {
-  name: REVIEW,
+const mentionKind: InboxKindDescriptor = {
+  name: MENTION,
   code: 9,
   answeredBy: 'reply',
-  words: { one: 'review', other: 'reviews', news: (count, counted) => counted(count, { one: 'new review', other: 'new reviews' }) },
-  news: { count: 'each', firstFetch: 'summary', isNews: (_store, key) => reviews.get(key)?.byAccount !== true },
-  searchIndex: 'reviews_fts',
-  owns: (key) => key.startsWith('review:'),
-  parse: (key) => (key.startsWith('review:') ? { platform: 'facebook', id: key.slice('review:google:'.length) } : null),
-  row: (_store, key) => reviews.get(key),
+  words: { one: 'mention', other: 'mentions', news: (count, counted) => counted(count, { one: 'new mention', other: 'new mentions' }) },
+  news: { count: 'each', firstFetch: 'summary', isNews: (_store, key) => mentions.get(key)?.byAccount !== true },
+  searchIndex: 'mentions_fts',
+  owns: (key) => key.startsWith('mention:'),
+  parse: (key) => (key.startsWith('mention:') ? { platform: 'facebook', id: key.slice('mention:google:'.length) } : null),
+  row: (_store, key) => mentions.get(key),
   searchMatch: () => ({ text: '', ranges: [], authorRanges: [], message: null }),
   answerSent: () => {},
   report: {
     addItems: (columns) => {
-      // Two reviews: one answered after two hours, one still waiting.
-      const channel = columns.channelOf('facebook', REVIEW);
-      columns.add(channel, T, OPEN, T + 2 * HOUR, sourceCode('outbox-confirmed'), 'review:google:r-1');
-      columns.add(channel, T + HOUR, OPEN, 0, NO_RESPONSE, 'review:google:r-2');
+      // Two mentions: one answered after two hours, one still waiting.
+      const channel = columns.channelOf('facebook', MENTION);
+      columns.add(channel, T, OPEN, T + 2 * HOUR, sourceCode('outbox-confirmed'), 'mention:google:r-1');
+      columns.add(channel, T + HOUR, OPEN, 0, NO_RESPONSE, 'mention:google:r-2');
     },
     waitingWords: () => ({ author: 'Rita' }),
   },
@@ -61,11 +61,11 @@ afterEach(() => {
   for (const out of takeOut.splice(0)) out();
 });
 
-function registerReviews(): void {
-  takeOut.push(registerInboxKind(reviewKind));
+function registerMentions(): void {
+  takeOut.push(registerInboxKind(mentionKind));
   takeOut.push(
-    registerKindItems(REVIEW, () => ({
-      read: (key) => ({ item: { kind: REVIEW, data: { review: reviews.get(key) } } as unknown as InboxItem, row: reviews.get(key)! }),
+    registerKindItems(MENTION, () => ({
+      read: (key) => ({ item: { kind: MENTION, data: { mention: mentions.get(key) } } as unknown as InboxItem, row: mentions.get(key)! }),
       answer: ({ key, text }) => {
         const item = { ...SAMPLE_OUTPUTS['answer.send'].item, answers: key, text };
         answered.push(item);
@@ -75,32 +75,32 @@ function registerReviews(): void {
   );
 }
 
-describe('a third kind, registered through the registries only', () => {
+describe('a fourth kind, registered through the registries only', () => {
   it('is found by its keys and reads its rows; taken back out, it is no kind again', () => {
     expect(findInboxKindOfKey(KEY)).toBeNull();
-    registerReviews();
-    expect(inboxKindOfKey(KEY)).toBe(reviewKind);
+    registerMentions();
+    expect(inboxKindOfKey(KEY)).toBe(mentionKind);
     expect(inboxRowOfKey({ thread: () => null, conversation: () => null }, KEY)?.authorName).toBe('Rita');
     // Its name and code are its own: a second registration under a taken name is refused.
-    expect(() => registerInboxKind({ ...reviewKind, code: 10 })).toThrow(/already/);
+    expect(() => registerInboxKind({ ...mentionKind, code: 10 })).toThrow(/already/);
     for (const out of takeOut.splice(0)) out();
     expect(findInboxKindOfKey(KEY)).toBeNull();
   });
 
   it('is read and answered through the one item read and the one answer command', async () => {
-    registerReviews();
+    registerMentions();
     const itemsOf = kindItems({} as never);
     const kind = inboxKindOfKey(KEY).name;
-    expect(itemsOf(kind).read(KEY)).toMatchObject({ item: { kind: 'review' }, row: { key: KEY } });
+    expect(itemsOf(kind).read(KEY)).toMatchObject({ item: { kind: 'mention' }, row: { key: KEY } });
     const item = await itemsOf(kind).answer({ key: KEY, text: 'Thank you, Rita!' });
     expect(item).toMatchObject({ answers: KEY, text: 'Thank you, Rita!' });
     expect(answered.at(-1)).toBe(item);
     // Its answer is a task kind the outbox has (the descriptor names it).
-    expect(reviewKind.answeredBy).toBe('reply');
+    expect(mentionKind.answeredBy).toBe('reply');
   });
 
   it('turns its sync’s news into one new-items event and a notification in its own words', async () => {
-    registerReviews();
+    registerMentions();
     const clock = new SteppingClock();
     const shown: AppNotification[] = [];
     const planner = new NotificationPlanner({
@@ -108,7 +108,7 @@ describe('a third kind, registered through the registries only', () => {
       notifier: { show: (notification) => shown.push(notification) },
       enabled: () => true,
       profileTitle: () => 'Bakery Bloom',
-      preview: (key) => `${reviews.get(key)?.authorName ?? ''}: ${reviews.get(key)?.text ?? ''}`,
+      preview: (key) => `${mentions.get(key)?.authorName ?? ''}: ${mentions.get(key)?.text ?? ''}`,
       gatherMs: 5 * SECOND,
     });
     const emitted: { name: string; payload: unknown }[] = [];
@@ -126,17 +126,17 @@ describe('a third kind, registered through the registries only', () => {
     const events = new CoreEvents(deps);
     events.sync({
       type: 'new-items',
-      kind: 'review',
+      kind: 'mention',
       accountId: 'a1',
       profileId: 'p1',
       platform: 'facebook',
-      keys: [KEY, 'review:google:r-2'],
+      keys: [KEY, 'mention:google:r-2'],
       firstFetch: false,
     });
     expect(emitted).toEqual([
       {
         name: 'items.new',
-        payload: { kind: 'review', accountId: 'a1', profileId: 'p1', platform: 'facebook', keys: [KEY, 'review:google:r-2'], firstFetch: false },
+        payload: { kind: 'mention', accountId: 'a1', profileId: 'p1', platform: 'facebook', keys: [KEY, 'mention:google:r-2'], firstFetch: false },
       },
     ]);
     expect(countsMoved).toBe(1);
@@ -144,22 +144,22 @@ describe('a third kind, registered through the registries only', () => {
     expect(shown).toEqual([expect.objectContaining({ kind: 'new-items', profileId: 'p1', firstKey: KEY, preview: 'Rita: Lovely shop' })]);
     const [note] = shown;
     if (note?.kind !== 'new-items') throw new Error('no notification');
-    expect(note.counts).toMatchObject({ review: 2, comment: 0, conversation: 0 });
-    expect(notificationText(note).title).toBe('Bakery Bloom: 2 new reviews');
+    expect(note.counts).toMatchObject({ mention: 2, comment: 0, conversation: 0 });
+    expect(notificationText(note).title).toBe('Bakery Bloom: 2 new mentions');
     planner.close();
   });
 
   it('adds its column to the report: its items counted apart, per network and per kind', () => {
-    registerReviews();
+    registerMentions();
     const columns = new ReceivedColumns();
-    reviewKind.report.addItems(columns, {} as never, 'p1', { start: T - HOUR, end: T + 24 * HOUR }, []);
+    mentionKind.report.addItems(columns, {} as never, 'p1', { start: T - HOUR, end: T + 24 * HOUR }, []);
     const report = computeResponsiveness({
       items: columns,
       period: { start: T - HOUR, end: T + 24 * HOUR },
       asOf: T + 24 * HOUR,
       settings: { timeZone: 'UTC', businessHours: null, responseTarget: null },
     });
-    expect(report.byChannel).toEqual([expect.objectContaining({ network: 'facebook', kind: 'review', received: 2, answered: 1, unanswered: 1 })]);
-    expect(report.byKind?.map((figures) => [figures.kind, figures.totals.received, figures.firstResponse.medianMs])).toEqual([['review', 2, 2 * HOUR]]);
+    expect(report.byChannel).toEqual([expect.objectContaining({ network: 'facebook', kind: 'mention', received: 2, answered: 1, unanswered: 1 })]);
+    expect(report.byKind?.map((figures) => [figures.kind, figures.totals.received, figures.firstResponse.medianMs])).toEqual([['mention', 2, 2 * HOUR]]);
   });
 });

@@ -71,7 +71,7 @@ describe('the inbox kind registry', () => {
   });
 
   it('refuses a name, a code or a report kind no kind has with the same typed error', () => {
-    expect(refusal(() => inboxKindNamed('review'))).toBeInstanceOf(UnknownInboxKindError);
+    expect(refusal(() => inboxKindNamed('mention'))).toBeInstanceOf(UnknownInboxKindError);
     expect(refusal(() => inboxKindOfCode(7))).toBeInstanceOf(UnknownInboxKindError);
     // A report item's kind is looked up by name too (decision 0073): 'dm' is no kind's name any more.
     expect(refusal(() => inboxKindNamed('dm'))).toBeInstanceOf(UnknownInboxKindError);

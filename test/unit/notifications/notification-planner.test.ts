@@ -48,7 +48,7 @@ describe('notification planning', () => {
         kind: 'new-items',
         profileId: 'acme',
         profileTitle: 'Client acme',
-        counts: { comment: 3, conversation: 0 },
+        counts: { comment: 3, conversation: 0, review: 0 },
         firstKey: 'instagram:c1',
         preview: 'Ann: comment instagram:c1',
       }),
@@ -79,21 +79,21 @@ describe('notification planning', () => {
     expect(shown).toHaveLength(1);
     await clock.runFor(2 * MINUTE);
     expect(shown).toHaveLength(2);
-    expect(shown[1]).toMatchObject({ kind: 'new-items', counts: { comment: 20, conversation: 0 }, firstKey: 'instagram:n0' });
+    expect(shown[1]).toMatchObject({ kind: 'new-items', counts: { comment: 20, conversation: 0, review: 0 }, firstKey: 'instagram:n0' });
   });
 
   it('shows one summary instead of a storm when many clients have news at once', async () => {
     const { clock, shown, planner: p } = planner();
     for (const client of ['a', 'b', 'c', 'd', 'e']) p.newItems('comment', client, keys(4, `${client}:`), false);
     await clock.runFor(10 * SECOND);
-    expect(shown).toEqual([expect.objectContaining({ kind: 'summary', counts: { comment: 20, conversation: 0 }, profiles: 5 })]);
+    expect(shown).toEqual([expect.objectContaining({ kind: 'summary', counts: { comment: 20, conversation: 0, review: 0 }, profiles: 5 })]);
   });
 
   it('sums up a first sync in one notification, whatever its size', async () => {
     const { clock, shown, planner: p } = planner();
     for (let post = 0; post < 200; post++) p.newItems('comment', `client${post % 4}`, keys(50, `instagram:p${post}-`), true);
     await clock.runFor(MINUTE);
-    expect(shown).toEqual([expect.objectContaining({ kind: 'summary', counts: { comment: 10_000, conversation: 0 }, profiles: 4 })]);
+    expect(shown).toEqual([expect.objectContaining({ kind: 'summary', counts: { comment: 10_000, conversation: 0, review: 0 }, profiles: 4 })]);
   });
 
   it('after a long offline spell, what pours in is one summary; after a short one, business as usual', async () => {
@@ -103,7 +103,7 @@ describe('notification planning', () => {
     long.planner.connectivity('account', true);
     for (const client of ['a', 'b']) for (let i = 0; i < 30; i++) long.planner.newItems('comment', client, [`instagram:${client}${i}`], false);
     await long.clock.runFor(5 * MINUTE);
-    expect(long.shown).toEqual([expect.objectContaining({ kind: 'summary', counts: { comment: 60, conversation: 0 }, profiles: 2 })]);
+    expect(long.shown).toEqual([expect.objectContaining({ kind: 'summary', counts: { comment: 60, conversation: 0, review: 0 }, profiles: 2 })]);
 
     const short = planner();
     short.planner.connectivity('account', false);
@@ -130,8 +130,13 @@ describe('notification planning', () => {
     p.newItems('conversation', 'bolt', ['dm:twitter:t3'], false);
     await clock.runFor(10 * SECOND);
     expect(shown).toEqual([
-      expect.objectContaining({ kind: 'new-items', profileId: 'acme', counts: { comment: 1, conversation: 2 }, firstKey: 'dm:instagram:t1' }),
-      expect.objectContaining({ kind: 'new-items', profileId: 'bolt', counts: { comment: 0, conversation: 1 }, preview: 'Ann: comment dm:twitter:t3' }),
+      expect.objectContaining({ kind: 'new-items', profileId: 'acme', counts: { comment: 1, conversation: 2, review: 0 }, firstKey: 'dm:instagram:t1' }),
+      expect.objectContaining({
+        kind: 'new-items',
+        profileId: 'bolt',
+        counts: { comment: 0, conversation: 1, review: 0 },
+        preview: 'Ann: comment dm:twitter:t3',
+      }),
     ]);
     expect(p.opened(shown[0]!.id)).toEqual({ commentKey: 'dm:instagram:t1', outboxId: null });
     // The gap per client holds for messages too.
@@ -139,7 +144,7 @@ describe('notification planning', () => {
     await clock.runFor(30 * SECOND);
     expect(shown).toHaveLength(2);
     await clock.runFor(2 * MINUTE);
-    expect(shown[2]).toMatchObject({ kind: 'new-items', profileId: 'acme', counts: { comment: 0, conversation: 1 } });
+    expect(shown[2]).toMatchObject({ kind: 'new-items', profileId: 'acme', counts: { comment: 0, conversation: 1, review: 0 } });
   });
 
   it('folds direct messages into the summary of a first sync or of a storm', async () => {
@@ -147,11 +152,11 @@ describe('notification planning', () => {
     p.newItems('comment', 'a', keys(30), true);
     p.newItems('conversation', 'b', ['dm:instagram:t1', 'dm:instagram:t2'], false);
     await clock.runFor(MINUTE);
-    expect(shown).toEqual([expect.objectContaining({ kind: 'summary', counts: { comment: 30, conversation: 2 }, profiles: 2 })]);
+    expect(shown).toEqual([expect.objectContaining({ kind: 'summary', counts: { comment: 30, conversation: 2, review: 0 }, profiles: 2 })]);
     await clock.runFor(5 * MINUTE);
     for (const client of ['c', 'd', 'e', 'f']) p.newItems('conversation', client, [`dm:facebook:${client}`], false);
     await clock.runFor(10 * SECOND);
-    expect(shown[1]).toMatchObject({ kind: 'summary', counts: { comment: 0, conversation: 4 }, profiles: 4 });
+    expect(shown[1]).toMatchObject({ kind: 'summary', counts: { comment: 0, conversation: 4, review: 0 }, profiles: 4 });
   });
 
   it('shows a refused direct message at once, saying it is one', () => {

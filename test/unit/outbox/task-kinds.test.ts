@@ -26,7 +26,7 @@ describe('the table of task kinds', () => {
   it('gives each item kind its own module, and refuses a kind it does not have', () => {
     expect(taskKindOf({ kind: 'reply' })).toBe(replyTask);
     expect(taskKindOf({ kind: 'message' })).toBe(messageTask);
-    expect(OUTBOX_TASK_KIND_LIST.map((kind) => kind.kind)).toEqual(['reply', 'message']);
+    expect(OUTBOX_TASK_KIND_LIST.map((kind) => kind.kind)).toEqual(['reply', 'message', 'review-reply', 'review-reply-delete']);
     expect(() => taskKindOf({ kind: 'review' } as unknown as Pick<OutboxItem, 'kind'>)).toThrow(TypeError);
   });
 

@@ -79,11 +79,12 @@ describe('direct messages on the screen', () => {
     expect(order(chatItems([], [item('x', 'Never mind', 5, 'cancelled')]))).toEqual([]);
   });
 
-  it('goes round Everything, Comments, Messages with m', () => {
-    expect(KIND_CHOICES.map((choice) => choice.label)).toEqual(['Everything', 'Comments', 'Messages']);
+  it('goes round Everything, Comments, Messages, Reviews with m', () => {
+    expect(KIND_CHOICES.map((choice) => choice.label)).toEqual(['Everything', 'Comments', 'Messages', 'Reviews']);
     expect(nextKind(null)).toBe('comment');
     expect(nextKind('comment')).toBe('conversation');
-    expect(nextKind('conversation')).toBeNull();
+    expect(nextKind('conversation')).toBe('review');
+    expect(nextKind('review')).toBeNull();
     expect(itemsNoun('conversation')).toBe('messages');
   });
 });

@@ -38,12 +38,14 @@ describe('the view registry of inbox kinds', () => {
       [null, 'Everything'],
       ['comment', 'Comments'],
       ['conversation', 'Messages'],
+      ['review', 'Reviews'],
     ]);
     expect(nextKind(null)).toBe('comment');
-    expect(nextKind('conversation')).toBeNull();
+    expect(nextKind('conversation')).toBe('review');
+    expect(nextKind('review')).toBeNull();
     expect(itemsNoun('conversation')).toBe('messages');
     expect(itemsNoun('comment')).toBe('comments');
-    expect(itemsNoun(null)).toBe('comments and messages');
+    expect(itemsNoun(null)).toBe('comments, messages and reviews');
   });
 
   it("keeps a conversation's composer on its reply window and a comment's without a clock", () => {

@@ -19,6 +19,7 @@ import { ServiceClient } from '../service/serviceClient.ts';
 import type { HttpTransport } from '../service/transport.ts';
 import type { AccountRecord, ProfileRecord, Store } from '../store/types.ts';
 import { AccountSync, type AccountSyncOptions } from '../sync/accountSync.ts';
+import { ReviewSync, type ReviewSyncStore } from '../sync/reviewSync.ts';
 import type { SyncEvent, SyncListener } from '../sync/events.ts';
 import type { SharedPolling } from '../sync/pollLease.ts';
 import type { AccountSnapshotSyncStore, MessageSyncStore } from '../sync/syncJobContext.ts';
@@ -35,6 +36,8 @@ export interface AccountRuntimeDeps {
   messages?: MessageSyncStore;
   /** The store of account snapshots (daily account analytics); without it the sync leaves them out. */
   accountSnapshots?: AccountSnapshotSyncStore;
+  /** The store of reviews; without it reviews are not read (sync/reviewSync.ts). */
+  reviews?: ReviewSyncStore;
   vault: SecretVault;
   clock: Clock;
   settings: () => Settings;
@@ -73,6 +76,7 @@ export class AccountRuntime implements OutboxOwner {
   readonly account: AccountRecord;
   readonly client: ServiceClient;
   #sync: AccountSync;
+  #reviews: ReviewSync | null;
   #outbox: ReplyOutbox | null = null;
   #outboxProblem: string | null = null;
   #postSettings: PostSettingsQueue | null = null;
@@ -100,6 +104,7 @@ export class AccountRuntime implements OutboxOwner {
       onEvent: (event) => this.#sync.observe(event),
     });
     this.#sync = this.#newSync();
+    this.#reviews = this.#newReviewSync();
     this.#outbox = this.#openOutbox();
     this.#postSettings = this.#openPostSettings();
   }
@@ -151,6 +156,12 @@ export class AccountRuntime implements OutboxOwner {
     return this.#postSettings;
   }
 
+  /** "Refresh now": the sync's, and a client's reviews at once (they are read beside the sync). */
+  refreshNow(target: { postKey: string } | { profileId: string }): boolean {
+    if ('profileId' in target) void this.#reviews?.readNow(target.profileId);
+    return this.#sync.refreshNow(target);
+  }
+
   refreshPost(postKey: string): void {
     if (this.#closed === null) this.#sync.refreshNow({ postKey });
   }
@@ -162,6 +173,7 @@ export class AccountRuntime implements OutboxOwner {
 
   addProfile(profile: Pick<ProfileRecord, 'profileId' | 'isPrimary'>): void {
     const sync = this.#sync.addProfile({ profileId: profile.profileId, isPrimary: profile.isPrimary });
+    this.#reviews?.addProfile(profile);
     if (this.#deps.syncPaused()) sync.pause();
   }
 
@@ -174,6 +186,7 @@ export class AccountRuntime implements OutboxOwner {
 
   startSync(): void {
     this.#sync.start();
+    this.#reviews?.start();
     if (this.#deps.syncPaused()) this.#sync.pause();
   }
 
@@ -212,6 +225,7 @@ export class AccountRuntime implements OutboxOwner {
   close(options: { forget?: boolean } = {}): Promise<void> {
     this.#closed ??= (async () => {
       await this.#sync.stop();
+      await this.#reviews?.stop();
       await this.#outbox?.close();
       await this.#postSettings?.close();
       await this.client.close();
@@ -234,12 +248,28 @@ export class AccountRuntime implements OutboxOwner {
     return new AccountSync(this.accountId, { client: this.client, store, ...optional, clock, listener: (event) => this.#syncEvent(event) }, options);
   }
 
+  /** Reviews are read beside the profiles' schedulers, through the same client and so the same rate budget (reviewSync.ts). */
+  #newReviewSync(): ReviewSync | null {
+    const store = this.#deps.reviews;
+    if (store === undefined) return null;
+    return new ReviewSync({
+      accountId: this.accountId,
+      client: this.client,
+      store,
+      clock: this.#deps.clock,
+      listener: (event) => this.#syncEvent(event),
+      paused: () => this.#deps.syncPaused(),
+      warn: (message, fields) => this.#deps.logger?.warn(message, { accountId: this.accountId, ...fields }),
+    });
+  }
+
   /** The sync's events go to the core; back online, this account's queues try at once. */
   #syncEvent(event: SyncEvent): void {
     this.#deps.onSyncEvent(event);
     // Started and not closing: the queues are running (as before, when the account service ran it).
     if (event.type === 'connectivity' && event.online && this.#started && this.#closed === null) {
       this.#outbox?.nudge();
+      this.#reviews?.nudge();
       this.#postSettings?.nudge();
     }
   }

@@ -6,6 +6,7 @@ import type { PreparedReports } from './preparedReports.ts';
 import type { AccountService } from './accountService.ts';
 import type { InboxService } from './inboxService.ts';
 import type { MessageService } from './messageService.ts';
+import type { ReviewService } from './reviewService.ts';
 import type { PersonPictures } from './personPictures.ts';
 import type { CommentDeletion } from './commentDeletion.ts';
 import type { CommentsSwitch } from './commentsSwitch.ts';
@@ -28,6 +29,8 @@ export interface HandlerServices {
   replies: ReplyService;
   /** Direct messages: conversations, the reply windows closing soonest, sending. */
   messages: MessageService;
+  /** Reviews: one read, the business's reply (kindItems.ts). */
+  reviews: ReviewService;
   /** The person's picture in a conversation, fetched by main as a data: URL. */
   pictures: PersonPictures;
   posts: PostService;

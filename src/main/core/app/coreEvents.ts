@@ -3,6 +3,7 @@
 // problems, connectivity (a return nudges the account's queues: see accountRuntime.ts), and every outbox change (a refused reply or
 // message is notified; a sent reply makes its post refresh, so "replied" shows soon; a sent message
 // goes into its conversation at once).
+import type { ItemNetwork } from '../../../shared/domain/inbox.ts';
 import type { EventHub } from '../bridge/eventHub.ts';
 import type { NotificationPlanner } from '../notifications/notificationPlanner.ts';
 import { findInboxKindOfKey, INBOX_KINDS, inboxKindNamed, inboxRowOfKey } from '../kinds/inboxKinds.ts';
@@ -20,7 +21,7 @@ import type { WinnerAnswer } from './teamClaims.ts';
 import { isMessagingOff } from './messagingOff.ts';
 import { answeredOf, outboxItemView } from './views.ts';
 import { errorSentence } from '../../../shared/domain/errorWords.ts';
-import { isNetwork, type Network } from '../../../shared/networks.ts';
+import { isNetwork } from '../../../shared/networks.ts';
 import type { SyncErrorInfo } from '../sync/events.ts';
 
 /** Kinds whose message the sync builds with care for the person (a key to enter, an account that did not start): kept as they are. */
@@ -175,7 +176,7 @@ export class CoreEvents {
   }
 
   /** A sync's new items of one kind: the screen is told, the notifications gather what is news, the counts move. */
-  #newItems(kind: InboxKindDescriptor, event: { accountId: string; profileId: string; platform: Network; keys: string[]; firstFetch: boolean }): void {
+  #newItems(kind: InboxKindDescriptor, event: { accountId: string; profileId: string; platform: ItemNetwork; keys: string[]; firstFetch: boolean }): void {
     if (!this.#d.registry.activeProfileIds().has(event.profileId)) return;
     const { accountId, profileId, platform, keys, firstFetch } = event;
     this.#d.hub.emit('items.new', { kind: kind.name, accountId, profileId, platform, keys, firstFetch });

@@ -23,6 +23,7 @@ import { InboxService } from './inboxService.ts';
 import { CommentDeletion } from './commentDeletion.ts';
 import { CommentsSwitch, commentsQueueListener } from './commentsSwitch.ts';
 import { KnownSecrets } from './knownSecrets.ts';
+import { ReviewService } from './reviewService.ts';
 import { MessageService } from './messageService.ts';
 import { MessagingOff } from './messagingOff.ts';
 import { PersonPictures } from './personPictures.ts';
@@ -147,6 +148,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
           store,
           accountSnapshots: store,
           messages: store,
+          reviews: store,
           vault,
           clock,
           settings: () => settings.get(),
@@ -242,6 +244,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     () => team.offer(),
   );
   const messages = new MessageService({ store, registry, accounts: accountService, now: () => clock.now(), messagingOff });
+  const reviews = new ReviewService({ store, accounts: accountService, activeProfileIds: () => registry.activeProfileIds() });
   const pictures = new PersonPictures({
     store,
     logger,
@@ -337,6 +340,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         deletion,
         replies,
         messages,
+        reviews,
         pictures,
         posts,
         report,

@@ -1,7 +1,7 @@
 // The inbox over the store: pages, search, counts, threads and triage with undo, of comments and
 // conversations of direct messages alike. Profiles of removed accounts are left out of every answer
 // (their rows stay in the store, which has no delete).
-import type { InboxCounts, InboxItemKind, ThreadView, ViewCounts } from '../../../shared/domain/inbox.ts';
+import type { InboxCounts, InboxItemKind, NetworkRow, ThreadView, ViewCounts } from '../../../shared/domain/inbox.ts';
 import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import type { Network } from '../../../shared/networks.ts';
 import { findInboxKindOfKey, inboxRowOfKey } from '../kinds/inboxKinds.ts';
@@ -92,7 +92,7 @@ export class InboxService {
   }
 
   /** A comment's row, from an active profile; a refusal otherwise. */
-  row(key: CommentKey): InboxRow {
+  row(key: CommentKey): NetworkRow {
     const thread = this.#store.thread(key);
     if (!thread || !this.#registry.activeProfileIds().has(thread.comment.profileId)) refuse('That comment is not in the inbox (any more)');
     return thread.comment;

@@ -10,6 +10,7 @@ import { UnknownInboxKindError } from '../kinds/inboxKind.ts';
 import type { InboxService } from './inboxService.ts';
 import type { MessageService } from './messageService.ts';
 import type { ReplyService } from './replyService.ts';
+import type { ReviewService } from './reviewService.ts';
 
 /** An answer as `answer.send` takes it (its kind's rules were checked by the contract). */
 export interface AnswerRequest {
@@ -30,6 +31,8 @@ export interface KindItemServices {
   inbox: Pick<InboxService, 'thread'>;
   replies: Pick<ReplyService, 'send'>;
   messages: Pick<MessageService, 'conversation' | 'send'>;
+  /** Absent where the core was built without reviews (a test's services). */
+  reviews?: Pick<ReviewService, 'read' | 'reply'> | undefined;
 }
 
 type KindItemFactory = (services: KindItemServices) => KindItemService;
@@ -56,7 +59,18 @@ const FACTORIES = new Map<string, KindItemFactory>([
       answer: ({ key, text }) => messages.send({ conversationKey: key, text }),
     }),
   ],
+  [
+    'review',
+    ({ reviews }) => ({
+      read: (key) => (reviews ?? noReviews()).read(key),
+      answer: ({ key, text }) => (reviews ?? noReviews()).reply({ key, text }),
+    }),
+  ],
 ] satisfies [InboxItemKind, KindItemFactory][]);
+
+function noReviews(): never {
+  throw new UnknownInboxKindError('This build of the app was started without reviews');
+}
 
 /** A kind's read and answer joins (a kind added in a test, later reviews); the returned function takes it back out. */
 export function registerKindItems(kind: string, factory: KindItemFactory): () => void {

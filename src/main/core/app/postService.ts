@@ -174,7 +174,7 @@ export class PostService {
   async refresh(target: { postKey: string } | { profileId: string }): Promise<{ started: boolean }> {
     const profileId = 'postKey' in target ? this.#post(target.postKey).profileId : target.profileId;
     const { runtime } = await this.#accounts.forProfile(profileId);
-    return { started: runtime.sync.refreshNow(target) };
+    return { started: runtime.refreshNow(target) };
   }
 
   #post(postKey: PostKey) {

@@ -11,6 +11,8 @@ import { ReportInputError } from '../report/reportInputError.ts';
 import { receivedByDay, reportPeriods } from '../report/reportPeriod.ts';
 import { computeResponsiveness } from '../report/responsiveness.ts';
 import { topPosts } from '../report/topPosts.ts';
+import { reviewLines } from '../report/reviewLines.ts';
+import type { ReviewStore } from '../store/reviewTable.ts';
 import { INBOX_KINDS, inboxKindNamed } from '../kinds/inboxKinds.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import type { AccountSnapshotStore, MessageStore, ReportStore, Store } from '../store/types.ts';
@@ -24,7 +26,11 @@ import { memberReplies, type ReportTeam, teammatesConfirmed } from './reportTeam
 export interface ReportServiceDeps {
   /** `accountFiguresUnread`: the account-analytics sync's notes of networks it could not read. */
   /** `thread`, `conversation`: who wrote the items still waiting, and what. */
-  store: ReportStore & Pick<AccountSnapshotStore, 'accountSnapshots'> & Pick<Store, 'accountFiguresUnread' | 'thread'> & Pick<MessageStore, 'conversation'>;
+  store: ReportStore &
+    Pick<AccountSnapshotStore, 'accountSnapshots'> &
+    Pick<Store, 'accountFiguresUnread' | 'thread'> &
+    Pick<MessageStore, 'conversation'> &
+    Partial<Pick<ReviewStore, 'reportReviews' | 'review'>>;
   accounts: AccountService;
   posts: PostService;
   settingsFile: ClientSettingsFile;
@@ -160,6 +166,15 @@ export class ReportService {
         figuresUnread: this.#figuresUnread(input.profileId, periods.current.end),
         ...(byMember !== null ? { byMember } : {}),
         figuresSince: oldestPost(posts),
+        ...(store.reportReviews === undefined
+          ? {}
+          : {
+              reviews: reviewLines(
+                store.reportReviews(input.profileId, periods.current.start, periods.current.end),
+                store.reportReviews(input.profileId, periods.previous.start, periods.previous.end),
+                settings,
+              ),
+            }),
       };
     } catch (error) {
       if (error instanceof ReportInputError) refuse(error.message);

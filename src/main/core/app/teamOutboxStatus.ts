@@ -9,6 +9,7 @@ import type { OutboxStatusDoc } from '../../../shared/domain/teamDocuments.ts';
 import { isNetwork } from '../../../shared/networks.ts';
 import type { LoggerPort } from '../ports.ts';
 import type { OutboxEvent, OutboxItem } from '../outbox/types.ts';
+import { taskKindOf } from '../outbox/taskKinds.ts';
 import type { TeamWorkspace } from '../team/teamWorkspace.ts';
 
 export type OutboxStatus = Parameters<TeamWorkspace['writeOutboxStatus']>[0];
@@ -53,7 +54,8 @@ export function outboxStatusOf(item: OutboxItem): OutboxStatus {
     state: teamState(item),
     at: Math.max(0, Math.floor(item.updated)),
     ...(item.target.profileId !== undefined ? { profileId: item.target.profileId } : {}),
-    itemKind: item.kind,
+    // What the team's documents call it: a reply (to a comment or a review) or a message.
+    itemKind: taskKindOf(item).noun,
     delivery,
   };
 }

@@ -3,7 +3,9 @@
 import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import type { PostDataFlags, PostView, PostSummary } from '../../../shared/domain/posts.ts';
 import type { ProfileView } from '../../../shared/domain/accounts.ts';
-import { isNetwork, type Network } from '../../../shared/networks.ts';
+import type { ItemNetwork } from '../../../shared/domain/inbox.ts';
+import { isNetwork } from '../../../shared/networks.ts';
+import { isReviewNetwork } from '../../../shared/reviews.ts';
 import { inboxRowOfKey } from '../kinds/inboxKinds.ts';
 import type { ItemReads } from '../kinds/inboxKind.ts';
 import { taskKindOf } from '../outbox/taskKinds.ts';
@@ -24,7 +26,7 @@ export function answeredOf(store: ItemReads, key: string): Answered | null {
 }
 
 /** Where an item goes, as its task kind says: a direct message and a reply by social id to one network, a reply by service id to each it names. */
-function platformsOf(item: OutboxItem): Network[] {
+function platformsOf(item: OutboxItem): ItemNetwork[] {
   return taskKindOf(item).platforms(item);
 }
 
@@ -35,7 +37,7 @@ export function outboxItemView(item: OutboxItem, answered: Answered | null = nul
   const platforms = platformsOf(item);
   const results: OutboxItemView['results'] = {};
   for (const [platform, result] of Object.entries(item.results)) {
-    if (!isNetwork(platform) || result === undefined) continue;
+    if ((!isNetwork(platform) && !isReviewNetwork(platform)) || result === undefined) continue;
     results[platform] =
       result.state === 'sent'
         ? { state: 'sent', socialCommentId: result.socialCommentId, postUrl: result.postUrl, adopted: result.adopted, at: result.at }

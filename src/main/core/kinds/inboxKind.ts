@@ -3,13 +3,14 @@
 // (inboxKinds.ts) instead of branching on it. A descriptor says how its keys look, which store read
 // gives its row, which outbox task answers it and what happens once that answer is sent, what the
 // person calls it, its full-text index, and how the client report gets its items.
-import type { InboxItemKind, InboxRow, SearchMatch } from '../../../shared/domain/inbox.ts';
+import type { InboxItemKind, InboxRow, ItemNetwork, SearchMatch } from '../../../shared/domain/inbox.ts';
 import type { Noun } from '../../../shared/format/formatter.ts';
 import type { SearchTerms } from '../../../shared/domain/searchWords.ts';
 import type { Network } from '../../../shared/networks.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import type { ConfirmedReply } from '../report/firstResponses.ts';
 import type { ReceivedColumns } from '../report/receivedColumns.ts';
+import type { ReviewStore } from '../store/reviewTable.ts';
 import type { MessageStore, ReportPeriod, ReportStore, Store } from '../store/types.ts';
 
 /** Enough of a waiting item's text for the report's first words (the page cuts it at a word). */
@@ -17,7 +18,7 @@ export const WAITING_TEXT_MAX = 280;
 
 /** A key's parts: the network and the id there (a social comment id, a conversation id). */
 export interface KindKeyRef {
-  platform: Network;
+  platform: ItemNetwork;
   id: string;
 }
 
@@ -25,7 +26,7 @@ export interface KindKeyRef {
  * The store's reads a kind's row and words come from. Each kind reads its own (its descriptor's
  * `row`): there is no read per kind on a shared interface for a new kind to add a method to.
  */
-export type ItemReads = Pick<Store, 'thread'> & Pick<MessageStore, 'conversation'>;
+export type ItemReads = Pick<Store, 'thread'> & Pick<MessageStore, 'conversation'> & Partial<Pick<ReviewStore, 'review'>>;
 
 /**
  * How its news is counted in a notification: `each` counts every new item ("3 new comments"),

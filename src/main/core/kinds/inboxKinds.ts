@@ -5,9 +5,10 @@
 import type { InboxRow } from '../../../shared/domain/inbox.ts';
 import { commentKind } from './commentKind.ts';
 import { conversationKind } from './conversationKind.ts';
+import { reviewKind } from './reviewKind.ts';
 import { type InboxKindDescriptor, type ItemReads, UnknownInboxKindError } from './inboxKind.ts';
 
-const KINDS: InboxKindDescriptor[] = [commentKind, conversationKind];
+const KINDS: InboxKindDescriptor[] = [commentKind, conversationKind, reviewKind];
 
 /** Every registered kind, in the order they were registered (the report's and the notifications' order). */
 export const INBOX_KINDS: readonly InboxKindDescriptor[] = KINDS;

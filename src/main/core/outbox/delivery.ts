@@ -4,7 +4,7 @@
 // so a process killed at any moment restarts into "check the thread first", never "send again".
 // The same steps for every task kind: the send, the reconciliation and "may it go now" are the
 // item's kind's (taskKinds.ts).
-import type { Network } from '../../../shared/networks.ts';
+import type { ItemNetwork } from '../../../shared/domain/inbox.ts';
 import type { Clock } from '../clock.ts';
 import type { CallTarget } from '../service/credentials.ts';
 import { backoffDelay } from './backoff.ts';
@@ -44,7 +44,7 @@ export class Delivery {
 
     if (item.outcomeUnknown) {
       item = this.commit({ ...item, state: 'sending' });
-      let found: Partial<Record<Network, string>>;
+      let found: Partial<Record<ItemNetwork, string>>;
       try {
         const check = await taskKindOf(item).reconcile(this.ports.reconcile, item, pending, signal);
         found = check.found;
@@ -141,13 +141,13 @@ export class Delivery {
   }
 
   /** The write itself, as the item's kind makes it (POST /comments/reply, POST /messages). */
-  private send(item: OutboxItem, pending: readonly Network[], signal: AbortSignal): Promise<WriteAnswer> {
+  private send(item: OutboxItem, pending: readonly ItemNetwork[], signal: AbortSignal): Promise<WriteAnswer> {
     return taskKindOf(item).send(this.ports.client, item, pending, signal);
   }
 
-  private afterAnswer(item: OutboxItem, answer: WriteAnswer, pending: readonly Network[]): void {
+  private afterAnswer(item: OutboxItem, answer: WriteAnswer, pending: readonly ItemNetwork[]): void {
     const at = this.ports.clock.now();
-    const results: Partial<Record<Network, NetworkResult>> = { ...item.results };
+    const results: Partial<Record<ItemNetwork, NetworkResult>> = { ...item.results };
     const claims: Claim[] = [];
     let unaccounted = false;
     for (const platform of pending) {
@@ -199,7 +199,7 @@ export class Delivery {
     }
   }
 
-  private afterFailure(item: OutboxItem, decision: FailureDecision, pending: readonly Network[]): void {
+  private afterFailure(item: OutboxItem, decision: FailureDecision, pending: readonly ItemNetwork[]): void {
     const now = this.ports.clock.now();
     if (decision.next === 'applied') {
       // Applied, answer unreadable: it is posted; the ids stay unknown rather than risk a second post.
@@ -240,11 +240,14 @@ export class Delivery {
     });
   }
 
-  private adoptedResults(item: OutboxItem, found: Partial<Record<Network, string>>): { results: Partial<Record<Network, NetworkResult>>; claims: Claim[] } {
+  private adoptedResults(
+    item: OutboxItem,
+    found: Partial<Record<ItemNetwork, string>>,
+  ): { results: Partial<Record<ItemNetwork, NetworkResult>>; claims: Claim[] } {
     const at = this.ports.clock.now();
-    const results: Partial<Record<Network, NetworkResult>> = {};
+    const results: Partial<Record<ItemNetwork, NetworkResult>> = {};
     const claims: Claim[] = [];
-    for (const [platform, socialCommentId] of Object.entries(found) as [Network, string][]) {
+    for (const [platform, socialCommentId] of Object.entries(found) as [ItemNetwork, string][]) {
       results[platform] = { state: 'sent', socialCommentId, serviceCommentId: null, postUrl: null, adopted: true, at };
       claims.push(claimOf(item, platform, socialCommentId));
     }

@@ -2,7 +2,7 @@
 // (with the network replies it claims, when it claims any), rows that do not parse moved to the
 // quarantine table in the same transaction that takes them out of the queue.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { Network } from '../../../shared/networks.ts';
+import type { ItemNetwork } from '../../../shared/domain/inbox.ts';
 import { type ItemRow, parseItemRow, rowAsText, rowValuesOf } from './rowCodec.ts';
 import type { OutboxItem, QuarantinedRow } from './types.ts';
 
@@ -35,7 +35,7 @@ export const ITEM_TABLE_COLUMNS = [
 const COLUMNS = ITEM_TABLE_COLUMNS.filter((column) => column !== 'seq');
 
 export interface Claim {
-  platform: Network;
+  platform: ItemNetwork;
   socialCommentId: string;
 }
 
@@ -117,7 +117,7 @@ export class ItemRepository {
   }
 
   /** The item that posted or adopted this reply, or null. */
-  claimedBy(platform: Network, socialCommentId: string): string | null {
+  claimedBy(platform: ItemNetwork, socialCommentId: string): string | null {
     const row = this.claimOwner.get(platform, socialCommentId) as { item_id?: unknown } | undefined;
     return typeof row?.item_id === 'string' ? row.item_id : null;
   }

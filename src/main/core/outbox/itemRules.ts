@@ -1,7 +1,7 @@
 // The state machine's rules in one place: what a person may do to an item in each state, which
 // items hold their profile's place in the queue, and when an item may go out. Pure functions, so
 // the rules are tested without a file or a clock.
-import type { Network } from '../../../shared/networks.ts';
+import type { ItemNetwork } from '../../../shared/domain/inbox.ts';
 import { taskKindOf } from './taskKinds.ts';
 import type { OutboxItem, OutboxState } from './types.ts';
 
@@ -20,12 +20,12 @@ export function readyAt(item: OutboxItem): number {
 }
 
 /** The networks an item goes to, as its kind says: a reply's (one or several), a message's one. */
-export function itemPlatforms(item: OutboxItem): Network[] {
+export function itemPlatforms(item: OutboxItem): ItemNetwork[] {
   return taskKindOf(item).platforms(item);
 }
 
 /** Networks of the item that have no outcome yet (neither sent nor failed). */
-export function pendingPlatforms(item: OutboxItem): Network[] {
+export function pendingPlatforms(item: OutboxItem): ItemNetwork[] {
   return itemPlatforms(item).filter((platform) => item.results[platform] === undefined);
 }
 
@@ -33,7 +33,7 @@ export function pendingPlatforms(item: OutboxItem): Network[] {
  * What an item owns once its write is on the network, as its kind marks it in the one claims table
  * (a reply's social comment id; a message's id marked `dm:`, so it never stands for a comment).
  */
-export function claimOf(item: OutboxItem, platform: Network, socialId: string): { platform: Network; socialCommentId: string } {
+export function claimOf(item: OutboxItem, platform: ItemNetwork, socialId: string): { platform: ItemNetwork; socialCommentId: string } {
   return { platform, socialCommentId: taskKindOf(item).claimId(socialId) };
 }
 

@@ -3,7 +3,7 @@
 // how its request is kept in a row. Delivery, the reconciliation, the row codec and the item rules
 // look the kind up by `task.kind` (taskKinds.ts) instead of branching on it. The queue itself
 // (taskQueue.ts: rows, lanes, undo window, backoff, drain) is the same for every kind.
-import type { Network } from '../../../shared/networks.ts';
+import type { ItemNetwork } from '../../../shared/domain/inbox.ts';
 import type { ReplyResult } from '../service/operations/replies.ts';
 import type { InputIssue } from './errors.ts';
 import type { ReconcileResult, ReconcilerPorts } from './reconciliation.ts';
@@ -12,7 +12,7 @@ import type { OutboxErrorInfo, OutboxItem, OutboxServiceClient } from './types.t
 /** What a write answered, per network: a reply's result, or a message's as a one-network one (its id as `commentId`). */
 export interface WriteAnswer {
   commentId: string | undefined;
-  posted: Partial<Record<Network, { commentId: string; postUrl?: string | undefined }>>;
+  posted: Partial<Record<ItemNetwork, { commentId: string; postUrl?: string | undefined }>>;
   failed: ReplyResult['failed'];
 }
 
@@ -33,7 +33,7 @@ export interface OutboxTaskKind<I extends OutboxItem> {
   /** What it answers, as the held words say it: "answered this comment", "answered in this conversation". */
   readonly answeredWhat: string;
   /** The networks it goes to. */
-  platforms(item: I): Network[];
+  platforms(item: I): ItemNetwork[];
   /** Why it could never be sent as it is (none: it may be queued). Checked when written, edited and loaded. */
   issues(payload: TaskPayload<I>): InputIssue[];
   /** Why it must not go out at `now` although it could once (a reply window that closed), or null. */
@@ -45,9 +45,9 @@ export interface OutboxTaskKind<I extends OutboxItem> {
   /** The id an item owns once written on a network, in the one claims table every kind shares. */
   claimId(socialId: string): string;
   /** The write itself, to the networks still to go. */
-  send(client: OutboxServiceClient, item: I, pending: readonly Network[], signal: AbortSignal): Promise<WriteAnswer>;
+  send(client: OutboxServiceClient, item: I, pending: readonly ItemNetwork[], signal: AbortSignal): Promise<WriteAnswer>;
   /** Reads back where it would be and looks for it on each network in `platforms`. Throws what the read threw. */
-  reconcile(ports: ReconcilerPorts, item: I, platforms: readonly Network[], signal?: AbortSignal): Promise<ReconcileResult>;
+  reconcile(ports: ReconcilerPorts, item: I, platforms: readonly ItemNetwork[], signal?: AbortSignal): Promise<ReconcileResult>;
   /** The request column's JSON value. */
   storedRequest(item: I): unknown;
   /** True when a stored request is this kind's. */

@@ -12,15 +12,16 @@
 // (`action: "sent"`) to the same person, with exactly the text, no older than our first attempt,
 // not owned by another item. Each task kind reads its own place (replyTask.ts, messageTask.ts);
 // this file holds the matching they share.
+import type { ItemNetwork } from '../../../shared/domain/inbox.ts';
 import type { Network } from '../../../shared/networks.ts';
 import type { CommentRecord } from '../../../shared/wire/comments.ts';
 import type { AccountIdentityPort, OutboxItem, OutboxServiceClient } from './types.ts';
 
 export interface ReconcileResult {
   /** Networks where our reply is there: its social comment id. */
-  found: Partial<Record<Network, string>>;
+  found: Partial<Record<ItemNetwork, string>>;
   /** Networks where it is not (or the parent is gone). */
-  missing: Network[];
+  missing: ItemNetwork[];
 }
 
 /** The profile has no account on a network we must check: the check cannot be made. */
@@ -82,5 +83,5 @@ export interface ReconcilerPorts {
   client: OutboxServiceClient;
   accountIdentity: AccountIdentityPort;
   clockSkewMs: number;
-  claimedByOther: (item: OutboxItem, platform: Network, socialCommentId: string) => boolean;
+  claimedByOther: (item: OutboxItem, platform: ItemNetwork, socialCommentId: string) => boolean;
 }

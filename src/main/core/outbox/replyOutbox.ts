@@ -35,7 +35,18 @@ import { openCheckedQueueFile, type OpenedQueueFile, REPLY_OUTBOX_SCHEMA, type R
 import { replyIssues } from './replyRules.ts';
 import { taskKindOf } from './taskKinds.ts';
 import { TaskQueue } from './taskQueue.ts';
-import type { DamagedFileReport, NewMessage, NewReply, OutboxEvent, OutboxItem, QuarantinedRow, ReplyOutboxOptions } from './types.ts';
+import type { TaskPayload } from './outboxTaskKind.ts';
+import type {
+  DamagedFileReport,
+  NewMessage,
+  NewReply,
+  OutboxEvent,
+  OutboxItem,
+  QuarantinedRow,
+  ReplyOutboxOptions,
+  ReviewReplyDeleteItem,
+  ReviewReplyItem,
+} from './types.ts';
 
 const DEFAULT_UNDO_MS = 5_000;
 const DEFAULT_SETTLE_MS = 11 * 60_000;
@@ -153,6 +164,22 @@ export class ReplyOutbox {
     if (closed) issues.push({ path: 'request.replyWindowClosesAt', message: closed.message });
     if (issues.length > 0) throw new OutboxInputError(issues);
     return this.add({ kind: 'message', request: { ...input.request }, thread: null, ...this.fresh(input.target, input.answers, input.request.message, now) });
+  }
+
+  /**
+   * Writes an item of any task kind that needs nothing beyond its own rules (a review's reply or
+   * its removal): the kind's `issues` decide what could never be sent. One transaction, on disk
+   * before this returns; it goes out after the undo window in its profile's lane.
+   */
+  enqueueTask(input: { target: CallTarget; answers: string; payload: TaskPayload<ReviewReplyItem> | TaskPayload<ReviewReplyDeleteItem> }): OutboxItem {
+    this.queue.assertOpen();
+    const kind = taskKindOf<OutboxItem>(input.payload);
+    const issues = [...kind.issues(input.payload), ...targetIssues(input)];
+    if (typeof input.answers !== 'string' || input.answers === '') issues.push({ path: 'answers', message: 'Say which item it answers' });
+    if (issues.length > 0) throw new OutboxInputError(issues);
+    const now = this.clock.now();
+    const request = { ...input.payload.request };
+    return this.add({ ...input.payload, request, ...this.fresh(input.target, input.answers, kind.textOf(input.payload), now) });
   }
 
   /** New text for an item not yet sent (queued, waiting or failed). */

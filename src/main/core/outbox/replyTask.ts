@@ -24,7 +24,7 @@ export const replyTask: OutboxTaskKind<ReplyItem> = {
   withText: (item, text) => ({ ...item, request: { ...item.request, comment: text }, text }),
   textOf: (payload) => payload.request.comment,
   claimId: (socialId) => socialId,
-  send: (client, item, pending, signal) => client.reply(item.target, requestFor(item.request, pending), { signal }),
+  send: (client, item, pending, signal) => client.reply(item.target, requestFor(item.request, pending.filter(isNetwork)), { signal }),
   reconcile: reconcileReply,
   storedRequest: (item) => item.request,
   ownsStoredRequest: (value) => value.to === 'serviceComment' || value.to === 'socialComment',

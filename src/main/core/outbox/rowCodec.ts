@@ -2,8 +2,10 @@
 // trusting it: a row written by a buggy build, edited by hand or damaged on disk becomes a
 // quarantined row with a reason, and the rest of the queue drains as if it were not there. The
 // common columns are read here; the request (and thread) by the task kind that owns it (taskKinds.ts).
+import type { ItemNetwork } from '../../../shared/domain/inbox.ts';
+import { isReviewNetwork } from '../../../shared/reviews.ts';
 import type { SQLInputValue, SQLOutputValue } from 'node:sqlite';
-import { isNetwork, type Network } from '../../../shared/networks.ts';
+import { isNetwork } from '../../../shared/networks.ts';
 import { isRecord, isText, isTimestamp, problem, RowProblem } from './rowChecks.ts';
 import { taskKindOf, taskKindOfStoredRequest } from './taskKinds.ts';
 import { type NetworkResult, OUTBOX_STATES, type OutboxErrorInfo, type OutboxItem, type OutboxState } from './types.ts';
@@ -99,11 +101,11 @@ function resultOf(platform: string, value: unknown): NetworkResult {
   return problem(`results.${platform} has no known state`);
 }
 
-function resultsOf(value: unknown): Partial<Record<Network, NetworkResult>> {
+function resultsOf(value: unknown): Partial<Record<ItemNetwork, NetworkResult>> {
   if (!isRecord(value)) problem('results is not an object');
-  const results: Partial<Record<Network, NetworkResult>> = {};
+  const results: Partial<Record<ItemNetwork, NetworkResult>> = {};
   for (const [platform, result] of Object.entries(value)) {
-    if (!isNetwork(platform)) problem(`results names "${platform}", which is not a network`);
+    if (!isNetwork(platform) && !isReviewNetwork(platform)) problem(`results names "${platform}", which is not a network`);
     results[platform] = resultOf(platform, result);
   }
   return results;

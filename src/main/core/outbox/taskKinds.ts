@@ -6,6 +6,7 @@
 import { messageTask } from './messageTask.ts';
 import type { OutboxTaskKind } from './outboxTaskKind.ts';
 import { replyTask } from './replyTask.ts';
+import { reviewReplyDeleteTask, reviewReplyTask } from './reviewTask.ts';
 import type { OutboxItem } from './types.ts';
 
 type KindTable = { readonly [K in OutboxItem['kind']]: OutboxTaskKind<Extract<OutboxItem, { kind: K }>> };
@@ -13,6 +14,8 @@ type KindTable = { readonly [K in OutboxItem['kind']]: OutboxTaskKind<Extract<Ou
 const TASK_KINDS: KindTable = {
   reply: replyTask,
   message: messageTask,
+  'review-reply': reviewReplyTask,
+  'review-reply-delete': reviewReplyDeleteTask,
 };
 
 /** The kinds in a fixed order (the order a stored request is offered to them). */

@@ -1,6 +1,7 @@
 // What the reply outbox holds and promises: an item per reply the person wrote, its state and its
 // result on each network, and the ports the outbox is built with. The UI shows items exactly as
 // they are here (optimistic: an item exists the moment `enqueue` returns).
+import type { ItemNetwork } from '../../../shared/domain/inbox.ts';
 import type { MessageNetwork, Network } from '../../../shared/networks.ts';
 import type { Clock } from '../clock.ts';
 import type { CallTarget } from '../service/credentials.ts';
@@ -10,6 +11,8 @@ import type { MessageSent } from '../../../shared/wire/messages.ts';
 import type { ReplyInput, ReplyResult } from '../service/operations/replies.ts';
 import type { CallOptions } from '../service/requestRunner.ts';
 import type { CommentsResponse } from '../../../shared/wire/comments.ts';
+import type { ReviewNetwork } from '../../../shared/reviews.ts';
+import type { ReplyToReviewInput, ReviewList, ReviewRecord, ReviewWriteResult } from '../service/operations/reviews.ts';
 
 /**
  * queued  → written, not yet tried (or tried again on demand); goes out after the undo window.
@@ -98,7 +101,8 @@ interface OutboxItemBase {
   sendAfter: number;
   state: OutboxState;
   /** One entry per network that has an outcome; networks still to go have none. */
-  results: Partial<Record<Network, NetworkResult>>;
+  /** Keyed by the network written to (a review's may be gmb). */
+  results: Partial<Record<ItemNetwork, NetworkResult>>;
   /** Requests that wrote (or may have written) this reply. */
   attempts: number;
   /** Epoch ms of the first such request; replies found in the thread must be no older. */
@@ -141,7 +145,27 @@ export interface MessageItem extends OutboxItemBase {
   thread: null;
 }
 
-export type OutboxItem = ReplyItem | MessageItem;
+/** A public reply to a client's review (POST /reviews), or the removal of the business's reply (DELETE /reviews): reviewTask.ts. */
+export interface ReviewReplyRequest {
+  platform: ReviewNetwork;
+  reviewId: string;
+  /** The reply's words (always the item's `text`); '' for a removal. */
+  reply: string;
+}
+
+export interface ReviewReplyItem extends OutboxItemBase {
+  kind: 'review-reply';
+  request: ReviewReplyRequest;
+  thread: null;
+}
+
+export interface ReviewReplyDeleteItem extends OutboxItemBase {
+  kind: 'review-reply-delete';
+  request: ReviewReplyRequest;
+  thread: null;
+}
+
+export type OutboxItem = ReplyItem | MessageItem | ReviewReplyItem | ReviewReplyDeleteItem;
 
 /** A direct message the person wrote, and the conversation it goes to. */
 export interface NewMessage {
@@ -203,6 +227,11 @@ export interface OutboxServiceClient {
   getComments(target: CallTarget, address: CommentsAddress, options?: CallOptions): Promise<CommentsResponse>;
   sendMessage(target: CallTarget, input: SendMessageInput, options?: CallOptions): Promise<MessageSent>;
   getConversation(target: CallTarget, input: GetConversationInput, options?: CallOptions): Promise<ConversationMessages>;
+  /** Reviews (reviewTask.ts); optional so an outbox of replies and messages alone needs none. */
+  replyToReview?(target: CallTarget, input: ReplyToReviewInput, options?: CallOptions): Promise<ReviewWriteResult>;
+  deleteReviewReply?(target: CallTarget, input: { platform: ReviewNetwork; reviewId: string }, options?: CallOptions): Promise<ReviewWriteResult>;
+  getReview?(target: CallTarget, input: { id: string }, options?: CallOptions): Promise<ReviewRecord>;
+  listReviews?(target: CallTarget, input: { platform: ReviewNetwork }, options?: CallOptions): Promise<ReviewList>;
 }
 
 /**

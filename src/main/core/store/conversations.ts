@@ -6,6 +6,7 @@ import { conversationKeyOf, parseConversationKey } from './keys.ts';
 import { replyWindowClosesAt } from './replyWindow.ts';
 import type { ProfileTable } from './profiles.ts';
 import type { Statements } from './statements.ts';
+import type { NetworkRow } from '../../../shared/domain/inbox.ts';
 import type { ClosingSoonQuery, ConversationThread, DirectMessage, InboxRow } from './types.ts';
 import { parseStringList } from './stringList.ts';
 
@@ -42,7 +43,7 @@ interface ConversationRowRecord {
 }
 
 /** A conversation as an inbox row: the person as the author, the last message as the text. */
-function toConversationRow(record: ConversationRowRecord): InboxRow {
+function toConversationRow(record: ConversationRowRecord): NetworkRow {
   return {
     key: conversationKeyOf(record.platform, record.conversation_id),
     kind: 'conversation',

@@ -15,6 +15,7 @@
 //
 // Ids order comments by second; inside one second the contract orders by key. So when a page
 // starts or ends inside a second, the whole second is fetched and sorted here.
+import type { ReviewTable } from './reviewTable.ts';
 import type { Network } from '../../../shared/networks.ts';
 import { ASSIGNED_TO_ME_CONDITION } from './assignedView.ts';
 import { endIdOf, firstIdOf, secondOf, secondOfId } from './commentIds.ts';
@@ -103,11 +104,22 @@ export class InboxQuery {
   /** Who "me" is in "Assigned to me": the store's actor (a team's member; "me" alone, whom nothing is assigned to). */
   readonly #me: () => string;
 
-  constructor(statements: Statements, profiles: ProfileTable, now: () => number, conversations: ConversationQuery, me: () => string = () => 'me') {
+  constructor(
+    statements: Statements,
+    profiles: ProfileTable,
+    now: () => number,
+    conversations: ConversationQuery,
+    me: () => string = () => 'me',
+    reviews?: Pick<ReviewTable, 'rowsByInboxId'>,
+  ) {
     this.#statements = statements;
     this.#profiles = profiles;
     this.#now = now;
-    this.#rowsOfKind = { comment: (ids) => loadRowsById(statements, ids), conversation: (ids) => conversations.rowsByInboxId(ids) };
+    this.#rowsOfKind = {
+      comment: (ids) => loadRowsById(statements, ids),
+      conversation: (ids) => conversations.rowsByInboxId(ids),
+      review: (ids) => reviews?.rowsByInboxId(ids) ?? [],
+    };
     this.#me = me;
     this.#loadPartitions();
   }

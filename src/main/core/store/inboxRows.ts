@@ -3,7 +3,7 @@ import type { Network } from '../../../shared/networks.ts';
 import { keyOf } from './keys.ts';
 import type { Statements } from './statements.ts';
 import { parseStringList } from './stringList.ts';
-import type { InboxRow } from './types.ts';
+import type { NetworkRow } from '../../../shared/domain/inbox.ts';
 
 const EXCERPT_LENGTH = 140;
 
@@ -43,7 +43,7 @@ export interface InboxRowRecord {
   assignee: string | null;
 }
 
-export function toInboxRow(record: InboxRowRecord): InboxRow {
+export function toInboxRow(record: InboxRowRecord): NetworkRow {
   return {
     key: keyOf(record.platform, record.social_comment_id),
     profileId: record.profile_id,
@@ -71,7 +71,7 @@ export function toInboxRow(record: InboxRowRecord): InboxRow {
   };
 }
 
-export function loadRowsById(statements: Statements, ids: readonly number[]): InboxRow[] {
+export function loadRowsById(statements: Statements, ids: readonly number[]): NetworkRow[] {
   if (ids.length === 0) return [];
   const records = statements.get(`${INBOX_ROW_SQL} WHERE c.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as unknown as InboxRowRecord[];
   return records.map(toInboxRow);

@@ -7,13 +7,18 @@
 // (they import the store's reads; kinds/ -> store/ is the one direction).
 import type { InboxItemKind } from './types.ts';
 
-const KIND_CODES: Readonly<Record<InboxItemKind, number>> = { comment: 0, conversation: 1 };
+const KIND_CODES: Readonly<Record<InboxItemKind, number>> = { comment: 0, conversation: 1, review: 2 };
 
 /** Each kind's full-text index of its rows (its descriptor's `searchIndex`). */
-export const KIND_SEARCH_INDEXES: Readonly<Record<InboxItemKind, string>> = { comment: 'comments_fts', conversation: 'conversations_fts' };
+export const KIND_SEARCH_INDEXES: Readonly<Record<InboxItemKind, string>> = {
+  comment: 'comments_fts',
+  conversation: 'conversations_fts',
+  review: 'reviews_fts',
+};
 
 export const COMMENT_KIND = KIND_CODES.comment;
 export const CONVERSATION_KIND = KIND_CODES.conversation;
+export const REVIEW_KIND = KIND_CODES.review;
 
 const KINDS_BY_CODE = new Map<number, InboxItemKind>(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as InboxItemKind]));
 

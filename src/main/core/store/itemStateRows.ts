@@ -1,5 +1,6 @@
 // How item states and logged changes are kept in their tables: the rows' shapes, their decoding,
 // the checks a key and a patch pass before anything is written, and the change ids.
+import { parseReviewKey } from '../../../shared/domain/reviewItem.ts';
 import { randomUUID } from 'node:crypto';
 import { EMPTY_ITEM_STATE, type ItemChange, type ItemState, type ItemStateField } from '../../../shared/domain/itemState.ts';
 import { StoreInputError } from './errors.ts';
@@ -57,6 +58,8 @@ export function changeId(at: number): string {
 }
 
 export function checkKey(key: string): void {
+  // A review's key has its own grammar (shared/domain/reviewItem.ts).
+  if (parseReviewKey(key) !== null) return;
   if (isConversationKey(key)) {
     if (parseConversationKey(key) === null) throw new StoreInputError(`Not a conversation key: ${String(key)}`);
   } else if (typeof key !== 'string' || parseKey(key) === null) {

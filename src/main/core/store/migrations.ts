@@ -7,6 +7,7 @@ import { itemStateAndChangeLog } from './migrationItemState.ts';
 import { publicationKey } from './migrationPublicationKey.ts';
 import { typedStateTables } from './migrationTypedState.ts';
 import { repliedOnlyWhereAnswered } from './migrationRepliedDirect.ts';
+import { reviews } from './migrationReviews.ts';
 import type { Migration } from './migration.ts';
 import { REPORT_INDEX_SQL } from './reportIndex.ts';
 
@@ -336,6 +337,7 @@ export const MIGRATIONS: readonly Migration[] = [
   typedStateTables,
   repliedOnlyWhereAnswered,
   conversationsByKey,
+  reviews,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

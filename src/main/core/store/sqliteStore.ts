@@ -14,6 +14,9 @@
 // Over 400 lines on purpose: this is the façade, one short method per store operation, each handing
 // its work to the part that owns it (ingest, inbox query, triage, messages, report items...), all
 // under the same damage guard; splitting it would scatter that guard.
+import type { ReviewAnswer } from '../../../shared/domain/reviewItem.ts';
+import type { ReviewNetwork } from '../../../shared/reviews.ts';
+import { type ReportReview, type ReviewIngestResult, type ReviewInput, ReviewTable } from './reviewTable.ts';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { InboxItemKind } from '../../../shared/domain/inbox.ts';
@@ -150,6 +153,7 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
   #ingest!: CommentIngest;
   #messages!: MessageIngest;
   #conversations!: ConversationQuery;
+  #reviews!: ReviewTable;
   #inbox!: InboxQuery;
   #counts!: InboxCounts;
   #threads!: ThreadQuery;
@@ -289,6 +293,23 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
 
   conversationsClosingSoonCounts(query: { now?: number | undefined; platforms?: readonly Network[] | undefined }): Record<string, number> {
     return this.#guard(() => this.#conversations.closingSoonCounts(query.now ?? this.#clock.now(), query.platforms));
+  }
+
+  /** Reviews (issue 31): the store's part is reviewTable.ts; these only guard and batch it. */
+  ingestReviews(profileId: string, reviews: readonly ReviewInput[]): ReviewIngestResult {
+    return this.#write(() => this.#reviews.ingest(profileId, reviews));
+  }
+
+  review(key: string, profileId?: string): { row: InboxRow; answers: ReviewAnswer[] } | null {
+    return this.#guard(() => this.#reviews.review(key, profileId));
+  }
+
+  reviewIds(profileId: string, platform: ReviewNetwork): string[] {
+    return this.#guard(() => this.#reviews.reviewIds(profileId, platform));
+  }
+
+  reportReviews(profileId: string, start: number, end: number): ReportReview[] {
+    return this.#guard(() => this.#reviews.reportReviews(profileId, start, end));
   }
 
   thread(key: CommentKey): Thread | null {
@@ -585,6 +606,7 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
       () => this.#clock.now(),
       this.#conversations,
       () => this.#actor.who,
+      { rowsByInboxId: (ids) => this.#reviews.rowsByInboxId(ids) },
     );
     const notePartition = (profile: number, platform: string): void => this.#inbox.notePartition(profile, platform, 'conversation');
     this.#states = new ItemStates(
@@ -596,6 +618,7 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
       (key) => this.#started.push(key),
     );
     this.#messages = new MessageIngest(statements, this.#profiles, new MessageSearch(statements), this.#states, notePartition);
+    this.#reviews = new ReviewTable(statements, this.#profiles, this.#states, (profile, platform) => this.#inbox.notePartition(profile, platform, 'review'));
     this.#ingest = new CommentIngest(statements, this.#profiles, this.#replied, this.#states, (profile, platform) =>
       this.#inbox.notePartition(profile, platform),
     );

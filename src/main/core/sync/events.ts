@@ -2,7 +2,8 @@
 // counts, notifications are grouped per post or client), how far a profile's sync has come,
 // whether the service can be reached, and what went wrong. Events name accounts, profiles, posts
 // and conversations by id; never a key, never a header.
-import type { MessageNetwork, Network } from '../../../shared/networks.ts';
+import type { ItemNetwork } from '../../../shared/domain/inbox.ts';
+import type { MessageNetwork } from '../../../shared/networks.ts';
 import type { CommentKey, PostKey } from '../store/types.ts';
 
 export type SyncErrorKind =
@@ -116,7 +117,8 @@ export interface NewItemsEvent {
   kind: string;
   accountId: string;
   profileId: string;
-  platform: Network;
+  /** A review's may be gmb (Google). */
+  platform: ItemNetwork;
   keys: string[];
   /** Read for the first time: a backlog, summarised or not notified as the kind says. */
   firstFetch: boolean;

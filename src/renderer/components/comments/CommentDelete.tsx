@@ -3,14 +3,14 @@
 // button asks once more in place ("Delete on Facebook?") before the call goes out.
 import { useEffect, useState } from 'react';
 import { deletionRule } from '../../../shared/domain/commentDeletion.ts';
-import type { InboxRow } from '../../../shared/domain/inbox.ts';
+import type { NetworkRow } from '../../../shared/domain/inbox.ts';
 import { call } from '../../api/bridge.ts';
 import { NETWORK_LABELS } from '../../logic/composerRules.ts';
 import { useInboxStore } from '../../stores/inboxStore.ts';
 import { useUiStore } from '../../stores/uiStore.ts';
 import './commentDelete.css';
 
-export function CommentDelete({ row }: { row: Pick<InboxRow, 'key' | 'platform' | 'byAccount'> }) {
+export function CommentDelete({ row }: { row: Pick<NetworkRow, 'key' | 'platform' | 'byAccount'> }) {
   const rule = deletionRule(row);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);

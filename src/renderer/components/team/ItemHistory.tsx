@@ -11,7 +11,7 @@ export function ItemHistory({ itemKey, history }: { itemKey: string; history: It
   const me = useTeamStore((state) => state.me);
   const now = useNow(60_000);
   // A conversation is answered with messages, a comment with replies ("Ann sent a message").
-  const answer = kindViewOfKey(itemKey).answer;
+  const answer = kindViewOfKey(itemKey).words.answerSubject;
   const lines = history.flatMap((entry, index) => {
     // A held answer says who had answered first ("Bob’s reply was held: Ann had answered").
     const line = historyLine(entry, me, fmt, now, answer, heldForOf(history, index));

@@ -16,7 +16,7 @@ import { MemoryVault } from '../../app/memoryVault.ts';
 import { REPLY_BY_SOCIAL_ID_NETWORKS } from '../../../../src/shared/networks.ts';
 
 /** A comment the service can answer (not one made outside it on a network where it cannot): which comment comes first depends on the seeded world's clock. */
-const canBeAnswered = (row: InboxRow): boolean => REPLY_BY_SOCIAL_ID_NETWORKS.includes(row.platform);
+const canBeAnswered = (row: InboxRow): boolean => (REPLY_BY_SOCIAL_ID_NETWORKS as readonly string[]).includes(row.platform);
 
 export const WORKSPACE = 'agency';
 export const ADMIN = { name: 'admin', password: 'admin-password' };

@@ -1,4 +1,4 @@
-// A third inbox kind ("review", made up here) joins the screen through its registries only — its
+// A fourth inbox kind (beside the real third, reviews) ("mention", made up here) joins the screen through its registries only — its
 // view (kinds/kindViews.ts registerKindView) and its pane (components/kindPanes.tsx
 // registerKindPane) — and the screen's generic paths then work for it: the open item is its
 // `{kind, data}` from the one item read, the pane is its own, its rows group and select as its view
@@ -19,35 +19,35 @@ import { createFormatter } from '../../../../src/shared/format/formatter.ts';
 import { useThreadStore } from '../../../../src/renderer/stores/threadStore.ts';
 import { useComposerStore } from '../../../../src/renderer/stores/composerStore.ts';
 
-const REVIEW = 'review' as InboxItemKind;
-const KEY = 'review:google:r-1';
+const MENTION = 'mention' as InboxItemKind;
+const KEY = 'mention:google:r-1';
 
-const reviewView: KindView = {
+const mentionView: KindView = {
   ...commentView,
-  kind: REVIEW,
+  kind: MENTION,
   answer: 'reply',
-  ownsKey: (key) => key.startsWith('review:'),
+  ownsKey: (key) => key.startsWith('mention:'),
   networkOfKey: () => 'google',
   messaging: false,
   onAPost: false,
-  listGroup: { key: 'review', excerpt: 'Reviews' },
+  listGroup: { key: 'mention', excerpt: 'Mentions' },
   words: {
     ...commentView.words,
-    one: 'review',
-    many: 'reviews',
-    listNoun: 'reviews',
-    report: { kindTitle: 'Reviews', channel: ' reviews', csvChannel: ' reviews', waitingItem: 'review' },
+    one: 'mention',
+    many: 'mentions',
+    listNoun: 'mentions',
+    report: { kindTitle: 'Mentions', channel: ' mentions', csvChannel: ' mentions', waitingItem: 'mention' },
   },
   composer: { ...commentView.composer, takesImage: false },
 };
 
-function ReviewPane(): never {
+function MentionPane(): never {
   throw new Error('not rendered in this test');
 }
 
 const row = {
   key: KEY,
-  kind: REVIEW,
+  kind: MENTION,
   profileId: 'p1',
   platform: 'facebook',
   socialPostId: '',
@@ -61,9 +61,9 @@ const asked: { name: string; input: unknown }[] = [];
 const takeOut: (() => void)[] = [];
 
 beforeEach(() => {
-  takeOut.push(registerKindView(reviewView), registerKindPane(REVIEW, ReviewPane));
+  takeOut.push(registerKindView(mentionView), registerKindPane(MENTION, MentionPane));
   const answers: Record<string, (input: unknown) => unknown> = {
-    'inbox.item': () => ({ ok: true, data: { item: { kind: REVIEW, data: { stars: 5, text: 'Lovely shop' } }, row, outbox: [] } }),
+    'inbox.item': () => ({ ok: true, data: { item: { kind: MENTION, data: { stars: 5, text: 'Lovely shop' } }, row, outbox: [] } }),
     'answer.send': (input) => ({
       ok: true,
       data: { item: { id: 'o9', answers: KEY, kind: 'reply', state: 'queued', text: (input as { text: string }).text } },
@@ -87,19 +87,19 @@ afterEach(() => {
   asked.splice(0);
 });
 
-describe('a third kind on screen, registered through the registries only', () => {
+describe('a fourth kind on screen, registered through the registries only', () => {
   it('opens as {kind, data} from the one item read, shown by its own pane', async () => {
-    expect(kindViewOfKey(KEY)).toBe(reviewView);
+    expect(kindViewOfKey(KEY)).toBe(mentionView);
     await useThreadStore.getState().load(KEY);
     expect(asked).toEqual([{ name: 'inbox.item', input: { key: KEY } }]);
-    expect(useThreadStore.getState().item).toEqual({ kind: 'review', data: { stars: 5, text: 'Lovely shop' } });
+    expect(useThreadStore.getState().item).toEqual({ kind: 'mention', data: { stars: 5, text: 'Lovely shop' } });
     expect(useThreadStore.getState().row?.key).toBe(KEY);
-    expect(kindPane(kindViewOfKey(KEY).kind)).toBe(ReviewPane);
+    expect(kindPane(kindViewOfKey(KEY).kind)).toBe(MentionPane);
   });
 
   it('groups and selects its rows as its view says (on no post: a group of its own, no post to select)', () => {
-    expect(groupKeyOf(row)).toBe('review');
-    expect(displayItems([row, row], true)[0]).toMatchObject({ kind: 'header', postKey: 'review', excerpt: 'Reviews', count: 2 });
+    expect(groupKeyOf(row)).toBe('mention');
+    expect(displayItems([row, row], true)[0]).toMatchObject({ kind: 'header', postKey: 'mention', excerpt: 'Mentions', count: 2 });
     expect(selectPostOf([row], row)).toEqual(selectPostOf([], { ...row, kind: 'conversation' }));
   });
 
@@ -117,17 +117,17 @@ describe('a third kind on screen, registered through the registries only', () =>
         firstResponse: { medianMs: 1, p90Ms: 1 },
         target: null,
       }) as KindFigures;
-    const report = { current: { byKind: [figures('comment'), figures(REVIEW)] }, previous: { byKind: [] } } as unknown as ClientReport;
+    const report = { current: { byKind: [figures('comment'), figures(MENTION)] }, previous: { byKind: [] } } as unknown as ClientReport;
     expect(kindFigures(report).map((each) => [each.kind, each.words, each.now?.totals.received ?? null])).toEqual([
       ['comment', 'Comments', 1],
       ['conversation', 'Direct messages', null],
-      ['review', 'Reviews', 1],
+      ['mention', 'Mentions', 1],
     ]);
     const view = {
-      slowestUnanswered: [{ id: KEY, network: 'facebook', kind: REVIEW, createdAt: Date.parse('2026-10-31T09:00:00Z'), ageMs: 60_000, author: 'Rita' }],
+      slowestUnanswered: [{ id: KEY, network: 'facebook', kind: MENTION, createdAt: Date.parse('2026-10-31T09:00:00Z'), ageMs: 60_000, author: 'Rita' }],
       counts: { timeZone: 'UTC', businessHours: null },
     } as unknown as ResponsivenessView;
-    expect(waitingLines(view, createFormatter({ timeZone: 'UTC' }), 1)[0]?.where).toMatch(/^Facebook review, /);
-    expect(kindView(REVIEW)).toBe(reviewView);
+    expect(waitingLines(view, createFormatter({ timeZone: 'UTC' }), 1)[0]?.where).toMatch(/^Facebook mention, /);
+    expect(kindView(MENTION)).toBe(mentionView);
   });
 });

@@ -1,0 +1,144 @@
+// Reviews end to end (issue 31): the real app in Chromium through the web host, on a sandbox the
+// test started. A one-star Google review made through the sandbox's control call arrives (Refresh
+// now reads it at once), shows in the Reviews list with its stars in words ("1 of 5 stars") and
+// its network, opens in its pane ("Reply publicly as Bloom Bakery on Google"), is answered from the
+// keyboard, and the sandbox's ledger has exactly one reply; then the same with the service down
+// until after the reply was queued. That it raises a notification at once is checked in the core
+// (test/integration/app/reviews.test.ts): the web host shows no system notifications.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { expectAccessible, screenshot } from './support/axe.ts';
+import type { AppHost } from './support/appHost.ts';
+import { InboxPage } from './support/inboxPage.ts';
+import type { TestSandbox } from './support/sandboxControl.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+const kindSwitch = (page: Page) => page.getByRole('group', { name: /Show comments, messages/ });
+const pane = (page: Page) => page.getByRole('complementary', { name: 'Review' });
+
+/** A review written now (the control call), as a customer of the client would. */
+async function newReview(sandbox: TestSandbox, body: Record<string, unknown>): Promise<{ profileRefId: string; id: string }> {
+  const response = await fetch(`${sandbox.running.controlUrl}/reviews`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sandbox.running.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST /__sandbox/reviews answered ${response.status}: ${await response.text()}`);
+  const made = (await response.json()) as { profileRefId: string; review: { id: string } };
+  return { profileRefId: made.profileRefId, id: made.review.id };
+}
+
+/** Asks for the client's news now and waits until the app's store has the review. */
+async function arrived(app: AppHost, profileId: string, key: string): Promise<void> {
+  await app.call('sync.refresh', { profileId });
+  await expect
+    .poll(
+      async () =>
+        (await app.call('inbox.page', { filter: { kind: 'review', profileIds: [profileId] }, cursor: null, limit: 500 })).rows.some((r) => r.key === key),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(true);
+}
+
+async function repliesTo(sandbox: TestSandbox, reviewId: string) {
+  return (await sandbox.ledger()).filter((entry) => entry.kind === 'review.reply' && entry.ids[0] === reviewId);
+}
+
+/** Bloom Bakery's Needs reply, Reviews only; the review's row chosen from the keyboard (not opened yet). */
+async function chooseFromKeyboard(inbox: InboxPage, reviewer: string): Promise<void> {
+  const { page } = inbox;
+  await inbox.client('Bloom Bakery').click();
+  await inbox.needsReplyView.click();
+  await kindSwitch(page).getByRole('button', { name: 'Reviews' }).click();
+  await expect(kindSwitch(page).getByRole('button', { name: 'Reviews' })).toHaveAttribute('aria-pressed', 'true');
+  const row = inbox.row(reviewer);
+  await expect(row).toBeVisible();
+  await inbox.list.focus();
+  // The newest review is first: j/k to it, Enter opens it.
+  for (let i = 0; i < 30 && (await row.getAttribute('aria-selected')) !== 'true'; i++) await inbox.key('j');
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Enter opens the chosen review in its pane. */
+async function openChosen(inbox: InboxPage, reviewer: string): Promise<void> {
+  await inbox.key('Enter');
+  await expect(pane(inbox.page).getByRole('region', { name: 'The review' })).toContainText(reviewer);
+}
+
+test('a one-star Google review arrives, is read with its stars, and is answered once from the keyboard', async ({ page, app, sandbox }, testInfo) => {
+  const reviewer = 'Priya Patel';
+  const words = 'The croissants were burnt and nobody at the counter cared.';
+  const made = await newReview(sandbox, { platform: 'gmb', rating: 1, review: words, reviewer: { name: reviewer } });
+  const key = `review:gmb:${made.id}`;
+  await arrived(app, made.profileRefId, key);
+
+  const inbox = new InboxPage(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await inbox.open(app.url);
+  await chooseFromKeyboard(inbox, reviewer);
+  // The row: unread, its stars said in words, its network.
+  const row = inbox.row(reviewer);
+  await expect(row).toContainText('Unread');
+  await expect(row.getByRole('img', { name: '1 of 5 stars' })).toBeVisible();
+  await expect(row).toContainText('Google review');
+  await screenshot(page, testInfo, 'review-row-1440');
+  await openChosen(inbox, reviewer);
+  // The pane: the review, its stars, and whose words go public where.
+  await expect(pane(page).getByRole('img', { name: '1 of 5 stars' })).toBeVisible();
+  await expect(pane(page)).toContainText(words);
+  await expect(pane(page)).toContainText('Reply publicly as Bloom Bakery on Google');
+  await screenshot(page, testInfo, 'review-open-1440');
+  await expectAccessible(page, testInfo, 'review-pane');
+
+  // r goes to the reply box; Ctrl+Enter sends.
+  await inbox.list.focus();
+  await inbox.key('r');
+  await expect(inbox.reply).toBeFocused();
+  const text = 'Priya, we are sorry: that is not the bakery we want to be. Come by and the next breakfast is on us.';
+  await page.keyboard.type(text);
+  await page.keyboard.press('Control+Enter');
+  await expect(inbox.replyCard(text)).toBeVisible();
+  await expect.poll(async () => (await repliesTo(sandbox, made.id)).length, { timeout: 20_000 }).toBe(1);
+  await expect(inbox.replyCard(text).getByText('Sent', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await screenshot(page, testInfo, 'review-replied-1024');
+  // Still one, a while later.
+  await page.waitForTimeout(1_500);
+  expect((await repliesTo(sandbox, made.id)).map((entry) => entry.text)).toEqual([text]);
+});
+
+test('with the service down until after the reply was queued, the review gets exactly one reply', async ({ page, app, sandbox }, testInfo) => {
+  const reviewer = 'Marco Rossi';
+  const made = await newReview(sandbox, { platform: 'gmb', rating: 2, review: 'Long queue, cold coffee.', reviewer: { name: reviewer } });
+  const key = `review:gmb:${made.id}`;
+  await arrived(app, made.profileRefId, key);
+
+  const inbox = new InboxPage(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await inbox.open(app.url);
+  await chooseFromKeyboard(inbox, reviewer);
+  await expect(inbox.row(reviewer).getByRole('img', { name: '2 of 5 stars' })).toBeVisible();
+  await openChosen(inbox, reviewer);
+
+  await sandbox.setFaults({ down: true });
+  await inbox.list.focus();
+  await inbox.key('r');
+  const text = 'Marco, thank you for telling us: we have added a second coffee machine for the morning rush.';
+  await page.keyboard.type(text);
+  await page.keyboard.press('Control+Enter');
+  await expect(inbox.replyCard(text)).toBeVisible();
+  await expect(inbox.offlineBar).toBeVisible({ timeout: 20_000 });
+  await screenshot(page, testInfo, 'review-offline-queued-1440');
+  expect(await repliesTo(sandbox, made.id)).toEqual([]);
+
+  await sandbox.clearFaults();
+  await expect.poll(async () => (await repliesTo(sandbox, made.id)).length, { timeout: 45_000 }).toBe(1);
+  await expect(inbox.replyCard(text).getByText('Sent', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await screenshot(page, testInfo, 'review-offline-sent-1024');
+  await page.waitForTimeout(1_500);
+  expect((await repliesTo(sandbox, made.id)).map((entry) => entry.text)).toEqual([text]);
+});
