@@ -28,7 +28,7 @@ import { checkHistoryDocument, checkSettingsStamps, HistoryIndex, livePresenceOf
 import { LeaseTerms, type LeaseTermsState } from './leaseTerms.ts';
 import { ContentAdmission } from './contentAdmission.ts';
 import { LocalMemo } from './localMemo.ts';
-import { firstRevisionOf } from './firstRevision.ts';
+import { readLocalCopy } from './localCopyReading.ts';
 import { boundedFetch, TeamAnswerTooLarge } from './boundedFetch.ts';
 
 export type { PresenceEntry } from './teamAdmission.ts';
@@ -107,9 +107,9 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   function keep(doc: TeamDoc): boolean {
     if (doc.kind === 'change' || doc.kind === 'event') {
       const entry = logEntryOf(doc);
-      checkHistoryDocument(doc._id, doc._rev, entry, now());
+      const stamp = checkHistoryDocument(doc._id, doc._rev, entry, now());
       if (!history.add(doc._id, entry)) return false;
-      clock.receive(entry.hlc);
+      clock.receive(stamp);
     } else if (doc.kind === 'presence') presenceDocs.set(doc._id, doc);
     else if (doc.kind === 'outbox') outboxDocs.set(doc._id, doc);
     else if (doc.kind === 'lease' && leases.observe(doc)) content.leasesChanged();
@@ -147,10 +147,9 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     (error) => refuse(error),
     () => leaseMemo.changed(),
   );
-  // In the order the documents reached this device, so the first of two claiming one entry stays the one kept.
-  // A history document rewritten on the server is read as first written (firstRevision.ts).
-  const all = await local.changes({ since: 0, include_docs: true });
-  for (const row of all.results) take(await firstRevisionOf(local, row.doc));
+  // In id order unless the order decides who owns an entry (then as the documents reached this device),
+  // a rewritten history entry as first written (localCopyReading.ts).
+  await readLocalCopy(local, take, (itemKey, entryId) => history.remembers(itemKey, entryId));
 
   function foldOf(itemKey: string): FoldedItem | null {
     const entries = history.entriesOf(itemKey);
