@@ -37,30 +37,33 @@ async function firstRevisionOf(local: PouchDB.Database, doc: PouchDB.StoredDocum
 }
 
 /**
- * The item and entry id a history document claims, read from the document as stored (before its
- * checks): the fields its entry takes them from (teamDocuments.ts, logEntryOf). Null for any other.
+ * Whether two of the documents claim one entry id of an item that `remembered` does not already give
+ * an owner. Read from the documents as stored, before their checks, from the fields a history entry
+ * takes its item and id from (teamDocuments.ts, logEntryOf). Every document of a start passes here, so
+ * it allocates nothing per document but the first claim of each item (most items have one entry).
  */
-export function claimedEntry(raw: unknown): { itemKey: string; entryId: string } | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const doc = raw as { _id?: unknown; change?: { itemKey?: unknown; id?: unknown } | null; itemKey?: unknown; id?: unknown };
-  if (typeof doc._id !== 'string') return null;
-  const [itemKey, entryId] = doc._id.startsWith('change:')
-    ? [doc.change?.itemKey, doc.change?.id]
-    : doc._id.startsWith('event:')
-      ? [doc.itemKey, doc.id]
-      : [undefined, undefined];
-  return typeof itemKey === 'string' && typeof entryId === 'string' ? { itemKey, entryId } : null;
-}
-
-/** Whether two of the documents claim one entry id that `remembered` does not already give an owner. */
-function orderDecidesAClaim(docs: readonly unknown[], remembered: (itemKey: string, entryId: string) => boolean): boolean {
-  const claimed = new Set<string>();
-  for (const doc of docs) {
-    const entry = claimedEntry(doc);
-    if (entry === null) continue;
-    const key = `${entry.itemKey}\n${entry.entryId}`;
-    if (claimed.has(key) && !remembered(entry.itemKey, entry.entryId)) return true;
-    claimed.add(key);
+export function orderDecidesAClaim(docs: readonly unknown[], remembered: (itemKey: string, entryId: string) => boolean): boolean {
+  const claimed = new Map<string, string | Set<string>>();
+  for (const raw of docs) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    const doc = raw as { _id?: unknown; change?: { itemKey?: unknown; id?: unknown } | null; itemKey?: unknown; id?: unknown };
+    if (typeof doc._id !== 'string') continue;
+    let itemKey: unknown;
+    let entryId: unknown;
+    if (doc._id.startsWith('change:')) {
+      itemKey = doc.change?.itemKey;
+      entryId = doc.change?.id;
+    } else if (doc._id.startsWith('event:')) {
+      itemKey = doc.itemKey;
+      entryId = doc.id;
+    }
+    if (typeof itemKey !== 'string' || typeof entryId !== 'string') continue;
+    const earlier = claimed.get(itemKey);
+    if (earlier === undefined) claimed.set(itemKey, entryId);
+    else if (earlier === entryId || (typeof earlier !== 'string' && earlier.has(entryId))) {
+      if (!remembered(itemKey, entryId)) return true;
+    } else if (typeof earlier === 'string') claimed.set(itemKey, new Set([earlier, entryId]));
+    else earlier.add(entryId);
   }
   return false;
 }
