@@ -93,6 +93,9 @@ export async function readLocalCopy(
   const docs: unknown[] = [];
   for (const { doc } of all.rows) docs.push(isRewrittenHistory(doc) ? await firstRevisionOf(local, doc) : doc);
   if (orderDecidesAClaim(docs, remembered)) {
+    // Let go of the first read before the second, so the copy is never held twice.
+    docs.length = 0;
+    all.rows.length = 0;
     await readInArrivalOrder(local, take);
     return 'arrival-order';
   }
