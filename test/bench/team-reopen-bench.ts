@@ -5,9 +5,12 @@
 // the two can be compared.
 // Each phase also says the CPU time this process spent on it (its LevelDB threads included; the
 // sync server is its own process), which a loaded machine stretches less than the wall clock.
+// TEAM_BENCH_PROFILE=<file>: a CPU profile of the reopens only (node:inspector, written as <file>),
+// so the seeding and the first replication do not drown what a start costs.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Session } from 'node:inspector/promises';
 import type { ItemChange } from '../../src/shared/domain/itemState.ts';
 import { foldTeamLog } from '../../src/main/core/team/fold.ts';
 import { formatStamp } from '../../src/main/core/team/hybridClock.ts';
@@ -18,6 +21,7 @@ import { seedDoneChanges, untilFolded } from './team/bigWorkspace.ts';
 
 const ITEMS = Number(process.env.TEAM_BENCH_ITEMS ?? 100_000);
 const REOPENS = Number(process.env.TEAM_BENCH_REOPENS ?? 3);
+const PROFILE = process.env.TEAM_BENCH_PROFILE;
 
 const root = mkdtempSync(join(tmpdir(), 'team-reopen-bench-'));
 writeFileSync(join(root, 'members.json'), JSON.stringify({ bob: 'bob-password' }));
@@ -53,6 +57,12 @@ const firstCpuMs = cpuMs(firstCpu);
 await newcomer.close();
 const reopenMs: number[] = [];
 const reopenCpuMs: number[] = [];
+const profiler = PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 for (let run = 0; run < REOPENS; run += 1) {
   const cpu = process.cpuUsage();
   const start = performance.now();
@@ -62,6 +72,11 @@ for (let run = 0; run < REOPENS; run += 1) {
   reopenCpuMs.push(cpuMs(cpu));
   if (count !== ITEMS) throw new Error(`reopened with ${count} items`);
   await reopened.close();
+}
+if (profiler && PROFILE) {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(PROFILE, JSON.stringify(profile));
+  profiler.disconnect();
 }
 
 const entries: TeamLogEntry[] = [];

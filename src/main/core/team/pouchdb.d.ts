@@ -71,8 +71,14 @@ declare namespace PouchDB {
     put(doc: Document): Promise<Response>;
     bulkDocs(docs: Document[]): Promise<(Response | BulkError)[]>;
     allDocs(options: { include_docs: true; conflicts?: boolean }): Promise<AllDocsResult>;
-    /** Every document once, at its latest revision, in the order the database took them in (a one-off read, not live). */
-    changes(options: { since: 0; include_docs: true }): Promise<{ results: { id: string; doc?: StoredDocument }[] }>;
+    /**
+     * Every document once, at its latest revision, in the order the database took them in (a one-off
+     * read, not live): after `since`, at most `limit` of them; `last_seq` is where the next page starts.
+     */
+    changes(options: { since: number | string; include_docs: true; limit?: number }): Promise<{
+      results: { id: string; doc?: StoredDocument }[];
+      last_seq: number | string;
+    }>;
     sync(remote: Database, options: SyncOptions): Sync;
     close(): Promise<void>;
   }

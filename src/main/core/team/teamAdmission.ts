@@ -5,7 +5,7 @@
 // an entry once seen is never replaced. Stamps are the author device's own clock and never more than
 // an hour ahead of this one's. Presence is bounded in time and count.
 import type { PresenceDoc, SettingsDoc } from '../../../shared/domain/teamDocuments.ts';
-import { stampProblem } from './hybridClock.ts';
+import { checkedStamp, type Stamp, stampProblem } from './hybridClock.ts';
 import { TeamDocumentRefused } from './teamErrors.ts';
 import type { TeamLogEntry } from './teamLog.ts';
 
@@ -14,12 +14,16 @@ export const MAX_PRESENCE_AHEAD_MS = 2 * 60 * 1000;
 /** At most this many people-and-devices are shown as replying (the bridge's list holds 1,000). */
 export const MAX_PRESENCE_SHOWN = 100;
 
-/** The history's document, written once by its author: a later revision is someone rewriting it. */
-export function checkHistoryDocument(docId: string, rev: string | undefined, entry: TeamLogEntry, now: number): void {
+/**
+ * The history's document, written once by its author: a later revision is someone rewriting it.
+ * Returns the entry's stamp as read, so the clock takes it in without reading it again.
+ */
+export function checkHistoryDocument(docId: string, rev: string | undefined, entry: TeamLogEntry, now: number): Stamp {
   if (rev !== undefined && !rev.startsWith('1-')) throw new TeamDocumentRefused(docId, 'it rewrites an entry of the history, which is written once.');
-  const problem = stampProblem(entry.hlc, entry.device, now);
-  if (problem) throw new TeamDocumentRefused(docId, problem);
+  const stamp = checkedStamp(entry.hlc, entry.device, now);
+  if (typeof stamp === 'string') throw new TeamDocumentRefused(docId, stamp);
   if (entry.kind === 'event' && entry.id !== `${entry.device}:${entry.hlc}`) throw new TeamDocumentRefused(docId, 'its name does not match what it holds.');
+  return stamp;
 }
 
 /** Every stamped field of a settings document within the bounds (decision 0064). */
@@ -62,6 +66,11 @@ export class HistoryIndex {
   /** What is kept across restarts. */
   contested(): { contested: Record<string, string> } {
     return { contested: this.#contested };
+  }
+
+  /** Whether the owner of an item's entry id is written down (then no reading order changes who it is). */
+  remembers(itemKey: string, entryId: string): boolean {
+    return Object.hasOwn(this.#contested, `${itemKey}\n${entryId}`);
   }
 
   /** The item's index of entry ids, made from the entries it holds when it has none yet. */

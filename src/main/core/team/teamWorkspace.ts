@@ -5,9 +5,9 @@
 // when the device is offline, closed or killed mid-replication: replication resumes from its
 // checkpoints when it comes back. Credentials come from the caller (the vault) and go only into
 // the HTTP client's auth option: never into a URL, a log line or an error.
-// Longer than 400 lines on purpose: one closure holds the local copy, the replication and what was
-// admitted, and every method reads them. The contract and its defaults are teamWorkspaceContract.ts's;
-// the checks of what arrives are teamAdmission.ts, contentAdmission.ts and leaseTerms.ts.
+// The contract and its defaults are teamWorkspaceContract.ts's; the connections and the replication
+// teamReplication.ts's; how a start reads the copy localCopyReading.ts's; the checks of what arrives
+// are teamAdmission.ts, contentAdmission.ts and leaseTerms.ts.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import PouchDB from 'pouchdb';
@@ -20,29 +20,18 @@ import type { OutboxStatusDoc, PresenceDoc, SettingsDoc, TeamDoc } from '../../.
 import { changeDocId, eventDocId, logEntryOf, outboxDocId, presenceDocId, readTeamDocument } from './teamDocuments.ts';
 import { TeamDocumentRefused, TeamRecordError } from './teamErrors.ts';
 import { compareEntries, registerOfField } from './teamLog.ts';
-import { markInfoRejectionsHandled } from './handledInfo.ts';
 import { foldSettings, readSettingsDocument, SETTINGS_PREFIX, settingsDocId } from './teamSettingsDocs.ts';
-import { keepReplicationIdentity } from './replicationIdentity.ts';
-import { heartbeatFor, silenceLimitedFetch } from './silentConnections.ts';
 import { checkHistoryDocument, checkSettingsStamps, HistoryIndex, livePresenceOf, type PresenceEntry } from './teamAdmission.ts';
 import { LeaseTerms, type LeaseTermsState } from './leaseTerms.ts';
 import { ContentAdmission } from './contentAdmission.ts';
 import { LocalMemo } from './localMemo.ts';
-import { firstRevisionOf } from './firstRevision.ts';
-import { boundedFetch, TeamAnswerTooLarge } from './boundedFetch.ts';
+import { readLocalCopy } from './localCopyReading.ts';
+import { connectToServer, replicateLive } from './teamReplication.ts';
 
 export type { PresenceEntry } from './teamAdmission.ts';
 // The contract (options, updates, what a workspace offers) is teamWorkspaceContract.ts's.
 export type { ReplicationState, TeamUpdate, TeamWorkspace, TeamWorkspaceOptions } from './teamWorkspaceContract.ts';
-import {
-  DEFAULT_PRESENCE,
-  DEFAULT_RETRY,
-  folderName,
-  type ReplicationState,
-  type TeamUpdate,
-  type TeamWorkspace,
-  type TeamWorkspaceOptions,
-} from './teamWorkspaceContract.ts';
+import { DEFAULT_PRESENCE, DEFAULT_RETRY, folderName, type TeamUpdate, type TeamWorkspace, type TeamWorkspaceOptions } from './teamWorkspaceContract.ts';
 
 const MAX_REFUSED_KEPT = 1_000;
 
@@ -55,32 +44,13 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
   const me = { member: options.member, device: options.device, now };
   const retry = options.retry ?? DEFAULT_RETRY;
   const presenceTiming = options.presence ?? DEFAULT_PRESENCE;
-  const auth = { username: options.credentials.username, password: options.credentials.password };
   mkdirSync(options.dataDir, { recursive: true });
   const local = new PouchDB(join(options.dataDir, folderName(options.workspace)));
   const silenceLimitMs = options.silenceLimitMs ?? 60_000;
-  // Every answer bounded before it is buffered (boundedFetch.ts); documents too large are refused there, unstored.
-  const refusedTooLarge = (refusal: TeamDocumentRefused) => refusedDocs.push(refusal);
-  // Every answer the server gives the replication counts as reaching it, the moment it arrives: a
-  // pull that got through between two outages may not have caught up (and said so) before the next.
-  let timesReached = 0;
-  const replicationFetch = silenceLimitedFetch(silenceLimitMs);
-  const countingFetch = async (input: string | Request, init?: RequestInit) => {
-    const response = await replicationFetch(input, init);
-    if (response.ok) timesReached++;
-    return response;
-  };
-  const remote = new PouchDB(url, { auth, skip_setup: true, fetch: boundedFetch(countingFetch, { onRefused: refusedTooLarge }) });
-  markInfoRejectionsHandled(remote);
-  keepReplicationIdentity(remote, url);
-  const timeoutMs = options.serverTimeoutMs ?? 10_000;
-  const direct = new PouchDB(url, {
-    auth,
-    skip_setup: true,
-    fetch: boundedFetch((input: string | Request, init?: RequestInit) =>
-      PouchDB.fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) }),
-    ),
-  });
+  // Documents too large are refused as their answer streams past, unstored (boundedFetch.ts).
+  const server = connectToServer(url, { credentials: options.credentials, silenceLimitMs, serverTimeoutMs: options.serverTimeoutMs ?? 10_000 }, (refusal) =>
+    refusedDocs.push(refusal),
+  );
   const clock = createHybridClock(options.device, now);
 
   const history = new HistoryIndex((await LocalMemo.read(local, 'history-owners'))?.contested);
@@ -100,16 +70,14 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     batchRefused?.push(error);
   }
   const listeners = new Set<(update: TeamUpdate) => void>();
-  // Per direction: the sync's own 'paused' event carries no error when one side cannot reach the server.
-  const directions: Record<'push' | 'pull', ReplicationState> = { push: 'connecting', pull: 'connecting' };
 
   /** Keeps a checked document; false for a history entry kept before (never replaced). Throws TeamDocumentRefused. */
   function keep(doc: TeamDoc): boolean {
     if (doc.kind === 'change' || doc.kind === 'event') {
       const entry = logEntryOf(doc);
-      checkHistoryDocument(doc._id, doc._rev, entry, now());
+      const stamp = checkHistoryDocument(doc._id, doc._rev, entry, now());
       if (!history.add(doc._id, entry)) return false;
-      clock.receive(entry.hlc);
+      clock.receive(stamp);
     } else if (doc.kind === 'presence') presenceDocs.set(doc._id, doc);
     else if (doc.kind === 'outbox') outboxDocs.set(doc._id, doc);
     else if (doc.kind === 'lease' && leases.observe(doc)) content.leasesChanged();
@@ -147,10 +115,9 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     (error) => refuse(error),
     () => leaseMemo.changed(),
   );
-  // In the order the documents reached this device, so the first of two claiming one entry stays the one kept.
-  // A history document rewritten on the server is read as first written (firstRevision.ts).
-  const all = await local.changes({ since: 0, include_docs: true });
-  for (const row of all.results) take(await firstRevisionOf(local, row.doc));
+  // In id order unless the order decides who owns an entry (then as the documents reached this device),
+  // a rewritten history entry as first written (localCopyReading.ts).
+  await readLocalCopy(local, take, (itemKey, entryId) => history.remembers(itemKey, entryId));
 
   function foldOf(itemKey: string): FoldedItem | null {
     const entries = history.entriesOf(itemKey);
@@ -201,42 +168,18 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     }
   }
 
-  const sync = local.sync(remote, {
-    live: true,
-    retry: true,
-    // Larger batches than PouchDB's 100: a new device's first replication is mostly round trips.
-    batch_size: 2000,
-    // The server writes into a waiting pull's answer this often, so only a dead connection is silent for the limit.
-    heartbeat: heartbeatFor(silenceLimitMs),
-    // Push only what this device wrote: what it pulled is already on the server, and offering it
-    // back (revs_diff for every pulled document) doubled a new device's first replication.
-    push: { filter: (doc: { device?: unknown }) => doc.device === options.device },
-    back_off_function: (delay: number) => (delay === 0 ? retry.firstMs : Math.min(delay * 2, retry.longestMs)),
-  });
-  // (PouchDB's replication object is also a promise: its failures arrive as 'error' events, handled here.)
-  void sync.on('change', (info?: unknown) => {
-    const result = info as PouchDB.SyncResult;
-    if (result.direction === 'pull') arrived(result.change.docs);
-  });
-  const troubleOf = (error: unknown): ReplicationState => {
-    const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
-    // By name: PouchDB hands on a copy of the error, not the error itself.
-    if (typeof error === 'object' && error !== null && 'name' in error && error.name === TeamAnswerTooLarge.name) return 'answer-too-large';
-    return status === 401 || status === 403 ? 'refused' : 'offline';
-  };
-  // A sync is two replications, `push` and `pull`, each with its own state.
-  for (const direction of ['push', 'pull'] as const) {
-    const replication = sync[direction];
-    replication.on('active', () => (directions[direction] = 'syncing'));
-    replication.on('paused', (error) => {
-      directions[direction] = error ? troubleOf(error) : 'up-to-date';
+  const replication = replicateLive(
+    local,
+    server.remote,
+    { device: options.device, silenceLimitMs, retry },
+    {
+      pulled: arrived,
       // Up to date: content whose lease never came is refused now (listed with the other refusals).
-      if (!error && direction === 'pull' && content.settle() > 0) arrived([]);
-    });
-    replication.on('error', (error) => (directions[direction] = troubleOf(error)));
-  }
-  void sync.on('denied', () => undefined);
-  void sync.on('error', () => undefined);
+      pullUpToDate: () => {
+        if (content.settle() > 0) arrived([]);
+      },
+    },
+  );
 
   let composingTimer: NodeJS.Timeout | null = null;
   let closed = false;
@@ -322,9 +265,9 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    claim: (key) => claimOnServer(direct, key, me),
+    claim: (key) => claimOnServer(server.direct, key, me),
     async takeLease(profileId, durationMs) {
-      const answer = await takeLeaseOnServer(direct, profileId, durationMs, me, (lease) => leases.believedUntil(lease));
+      const answer = await takeLeaseOnServer(server.direct, profileId, durationMs, me, (lease) => leases.believedUntil(lease));
       const changed =
         answer.status === 'held-by-me'
           ? leases.observeOwn(profileId, options.member, options.device, answer.until)
@@ -384,14 +327,8 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     },
     settings: (scope, id) => foldSettings([...settingsDocs.values()].filter((doc) => doc.scope === scope && doc.id === id)),
     settingsIds: (scope) => [...new Set([...settingsDocs.values()].filter((doc) => doc.scope === scope).map((doc) => doc.id))].sort(),
-    timesReached() {
-      return timesReached;
-    },
-    replicationState() {
-      const states = [directions.push, directions.pull];
-      for (const worst of ['refused', 'answer-too-large', 'offline', 'connecting', 'syncing'] as const) if (states.includes(worst)) return worst;
-      return 'up-to-date';
-    },
+    timesReached: () => server.timesReached(),
+    replicationState: () => replication.state(),
     entries: (itemKey) => (history.entriesOf(itemKey) ?? []).sort(compareEntries),
     members() {
       const names = new Set<string>([options.member]);
@@ -404,15 +341,9 @@ export async function openTeamWorkspace(options: TeamWorkspaceOptions): Promise<
     async close() {
       closed = true;
       if (composingTimer) clearInterval(composingTimer);
-      // Wait for the replication to end: closing the databases under it left its retry timers running.
-      const ended = new Promise<void>((resolve) => {
-        void sync.on('complete', () => resolve());
-        setTimeout(resolve, 2000).unref();
-      });
-      sync.cancel();
-      await ended;
+      await replication.stop();
       listeners.clear();
-      await Promise.allSettled([remote.close(), direct.close()]);
+      await server.close();
       await Promise.all([leaseMemo.flush(), historyMemo.flush()]);
       await local.close();
     },
