@@ -13,6 +13,12 @@
 // from each conversation's messages, the document messageSearch.ts writes. Nothing refers to their
 // rows but ingest, messageSearch.ts and the delete triggers, by the tables' names.
 //
+// The same step adds the Snoozed view's index: each partition's snoozed rows newest first, with
+// their snooze time and unread flag in the entry, so the view walks back from the newest and stops
+// after a page, deciding each row from the index alone (inboxQuery.ts), instead of reading every
+// snooze ahead, each with a table look-up, and sorting them (2,000 snoozes ahead: about 2 to 3.5 ms
+// of CPU a page before).
+//
 // Version number: kept in this file on its own so that it can be renumbered when another migration
 // lands before it (issue 30's brief: 15 once the reviews' migration takes 14); nothing else refers to it.
 import type { Migration } from './migration.ts';
@@ -22,7 +28,7 @@ const PREFIXES = "prefix = '2 3 4'";
 
 export const searchPrefixes: Migration = {
   version: 14,
-  name: 'full-text indexes keep prefixes of 2, 3 and 4 characters',
+  name: 'full-text indexes keep prefixes of 2, 3 and 4 characters; snoozed rows indexed per partition',
   up(db) {
     db.exec(`
       DROP TABLE comments_fts;
@@ -46,6 +52,9 @@ export const searchPrefixes: Migration = {
         SELECT cv.inbox_id, coalesce((SELECT group_concat(m.text, ' ') FROM messages m WHERE m.conversation = cv.id), ''),
           cv.name || ' ' || coalesce(cv.username, '')
         FROM conversations cv ORDER BY cv.inbox_id;
+
+      CREATE INDEX inbox_snoozed_by_partition ON inbox(profile_id, platform, kind, id, snoozed_until, unread)
+        WHERE snoozed_until IS NOT NULL;
     `);
   },
 };
