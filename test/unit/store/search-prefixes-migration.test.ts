@@ -1,4 +1,4 @@
-// Migration 14 (issue 30): both full-text indexes are made again with prefixes of 2 to 4
+// Migration 14 (issue 30): both full-text indexes are made again with prefixes of 3 and 4
 // characters, and the Snoozed view gets its index. A file written before it (the same tables without the prefix option, version 13)
 // must find exactly what it found before, by whole words and by prefixes of every length, comments
 // and conversations alike; and the tables must keep the prefixes afterwards.
@@ -65,7 +65,7 @@ describe('migration 14: full-text prefixes', () => {
     asVersion13(temp.file);
     const reopened = temp.reopen();
     expect(reopened.migrated).toMatchObject({ from: 13 });
-    for (const sql of ftsDefinitions(temp.file)) expect(sql).toContain("prefix = '2 3 4'");
+    for (const sql of ftsDefinitions(temp.file)) expect(sql).toContain("prefix = '3 4'");
     // The Snoozed view's index came with the same step, and the view reads through it.
     s().setTriage(['instagram:q1', 'instagram:q3'], { snoozedUntil: T0 + 3_600_000 });
     expect(temp.store.inboxPage({ view: 'snoozed', now: T0 }).rows.map((row) => row.key)).toEqual(['instagram:q3', 'instagram:q1']);

@@ -1,12 +1,13 @@
-// Migration 14 (issue 30): both full-text indexes keep prefixes of two, three and four characters.
+// Migration 14 (issue 30): both full-text indexes keep prefixes of three and four characters.
 // A search's last word is a prefix (the person may still be typing, searchText.ts), and without a
 // prefix index FTS5 answers a prefix by reading the list of every word that starts with it and
 // merging them in memory before the first hit comes out: 1.5 to 2.3 ms of CPU for "love", "ship" or
 // "where can" on 100,000 comments (0.6 ms in 5,000 conversations), whatever the page's limit. With
 // the prefixes kept, a prefix of those lengths is one list, read newest first like a whole word, and
-// the walk stops after its page (0.07 to 0.15 ms). Longer prefixes match fewer words and stay as
-// they were. The comments' index grows about threefold (11 to 39 MB for 100,000 comments' text) and
-// each new comment writes its prefixes too (the cost is in BENCHMARKS.md's issue-30 section).
+// the walk stops after its page (0.05 to 0.15 ms). Longer prefixes match fewer words and stay as
+// they were; two characters ("sh": 2.5 ms) would cost ingest another tenth and are left out. The
+// comments' index about doubles (11 to 21 MB for 100,000 comments' text) and each new comment writes
+// its prefixes too: about a fifth more CPU at ingest (BENCHMARKS.md's issue-30 section).
 //
 // FTS5 takes its options only when a table is created, so each table is made again and filled:
 // comments_fts from the comments it indexes (external content), conversations_fts (contentless)
@@ -24,11 +25,11 @@
 import type { Migration } from './migration.ts';
 
 /** The prefix lengths both indexes keep: what a search box sees while a word is being typed. */
-const PREFIXES = "prefix = '2 3 4'";
+const PREFIXES = "prefix = '3 4'";
 
 export const searchPrefixes: Migration = {
   version: 14,
-  name: 'full-text indexes keep prefixes of 2, 3 and 4 characters; snoozed rows indexed per partition',
+  name: 'full-text indexes keep prefixes of 3 and 4 characters; snoozed rows indexed per partition',
   up(db) {
     db.exec(`
       DROP TABLE comments_fts;
