@@ -2,6 +2,7 @@
 // opening runs the rest, each in its own transaction (see migrate.ts). Steps are never edited once
 // released: a change is a new step at the end, with whatever backfill it needs.
 import { conversationsByKey } from './migrationConversationKey.ts';
+import { searchPrefixes } from './migrationSearchPrefixes.ts';
 import { directMessages } from './migrationDirectMessages.ts';
 import { itemStateAndChangeLog } from './migrationItemState.ts';
 import { publicationKey } from './migrationPublicationKey.ts';
@@ -338,6 +339,7 @@ export const MIGRATIONS: readonly Migration[] = [
   repliedOnlyWhereAnswered,
   conversationsByKey,
   reviews,
+  searchPrefixes,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
