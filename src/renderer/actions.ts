@@ -115,7 +115,7 @@ export function gotoView(view: GotoView): void {
   else goTo({ view: 'list', list: view === 'inbox' ? 'needsReply' : view });
 }
 
-/** `m`: Everything → Comments → Messages → Everything; the toast says which. */
+/** `m`: All → Comments → Messages → Reviews → All; the toast says which. */
 export function cycleKind(): void {
   const kind = nextKind(useInboxStore.getState().filter.kind);
   useInboxStore.getState().setFilter({ kind });

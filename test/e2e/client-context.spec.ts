@@ -56,7 +56,7 @@ test('an open comment closes when the list switches to Messages, or to another n
   const inbox = new InboxPage(page);
   await inbox.open(app.url);
   const thread = page.getByRole('complementary', { name: 'Conversation' });
-  const kinds = page.getByRole('group', { name: /^Show comments, messages or both/ });
+  const kinds = page.getByRole('group', { name: /^Show comments, messages, reviews or all/ });
   await kinds.getByRole('button', { name: 'Comments' }).click();
   await inbox.rows.first().click();
   await expect(thread).not.toContainText('No conversation open');

@@ -29,7 +29,7 @@ const TALL = { width: 1440, height: 1600 };
 /** The screenshots kept in docs/images are of this size. */
 const SCREEN = { width: 1440, height: 900 };
 
-const kindSwitch = (page: Page) => page.getByRole('group', { name: /Show comments, messages or both/ });
+const kindSwitch = (page: Page) => page.getByRole('group', { name: /Show comments, messages, reviews or all/ });
 const chat = (page: Page) => page.getByRole('complementary', { name: 'Conversation' });
 const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
 const messageCard = (page: Page, text: string) => chat(page).getByRole('article').filter({ hasText: text });
@@ -85,12 +85,12 @@ test("triage a client's direct messages to zero from the keyboard", async ({ pag
   await inbox.open(app.url);
   await inbox.client(client.profile.title).click();
   await inbox.needsReplyView.click();
-  // Everything first: comments and conversations side by side.
-  await expect(kindSwitch(page).getByRole('button', { name: 'Everything' })).toHaveAttribute('aria-pressed', 'true');
+  // All first: comments and conversations side by side.
+  await expect(kindSwitch(page).getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(inbox.rows.filter({ hasText: 'Direct message' }).first()).toBeVisible();
   await expect(inbox.rows.filter({ hasNotText: 'Direct message' }).first()).toBeVisible();
 
-  // m goes round Everything → Comments → Messages.
+  // m goes round All → Comments → Messages.
   await inbox.list.focus();
   await inbox.key('m');
   await expect(kindSwitch(page).getByRole('button', { name: 'Comments' })).toHaveAttribute('aria-pressed', 'true');

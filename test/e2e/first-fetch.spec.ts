@@ -15,7 +15,7 @@ test.describe.configure({ timeout: 180_000 });
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 1024, height: 700 };
 
-const kindSwitch = (page: Page) => page.getByRole('group', { name: /Show comments, messages or both/ });
+const kindSwitch = (page: Page) => page.getByRole('group', { name: /Show comments, messages, reviews or all/ });
 const syncStatus = (page: Page) => page.getByRole('group', { name: 'Sync status' });
 const sidebarView = (page: Page, name: RegExp) => page.getByRole('navigation').getByRole('button', { name });
 

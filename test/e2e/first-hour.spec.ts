@@ -79,7 +79,7 @@ for (const size of SIZES) {
 
     // Messages.
     await page
-      .getByRole('group', { name: /^Show comments, messages or both/ })
+      .getByRole('group', { name: /^Show comments, messages, reviews or all/ })
       .getByRole('button', { name: 'Messages' })
       .click();
     await expect(inbox.rows.first()).toBeVisible();

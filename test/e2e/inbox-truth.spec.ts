@@ -20,7 +20,7 @@ const SCREEN = { width: 1440, height: 900 };
 const NARROW = { width: 1024, height: 700 };
 
 const pane = (page: Page) => page.getByRole('complementary', { name: 'Conversation' });
-const kindSwitch = (page: Page) => page.getByRole('group', { name: /Show comments, messages or both/ });
+const kindSwitch = (page: Page) => page.getByRole('group', { name: /Show comments, messages, reviews or all/ });
 
 test('the list header shows the exact count of the view, the sidebar the same, and a client at inbox zero shows no badge', async ({
   page,

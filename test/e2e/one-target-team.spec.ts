@@ -33,7 +33,7 @@ test('Ann marks done the comment Bob is reading: it stays open and highlighted, 
   await inbox.open(bob.url);
   await inbox.needsReplyView.click();
   await page
-    .getByRole('group', { name: /^Show comments, messages or both/ })
+    .getByRole('group', { name: /^Show comments, messages, reviews or all/ })
     .getByRole('button', { name: 'Comments' })
     .click();
   const pane = page.getByRole('complementary', { name: 'Conversation' });
@@ -103,7 +103,7 @@ test('Ann answers the comment Bob is reading: it stays open and highlighted, say
   await inbox.open(bob.url);
   await inbox.needsReplyView.click();
   await page
-    .getByRole('group', { name: /^Show comments, messages or both/ })
+    .getByRole('group', { name: /^Show comments, messages, reviews or all/ })
     .getByRole('button', { name: 'Comments' })
     .click();
   const pane = page.getByRole('complementary', { name: 'Conversation' });

@@ -26,7 +26,7 @@ test('open the fourth comment, j, j, e, z: the highlight and the pane stay on on
   await inbox.open(app.url);
   await inbox.needsReplyView.click();
   await page
-    .getByRole('group', { name: /^Show comments, messages or both/ })
+    .getByRole('group', { name: /^Show comments, messages, reviews or all/ })
     .getByRole('button', { name: 'Comments' })
     .click();
   await expect(page.getByRole('heading', { name: 'Needs reply' })).toBeVisible();

@@ -15,7 +15,7 @@ const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 1024, height: 700 };
 
 const syncStatus = (page: Page) => page.getByRole('group', { name: 'Sync status' });
-const kindSwitch = (page: Page) => page.getByRole('group', { name: /Show comments, messages or both/ });
+const kindSwitch = (page: Page) => page.getByRole('group', { name: /Show comments, messages, reviews or all/ });
 
 async function bothSizes(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   for (const [size, viewport] of [
@@ -68,7 +68,7 @@ test('item 4: "Up to date" only after every client\'s first complete sync, and a
     // how far the sync has come by now varies).
     await kindSwitch(page).getByRole('button', { name: 'Messages' }).click();
     await bothSizes(page, testInfo, 'messages-while-fetching');
-    await kindSwitch(page).getByRole('button', { name: 'Everything' }).click();
+    await kindSwitch(page).getByRole('button', { name: 'All', exact: true }).click();
     await expect(syncStatus(page)).toContainText('Up to date', { timeout: 150_000 });
     // When it says so, every client's comments and messages are in.
     const status = await app.call('status.get', {});

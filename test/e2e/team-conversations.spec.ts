@@ -57,7 +57,7 @@ async function openConversation(inbox: InboxPage, client: string, person: string
   await inbox.client(client).click();
   await inbox.needsReplyView.click();
   await page
-    .getByRole('group', { name: /Show comments, messages or both/ })
+    .getByRole('group', { name: /Show comments, messages, reviews or all/ })
     .getByRole('button', { name: 'Messages' })
     .click();
   await inbox.row(person).first().click();

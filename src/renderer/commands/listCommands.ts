@@ -142,7 +142,7 @@ export const selectAll = defineCommand({
 
 export const kind = defineCommand({
   id: 'kind',
-  label: 'Show comments, messages or both (Comments / Messages / Everything)',
+  label: 'Show comments, messages, reviews or all (All / Comments / Messages / Reviews)',
   keys: ['m'],
   // `m` goes round; the palette names each choice.
   palette: (actions) =>

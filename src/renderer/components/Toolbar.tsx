@@ -1,4 +1,4 @@
-// Above the list: where you are, the Comments / Messages / Everything switch, instant search with
+// Above the list: where you are, the All / Comments / Messages / Reviews switch, instant search with
 // its filters, and the triage buttons (the mouse's way to every triage key), which act on the bulk
 // selection when there is one, or on every item of the view once it is selected whole (Shift+A, or
 // "Select all").

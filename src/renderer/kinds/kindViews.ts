@@ -8,7 +8,7 @@ import { conversationView } from './conversationView.ts';
 import { reviewView } from './reviewView.ts';
 import type { KindView } from './kindView.ts';
 
-/** In the order the kind switch lists them (and `m` goes round them, after Everything). */
+/** In the order the kind switch lists them (and `m` goes round them, after All). */
 const VIEWS: KindView[] = [commentView, conversationView, reviewView];
 export const KIND_VIEWS: readonly KindView[] = VIEWS;
 

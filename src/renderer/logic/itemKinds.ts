@@ -1,4 +1,4 @@
-// What the list can show: comments, direct-message conversations, or both ("Everything"), in the
+// What the list can show: comments, direct-message conversations, or all of them ("All"), in the
 // order the switch lists them and `m` goes round them.
 import type { InboxItemKind } from '../../shared/domain/inbox.ts';
 import { kindView, KIND_VIEWS } from '../kinds/kindViews.ts';
@@ -11,7 +11,7 @@ export interface KindChoice {
 }
 
 export const KIND_CHOICES: readonly KindChoice[] = [
-  { kind: null, label: 'Everything', title: 'Comments and direct messages together' },
+  { kind: null, label: 'All', title: 'Comments, direct messages and reviews together' },
   ...KIND_VIEWS.map((view) => ({ kind: view.kind, label: view.words.choiceLabel, title: view.words.choiceTitle })),
 ];
 

@@ -9,7 +9,7 @@ export interface ListFilter {
   profileId: string | null;
   platform: Network | null;
   unreadOnly: boolean;
-  /** Comments only, conversations only, or null for both ("Everything"). */
+  /** Comments only, conversations only, or null for all ("All"). */
   kind: InboxItemKind | null;
   /** A search: non-empty means the list shows search results over every view. */
   text: string;

@@ -1,7 +1,7 @@
 // The sidebar's counts, per client and over all, kept live by inbox.countsChanged. They count what
-// the Comments / Messages / Everything switch shows: the event carries Everything's counts (the
+// the All / Comments / Messages / Reviews switch shows: the event carries All's counts (the
 // tray's), so with the switch on one kind a change is read again for that kind. The Outbox shows no
-// switch: there the counts are of Everything (issue 27: with Messages chosen before, every badge
+// switch: there the counts are of All (issue 27: with Messages chosen before, every badge
 // vanished in the Outbox while no message was fetched, though comments waited).
 import { create } from 'zustand';
 import type { InboxCounts, InboxItemKind } from '../../shared/domain/inbox.ts';
@@ -47,7 +47,7 @@ export const useCountsStore = create<CountsState>((set, get) => ({
 /**
  * The counts' own events (stores/liveUpdates.ts starts them): the core's new counts, an account
  * added or removed. The one read of another store: the sidebar counts what the list's
- * Comments / Messages / Everything switch shows, and that switch is the list's filter.
+ * All / Comments / Messages / Reviews switch shows, and that switch is the list's filter.
  */
 export function listenForCounts(): (() => void)[] {
   return [

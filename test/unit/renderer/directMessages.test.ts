@@ -80,7 +80,7 @@ describe('direct messages on the screen', () => {
   });
 
   it('goes round Everything, Comments, Messages, Reviews with m', () => {
-    expect(KIND_CHOICES.map((choice) => choice.label)).toEqual(['Everything', 'Comments', 'Messages', 'Reviews']);
+    expect(KIND_CHOICES.map((choice) => choice.label)).toEqual(['All', 'Comments', 'Messages', 'Reviews']);
     expect(nextKind(null)).toBe('comment');
     expect(nextKind('comment')).toBe('conversation');
     expect(nextKind('conversation')).toBe('review');

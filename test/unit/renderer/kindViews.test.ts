@@ -35,7 +35,7 @@ describe('the view registry of inbox kinds', () => {
 
   it('gives the switch, m and the list their words from the views, in the order they had', () => {
     expect(KIND_CHOICES.map((choice) => [choice.kind, choice.label])).toEqual([
-      [null, 'Everything'],
+      [null, 'All'],
       ['comment', 'Comments'],
       ['conversation', 'Messages'],
       ['review', 'Reviews'],
