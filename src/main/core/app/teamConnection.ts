@@ -18,7 +18,7 @@ import { THE_SYNC } from '../store/itemStates.ts';
 import type { FoldedItem } from '../team/fold.ts';
 import { addressWithoutCredentials } from '../team/serverAddress.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
-import { openTeamWorkspace, type TeamWorkspace } from '../team/teamWorkspace.ts';
+import type { TeamWorkspace } from '../team/teamWorkspace.ts';
 import { refuse } from '../refusal.ts';
 import { TeamClaims } from './teamClaims.ts';
 import { TeamSharing } from './teamSharing.ts';
@@ -138,6 +138,9 @@ export class TeamConnection {
     this.#passwordSaved = true;
     let workspace: TeamWorkspace;
     try {
+      // Loaded only when the device joins a team: PouchDB and its storage are about a hundred
+      // modules, a second of every solo start's CPU (docs/decisions/0080-npm-test-time.md).
+      const { openTeamWorkspace } = await import('../team/teamWorkspace.ts');
       workspace = await openTeamWorkspace({
         serverUrl: settings.serverUrl,
         workspace: settings.workspace,
