@@ -142,10 +142,17 @@ const ANSWER_INPUTS = {
   review: ReviewAnswerInputSchema,
 } as const;
 
+/** Each kind's words for an image it does not take (a reply to a comment takes one). */
+const NO_IMAGE_WORDS: Record<keyof typeof ANSWER_INPUTS, string | null> = {
+  comment: null,
+  conversation: 'A direct message takes no image',
+  review: 'A reply to a review takes no image',
+};
+
 /** An answer's field its kind does not take is said in words (a direct message has no image). */
 function answerIssueWords(issue: z.core.$ZodIssue, kind: keyof typeof ANSWER_INPUTS): string {
   if (issue.code !== 'unrecognized_keys' || !issue.keys.includes('mediaUrls')) return issue.message;
-  return kind === 'review' ? 'A reply to a review takes no image' : 'A direct message takes no image';
+  return NO_IMAGE_WORDS[kind] ?? issue.message;
 }
 
 /**
