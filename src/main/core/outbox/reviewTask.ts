@@ -9,6 +9,7 @@
 //   - a removal: the review shows no reply of the business any more.
 // Found: the write happened (nothing is sent again); missing: it is sent again.
 import { REVIEW_NETWORK_NAMES, isReviewNetwork, replyLength } from '../../../shared/reviews.ts';
+import type { ItemNetwork } from '../../../shared/domain/inbox.ts';
 import type { ReviewRecord } from '../../../shared/wire/reviews.ts';
 import { HttpError } from '../service/errors.ts';
 import type { InputIssue } from './errors.ts';
@@ -39,32 +40,24 @@ export const reviewReplyTask: OutboxTaskKind<ReviewReplyItem> = {
   send: async (client, item, _pending, signal) => {
     const { platform, reviewId, reply } = item.request;
     await reviewsOf(client).replyToReview(item.target, { platform, reviewId, reply }, { signal });
-    return { commentId: undefined, posted: { [platform]: { commentId: reviewId } }, failed: [] };
+    return postedOnReview(item);
   },
-  reconcile: async (ports, item, platforms, signal) => {
-    const { platform } = item.request;
-    const result: ReconcileResult = { found: {}, missing: platforms.filter((p) => p !== platform) };
-    if (!platforms.includes(platform)) return result;
-    const review = await readBack(ports.client, item, signal);
-    const wanted = item.text.trim();
-    const notBefore = earliestOurs(item.firstAttemptAt ?? 0, ports.clockSkewMs);
-    let found: string | null = null;
-    if (review !== null && platform === 'gmb') {
+  reconcile: (ports, item, platforms, signal) =>
+    settledByReadBack(ports.client, item, platforms, signal, (review) => {
+      const { platform } = item.request;
+      const wanted = item.text.trim();
+      if (review === null) return false;
       // Google keeps one reply: ours is there when it carries our words.
-      if (review.reviewReply?.reply.trim() === wanted) found = item.request.reviewId;
-    } else if (review !== null) {
+      if (platform === 'gmb') return review.reviewReply?.reply.trim() === wanted;
+      const notBefore = earliestOurs(item.firstAttemptAt ?? 0, ports.clockSkewMs);
       const answers = review.reviewReplies ?? (review.reviewReply === undefined ? [] : [review.reviewReply]);
-      // The reply is recorded under the review's id, as a send records it (the ledger's and the claims' id).
       const ours = answers.find((answer) => {
         const at = answer.updated === undefined ? Number.NaN : Date.parse(answer.updated);
         return answer.reply.trim() === wanted && (!Number.isFinite(at) || at >= notBefore);
       });
-      if (ours !== undefined && !ports.claimedByOther(item, platform, item.request.reviewId)) found = item.request.reviewId;
-    }
-    if (found !== null) result.found[platform] = found;
-    else result.missing.push(platform);
-    return result;
-  },
+      // The reply is recorded under the review's id, as a send records it (the ledger's and the claims' id).
+      return ours !== undefined && !ports.claimedByOther(item, platform, item.request.reviewId);
+    }),
   storedRequest: (item) => ({ to: REPLY_MARK, ...item.request }),
   ownsStoredRequest: (value) => value.to === REPLY_MARK,
   readStored: (value, thread): TaskPayload<ReviewReplyItem> => {
@@ -88,18 +81,10 @@ export const reviewReplyDeleteTask: OutboxTaskKind<ReviewReplyDeleteItem> = {
   send: async (client, item, _pending, signal) => {
     const { platform, reviewId } = item.request;
     await reviewsOf(client).deleteReviewReply(item.target, { platform, reviewId }, { signal });
-    return { commentId: undefined, posted: { [platform]: { commentId: reviewId } }, failed: [] };
+    return postedOnReview(item);
   },
-  reconcile: async (ports, item, platforms, signal) => {
-    const { platform } = item.request;
-    const result: ReconcileResult = { found: {}, missing: platforms.filter((p) => p !== platform) };
-    if (!platforms.includes(platform)) return result;
-    const review = await readBack(ports.client, item, signal);
-    // Gone (no review) or without a reply: the removal happened, or there is nothing left to remove.
-    if (review?.reviewReply === undefined) result.found[platform] = item.request.reviewId;
-    else result.missing.push(platform);
-    return result;
-  },
+  // Gone (no review) or without a reply: the removal happened, or there is nothing left to remove.
+  reconcile: (ports, item, platforms, signal) => settledByReadBack(ports.client, item, platforms, signal, (review) => review?.reviewReply === undefined),
   storedRequest: (item) => ({ to: DELETE_MARK, ...item.request }),
   ownsStoredRequest: (value) => value.to === DELETE_MARK,
   readStored: (value, thread): TaskPayload<ReviewReplyDeleteItem> => {
@@ -119,6 +104,32 @@ export function replyIssues(request: ReviewReplyRequest): InputIssue[] {
     return [{ path: 'request.reply', message: `A reply on ${REVIEW_NETWORK_NAMES[request.platform]} is at most ${limit.toLocaleString('en')} ${unit}` }];
   }
   return [];
+}
+
+/** A review write lands on the review's one network, recorded under the review's id (the ledger's and the claims' id). */
+function postedOnReview(item: ReviewReplyItem | ReviewReplyDeleteItem) {
+  const { platform, reviewId } = item.request;
+  return { commentId: undefined, posted: { [platform]: { commentId: reviewId } }, failed: [] };
+}
+
+/**
+ * Settles an unknown outcome by reading the review back: found on its network when `happened` says
+ * so of the review as it stands (null: gone); any other network asked about is missing (a review
+ * write has none).
+ */
+async function settledByReadBack(
+  client: OutboxServiceClient,
+  item: ReviewReplyItem | ReviewReplyDeleteItem,
+  platforms: readonly ItemNetwork[],
+  signal: AbortSignal | undefined,
+  happened: (review: ReviewRecord | null) => boolean,
+): Promise<ReconcileResult> {
+  const { platform, reviewId } = item.request;
+  const result: ReconcileResult = { found: {}, missing: platforms.filter((p) => p !== platform) };
+  if (!platforms.includes(platform)) return result;
+  if (happened(await readBack(client, item, signal))) result.found[platform] = reviewId;
+  else result.missing.push(platform);
+  return result;
 }
 
 /** The review as the service shows it now; null when it is gone (404). */

@@ -132,6 +132,19 @@ export class ReviewTable {
     for (const [key, review] of ordered) {
       const reply = review.answers.at(-1) ?? null;
       const answers = JSON.stringify(review.answers);
+      // What an update rewrites, in the order both statements list these columns.
+      const fields = [
+        review.rating,
+        review.stars,
+        bit(review.recommends),
+        review.text,
+        review.reviewerName,
+        review.reviewerId,
+        reply?.text ?? null,
+        reply?.updated ?? null,
+        answers,
+        review.raw,
+      ];
       const before = known.get(key);
       if (before !== undefined) {
         if (
@@ -149,19 +162,7 @@ export class ReviewTable {
             `UPDATE reviews SET rating = ?, stars = ?, recommends = ?, text = ?, reviewer_name = ?, reviewer_id = ?, reply_text = ?, reply_updated = ?,
                answers = ?, raw = ? WHERE id = ?`,
           )
-          .run(
-            review.rating,
-            review.stars,
-            bit(review.recommends),
-            review.text,
-            review.reviewerName,
-            review.reviewerId,
-            reply?.text ?? null,
-            reply?.updated ?? null,
-            answers,
-            review.raw,
-            before.id,
-          );
+          .run(...fields, before.id);
         if (before.text !== review.text || before.reviewer_name !== review.reviewerName) this.#reindex(before.id, review);
         result.updated += 1;
         continue;
@@ -172,23 +173,7 @@ export class ReviewTable {
           `INSERT INTO reviews (id, profile_id, platform, review_id, created, rating, stars, recommends, text, reviewer_name, reviewer_id,
              reply_text, reply_updated, answers, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(
-          id,
-          profile.rowId,
-          review.platform,
-          review.reviewId,
-          review.created,
-          review.rating,
-          review.stars,
-          bit(review.recommends),
-          review.text,
-          review.reviewerName,
-          review.reviewerId,
-          reply?.text ?? null,
-          reply?.updated ?? null,
-          answers,
-          review.raw,
-        );
+        .run(id, profile.rowId, review.platform, review.reviewId, review.created, ...fields);
       // A review the business answered before the app saw it is read already.
       const unread = reply === null;
       this.#states.start([{ key, unread }]);
