@@ -234,8 +234,12 @@ describe('held answers between two app cores', () => {
       return item?.heldBy || item?.state === 'sent' ? item : null;
     });
     expect(annHeld).toMatchObject({ state: 'failed', heldBy: { who: 'bob', device: 'desktop' } });
-    // Her card quotes Bob's reply once his device's status arrives.
-    const quoted = await laptop().until('Ann’s held card quoting Bob’s reply', async () => (await outboxItem(laptop(), fromAnn.id))?.heldBy?.answer ?? null);
+    // Her card quotes Bob's reply once his device's status arrives; it may first arrive as "on its
+    // way" (his outbox's status before the send's), so wait for the sent one (CI once read pending).
+    const quoted = await laptop().until('Ann’s held card quoting Bob’s sent reply', async () => {
+      const answer = (await outboxItem(laptop(), fromAnn.id))?.heldBy?.answer ?? null;
+      return answer?.state === 'sent' ? answer : null;
+    });
     expect(quoted).toEqual({ state: 'sent', text: texts.bob });
     expect(await inLedger('comment.reply', [texts.ann, texts.bob])).toEqual([texts.bob]);
   }, 120_000);
