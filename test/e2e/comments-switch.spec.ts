@@ -56,8 +56,16 @@ test('comments turned off while offline are queued, survive a restart, are sent 
   await expect(post.getByRole('button', { name: 'Cancel turning comments off' })).toBeVisible();
   await screenshot(page, testInfo, 'comments-off-queued');
   await expectAccessible(page, testInfo, 'comments-off-queued');
-  const pending = await app.call('posts.commentsChanges', {});
-  expect(pending.posts.map((p) => [p.key, p.disableComments, p.commentsChange?.enabled, p.commentsChange?.state])).toEqual([[postKey, false, false, 'queued']]);
+  // While offline the queue keeps trying: between tries the change reads 'queued', during one 'sending'.
+  await expect
+    .poll(
+      async () =>
+        (await app.call('posts.commentsChanges', {})).posts.map((p) => [p.key, p.disableComments, p.commentsChange?.enabled, p.commentsChange?.state]),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toEqual([[postKey, false, false, 'queued']]);
 
   // The Posts view shows the same state on the post.
   await post.getByRole('button', { name: 'Metrics' }).click();
