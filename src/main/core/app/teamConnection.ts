@@ -10,18 +10,17 @@
 // Without settings, or when joining fails (a bad address, no password in the vault), the device
 // works alone as before and the status says why. Settings → Team changes the team while the app
 // runs (`reconfigure`): the workspace open now is closed and the new one opened, no restart; the
-// store's listeners are registered once and always follow the workspace open now.
+// store's listeners are registered once and always follow the workspace open now. What else lives
+// only while a workspace is joined (the claims, what the device shares, presence) is the joined
+// team's (joinedTeam.ts), made and closed as a whole through `onJoined`.
 import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
 import type { LoggerPort } from '../ports.ts';
-import type { OutboxEvent, OutboxItem, TeamAnswer } from '../outbox/types.ts';
+import type { OutboxEvent } from '../outbox/types.ts';
 import { THE_SYNC } from '../store/itemStates.ts';
 import type { FoldedItem } from '../team/fold.ts';
 import { addressWithoutCredentials } from '../team/serverAddress.ts';
 import { TeamAddressError } from '../team/teamErrors.ts';
 import type { TeamWorkspace } from '../team/teamWorkspace.ts';
-import { refuse } from '../refusal.ts';
-import { TeamClaims } from './teamClaims.ts';
-import { TeamSharing } from './teamSharing.ts';
 import { checkedTeamSettings, type TeamSettings } from './teamSettings.ts';
 import { DEFAULT_TEAM_MODE, type TeamMode } from '../../../shared/domain/teamSetup.ts';
 import { ME_ON_THIS_DEVICE } from '../store/itemStates.ts';
@@ -29,6 +28,14 @@ import { refusalGroups } from '../team/refusals.ts';
 
 import { SENT_UNCHECKED_WARNING, type TeamConnectionOptions, type TeamStatus, type TeamStore } from './teamConnectionContract.ts';
 export { SENT_UNCHECKED_WARNING, type TeamConnectionOptions, type TeamStatus, type TeamStore } from './teamConnectionContract.ts';
+
+/** The workspace joined now and the settings it was joined with. */
+export interface Joined {
+  workspace: TeamWorkspace;
+  settings: TeamSettings;
+}
+/** Hears each join and leave (null); a promise returned for a leave is awaited before the workspace closes. */
+export type JoinListener = (joined: Joined | null) => void | Promise<void>;
 
 export class TeamConnection {
   #settings: TeamSettings | null = null;
@@ -51,13 +58,10 @@ export class TeamConnection {
   /** Outbox items whose sending was recorded in this run. */
   readonly #sentRecorded = new Set<string>();
   /** Told each time the device joins a workspace or stops being in one (start, Settings → Team). */
-  readonly #joinListeners: ((joined: { workspace: TeamWorkspace; settings: TeamSettings } | null) => void)[] = [];
+  readonly #joinListeners: JoinListener[] = [];
   #store: TeamStore | null = null;
   #now: () => number = Date.now;
   #unsubscribe: (() => void) | null = null;
-  #claims: TeamClaims | null = null;
-  /** Outbox statuses, shared settings and the profiles' polling (teamSharing.ts). */
-  readonly sharing: TeamSharing;
   /** Told the item key when this device recorded an answer's event (its history grew, its state maybe not). */
   readonly #eventListeners: ((itemKey: string) => void)[] = [];
 
@@ -66,7 +70,6 @@ export class TeamConnection {
     this.#logger = options.logger;
     this.#mode = options.mode ?? DEFAULT_TEAM_MODE;
     if (options.now) this.#now = options.now;
-    this.sharing = new TeamSharing({ logger: options.logger, now: () => this.#now() });
   }
 
   /** Joins the workspace when one is set; never throws for a team that cannot be joined (the status says why). */
@@ -84,18 +87,17 @@ export class TeamConnection {
   reconfigure(settings: TeamSettings | null, mode: TeamMode): Promise<TeamStatus> {
     const change = this.#changing.then(async () => {
       await this.#recording;
-      await this.sharing.leave();
       const previous = this.#workspace;
       this.#unsubscribe?.();
       this.#unsubscribe = null;
       this.#workspace = null;
-      this.#claims = null;
       this.#settings = null;
       this.#problem = null;
       this.#unreachableSince = null;
       this.#sentUnchecked = null;
       this.#store?.setLocalActor(ME_ON_THIS_DEVICE);
-      if (previous) this.#tellJoined(null);
+      // The joined team writes what it was asked to share before the workspace closes.
+      if (previous) await this.#tellJoined(null);
       try {
         await previous?.close();
       } catch (error) {
@@ -158,28 +160,30 @@ export class TeamConnection {
     }
     this.#workspace = workspace;
     this.#join(this.#options.store, settings, workspace);
-    this.#tellJoined({ workspace, settings });
+    await this.#tellJoined({ workspace, settings });
   }
 
   /**
-   * What lives only while a workspace is open (the notices of its concurrent decisions) follows it:
-   * the listener hears the workspace joined now, at once if one is, and null when it is left.
+   * What lives only while a workspace is open (the joined team, live updates) follows it: the
+   * listener hears the workspace joined now, at once if one is, and null when it is left; the
+   * workspace closes only once what the listener returned for that null is done.
    */
-  onJoined(listener: (joined: { workspace: TeamWorkspace; settings: TeamSettings } | null) => void): void {
+  onJoined(listener: JoinListener): void {
     this.#joinListeners.push(listener);
     const workspace = this.#workspace;
     const settings = this.#settings;
-    if (workspace !== null && settings !== null) listener({ workspace, settings });
+    if (workspace !== null && settings !== null) void listener({ workspace, settings });
   }
 
-  #tellJoined(joined: { workspace: TeamWorkspace; settings: TeamSettings } | null): void {
-    for (const listener of this.#joinListeners) {
+  async #tellJoined(joined: Joined | null): Promise<void> {
+    const told = this.#joinListeners.map(async (listener) => {
       try {
-        listener(joined);
+        await listener(joined);
       } catch (error) {
         this.#logger?.error('A part of the team could not follow the workspace', { reason: (error as Error).message });
       }
-    }
+    });
+    await Promise.all(told);
   }
 
   /** The store's listeners, once for the life of the core: each follows the workspace open now. */
@@ -203,13 +207,6 @@ export class TeamConnection {
   }
 
   #join(store: TeamStore, settings: TeamSettings, workspace: TeamWorkspace): void {
-    this.sharing.join(workspace, settings.device);
-    this.#claims = new TeamClaims({
-      workspace,
-      now: () => this.#now(),
-      turnOf: this.#options.turnOf ?? (() => null),
-      logger: this.#logger,
-    });
     store.setLocalActor({ who: settings.member, device: settings.device });
     this.#unsubscribe = workspace.subscribe((update) => this.#apply(store, settings, update.items));
     // What the workspace's copy already holds (other devices' decisions while this one was closed).
@@ -252,7 +249,6 @@ export class TeamConnection {
    * loaded at start come as `added`, and recording them again could close an item reopened since.
    */
   outboxChanged(event: OutboxEvent): void {
-    this.sharing.outboxChanged(event);
     const workspace = this.#workspace;
     const store = this.#store;
     if (workspace === null || store === null || this.#settings === null || event.type !== 'changed' || event.item.state !== 'sent') return;
@@ -273,34 +269,22 @@ export class TeamConnection {
     });
   }
 
-  /**
-   * Before a reply or a message goes out, in a team: its claim (teamClaims.ts). A server that cannot
-   * be asked holds it in team mode (asked again in a while, never sent unconfirmed); in solo mode
-   * (just my own devices) it goes, with a warning in the status and the log, and the outbox item
-   * itself says it went unchecked (its card warns).
-   */
-  async holdBeforeSend(item: OutboxItem): Promise<TeamAnswer> {
-    // While the team changes (Settings → Team), a write waits for the new workspace rather than slip out unclaimed.
-    await this.#changing;
-    const claims = this.#claims;
-    if (claims === null) return null;
-    const hold = await claims.holdBeforeSend(item);
-    if (hold?.error.code !== 'team-unreachable') return hold;
-    const now = this.#now();
-    this.#foundUnreachable();
-    if (this.#mode === 'solo') {
-      this.#sentUnchecked = { count: (this.#sentUnchecked?.count ?? 0) + 1, lastAt: now };
-      this.#logger?.warn(SENT_UNCHECKED_WARNING, { item: item.id });
-      return 'unchecked';
-    }
-    return hold;
+  /** Settled once no change of team is under way (a write waits for it rather than slip out unclaimed). */
+  settled(): Promise<void> {
+    return this.#changing;
   }
 
-  /** The person chose to send a held item anyway: recorded in the team's audit, then it may go (teamClaims.ts). */
-  async sendAnyway(item: OutboxItem): Promise<void> {
-    if (this.#claims === null) refuse('This device is not in a team now, so nothing is held for a choice.');
-    await this.#claims.sendAnyway(item);
-    this.#tellEventRecorded(item.answers);
+  /**
+   * A claim before a write found the team server away (joinedTeam.ts): the outage is noted. In team
+   * mode the write is held; in solo mode (just my own devices) it goes unchecked, with a warning in
+   * the status and the log (the outbox item itself says so too).
+   */
+  serverAwayForWrite(itemId: string): 'unchecked' | 'hold' {
+    this.#foundUnreachable();
+    if (this.#mode !== 'solo') return 'hold';
+    this.#sentUnchecked = { count: (this.#sentUnchecked?.count ?? 0) + 1, lastAt: this.#now() };
+    this.#logger?.warn(SENT_UNCHECKED_WARNING, { item: itemId });
+    return 'unchecked';
   }
 
   /**
@@ -376,8 +360,7 @@ export class TeamConnection {
   async close(): Promise<void> {
     await this.#changing;
     await this.#recording;
-    if (this.#workspace !== null) this.#tellJoined(null);
-    await this.sharing.leave();
+    if (this.#workspace !== null) await this.#tellJoined(null);
     await this.#workspace?.close();
   }
 }

@@ -18,12 +18,10 @@ export interface TeamConnectionOptions {
   dataDir: string;
   store: TeamStore;
   logger?: LoggerPort;
-  /** The core's clock (when a held reply asks the team server again). */
+  /** The core's clock (since when the server was found away). */
   now?: () => number;
   /** Tests make the replication's retry quicker; by default teamWorkspace.ts's. */
   retry?: TeamWorkspaceOptions['retry'];
-  /** The message that opened a conversation's turn (a direct message's turn claim, teamClaims.ts's turnOf). */
-  turnOf?: (conversationKey: string) => string | null;
 }
 
 export interface TeamStatus {

@@ -1,31 +1,25 @@
 // The team, as one module behind one port (decision 0075; app/teamPort.ts). Built from what the core
 // hands it, it joins the workspace set (at start, or later from Settings → Team), and everything that
-// lives only while a workspace is open (presence, the notices of concurrent decisions, following the
-// answers that hold this device's) is made together when one is joined and closed together when it
-// is left. The core asks `offer()` at each call: the joined team's offer, or the solo one.
+// lives only while a workspace is open (the claims, what the device shares, presence, the notices of
+// concurrent decisions, following the answers that hold this device's: joinedTeam.ts) is made
+// together when one is joined and closed together when it is left. The core asks `offer()` at each
+// call: the joined team's offer, or the solo one.
 import { itemStatesChangedPayload } from './itemStatesChanged.ts';
+import { joinTeam, type JoinedTeam } from './joinedTeam.ts';
 import { LiveUpdatesSetup } from './liveUpdatesSetup.ts';
 import { wireLiveUpdates } from './liveUpdatesWiring.ts';
 import { TeamConnection } from './teamConnection.ts';
-import { heldAnswerOf, turnOf } from './teamClaims.ts';
+import { heldAnswerOf } from './teamClaims.ts';
 import { teamCommands } from './teamCommands.ts';
-import { followWinners, isHeldByTeam } from './teamHeldFollow.ts';
+import { isHeldByTeam } from './teamHeldFollow.ts';
 import { TeamItems } from './teamItems.ts';
 import type { TeamHanded, TeamOffer, TeamPort } from './teamPort.ts';
-import { TeamPresence } from './teamPresence.ts';
-import { TeamResolutions } from './teamResolutions.ts';
 import type { TeamSettings } from './teamSettings.ts';
 import { TeamSetup } from './teamSetup.ts';
 import { TeamSetupFile, teamSetupFileIn } from './teamSetupFile.ts';
-import type { TeamWorkspace } from '../team/teamWorkspace.ts';
-
-/** What lives while one workspace is joined, made and closed as a whole. */
-interface JoinedTeam {
-  offer: TeamOffer;
-  presence: TeamPresence;
-  resolutions: TeamResolutions;
-  unfollowWinners: () => void;
-}
+import { refuse } from '../refusal.ts';
+import type { OutboxItem, TeamAnswer } from '../outbox/types.ts';
+import { TeamContent } from '../team/teamContent.ts';
 
 export async function startTeam(handed: TeamHanded): Promise<TeamPort> {
   const { logger, events } = handed;
@@ -41,8 +35,6 @@ export async function startTeam(handed: TeamHanded): Promise<TeamPort> {
     now: () => handed.clock.now(),
     ...(logger ? { logger } : {}),
     ...(handed.tuning.teamRetry ? { retry: handed.tuning.teamRetry } : {}),
-    // A direct message's turn: the message that opened it (teamClaims.ts, decision 0067).
-    turnOf: (key) => turnOf(handed.store.conversation(key)?.messages ?? []),
   });
   const setup = new TeamSetup({ connection, file, filePath: teamSetupFileIn(handed.dataDir), vault: handed.vault, remember: handed.remember });
 
@@ -53,84 +45,55 @@ export async function startTeam(handed: TeamHanded): Promise<TeamPort> {
     if (states.size > 0) events.emit('items.stateChanged', itemStatesChangedPayload(states));
   };
   connection.onEventRecorded((key) => historyMoved([key]));
-  // So does this device's own answer moving (held, sent): "Your reply was held: Ann had answered".
-  connection.sharing.onOutboxStatusWritten((key) => historyMoved([key]));
-  // In a team, each client's report settings are merged per field, and the saved replies per reply.
-  connection.sharing.shareClientSettings(handed.clientSettings);
-  connection.sharing.shareSavedReplies(handed.savedReplies);
 
-  // Alone: nothing is held or shared, but a write asked while the team changes waits for the new one
-  // rather than slip out unclaimed, and the content sharing the syncs were given stays theirs.
+  /**
+   * The profiles' leases and shared content (decision 0060): made at the first workspace joined,
+   * then following the one open now, so the syncs' ports made at start stay true across a change
+   * of team (a sync started while the device was alone has none).
+   */
+  let content: TeamContent | null = null;
+  const sharingFor = (serviceUrl: string) => content?.forService(serviceUrl);
+
+  let joined: JoinedTeam | null = null;
+  // While the team changes (Settings → Team), a write waits for the new workspace rather than slip
+  // out unclaimed; then the team joined by then claims it, or none (alone, it goes).
+  const holdBeforeSend = async (item: OutboxItem): Promise<TeamAnswer> => {
+    await connection.settled();
+    return joined === null ? null : joined.claim(item);
+  };
+
+  // Alone: nothing is held or shared, but a write waits for a change of team under way, and the
+  // content sharing the syncs were given stays theirs.
   const solo: TeamOffer = {
-    holdBeforeSend: (item) => connection.holdBeforeSend(item),
-    sendAnyway: (item) => connection.sendAnyway(item),
+    holdBeforeSend,
+    sendAnyway: async () => refuse('This device is not in a team now, so nothing is held for a choice.'),
     heldAnswer: (item) => (isHeldByTeam(item) ? heldAnswerOf([], item) : null),
-    outboxChanged: (event) => connection.outboxChanged(event),
-    sharingFor: (serviceUrl) => connection.sharing.sharingFor(serviceUrl),
+    outboxChanged: () => {},
+    sharingFor,
     reportTeam: () => null,
     savedRepliesChanged: () => {},
   };
-  const joinedOffer = (workspace: TeamWorkspace, joinedAs: TeamSettings): TeamOffer => ({
-    holdBeforeSend: (item) => connection.holdBeforeSend(item),
-    sendAnyway: (item) => connection.sendAnyway(item),
-    heldAnswer: (item) =>
-      isHeldByTeam(item)
-        ? heldAnswerOf(
-            workspace.outboxStatuses().filter((status) => status.itemKey === item.answers),
-            item,
-          )
-        : null,
-    outboxChanged: (event) => connection.outboxChanged(event),
-    sharingFor: (serviceUrl) => connection.sharing.sharingFor(serviceUrl),
-    // What the client report reads of the team: who this device is, every device's outbox statuses.
-    reportTeam: () => ({ member: joinedAs.member, device: joinedAs.device, statuses: workspace.outboxStatuses() }),
-    savedRepliesChanged: (before, after) => connection.sharing.savedRepliesChanged(before, after),
-  });
-
-  let joined: JoinedTeam | null = null;
   const offer = (): TeamOffer => joined?.offer ?? solo;
 
-  const leaveJoined = () => {
-    if (joined === null) return;
-    joined.unfollowWinners();
-    joined.resolutions.close();
-    joined.presence.close();
+  const leaveJoined = async () => {
+    const leaving = joined;
+    if (leaving === null) return;
     joined = null;
     events.emit('team.noticesChanged', { notices: [] });
     events.emit('team.presenceChanged', { present: [] });
+    await leaving.leave();
+    await content?.flushed();
+    content?.attach(null);
   };
+  // Left: the connection closes the workspace once the joined team is done. Joined: made at once (not
+  // after a wait), so no write asks the solo offer while a workspace is open.
   connection.onJoined((now) => {
-    leaveJoined();
-    if (now === null) return;
+    if (now === null) return leaveJoined();
     const { workspace, settings: joinedAs } = now;
-    const joinedTeam: JoinedTeam = {
-      offer: joinedOffer(workspace, joinedAs),
-      // "Ann is replying" (teamPresence.ts).
-      presence: new TeamPresence(workspace, (present) => events.emit('team.presenceChanged', { present }), logger, handed.tuning.teamQuietMs),
-      // The notices of the workspace's concurrent decisions (teamResolutions.ts).
-      resolutions: new TeamResolutions({
-        workspace,
-        member: joinedAs.member,
-        dataDir: handed.dataDir,
-        person: handed.person,
-        changed: (notices) => events.emit('team.noticesChanged', { notices }),
-        ...(logger ? { logger } : {}),
-      }),
-      unfollowWinners: () => {},
-    };
-    joined = joinedTeam;
-    // Another device's answer moved (sent, failed for good, discarded): this device's answers it
-    // holds are told again, and sent once it gave up (teamHeldFollow.ts).
-    joinedTeam.unfollowWinners = followWinners(workspace, joinedAs.device, {
-      held: () => handed.outbox.items().filter(isHeldByTeam),
-      answerOf: (item) => joinedTeam.offer.heldAnswer(item),
-      historyMoved,
-      tell: handed.outbox.tell,
-      sendAgain: handed.outbox.retry,
-    });
-    // Each member says it is here when it joins (a presence replying to nothing): the others learn
-    // its name, to assign to, before it decides anything.
-    workspace.setComposing(null).catch((error: unknown) => logger?.warn('This device could not tell the team it is here', { reason: String(error) }));
+    if (content === null) content = new TeamContent(workspace, { device: joinedAs.device, logger, now: () => handed.clock.now() });
+    else content.attach(workspace, joinedAs.device);
+    joined = joinTeam(workspace, joinedAs, { handed, connection, holdBeforeSend, sharingFor, historyMoved });
+    return undefined;
   });
 
   // Live updates (decision 0072): while joined, the workspace's events nudge the syncs this device polls.
@@ -188,7 +151,7 @@ export async function startTeam(handed: TeamHanded): Promise<TeamPort> {
     close: async () => {
       await live.close();
       await connection.close();
-      leaveJoined();
+      await leaveJoined();
     },
   };
 }
