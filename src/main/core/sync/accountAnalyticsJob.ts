@@ -19,6 +19,7 @@ import { figuresDayOf } from '../../../shared/wire/accountAnalytics.ts';
 import { AccountAnalyticsRefusedError, type AccountAnalyticsFailure, type AccountAnalyticsFound } from '../service/operations/accountAnalytics.ts';
 import { DAILY_DAYS, DAILY_NETWORKS, pastDays } from './dailyAccountFigures.ts';
 import type { AccountFiguresUnread } from '../store/syncNotes.ts';
+import { keepFetched } from './fetchedWrites.ts';
 import { storeCall } from './jobFailures.ts';
 import { retryDelay } from './pollPolicy.ts';
 import type { AccountSnapshotSyncStore, SyncJobContext } from './syncJobContext.ts';
@@ -147,9 +148,8 @@ export class AccountAnalyticsSync {
     // Without a `lastUpdated` the figures are taken as of the read (with youtube's and tiktok's lag).
     const day = result.day ?? figuresDayOf(result.network, new Date(now).toISOString())?.day ?? utcDayOf(now);
     const snapshot = { profileId, network: result.network, day, figures: result.figures, entry: result.entry, fetchedAt: Math.floor(now) };
-    storeCall('save account analytics', () => this.store.recordAccountSnapshot(snapshot));
-    // In a team, the other devices replay it instead of asking (decision 0060).
-    this.context.share?.({ op: 'account-snapshot', snapshot: { ...snapshot, figures: { ...snapshot.figures } } });
+    // Stored, and in a team shared: the other devices replay it instead of asking (fetchedWrites.ts).
+    keepFetched(this.context, { op: 'account-snapshot', snapshot: { ...snapshot, figures: { ...snapshot.figures } } });
   }
 
   /**

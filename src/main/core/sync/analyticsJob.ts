@@ -3,6 +3,7 @@
 // request planned no earlier than the service's `nextUpdate`. Which batch goes is analyticsPlan.ts's.
 import type { AnalyticsEntry } from '../../../shared/wire/analytics.ts';
 import { type AnalyticsJob, type AnalyticsTrack, analyticsRoute, NEXT_UPDATE_MARGIN_MS } from './analyticsPlan.ts';
+import { keepFetched } from './fetchedWrites.ts';
 import { storeCall } from './jobFailures.ts';
 import { analyticsMinInterval } from './pollPolicy.ts';
 import type { SyncJobContext } from './syncJobContext.ts';
@@ -88,9 +89,8 @@ function recordAnalytics(context: SyncJobContext, track: AnalyticsTrack, entry: 
     ...(backfilledFrom !== undefined ? { backfilledFrom } : {}),
     ...(recoveredFrom !== undefined ? { recoveredFrom } : {}),
   };
-  const stored = storeCall('save analytics', () => store.recordAnalytics(snapshot));
-  // In a team, the other devices replay new numbers instead of asking (decision 0060).
-  if (stored === 'stored') context.share?.({ op: 'analytics', snapshot });
+  // Stored, and in a team new numbers are shared: the other devices replay them instead of asking (fetchedWrites.ts).
+  keepFetched(context, { op: 'analytics', snapshot });
   const nextUpdate = Date.parse(entry.nextUpdate);
   const serviceSays = Number.isFinite(nextUpdate) ? nextUpdate + NEXT_UPDATE_MARGIN_MS : now + ANALYTICS_RETRY_MS;
   const onePostPerRequest = analyticsRoute(track.platform, track.servicePostId) === 'service';

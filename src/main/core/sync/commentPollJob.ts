@@ -2,10 +2,9 @@
 // networks, or one per network post), store them post by post, tell the host about new ones, and
 // plan the target's next poll (its interval after success, backoff after a failure).
 import type { CommentsResponse } from '../../../shared/wire/comments.ts';
-import type { CommentInput, IngestResult, PostKey } from '../store/types.ts';
 import { commentInputsOf, newestCommentAt, recordsFor } from './commentRecords.ts';
-import { emitSafely } from './events.ts';
-import { type StoreFailure, storeCall, storeInfo } from './jobFailures.ts';
+import { keepFetched } from './fetchedWrites.ts';
+import type { StoreFailure } from './jobFailures.ts';
 import { retryDelay } from './pollPolicy.ts';
 import { maxOrNull, type PollPost, type PollTarget } from './pollTargets.ts';
 import type { SyncClient } from './syncClient.ts';
@@ -70,45 +69,14 @@ function ingest(context: SyncJobContext, target: PollTarget, posts: PollPost[], 
     const rows = commentInputsOf(recordsFor(response, post.platform), post.platform, post.socialPostId);
     const firstFetch = post.lastPolledAt === null;
     try {
-      storeComments(context, post.key, rows, now, firstFetch);
+      // Stored, and in a team shared: the other devices replay it instead of asking (fetchedWrites.ts).
+      keepFetched(context, { op: 'comments', postKey: post.key, rows, polledAt: now, firstFetch });
     } catch (error) {
       refused ??= error as StoreFailure;
       continue;
     }
-    // In a team, the other devices replay this instead of asking (decision 0060).
-    context.share?.({ op: 'comments', postKey: post.key, rows, polledAt: now, firstFetch });
     post.lastPolledAt = now;
     target.lastCommentAt = maxOrNull(target.lastCommentAt, newestCommentAt(rows));
   }
   if (refused) throw refused;
-}
-
-/**
- * One post's comments into the store, the poll time noted and new comments told: the one ingest of
- * comments, for an answer of the service and for what the device polling the profile shared.
- * Throws the store's refusal (StoreFailure) of the comments themselves.
- */
-export function storeComments(context: SyncJobContext, postKey: PostKey, rows: CommentInput[], polledAt: number, firstFetch: boolean): IngestResult {
-  const { profile, reporter } = context;
-  const { store, listener } = context.ports;
-  const result = storeCall('save comments', () => store.ingestComments(profile.profileId, rows));
-  reporter.rejected('comments', result.rejected, postKey);
-  try {
-    storeCall('record the poll', () => store.markPolled(postKey, polledAt));
-  } catch (error) {
-    // The comments are in; only the poll time is lost (after a restart the post is polled
-    // once more than needed). Worth telling, not worth polling again for.
-    reporter.error({ ...storeInfo(error as StoreFailure), postKey });
-  }
-  if (result.inserted.length > 0) {
-    emitSafely(listener, {
-      type: 'new-comments',
-      accountId: profile.accountId,
-      profileId: profile.profileId,
-      postKey,
-      keys: result.inserted,
-      firstFetch,
-    });
-  }
-  return result;
 }

@@ -5,6 +5,7 @@
 import { isNetwork } from '../../../shared/networks.ts';
 import type { UserResponse } from '../../../shared/wire/profiles.ts';
 import type { PostRecord } from '../store/types.ts';
+import { keepFetched } from './fetchedWrites.ts';
 import { StoreFailure, storeCall, storeInfo } from './jobFailures.ts';
 import { retryDelay } from './pollPolicy.ts';
 import { mergeDiscoveredPosts, postsFromHistory, postsFromNetworkHistory } from './postDiscovery.ts';
@@ -90,13 +91,10 @@ export class DiscoveryJob {
       for (const id of service.deletedServicePostIds) this.deletedServicePosts.add(id);
       const now = clock.now();
       const posts = storeCall('read the known posts', () => mergeDiscoveredPosts(service.posts, outside, (key) => store.post(key), now));
-      const saved = storeCall('save the posts', () => store.upsertPosts(posts));
-      reporter.rejected('posts', saved.rejected);
-      // In a team, the other devices replay this instead of asking (decision 0060).
-      if (this.context.share) {
-        const record = storeCall('read the profile', () => store.profiles(profile.accountId).find((p) => p.profileId === profile.profileId) ?? null);
-        this.context.share({ op: 'profile-and-posts', profile: record, posts });
-      }
+      // Stored, and in a team shared with the profile's identities: the other devices replay it
+      // instead of asking (fetchedWrites.ts).
+      const record = storeCall('read the profile', () => store.profiles(profile.accountId).find((p) => p.profileId === profile.profileId) ?? null);
+      keepFetched(this.context, { op: 'profile-and-posts', profile: record, posts });
       storeCall('save the discovery time', () => store.setDiscoveredAt(this.context.profile.accountId, this.context.profile.profileId, now));
       storeCall('read the posts to sync', () => this.replan(now));
       this.manual = false;

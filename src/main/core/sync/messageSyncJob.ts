@@ -9,10 +9,10 @@ import type { MessageRecord } from '../../../shared/wire/messages.ts';
 import { HttpError } from '../service/errors.ts';
 import { CONVERSATION_MAX_PAGES, MessageRefusedError } from '../service/operations/messages.ts';
 import { conversationKeyOf } from '../store/keys.ts';
-import type { MessageInput } from '../store/types.ts';
 import { messageInputOf } from '../store/messageInput.ts';
 import { type ConversationTrack, mergeListing, type MessageJob, type NetworkMessages, newNetworkMessages, nextMessageJob } from './conversationPlan.ts';
 import { emitSafely, type SyncErrorInfo } from './events.ts';
+import { keepFetched } from './fetchedWrites.ts';
 import { storeCall } from './jobFailures.ts';
 import { conversationInterval, type MessagePolicy, nextReadAt } from './messagePolicy.ts';
 import { retryDelay } from './pollPolicy.ts';
@@ -198,10 +198,8 @@ export class MessageSync {
   private ingest(platform: MessageNetwork, records: readonly MessageRecord[], firstFetch: boolean): string[] {
     if (records.length === 0) return [];
     const rows = records.map((r) => messageInputOf(platform, r));
-    const news = storeMessages(this.context, this.store, rows);
-    // In a team, the other devices replay this instead of asking (decision 0060).
-    this.context.share?.({ op: 'messages', platform, rows, firstFetch });
-    return news;
+    // Stored, and in a team shared: the other devices replay it instead of asking (fetchedWrites.ts).
+    return keepFetched(this.context, { op: 'messages', platform, rows, firstFetch });
   }
 
   /** The newest message the store has of a conversation (after a restart, memory knows none). */
@@ -234,16 +232,6 @@ export class MessageSync {
     }
     requests.failed(error, { retry, ...(gone ? { gone } : {}), withoutTwitter: () => {} });
   }
-}
-
-/**
- * Direct messages into the store: the one ingest of messages, for an answer of the service and for
- * what the device polling the profile shared. The keys of conversations with news.
- */
-export function storeMessages(context: SyncJobContext, store: MessageSyncStore, rows: MessageInput[]): string[] {
-  const result = storeCall('save direct messages', () => store.ingestMessages(context.profile.profileId, rows));
-  context.reporter.rejected('messages', result.rejected);
-  return [...new Set([...result.newConversations, ...result.newlyReceived])];
 }
 
 function refusalReport(error: HttpError, platform: MessageNetwork, wholeProfile: boolean, holdMs: number): SyncErrorInfo {

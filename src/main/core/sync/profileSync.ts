@@ -8,7 +8,8 @@
 // accountAnalyticsJob.ts.
 // Longer than 400 lines on purpose: the loop, its plan (targets, analytics tracks) and the team's
 // following (the lease, what arrives) read and reset the same plan and timer; parted, each half
-// would reach into the other's state. What a job does with a store write to share is the job's.
+// would reach into the other's state. A job stores what it fetched through fetchedWrites.ts, which
+// shares it in a team.
 import type { PostKey } from '../store/types.ts';
 import { AccountAnalyticsSync } from './accountAnalyticsJob.ts';
 import { fetchAnalytics } from './analyticsJob.ts';
@@ -137,7 +138,6 @@ export class ProfileSync {
       reporter: this.reporter,
       intervalOf: (target, now) => this.intervalOf(target, now),
       emitProgress: () => this.reporter.progress(this.targets.values()),
-      share: ports.sharing ? (write) => ports.sharing?.share(profile.profileId, [write]) : undefined,
       postsGone: (keys) => this.askFiguresNow(keys),
     };
     this.lease = ports.sharing ? new PollLease(ports.sharing, profile.profileId, options.leaseMs ?? 3 * this.policy.hotMs, () => ports.clock.now()) : undefined;

@@ -6,10 +6,9 @@
 import type { SharedWrite } from '../../../shared/domain/teamContent.ts';
 import type { AccountFigures } from '../../../shared/wire/accountAnalytics.ts';
 import type { PostKey } from '../store/types.ts';
-import { storeComments } from './commentPollJob.ts';
 import { emitSafely } from './events.ts';
+import { storeComments, storeMessages } from './fetchedWrites.ts';
 import { StoreFailure, storeCall, storeInfo } from './jobFailures.ts';
-import { storeMessages } from './messageSyncJob.ts';
 import type { PollPost } from './pollTargets.ts';
 import type { SyncJobContext } from './syncJobContext.ts';
 

@@ -2,7 +2,6 @@
 // the profile, the ports, and the parts the coordinator (ProfileSync) shares among its jobs. The
 // jobs live in files of their own; they change only their own plan (a target's or a track's due
 // time) and leave the choice of the next job to the coordinator.
-import type { SharedWrite } from '../../../shared/domain/teamContent.ts';
 import type { Clock } from '../clock.ts';
 import type { AccountSnapshotStore, MessageStore, PostKey, Store } from '../store/types.ts';
 import type { ConnectivityView } from './connectivityMonitor.ts';
@@ -55,8 +54,6 @@ export interface SyncJobContext {
   intervalOf(target: PollTarget, now: number): number;
   /** Tells the host how far the sync has come, if that changed. */
   emitProgress(): void;
-  /** In a team: shares a store write made from the service's answer with the other devices (decision 0060). */
-  share?: ((write: SharedWrite) => void) | undefined;
   /**
    * The service no longer finds these posts (their comments answered "not found"): their figures are
    * asked at once, so the panel says "not found for this account" (186) instead of keeping the
