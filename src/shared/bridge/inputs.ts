@@ -12,6 +12,7 @@ import { clientSettingsSchema } from '../domain/clientSettings.ts';
 import { parsePostReference } from '../domain/trackedPosts.ts';
 import { writtenTextProblem, type WrittenNoun } from '../domain/writtenText.ts';
 import { ReportMonthSchema } from '../domain/preparedReports.ts';
+import { registeredKindNamed } from '../domain/registeredKinds.ts';
 import { ReviewAnswerInputSchema } from '../domain/reviewItem.ts';
 
 // Bounds of untrusted input.
@@ -150,9 +151,19 @@ const NO_IMAGE_WORDS: Record<keyof typeof ANSWER_INPUTS, string | null> = {
 };
 
 /** An answer's field its kind does not take is said in words (a direct message has no image). */
-function answerIssueWords(issue: z.core.$ZodIssue, kind: keyof typeof ANSWER_INPUTS): string {
+function answerIssueWords(issue: z.core.$ZodIssue, noImageWords: string | null): string {
   if (issue.code !== 'unrecognized_keys' || !issue.keys.includes('mediaUrls')) return issue.message;
-  return NO_IMAGE_WORDS[kind] ?? issue.message;
+  return noImageWords ?? issue.message;
+}
+
+/** A kind's answer rules: this build's kinds' above, or a kind registered at run time (registeredKinds.ts). */
+function answerRulesOf(kind: string): { schema: z.ZodType; noImageWords: string | null } | null {
+  if (Object.hasOwn(ANSWER_INPUTS, kind)) {
+    const own = kind as keyof typeof ANSWER_INPUTS;
+    return { schema: ANSWER_INPUTS[own], noImageWords: NO_IMAGE_WORDS[own] };
+  }
+  const registered = registeredKindNamed(kind);
+  return registered ? { schema: registered.answer, noImageWords: registered.noImageWords } : null;
 }
 
 /**
@@ -169,9 +180,11 @@ export const AnswerInput = z
   .superRefine((input, context) => {
     const kind = inboxKindOfKeyShape(input.key);
     if (kind === null) return;
-    const checked = ANSWER_INPUTS[kind].safeParse(input);
+    const rules = answerRulesOf(kind);
+    if (rules === null) return;
+    const checked = rules.schema.safeParse(input);
     if (!checked.success)
-      for (const issue of checked.error.issues) context.addIssue({ code: 'custom', message: answerIssueWords(issue, kind), path: issue.path });
+      for (const issue of checked.error.issues) context.addIssue({ code: 'custom', message: answerIssueWords(issue, rules.noImageWords), path: issue.path });
   });
 
 export const RefreshTarget = z.union([z.strictObject({ postKey: PostKeySchema }), z.strictObject({ profileId: Id })]);

@@ -6,6 +6,7 @@ import { ReviewNetworkSchema } from '../wire/reviews.ts';
 import { NETWORKS } from '../networks.ts';
 import { CONVERSATION_STATUSES } from '../wire/messages.ts';
 import { PostRecordSchema, PostViewSchema } from './posts.ts';
+import { registeredKindNamed } from './registeredKinds.ts';
 
 export const INBOX_VIEWS = ['needsReply', 'all', 'done', 'snoozed', 'hidden', 'assignedToMe'] as const;
 export const InboxViewSchema = z.enum(INBOX_VIEWS);
@@ -23,8 +24,9 @@ export const VIEW_SWEEP_MAX = 50_000;
  * placed at its last message). A filter without a kind shows both ("Everything").
  */
 export const INBOX_ITEM_KINDS = ['comment', 'conversation', 'review'] as const;
-export const InboxItemKindSchema = z.enum(INBOX_ITEM_KINDS);
-export type InboxItemKind = z.infer<typeof InboxItemKindSchema>;
+export type InboxItemKind = (typeof INBOX_ITEM_KINDS)[number];
+/** The kinds of this build, or one registered at run time (registeredKinds.ts): typed as a kind, as the core's registry types it. */
+export const InboxItemKindSchema = z.enum(INBOX_ITEM_KINDS).or(z.custom<InboxItemKind>((name) => registeredKindNamed(name) !== undefined));
 
 export const InboxFilterSchema = z.object({
   profileIds: z.array(z.string()).optional(),

@@ -3,6 +3,8 @@
 // never do, so the first colon separates them.
 import { z } from 'zod';
 import { isNetwork } from '../networks.ts';
+import type { InboxItemKind } from './inbox.ts';
+import { registeredKindOfKey } from './registeredKinds.ts';
 
 /** A comment: `${platform}:${socialCommentId}`. */
 export type CommentKey = string;
@@ -50,10 +52,12 @@ export const ReviewKeySchema = z
  * The kind of a well-formed inbox key, by its shape (the kinds' key grammar is this file's): a
  * conversation's has the `dm:` prefix, a review's `review:`, a comment's is a network's. null: none.
  */
-export function inboxKindOfKeyShape(value: string): 'comment' | 'conversation' | 'review' | null {
+export function inboxKindOfKeyShape(value: string): InboxItemKind | null {
   if (isConversationKey(value)) return 'conversation';
   if (isReviewKey(value)) return 'review';
-  return isSocialKey(value) ? 'comment' : null;
+  if (isSocialKey(value)) return 'comment';
+  // A kind registered at run time names itself as the core's registry does (registeredKinds.ts).
+  return (registeredKindOfKey(value)?.name as InboxItemKind | undefined) ?? null;
 }
 
 /** Any inbox item: a comment or a conversation (triage takes both). */
@@ -61,7 +65,7 @@ export const InboxItemKeySchema = z
   .string()
   .max(MAX_KEY_LENGTH, 'An inbox key is at most 1,024 characters')
   .refine(
-    (value) => isSocialKey(value) || isConversationKey(value) || isReviewKey(value),
+    (value) => isSocialKey(value) || isConversationKey(value) || isReviewKey(value) || registeredKindOfKey(value) !== undefined,
     'An inbox key is "<network>:<social comment id>", "dm:<network>:<conversation id>" or "review:<network>:<review id>"',
   );
 

@@ -1,10 +1,15 @@
 // A fourth inbox kind (beside the real third, reviews) ("mention", made up here) joins the core through its registries only — the
-// descriptor registry (kinds/inboxKinds.ts) and the item read/answer registry (app/kindItems.ts) —
-// and the core's generic paths then work for it: its sync's news, its rows, its notification, the
-// one item read and the one answer command, its column in the report. Nothing here edits a file of
-// the core for it: what a real kind adds beyond this (its name in shared INBOX_ITEM_KINDS for the
-// bridge's schemas, its store tables) is in docs/architecture.md, "Adding an inbox kind".
+// descriptor registry (kinds/inboxKinds.ts), the item read/answer registry (app/kindItems.ts) and
+// the bridge's (shared/domain/registeredKinds.ts) — and the core's generic paths then work for it:
+// its sync's news, its rows, its notification, the one item read and the one answer command through
+// the bridge's own checks, its column in the report. Nothing here edits a file of the core for it:
+// what a real kind adds beyond this (its store tables, its sync job) is in docs/architecture.md,
+// "Adding an inbox kind".
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createDispatcher, type CommandHandlers } from '../../../src/main/core/bridge/createDispatcher.ts';
+import type { BridgeEvent } from '../../../src/main/core/bridge/dispatcher.ts';
+import { EventHub } from '../../../src/main/core/bridge/eventHub.ts';
 import { CoreEvents, type CoreEventsDeps } from '../../../src/main/core/app/coreEvents.ts';
 import { kindItems, registerKindItems } from '../../../src/main/core/app/kindItems.ts';
 import type { InboxKindDescriptor } from '../../../src/main/core/kinds/inboxKind.ts';
@@ -14,15 +19,16 @@ import type { AppNotification } from '../../../src/main/core/ports.ts';
 import { ReceivedColumns, OPEN, NO_RESPONSE, sourceCode } from '../../../src/main/core/report/receivedColumns.ts';
 import { computeResponsiveness } from '../../../src/main/core/report/responsiveness.ts';
 import { notificationText } from '../../../src/main/electron/notifier.ts';
-import type { InboxItemKind, InboxRow } from '../../../src/shared/domain/inbox.ts';
+import { type InboxItemKind, type InboxRow, InboxRowSchema } from '../../../src/shared/domain/inbox.ts';
 import type { InboxItem } from '../../../src/shared/domain/inboxItem.ts';
 import type { OutboxItemView } from '../../../src/shared/domain/outbox.ts';
+import { registerBridgeKind } from '../../../src/shared/domain/registeredKinds.ts';
 import { SteppingClock } from '../../support/steppingClock.ts';
 import { SAMPLE_OUTPUTS } from '../bridge/contractSamples.ts';
 
 const SECOND = 1_000;
 const HOUR = 3_600_000;
-/** The made-up kind's name: not one of the bridge's (a test cannot add to a zod enum), so it is cast where a name is typed. */
+/** The made-up kind's name: not one of this build's kinds, so it is cast where a name is typed. */
 const MENTION = 'mention' as InboxItemKind;
 const KEY = 'mention:google:r-1';
 const T = Date.parse('2026-03-02T09:00:00Z');
@@ -63,6 +69,16 @@ afterEach(() => {
 
 function registerMentions(): void {
   takeOut.push(registerInboxKind(mentionKind));
+  // The bridge's side: its keys, its item's data and its answer's rules, each its own.
+  takeOut.push(
+    registerBridgeKind({
+      name: MENTION,
+      ownsKey: (key) => key.startsWith('mention:'),
+      data: z.object({ mention: InboxRowSchema }),
+      answer: z.strictObject({ key: z.string(), text: z.string().max(280, 'An answer to a mention is at most 280 characters') }),
+      noImageWords: 'An answer to a mention takes no image',
+    }),
+  );
   takeOut.push(
     registerKindItems(MENTION, () => ({
       read: (key) => ({ item: { kind: MENTION, data: { mention: mentions.get(key) } } as unknown as InboxItem, row: mentions.get(key)! }),
@@ -99,6 +115,38 @@ describe('a fourth kind, registered through the registries only', () => {
     expect(mentionKind.answeredBy).toBe('reply');
   });
 
+  it('is read and answered through the bridge, its own rules checked there', async () => {
+    registerMentions();
+    const itemsOf = kindItems({} as never);
+    // The two commands as commandHandlers.ts answers them, behind the bridge's real checks.
+    const handlers = {
+      'inbox.item': ({ key }: { key: string }) => ({ ...itemsOf(inboxKindOfKey(key).name).read(key), outbox: [] }),
+      'answer.send': async (input: { key: string; text: string }) => ({ item: await itemsOf(inboxKindOfKey(input.key).name).answer(input) }),
+    } as unknown as CommandHandlers;
+    const logged: string[] = [];
+    const bridge = createDispatcher({
+      handlers,
+      subscribe: () => () => {},
+      logger: { warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) },
+    });
+    const read = await bridge.invoke('inbox.item', { key: KEY });
+    expect(read).toMatchObject({
+      ok: true,
+      data: { item: { kind: 'mention', data: { mention: { key: KEY, authorName: 'Rita' } } }, row: { key: KEY, kind: 'mention' } },
+    });
+    const sent = await bridge.invoke('answer.send', { key: KEY, text: 'Thank you, Rita!' });
+    expect(sent).toMatchObject({ ok: true, data: { item: { answers: KEY, text: 'Thank you, Rita!' } } });
+    // Its own limit and its own words for an image it does not take.
+    const long = await bridge.invoke('answer.send', { key: KEY, text: 'x'.repeat(281) });
+    expect(long).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('at most 280 characters') } });
+    const image = await bridge.invoke('answer.send', { key: KEY, text: 'Thanks', mediaUrls: ['https://example.com/a.png'] });
+    expect(image).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('takes no image') } });
+    expect(logged).toEqual([]);
+    // Taken back out, the bridge refuses its keys again.
+    for (const out of takeOut.splice(0)) out();
+    expect(await bridge.invoke('inbox.item', { key: KEY })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+  });
+
   it('turns its sync’s news into one new-items event and a notification in its own words', async () => {
     registerMentions();
     const clock = new SteppingClock();
@@ -111,11 +159,13 @@ describe('a fourth kind, registered through the registries only', () => {
       preview: (key) => `${mentions.get(key)?.authorName ?? ''}: ${mentions.get(key)?.text ?? ''}`,
       gatherMs: 5 * SECOND,
     });
-    const emitted: { name: string; payload: unknown }[] = [];
+    const emitted: BridgeEvent[] = [];
     let countsMoved = 0;
+    // The real hub: an event reaches the screen only once its payload passed the bridge's schema.
+    const hub = new EventHub();
+    hub.subscribe((event) => emitted.push(event));
     const deps = {
-      // The hub's schemas know the bridge's kinds only (shared INBOX_ITEM_KINDS): what reaches it is recorded here.
-      hub: { emit: (name: string, payload: unknown) => emitted.push({ name, payload }), emitSticky: () => {} },
+      hub,
       store: {},
       registry: { activeProfileIds: () => new Set(['p1']) },
       board: {},

@@ -2,14 +2,14 @@
 // kind, by an item's key and by the outbox task that answers it; the words the screen uses come
 // from it.
 import { describe, expect, it } from 'vitest';
-import { InboxItemKindSchema } from '../../../src/shared/domain/inbox.ts';
+import { INBOX_ITEM_KINDS } from '../../../src/shared/domain/inbox.ts';
 import { KIND_VIEWS, kindView, kindViewOfAnswer, kindViewOfKey } from '../../../src/renderer/kinds/kindViews.ts';
 import { itemsNoun, KIND_CHOICES, nextKind } from '../../../src/renderer/logic/itemKinds.ts';
 import { isConversationKey } from '../../../src/renderer/logic/directMessages.ts';
 
 describe('the view registry of inbox kinds', () => {
   it('has one view for every kind the core knows, and one answer task per view', () => {
-    expect(KIND_VIEWS.map((view) => view.kind).sort()).toEqual([...InboxItemKindSchema.options].sort());
+    expect(KIND_VIEWS.map((view) => view.kind).sort()).toEqual([...INBOX_ITEM_KINDS].sort());
     expect(new Set(KIND_VIEWS.map((view) => view.answer)).size).toBe(KIND_VIEWS.length);
     for (const view of KIND_VIEWS) {
       expect(kindView(view.kind)).toBe(view);
