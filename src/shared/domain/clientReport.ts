@@ -42,12 +42,18 @@ const TargetSchema = z.object({
   share: z.number().nullable(),
 });
 
+/** Kind names of reports prepared by an earlier version, and the inbox kind each is now. */
+const EARLIER_KIND_NAMES: Readonly<Record<string, string>> = { dm: 'conversation' };
+
 /**
  * The report's kinds of item are the inbox's kinds (a conversation's items are its turns). Reports
  * prepared by an earlier version named a conversation's turns 'dm': read as 'conversation', so those
  * files stay readable.
  */
-const ItemKindSchema = z.preprocess((kind) => (kind === 'dm' ? 'conversation' : kind), InboxItemKindSchema);
+const ItemKindSchema = z.preprocess(
+  (kind) => (typeof kind === 'string' && Object.hasOwn(EARLIER_KIND_NAMES, kind) ? EARLIER_KIND_NAMES[kind] : kind),
+  InboxItemKindSchema,
+);
 
 const TargetSplitSchema = z.object({
   minutes: z.number().int(),
