@@ -5,7 +5,7 @@ import type { Formatter } from '../../shared/format/formatter.ts';
 
 /** An average of stars with its one decimal always shown, so "3.0" stands beside "4.6" as the same kind of figure. */
 function starsAverage(value: number, format: Formatter): string {
-  return new Intl.NumberFormat(format.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+  return format.decimal(value, 1);
 }
 
 /** The summary line, in the client's words. */
