@@ -56,7 +56,7 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
   const undoLeft = undoSecondsLeft(item, now);
   const answered = kindViewOfAnswer(item.kind);
   const task = taskWordsOf(item.kind);
-  const what = task.what;
+  const what = item.state === 'sent' ? (task.whatDone ?? task.what) : task.what;
   const who = item.person ? `${what} to ${item.person}` : what;
   const client = showWhere && item.profileId ? profileTitle(profiles, item.profileId) : null;
   const networks = item.platforms.map((platform) => itemNetworkName(platform)).join(', ');

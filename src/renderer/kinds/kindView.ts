@@ -12,8 +12,9 @@ import type { ComposerRules } from '../logic/composerRules.ts';
  * answer's defaults (kindViews.ts, taskWordsOf): a review's reply checked on the review, its removal.
  */
 export interface TaskWords {
-  /** The card's title: "Your reply", "Removing your reply". */
+  /** The card's title: "Your reply", "Removing your reply"; `whatDone` once it went, where different ("Removed your reply"). */
   what: string;
+  whatDone?: string;
   /** False: it carries no words of the person's (a removal): its card shows none, offers no Edit, and Undo puts nothing in the reply box. */
   carriesText: boolean;
   /** Undo's toast: "Undone: the reply was not sent, its text is back". */
@@ -24,6 +25,8 @@ export interface TaskWords {
    * when the connection is what it waits for. Null: the outbox's own words ("checks the thread").
    */
   checkFirst: ((network: string, inWords: string | null, whenBack: boolean) => string) | null;
+  /** What an earlier try that may already have gone through did, in the kind's words; null: the outbox's ("may already be posted"). */
+  mayHaveGone?: string;
 }
 
 export interface KindView {

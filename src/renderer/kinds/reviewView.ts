@@ -41,7 +41,9 @@ export const reviewView: KindView = {
     },
     'review-reply-delete': {
       what: 'Removing your reply',
+      whatDone: 'Removed your reply',
       carriesText: false,
+      mayHaveGone: 'An earlier try may already have removed the reply.',
       undone: 'Undone: your reply stays on the review',
       checkFirst: (network, inWords, whenBack) =>
         whenBack

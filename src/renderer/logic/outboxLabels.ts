@@ -56,10 +56,14 @@ export function stateDetail(
     const code = item.lastError?.code ?? (checkFirst ? 'checking' : 'network');
     const nextTryInMs = item.nextAttemptAt === null ? null : Math.max(0, item.nextAttemptAt - now);
     const context = { subject, next: 'retry', nextTryInMs, checkFirst } as const;
-    const words = errorWords({ code }, context);
+    const cause = causeOf({ code });
+    const task = taskWordsOf(item.kind);
+    const said = errorWords({ code }, context);
+    // An earlier try that may have gone through, in the task kind's words (a removal is not "posted").
+    const words = task.mayHaveGone !== undefined && (cause === 'maybe-posted' || cause === 'checking') ? { ...said, text: task.mayHaveGone } : said;
     // Checking before sending again: the task kind says what it checks (a review, not a thread).
-    const step = nextStepOf(causeOf({ code }), context);
-    const kindWords = taskWordsOf(item.kind).checkFirst;
+    const step = nextStepOf(cause, context);
+    const kindWords = task.checkFirst;
     const network = item.platforms?.[0];
     if (kindWords !== null && network !== undefined && step !== null && CHECK_STEPS.has(step)) {
       const inWords = nextTryInMs === null ? null : durations.duration(nextTryInMs);

@@ -44,7 +44,8 @@ export const useReviewReplyRemoval = create<RemovalState>((set, get) => ({
     useOutboxStore.getState().sentNow(item.id);
     set({ asking: null, busy: false });
     const network = item.platforms[0];
-    useUiStore.getState().showToast(network === undefined ? 'Removing your reply' : `Removing your reply from ${itemNetworkName(network)}`, true);
+    // Its card has the Undo and its countdown; the toast's would outlive the window and undo a triage instead.
+    useUiStore.getState().showToast(network === undefined ? 'Removing your reply' : `Removing your reply from ${itemNetworkName(network)}`);
     return true;
   },
 }));

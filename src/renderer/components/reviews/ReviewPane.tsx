@@ -4,10 +4,12 @@
 // which says whose words go public where: "Reply publicly as Bloom Bakery on Google". The reply
 // can be removed (the command's button under it, asking first: ReviewReplyRemoval.tsx).
 import { useEffect } from 'react';
+import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import type { ReviewView } from '../../../shared/domain/reviewItem.ts';
 import { REVIEW_NETWORK_NAMES } from '../../../shared/reviews.ts';
 import { exactTime, relativeTime } from '../../logic/relativeTime.ts';
 import { shownInLists } from '../../logic/outboxLabels.ts';
+import { taskWordsOf } from '../../kinds/kindViews.ts';
 import { useOutboxStore } from '../../stores/outboxStore.ts';
 import { profileTitle, useProfilesStore } from '../../stores/profilesStore.ts';
 import { openItemOf, useThreadStore } from '../../stores/threadStore.ts';
@@ -64,6 +66,16 @@ function BusinessReplies({ review, client, now }: { review: ReviewView; client: 
   );
 }
 
+/**
+ * The account's outbox items for this review, oldest first; once a removal of the reply went, the
+ * replies written before it are no longer on the review and leave the pane (the removal's card says so).
+ */
+function ofOurs(items: readonly OutboxItemView[], key: string): OutboxItemView[] {
+  const listed = items.filter((item) => item.answers === key && shownInLists(item)).sort((a, b) => a.created - b.created);
+  const removed = listed.findLast((item) => item.state === 'sent' && !taskWordsOf(item.kind).carriesText);
+  return removed === undefined ? listed : listed.filter((item) => item.created >= removed.created);
+}
+
 /** The review kind's pane (components/kindPanes.tsx). */
 export function ReviewPane({ openKey }: { openKey: string }) {
   const review = useThreadStore((state) => openItemOf(state.item, 'review'));
@@ -76,9 +88,7 @@ export function ReviewPane({ openKey }: { openKey: string }) {
   const row = current?.row ?? null;
   const client = row ? profileTitle(profiles, row.profileId) : '';
   const network = row?.review ? REVIEW_NETWORK_NAMES[row.review.network] : '';
-  const mine = Object.values(outboxItems)
-    .filter((item) => item.answers === openKey && shownInLists(item))
-    .sort((a, b) => a.created - b.created);
+  const mine = ofOurs(Object.values(outboxItems), openKey);
   const asking = useReviewReplyRemoval((state) => state.asking);
   const keep = useReviewReplyRemoval((state) => state.keep);
   // A question about another review's reply does not follow the person here.
