@@ -65,7 +65,7 @@ export function ReviewReplyRemoval({ reviewKey, client, network, replies }: Prop
       </p>
       <div className="review-remove-actions">
         <button ref={safe} type="button" className="button small" disabled={busy} onClick={keepIt}>
-          Keep the reply
+          {replies > 1 ? 'Keep the replies' : 'Keep the reply'}
         </button>
         <button type="button" className="button small danger" disabled={busy} onClick={() => void removeIt()}>
           {busy ? 'Removing…' : `Remove from ${network}`}
