@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { screenshot } from './support/axe.ts';
+import { expectAccessible, screenshot } from './support/axe.ts';
 import type { AppHost } from './support/appHost.ts';
 import { InboxPage } from './support/inboxPage.ts';
 import type { TestSandbox } from './support/sandboxControl.ts';
@@ -122,6 +122,7 @@ test('the business’s reply to a review is removed from the keyboard after aski
   await expect(question(page)).toContainText('Everyone who reads the review on Google stops seeing it.');
   await expect(question(page).getByRole('button', { name: 'Keep the reply' })).toBeFocused();
   await shot(page, testInfo, 'review-remove-ask-1440');
+  await expectAccessible(page, testInfo, 'review-remove-ask');
   await page.setViewportSize({ width: 1024, height: 700 });
   await shot(page, testInfo, 'review-remove-ask-1024');
   await page.setViewportSize({ width: 1440, height: 900 });
