@@ -19,6 +19,7 @@ import { useCommandRequests } from './stores/commandRequests.ts';
 import { useUiStore } from './stores/uiStore.ts';
 import { useLiveRegistrationStore } from './stores/liveRegistrationStore.ts';
 import { addNote, assignTo, openAssign } from './teamActions.ts';
+import { askToRemoveReviewReply } from './stores/reviewReplyRemoval.ts';
 
 /** Opens a comment's thread or a conversation, and marks it read, as opening a mail does. */
 export function openRow(key: string): void {
@@ -262,6 +263,7 @@ export const appActions: CommandActions = {
   assign: openAssign,
   unassign: () => void assignTo(null),
   addNote,
+  removeReviewReply: askToRemoveReviewReply,
   turnLiveUpdates: (on) => {
     const live = useLiveRegistrationStore.getState();
     void (on ? live.turnOn() : live.turnOff());

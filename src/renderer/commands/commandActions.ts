@@ -53,6 +53,8 @@ export interface CommandActions {
   assign: () => void;
   unassign: () => void;
   addNote: () => void;
+  /** The business's reply to the review being read: its pane asks whether to remove it (stores/reviewReplyRemoval.ts). */
+  removeReviewReply: () => void;
   /** Settings → Team → Live updates on (with the address typed there, else the one saved) or off; Settings opens on Team to show how it went. */
   turnLiveUpdates: (on: boolean) => void;
 }

@@ -3,6 +3,7 @@
 import { createRegistry } from './defineCommand.ts';
 import * as list from './listCommands.ts';
 import * as places from './placeCommands.ts';
+import * as reviews from './reviewCommands.ts';
 import * as screen from './screenCommands.ts';
 import * as settings from './settingsCommands.ts';
 import * as team from './teamCommands.ts';
@@ -33,6 +34,7 @@ export const appCommands = createRegistry([
   screen.help,
   list.groupByPost,
   list.selectPost,
+  reviews.removeReviewReply,
   list.unreadOnly,
   screen.theme,
   screen.connect,

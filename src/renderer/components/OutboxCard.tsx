@@ -11,7 +11,7 @@ import { useId } from 'react';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { itemNetworkName } from '../../shared/reviews.ts';
 import { canEdit, checkOutcome, stateDetail, stateLabel, undoSecondsLeft } from '../logic/outboxLabels.ts';
-import { kindViewOfAnswer } from '../kinds/kindViews.ts';
+import { kindViewOfAnswer, taskWordsOf } from '../kinds/kindViews.ts';
 import { useComposerStore } from '../stores/composerStore.ts';
 import { useOutboxStore } from '../stores/outboxStore.ts';
 import { profileTitle, useProfilesStore } from '../stores/profilesStore.ts';
@@ -55,7 +55,8 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
   const outcome = checkOutcome(item);
   const undoLeft = undoSecondsLeft(item, now);
   const answered = kindViewOfAnswer(item.kind);
-  const what = answered.words.answerWhat;
+  const task = taskWordsOf(item.kind);
+  const what = item.state === 'sent' ? (task.whatDone ?? task.what) : task.what;
   const who = item.person ? `${what} to ${item.person}` : what;
   const client = showWhere && item.profileId ? profileTitle(profiles, item.profileId) : null;
   const networks = item.platforms.map((platform) => itemNetworkName(platform)).join(', ');
@@ -76,7 +77,7 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
         <span className={`badge badge-${checking || held ? 'waiting' : item.state}`}>{checking ? 'Checking' : label}</span>
       </header>
       <p className="outbox-where">{where}</p>
-      <p className="outbox-text">{item.text}</p>
+      {task.carriesText && <p className="outbox-text">{item.text}</p>}
       {outcome !== null && (
         <p className="outbox-detail" role="status">
           {outcome}
@@ -136,7 +137,7 @@ export function OutboxCard({ item, onOpen, showWhere = false }: { item: OutboxIt
             Try now
           </button>
         )}
-        {canEdit(item) && undoLeft === 0 && (
+        {task.carriesText && canEdit(item) && undoLeft === 0 && (
           <button type="button" className="button small" onClick={edit}>
             Edit
           </button>

@@ -7,10 +7,34 @@ import type { ErrorSubject } from '../../shared/domain/errorWords.ts';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import type { ComposerRules } from '../logic/composerRules.ts';
 
+/**
+ * The outbox's words for one task kind that acts on this kind's items, where they differ from its
+ * answer's defaults (kindViews.ts, taskWordsOf): a review's reply checked on the review, its removal.
+ */
+export interface TaskWords {
+  /** The card's title: "Your reply", "Removing your reply"; `whatDone` once it went, where different ("Removed your reply"). */
+  what: string;
+  whatDone?: string;
+  /** False: it carries no words of the person's (a removal): its card shows none, offers no Edit, and Undo puts nothing in the reply box. */
+  carriesText: boolean;
+  /** Undo's toast: "Undone: the reply was not sent, its text is back". */
+  undone: string;
+  /**
+   * The next step while an earlier try may already have gone, in the kind's words: `network` is
+   * where it went ("Google"), `inWords` the time to the next try ("25 s") or null, `whenBack` true
+   * when the connection is what it waits for. Null: the outbox's own words ("checks the thread").
+   */
+  checkFirst: ((network: string, inWords: string | null, whenBack: boolean) => string) | null;
+  /** What an earlier try that may already have gone through did, in the kind's words; null: the outbox's ("may already be posted"). */
+  mayHaveGone?: string;
+}
+
 export interface KindView {
   kind: InboxItemKind;
   /** The outbox task that answers an item of this kind. */
   answer: OutboxItemView['kind'];
+  /** Its task kinds' words where not its answer's defaults, by task kind (a review's reply, its removal). */
+  tasks?: Partial<Record<OutboxItemView['kind'], TaskWords>>;
   /** Whether an inbox key is one of this kind's (shared/domain/keys.ts makes them). */
   ownsKey: (key: string) => boolean;
   /** The network part of one of its keys. */

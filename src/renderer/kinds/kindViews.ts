@@ -6,7 +6,7 @@ import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { commentView } from './commentView.ts';
 import { conversationView } from './conversationView.ts';
 import { reviewView } from './reviewView.ts';
-import type { KindView } from './kindView.ts';
+import type { KindView, TaskWords } from './kindView.ts';
 
 /** In the order the kind switch lists them (and `m` goes round them, after All). */
 const VIEWS: KindView[] = [commentView, conversationView, reviewView];
@@ -31,7 +31,16 @@ export function kindViewOfKey(key: string): KindView {
   return KIND_VIEWS.find((view) => view !== commentView && view.ownsKey(key)) ?? commentView;
 }
 
-/** The kind an outbox task answers (a message answers a conversation). */
+/** The kind an outbox task answers or acts on (a message answers a conversation; a reply's removal acts on a review). */
 export function kindViewOfAnswer(answer: OutboxItemView['kind'] | undefined): KindView {
-  return KIND_VIEWS.find((view) => view.answer === answer) ?? commentView;
+  return KIND_VIEWS.find((view) => view.answer === answer || (answer !== undefined && view.tasks?.[answer] !== undefined)) ?? commentView;
+}
+
+/** The outbox's words for a task kind: its kind view's own, else its answer's ("Your reply", the outbox's check words). */
+export function taskWordsOf(task: OutboxItemView['kind'] | undefined): TaskWords {
+  const view = kindViewOfAnswer(task);
+  const own = task === undefined ? undefined : view.tasks?.[task];
+  if (own !== undefined) return own;
+  const { answerWhat, answerSubject } = view.words;
+  return { what: answerWhat, carriesText: true, undone: `Undone: the ${answerSubject} was not sent, its text is back`, checkFirst: null };
 }

@@ -22,9 +22,35 @@ function reviewRules(network: 'gmb' | 'facebook' | undefined): ComposerRules {
   };
 }
 
+/** "; next check in 25 s", or nothing when no time is planned. */
+const inTime = (label: string, inWords: string | null) => (inWords === null ? '' : `; ${label} in ${inWords}`);
+
 export const reviewView: KindView = {
   kind: 'review',
   answer: 'review-reply',
+  // A review has no thread: after an unknown answer the app reads the review itself (outbox/reviewTask.ts).
+  tasks: {
+    'review-reply': {
+      what: 'Your reply',
+      carriesText: true,
+      undone: 'Undone: the reply was not sent, its text is back',
+      checkFirst: (network, inWords, whenBack) =>
+        whenBack
+          ? `When the connection is back, the app checks whether the reply reached the review on ${network} and sends it only if not${inTime('next try', inWords)}.`
+          : `Checking whether the reply reached the review on ${network} before sending it again${inTime('next check', inWords)}.`,
+    },
+    'review-reply-delete': {
+      what: 'Removing your reply',
+      whatDone: 'Removed your reply',
+      carriesText: false,
+      mayHaveGone: 'An earlier try may already have removed the reply.',
+      undone: 'Undone: your reply stays on the review',
+      checkFirst: (network, inWords, whenBack) =>
+        whenBack
+          ? `When the connection is back, the app checks whether the reply is gone from the review on ${network} and removes it only if not${inTime('next try', inWords)}.`
+          : `Checking whether the reply is gone from the review on ${network} before removing it again${inTime('next check', inWords)}.`,
+    },
+  },
   ownsKey: (key) => key.startsWith(PREFIX),
   networkOfKey: (key) => parseReviewKey(key)?.network ?? '',
   messaging: false,

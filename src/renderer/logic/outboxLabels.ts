@@ -1,8 +1,10 @@
 // An outbox item's state as the words the person reads, everywhere a reply or a message is shown.
 import type { OutboxItemState, OutboxItemView } from '../../shared/domain/outbox.ts';
-import { type ErrorWords, errorWords } from '../../shared/domain/errorWords.ts';
+import { type ErrorWords, type NextStep, causeOf, errorWords, nextStepOf } from '../../shared/domain/errorWords.ts';
+import { createFormatter } from '../../shared/format/formatter.ts';
 import { isNetwork } from '../../shared/networks.ts';
-import { kindViewOfAnswer } from '../kinds/kindViews.ts';
+import { itemNetworkName } from '../../shared/reviews.ts';
+import { kindViewOfAnswer, taskWordsOf } from '../kinds/kindViews.ts';
 import { heldState } from './heldWords.ts';
 
 export const STATE_LABELS: Record<OutboxItemState, string> = {
@@ -23,6 +25,10 @@ export function stateLabel(item: Pick<OutboxItemView, 'state'> & Partial<Pick<Ou
   return held === null ? STATE_LABELS[item.state] : HELD_LABELS[held];
 }
 
+/** The next steps that check before sending again, whose words a task kind may say its own way. */
+const CHECK_STEPS: ReadonlySet<NextStep> = new Set<NextStep>(['check-first', 'check-first-soon', 'check-when-back', 'check-when-back-soon']);
+const durations = createFormatter();
+
 /** A line under the state: why it waits, or why it failed, in the translator's words; the service's code apart for "Details". */
 export interface StateDetail {
   text: string;
@@ -31,7 +37,11 @@ export interface StateDetail {
 
 /** A line under the state: why it waits, or what went wrong, and what happens next. */
 export function stateDetail(
-  item: Pick<OutboxItemView, 'state' | 'lastError' | 'nextAttemptAt' | 'results'> & { kind?: OutboxItemView['kind']; checking?: boolean },
+  item: Pick<OutboxItemView, 'state' | 'lastError' | 'nextAttemptAt' | 'results'> & {
+    kind?: OutboxItemView['kind'];
+    checking?: boolean;
+    platforms?: OutboxItemView['platforms'];
+  },
   now: number,
 ): StateDetail | null {
   const subject = kindViewOfAnswer(item.kind).words.answerSubject;
@@ -45,7 +55,21 @@ export function stateDetail(
     const checkFirst = item.checking === true;
     const code = item.lastError?.code ?? (checkFirst ? 'checking' : 'network');
     const nextTryInMs = item.nextAttemptAt === null ? null : Math.max(0, item.nextAttemptAt - now);
-    return joined(errorWords({ code }, { subject, next: 'retry', nextTryInMs, checkFirst }));
+    const context = { subject, next: 'retry', nextTryInMs, checkFirst } as const;
+    const cause = causeOf({ code });
+    const task = taskWordsOf(item.kind);
+    const said = errorWords({ code }, context);
+    // An earlier try that may have gone through, in the task kind's words (a removal is not "posted").
+    const words = task.mayHaveGone !== undefined && (cause === 'maybe-posted' || cause === 'checking') ? { ...said, text: task.mayHaveGone } : said;
+    // Checking before sending again: the task kind says what it checks (a review, not a thread).
+    const step = nextStepOf(cause, context);
+    const kindWords = task.checkFirst;
+    const network = item.platforms?.[0];
+    if (kindWords !== null && network !== undefined && step !== null && CHECK_STEPS.has(step)) {
+      const inWords = nextTryInMs === null ? null : durations.duration(nextTryInMs);
+      return joined({ ...words, next: kindWords(itemNetworkName(network), inWords, step.startsWith('check-when-back')) });
+    }
+    return joined(words);
   }
   return null;
 }

@@ -6,6 +6,7 @@ import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { call, on } from '../api/bridge.ts';
 import { useUiStore } from './uiStore.ts';
 import { heldToast } from '../logic/heldWords.ts';
+import { taskWordsOf } from '../kinds/kindViews.ts';
 import { usePresenceStore } from './presenceStore.ts';
 
 interface OutboxState {
@@ -24,10 +25,15 @@ interface OutboxState {
 
 function indexByComment(items: Record<string, OutboxItemView>): Record<string, OutboxItemView> {
   const result: Record<string, OutboxItemView> = {};
-  for (const item of Object.values(items)) {
+  // Oldest first: the newest answer speaks for its item, and a removal that went takes back those before it.
+  for (const item of Object.values(items).sort((a, b) => a.created - b.created)) {
     if (item.state === 'cancelled') continue;
-    const current = result[item.answers];
-    if (!current || item.created > current.created) result[item.answers] = item;
+    if (!taskWordsOf(item.kind).carriesText) {
+      // A reply's removal (decision 0086): until it went, the reply it removes still stands.
+      if (item.state === 'sent') delete result[item.answers];
+      continue;
+    }
+    result[item.answers] = item;
   }
   return result;
 }

@@ -1,7 +1,7 @@
 // `z`, the toolbar's Undo and the toast's Undo take back what was done last, as Gmail and Superhuman
 // do: a reply or message just sent, while its undo window is open (its text goes back into the
 // composer, nothing leaves the machine), else the last triage action (triageStore.ts).
-import { kindViewOfAnswer } from '../kinds/kindViews.ts';
+import { taskWordsOf } from '../kinds/kindViews.ts';
 import { useEffect, useState } from 'react';
 import type { OutboxItemView } from '../../shared/domain/outbox.ts';
 import { call } from '../api/bridge.ts';
@@ -22,19 +22,22 @@ export function undoableSend(now: number): OutboxItemView | null {
   return item !== undefined && undoSecondsLeft(item, now) > 0 ? item : null;
 }
 
-/** Takes a send back within its undo window: its text returns to its composer, which gets the focus. */
+/** Takes a send back within its undo window: its text returns to its composer, which gets the focus (a removal carries none: nothing to put back). */
 export async function undoSend(item: OutboxItemView): Promise<boolean> {
   const result = await call('outbox.undo', { id: item.id });
   if (!result.ok) {
     useUiStore.getState().showToast(result.error.message);
     return false;
   }
+  const words = taskWordsOf(item.kind);
   useOutboxStore.getState().put(result.data.item);
   if (useOutboxStore.getState().lastSent?.id === item.id) useOutboxStore.setState({ lastSent: null });
-  useComposerStore.getState().update(item.answers, { text: result.data.text, editing: null });
   if (useInboxStore.getState().openKey !== item.answers) useInboxStore.getState().open(item.answers);
-  useUiStore.getState().focusComposer();
-  useUiStore.getState().showToast(`Undone: the ${kindViewOfAnswer(item.kind).words.answerSubject} was not sent, its text is back`);
+  if (words.carriesText) {
+    useComposerStore.getState().update(item.answers, { text: result.data.text, editing: null });
+    useUiStore.getState().focusComposer();
+  }
+  useUiStore.getState().showToast(words.undone);
   return true;
 }
 

@@ -11,7 +11,7 @@ import { WebhookActionSchema, WebhookUrlSchema } from '../wire/webhooks.ts';
 import { NetworkSchema } from '../wire/common.ts';
 import { settingsSchema } from '../settings.ts';
 import { AccountKeyStatusSchema, AccountSummarySchema, ProfileColorSchema, ProfileViewSchema } from '../domain/accounts.ts';
-import { CommentKeySchema, ConversationKeySchema, InboxItemKeySchema, PostKeySchema } from '../domain/keys.ts';
+import { CommentKeySchema, ConversationKeySchema, InboxItemKeySchema, PostKeySchema, ReviewKeySchema } from '../domain/keys.ts';
 import { ItemStatesChangedPayload } from './itemStatesEvent.ts';
 import { MESSAGE_REPLY_WINDOW_MS } from '../networks.ts';
 import { InboxCountsSchema, InboxCursorSchema, InboxItemKindSchema, InboxPageSchema, InboxRowSchema, ItemNetworkSchema } from '../domain/inbox.ts';
@@ -140,6 +140,8 @@ export const commands = {
    * its reply window has closed).
    */
   'answer.send': command(AnswerInput, z.object({ item: OutboxItemViewSchema })),
+  /** Queues the removal of the business's public reply to a review (on Facebook, each of its answers), with the undo window of a send. */
+  'reviews.removeReply': command(z.strictObject({ key: ReviewKeySchema }), z.object({ item: OutboxItemViewSchema })),
   'outbox.list': command(
     z.strictObject({ states: z.array(OutboxItemViewSchema.shape.state).max(6).optional() }),
     z.object({ items: z.array(OutboxItemViewSchema) }),

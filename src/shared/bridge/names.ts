@@ -31,6 +31,7 @@ export const COMMAND_NAMES = [
   'inbox.messagingOff',
   'inbox.deleteComment',
   'answer.send',
+  'reviews.removeReply',
   'outbox.list',
   'outbox.undo',
   'outbox.edit',

@@ -49,6 +49,8 @@ export interface Formatter {
   sheetDateTime(ms: number): string;
   /** "12,345" (the locale's grouping); at most `fractionDigits` decimals, 0 by default. */
   number(value: number, fractionDigits?: number): string;
+  /** "3.0", "4.6": exactly `fractionDigits` decimals, for figures read side by side (a report's averages of stars). */
+  decimal(value: number, fractionDigits: number): string;
   /** A ratio as a percentage: 0.173 → "17 %" in en-GB, "17%" in en-US. */
   percent(ratio: number, fractionDigits?: number): string;
   /** "1 comment", "3 comments", "1,204 comments". */
@@ -127,6 +129,15 @@ export function createFormatter(options: FormatterOptions = {}): Formatter {
     }
     return format;
   };
+  const fixedFormats = new Map<number, Intl.NumberFormat>();
+  const fixedFormat = (digits: number) => {
+    let format = fixedFormats.get(digits);
+    if (format === undefined) {
+      format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+      fixedFormats.set(digits, format);
+    }
+    return format;
+  };
   const percentFormat = (digits: number) => {
     let format = percentFormats.get(digits);
     if (format === undefined) {
@@ -161,6 +172,7 @@ export function createFormatter(options: FormatterOptions = {}): Formatter {
     dayKey,
     sheetDateTime: (ms) => (valid(ms) ? `${keyFormat.format(ms)} ${sheetClockFormat.format(ms)}` : ''),
     number: (value, fractionDigits = 0) => (Number.isFinite(value) ? numberFormat(fractionDigits).format(value) : '—'),
+    decimal: (value, fractionDigits) => (Number.isFinite(value) ? fixedFormat(fractionDigits).format(value) : '—'),
     percent: (ratio, fractionDigits = 0) => (Number.isFinite(ratio) ? percentFormat(fractionDigits).format(ratio) : '—'),
     count: (value, noun) => `${numberFormat(0).format(value)} ${pluralNoun(value, noun)}`,
     relative(thenMs, nowMs) {

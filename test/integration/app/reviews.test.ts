@@ -115,4 +115,33 @@ describe('reviews in the application core', () => {
     expect(waiting.map((w) => w.createdAt)).toEqual([...waiting.map((w) => w.createdAt)].sort((a, b) => a - b));
     expect(report.reviews!.waitingCount).toBeGreaterThanOrEqual(report.reviews!.waiting.length);
   });
+
+  it('removes the business’s reply once on each network; once it went, the review shows none and needs a reply again (decision 0086)', async () => {
+    const answered = (await reviewRows()).filter((row) => row.review?.reply !== null && !row.done);
+    const picked = (['gmb', 'facebook'] as const).map((network) => answered.find((row) => row.platform === network)!);
+    const unanswered = (await reviewRows({ view: 'needsReply' }))[0]!;
+    const refused = await rig.invoke('reviews.removeReply', { key: unanswered.key });
+    if (refused.ok) throw new Error('a review without a reply had one removed');
+    expect(refused.error.message).toBe('This review has no reply of the business to remove');
+
+    for (const row of picked) {
+      const { item } = await rig.call('reviews.removeReply', { key: row.key });
+      expect(item).toMatchObject({ kind: 'review-reply-delete', answers: row.key, platforms: [row.platform], text: '', state: 'queued' });
+      await rig.until(
+        'the removal sent',
+        async () => ((await rig.call('outbox.list', {})).items.find((i) => i.id === item.id)?.state === 'sent' ? true : null),
+        300,
+      );
+      // No read of the reviews since: the confirmed removal took the reply off the stored review.
+      const read = (await rig.call('inbox.item', { key: row.key })) as { item: InboxItem; row: InboxRow };
+      expect(read.row).toMatchObject({ replied: false });
+      expect(read.row.review?.reply).toBeNull();
+      expect(read.item.kind === 'review' && read.item.data.answers).toEqual([]);
+      expect((await reviewRows({ view: 'needsReply' })).map((r) => r.key)).toContain(row.key);
+      const removals = ((await rig.control('GET', '/ledger')) as { kind: string; ids: string[] }[]).filter(
+        (e) => e.kind === 'review.replyDelete' && e.ids[0] === row.review!.reviewId,
+      );
+      expect(removals).toHaveLength(1);
+    }
+  });
 });

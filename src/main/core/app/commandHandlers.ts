@@ -113,6 +113,7 @@ export function commandHandlers(s: HandlerServices): SoloCommands {
     'inbox.deleteComment': ({ key }) => s.deletion.delete(key),
 
     'answer.send': async (input) => ({ item: await itemsOf(inboxKindOfKey(input.key).name).answer(input) }),
+    'reviews.removeReply': async ({ key }) => ({ item: await s.reviews.removeReply({ key }) }),
     'outbox.list': async ({ states }) => ({ items: await s.replies.list(states) }),
     'outbox.undo': ({ id }) => s.replies.undo(id),
     'outbox.edit': async ({ id, text }) => ({ item: await s.replies.edit(id, text) }),

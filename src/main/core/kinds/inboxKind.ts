@@ -6,7 +6,6 @@
 import type { InboxItemKind, InboxRow, ItemNetwork, SearchMatch } from '../../../shared/domain/inbox.ts';
 import type { Noun } from '../../../shared/format/formatter.ts';
 import type { SearchTerms } from '../../../shared/domain/searchWords.ts';
-import type { Network } from '../../../shared/networks.ts';
 import type { OutboxItem } from '../outbox/types.ts';
 import type { ConfirmedReply } from '../report/firstResponses.ts';
 import type { ReceivedColumns } from '../report/receivedColumns.ts';
@@ -37,11 +36,11 @@ export type NewsCount = 'each' | 'per key';
 
 /** What a kind's "answer sent" step may touch. */
 export interface AnswerSentPorts {
-  store: Pick<Store, 'thread'> & Pick<MessageStore, 'conversation' | 'ingestMessages'>;
+  store: Pick<Store, 'thread'> & Pick<MessageStore, 'conversation' | 'ingestMessages'> & Partial<Pick<ReviewStore, 'review' | 'reviewRepliesRemoved'>>;
   /** The account's post of this key is read again (its "replied" shows soon). */
   refreshPost(postKey: string): void;
-  /** Items of this kind changed from here (a sent message went into its conversation): the screen and the counts are told. */
-  itemsAdded(input: { accountId: string; profileId: string; platform: Network; keys: string[] }): void;
+  /** Items of this kind changed from here (a sent message went into its conversation, a review's reply removed): the screen and the counts are told. */
+  itemsAdded(input: { accountId: string; profileId: string; platform: ItemNetwork; keys: string[] }): void;
   warn(message: string, fields: Record<string, unknown>): void;
 }
 

@@ -8,7 +8,8 @@
 import { parseReviewKey } from '../../../shared/domain/reviewItem.ts';
 import { commentMatch } from '../store/searchMatch.ts';
 import { KIND_SEARCH_INDEXES, REVIEW_KIND } from '../store/itemKinds.ts';
-import { type InboxKindDescriptor, WAITING_TEXT_MAX } from './inboxKind.ts';
+import type { OutboxItem } from '../outbox/types.ts';
+import { type AnswerSentPorts, type InboxKindDescriptor, WAITING_TEXT_MAX } from './inboxKind.ts';
 
 export const reviewKind: InboxKindDescriptor = {
   name: 'review',
@@ -32,8 +33,9 @@ export const reviewKind: InboxKindDescriptor = {
   },
   row: (store, key, profileId) => store.review?.(key, profileId)?.row,
   searchMatch: (_store, row, terms) => commentMatch(row, terms),
-  // The next read of the reviews brings the reply the service now shows; until then the outbox's sent item says it.
-  answerSent: () => {},
+  // A reply: the next read of the reviews brings it as the service shows it; until then the outbox's
+  // sent item says it. A removal: the reply leaves the review at once (the pane, "replied").
+  answerSent: recordRemovedReply,
   report: {
     addItems: () => {},
     waitingWords: (store, profileId, id) => {
@@ -42,3 +44,24 @@ export const reviewKind: InboxKindDescriptor = {
     },
   },
 };
+
+/**
+ * A removal the outbox confirmed (the service answered it, or the review read back showed no reply)
+ * takes the business's replies off the stored review now rather than at the next read of the
+ * reviews (up to 10 minutes): the pane stops showing a reply that is gone, and the review needs a
+ * reply again. That read brings the service's own record.
+ */
+function recordRemovedReply(ports: AnswerSentPorts, item: OutboxItem): void {
+  // The outbox's item types are a union by task kind: this narrows it to a removal (a reply waits for the next read).
+  if (item.kind !== 'review-reply-delete') return;
+  const { platform } = item.request;
+  if (item.results[platform]?.state !== 'sent') return;
+  try {
+    const review = ports.store.review?.(item.answers);
+    if (review === undefined || review === null || ports.store.reviewRepliesRemoved?.(item.answers) !== true) return;
+    ports.itemsAdded({ accountId: item.target.accountId, profileId: review.row.profileId, platform, keys: [item.answers] });
+  } catch (error) {
+    // The store could not take it: the next read of the reviews brings the review without its reply.
+    ports.warn('A removed reply could not be taken off its review yet', { error: error instanceof Error ? error.name : 'error' });
+  }
+}

@@ -215,6 +215,24 @@ export class ReviewTable {
     return { row: rowOf(record), answers: parseAnswers(record.answers) };
   }
 
+  /**
+   * The business's replies to a review taken down, as the outbox confirmed their removal (the
+   * service answered it, or reading the review back showed none): no answer shows any more, and the
+   * row's "replied" follows (migration 14's trigger). The next read of the reviews brings the
+   * service's own record. False when the store has no such review or it showed no answer.
+   */
+  repliesRemoved(key: string): boolean {
+    const ref = parseReviewKey(key);
+    if (ref === null) return false;
+    const changed = this.#statements
+      .get(
+        `UPDATE reviews SET reply_text = NULL, reply_updated = NULL, answers = '[]'
+         WHERE platform = ? AND review_id = ? AND (reply_text IS NOT NULL OR answers <> '[]')`,
+      )
+      .run(ref.network, ref.reviewId);
+    return Number(changed.changes) > 0;
+  }
+
   /** The review ids the store has of a profile's network (the fetcher's "seen" after a restart). */
   reviewIds(profileId: string, platform: ReviewNetwork): string[] {
     const profile = this.#profiles.byProfileId(profileId);
@@ -333,6 +351,8 @@ function rowOf(record: StoredReview): InboxRow {
 export interface ReviewStore {
   ingestReviews(profileId: string, reviews: readonly ReviewInput[]): ReviewIngestResult;
   review(key: string, profileId?: string): { row: InboxRow; answers: ReviewAnswer[] } | null;
+  /** The business's replies taken down once their removal was confirmed (ReviewTable.repliesRemoved). */
+  reviewRepliesRemoved(key: string): boolean;
   reviewIds(profileId: string, platform: ReviewNetwork): string[];
   reportReviews(profileId: string, start: number, end: number): ReportReview[];
 }

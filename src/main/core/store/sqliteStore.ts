@@ -304,6 +304,10 @@ export class SqliteStore implements Store, MessageStore, ReportStore, AccountSna
     return this.#guard(() => this.#reviews.review(key, profileId));
   }
 
+  reviewRepliesRemoved(key: string): boolean {
+    return this.#write(() => this.#reviews.repliesRemoved(key));
+  }
+
   reviewIds(profileId: string, platform: ReviewNetwork): string[] {
     return this.#guard(() => this.#reviews.reviewIds(profileId, platform));
   }

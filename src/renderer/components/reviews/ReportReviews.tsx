@@ -6,20 +6,7 @@ import type { ClientReport } from '../../../shared/domain/clientReport.ts';
 import type { Formatter } from '../../../shared/format/formatter.ts';
 import { REVIEW_NETWORK_NAMES } from '../../../shared/reviews.ts';
 import { ratingWords } from './ReviewStars.tsx';
-
-/** The summary line, in the client's words. */
-export function reviewsLine(reviews: NonNullable<ClientReport['reviews']>, format: Formatter, businessHours: boolean): string {
-  if (reviews.received === 0) return 'Reviews: none new in this period';
-  const parts = [`Reviews: ${format.count(reviews.received, { one: 'new', other: 'new' })}`];
-  if (reviews.averageStars !== null) {
-    const before = reviews.averageStarsBefore === null ? '' : ` (${format.number(reviews.averageStarsBefore, 1)} the period before)`;
-    parts.push(`average ${format.number(reviews.averageStars, 1)} ★${before}`);
-  }
-  parts.push(
-    `${format.number(reviews.answeredWithinDay)} of ${format.number(reviews.received)} answered within ${businessHours ? '1 business day' : '24 hours'}`,
-  );
-  return parts.join(', ');
-}
+import { reviewsLine } from '../../logic/reviewsLine.ts';
 
 export function ReportReviews({ report, format, now }: { report: ClientReport; format: Formatter; now: number }) {
   const reviews = report.reviews;

@@ -1,11 +1,15 @@
 // The open review (issue 31): who wrote it, its stars (or Facebook's recommendation), its words
 // (or that it is a rating alone), when; the business's reply as the service shows it (Facebook
 // keeps each answer); the account's reply still in the outbox in its state; and the reply box,
-// which says whose words go public where: "Reply publicly as Bloom Bakery on Google".
+// which says whose words go public where: "Reply publicly as Bloom Bakery on Google". The reply
+// can be removed (the command's button under it, asking first: ReviewReplyRemoval.tsx).
+import { useEffect } from 'react';
+import type { OutboxItemView } from '../../../shared/domain/outbox.ts';
 import type { ReviewView } from '../../../shared/domain/reviewItem.ts';
 import { REVIEW_NETWORK_NAMES } from '../../../shared/reviews.ts';
 import { exactTime, relativeTime } from '../../logic/relativeTime.ts';
 import { shownInLists } from '../../logic/outboxLabels.ts';
+import { taskWordsOf } from '../../kinds/kindViews.ts';
 import { useOutboxStore } from '../../stores/outboxStore.ts';
 import { profileTitle, useProfilesStore } from '../../stores/profilesStore.ts';
 import { openItemOf, useThreadStore } from '../../stores/threadStore.ts';
@@ -14,6 +18,9 @@ import { useNow } from '../hooks.ts';
 import { OutboxCard } from '../OutboxCard.tsx';
 import { ThreadHead } from '../ThreadHead.tsx';
 import { ItemTeam } from '../team/ItemTeam.tsx';
+import { removalUnderway, useReviewReplyRemoval } from '../../stores/reviewReplyRemoval.ts';
+import { CommandButton } from '../CommandButton.tsx';
+import { ReviewReplyRemoval } from './ReviewReplyRemoval.tsx';
 import { ReviewStars } from './ReviewStars.tsx';
 import './reviews.css';
 
@@ -59,6 +66,16 @@ function BusinessReplies({ review, client, now }: { review: ReviewView; client: 
   );
 }
 
+/**
+ * The account's outbox items for this review, oldest first; once a removal of the reply went, the
+ * replies written before it are no longer on the review and leave the pane (the removal's card says so).
+ */
+function ofOurs(items: readonly OutboxItemView[], key: string): OutboxItemView[] {
+  const listed = items.filter((item) => item.answers === key && shownInLists(item)).sort((a, b) => a.created - b.created);
+  const removed = listed.findLast((item) => item.state === 'sent' && !taskWordsOf(item.kind).carriesText);
+  return removed === undefined ? listed : listed.filter((item) => item.created >= removed.created);
+}
+
 /** The review kind's pane (components/kindPanes.tsx). */
 export function ReviewPane({ openKey }: { openKey: string }) {
   const review = useThreadStore((state) => openItemOf(state.item, 'review'));
@@ -71,9 +88,16 @@ export function ReviewPane({ openKey }: { openKey: string }) {
   const row = current?.row ?? null;
   const client = row ? profileTitle(profiles, row.profileId) : '';
   const network = row?.review ? REVIEW_NETWORK_NAMES[row.review.network] : '';
-  const mine = Object.values(outboxItems)
-    .filter((item) => item.answers === openKey && shownInLists(item))
-    .sort((a, b) => a.created - b.created);
+  const mine = ofOurs(Object.values(outboxItems), openKey);
+  const asking = useReviewReplyRemoval((state) => state.asking);
+  const keep = useReviewReplyRemoval((state) => state.keep);
+  // A question about another review's reply does not follow the person here.
+  useEffect(() => {
+    if (asking !== null && asking !== openKey) keep();
+  }, [asking, openKey, keep]);
+  // A removal on its way: its card says so; no second one is offered.
+  const removing = removalUnderway(mine, openKey);
+  const canRemove = current !== null && current.answers.length > 0 && !removing && asking !== openKey;
   return (
     <aside className="thread review" aria-label="Review">
       <ThreadHead item={row} />
@@ -84,6 +108,12 @@ export function ReviewPane({ openKey }: { openKey: string }) {
           <>
             <ReviewCard review={current} now={now} />
             <BusinessReplies review={current} client={client} now={now} />
+            {canRemove && (
+              <div className="review-reply-remove">
+                <CommandButton command="removeReviewReply" />
+              </div>
+            )}
+            <ReviewReplyRemoval reviewKey={row.key} client={client} network={network} replies={current.answers.length} />
             {mine.length > 0 && (
               <div className="thread-outbox">
                 {mine.map((item) => (
