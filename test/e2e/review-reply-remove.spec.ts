@@ -148,7 +148,7 @@ test('the business’s reply to a review is removed from the keyboard after aski
   await question(page).getByRole('button', { name: 'Remove from Google' }).click();
   await expect.poll(async () => (await removals(sandbox, review.id)).length, { timeout: 30_000 }).toBe(1);
   await expect(businessReply(page)).toBeHidden({ timeout: 15_000 });
-  await expect(removalCard(page)).toHaveAccessibleName('Removed your reply to Hannah Schmidt: Sent');
+  await expect(removalCard(page)).toHaveAccessibleName('Removed your reply to Hannah Schmidt: Removed');
   // The reply's own card left with it; the list's row no longer says it was answered.
   await expect(replyCard(page, reply)).toBeHidden();
   await expect(inbox.row(reviewer)).not.toContainText('Sent');

@@ -15,6 +15,8 @@ export interface TaskWords {
   /** The card's title: "Your reply", "Removing your reply"; `whatDone` once it went, where different ("Removed your reply"). */
   what: string;
   whatDone?: string;
+  /** Its state's word once it went, where "Sent" is not true of it (a removal: "Removed"). */
+  sentLabel?: string;
   /** False: it carries no words of the person's (a removal): its card shows none, offers no Edit, and Undo puts nothing in the reply box. */
   carriesText: boolean;
   /** Undo's toast: "Undone: the reply was not sent, its text is back". */

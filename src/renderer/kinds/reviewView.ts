@@ -42,6 +42,7 @@ export const reviewView: KindView = {
     'review-reply-delete': {
       what: 'Removing your reply',
       whatDone: 'Removed your reply',
+      sentLabel: 'Removed',
       carriesText: false,
       mayHaveGone: 'An earlier try may already have removed the reply.',
       undone: 'Undone: your reply stays on the review',

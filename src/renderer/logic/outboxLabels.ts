@@ -19,10 +19,15 @@ export const STATE_LABELS: Record<OutboxItemState, string> = {
 /** Held for the person's choice: 'Held' while the other answer stands, 'Not sent' once it will not go and this one waits for a click. */
 const HELD_LABELS = { held: 'Held', offered: 'Not sent' } as const;
 
-/** The one word for an item's state, the same on its card, its row and its thread (a held one is not "Failed" anywhere). */
-export function stateLabel(item: Pick<OutboxItemView, 'state'> & Partial<Pick<OutboxItemView, 'heldBy'>>): string {
+/**
+ * The one word for an item's state, the same on its card, its row and its thread (a held one is not
+ * "Failed" anywhere; a sent removal is "Removed", in its task kind's words).
+ */
+export function stateLabel(item: Pick<OutboxItemView, 'state'> & Partial<Pick<OutboxItemView, 'heldBy' | 'kind'>>): string {
   const held = heldState({ state: item.state, heldBy: item.heldBy });
-  return held === null ? STATE_LABELS[item.state] : HELD_LABELS[held];
+  if (held !== null) return HELD_LABELS[held];
+  if (item.state === 'sent') return taskWordsOf(item.kind).sentLabel ?? STATE_LABELS.sent;
+  return STATE_LABELS[item.state];
 }
 
 /** The next steps that check before sending again, whose words a task kind may say its own way. */

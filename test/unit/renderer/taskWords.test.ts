@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxItemView } from '../../../src/shared/domain/outbox.ts';
 import { KIND_VIEWS, kindViewOfAnswer, taskWordsOf } from '../../../src/renderer/kinds/kindViews.ts';
-import { stateDetail } from '../../../src/renderer/logic/outboxLabels.ts';
+import { stateDetail, stateLabel } from '../../../src/renderer/logic/outboxLabels.ts';
 import { OutboxItemViewSchema } from '../../../src/shared/domain/outbox.ts';
 
 const NOW = Date.parse('2026-11-29T10:00:00Z');
@@ -57,5 +57,15 @@ describe('the outbox’s words per task kind', () => {
     );
     expect(taskWordsOf('message')).toMatchObject({ what: 'Your message', carriesText: true, checkFirst: null });
     expect(taskWordsOf(undefined).what).toBe('Your reply');
+  });
+});
+
+describe('the word for a sent task', () => {
+  it('is "Removed" for a sent removal and "Sent" for a sent reply, on card, row and thread alike', () => {
+    expect(stateLabel({ state: 'sent', kind: 'review-reply-delete' })).toBe('Removed');
+    expect(stateLabel({ state: 'sent', kind: 'review-reply' })).toBe('Sent');
+    expect(stateLabel({ state: 'sent', kind: 'reply' })).toBe('Sent');
+    expect(stateLabel({ state: 'sent' })).toBe('Sent');
+    expect(stateLabel({ state: 'queued', kind: 'review-reply-delete' })).toBe('Queued');
   });
 });
