@@ -209,6 +209,7 @@ export class TeamConnection {
       now: () => this.#now(),
       turnOf: this.#options.turnOf ?? (() => null),
       logger: this.#logger,
+      ...(this.#options.unreachableRetryMs === undefined ? {} : { unreachableRetryMs: this.#options.unreachableRetryMs }),
     });
     store.setLocalActor({ who: settings.member, device: settings.device });
     this.#unsubscribe = workspace.subscribe((update) => this.#apply(store, settings, update.items));

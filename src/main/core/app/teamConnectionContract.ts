@@ -22,6 +22,8 @@ export interface TeamConnectionOptions {
   now?: () => number;
   /** Tests make the replication's retry quicker; by default teamWorkspace.ts's. */
   retry?: TeamWorkspaceOptions['retry'];
+  /** Tests make a write ask the team server again sooner after it could not be asked; by default teamClaims.ts's. */
+  unreachableRetryMs?: number;
   /** The message that opened a conversation's turn (a direct message's turn claim, teamClaims.ts's turnOf). */
   turnOf?: (conversationKey: string) => string | null;
 }

@@ -41,6 +41,7 @@ export async function startTeam(handed: TeamHanded): Promise<TeamPort> {
     now: () => handed.clock.now(),
     ...(logger ? { logger } : {}),
     ...(handed.tuning.teamRetry ? { retry: handed.tuning.teamRetry } : {}),
+    ...(handed.tuning.teamUnreachableRetryMs === undefined ? {} : { unreachableRetryMs: handed.tuning.teamUnreachableRetryMs }),
     // A direct message's turn: the message that opened it (teamClaims.ts, decision 0067).
     turnOf: (key) => turnOf(handed.store.conversation(key)?.messages ?? []),
   });
