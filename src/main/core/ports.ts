@@ -140,6 +140,8 @@ export interface AppCoreTuning {
   teamRetry?: { firstMs: number; longestMs: number };
   /** How long without a word from the composer a person stops "replying" (app/teamPresence.ts); default a minute. */
   teamQuietMs?: number;
+  /** How long a write waits before asking the team server again when it could not be asked (app/teamClaims.ts); default 5 s. */
+  teamUnreachableRetryMs?: number;
   /** Live updates: how long the team server may hold a long poll of the events feed (tests); default 25 s. */
   liveLongPollMs?: number;
 }

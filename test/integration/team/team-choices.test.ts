@@ -15,6 +15,8 @@ const ANN = { member: 'ann', device: 'laptop', password: 'ann-password' };
 const BOB = { member: 'bob', device: 'desktop', password: 'bob-password' };
 /** How long main waits for another word from a composer before its person stops "replying" (a minute in the app). */
 const QUIET_MS = 5_000;
+/** How long a write that could not ask the team server waits here (TEAM_TUNING; the app waits 5 s). */
+const UNREACHABLE_RETRY_MS_IN_TESTS = TEAM_TUNING.teamUnreachableRetryMs ?? 0;
 
 let team: TeamCores;
 
@@ -54,12 +56,15 @@ const outboxItem = async (rig: AppRig, id: string) => (await rig.call('outbox.li
 async function bothAnswer(key: string, texts: { laptop: string; desktop: string }, send: (rig: AppRig, text: string) => Promise<{ id: string }>) {
   team.proxies.get(BOB.device)!.cut();
   const fromDesktop = await send(desktop(), texts.desktop);
-  await desktop().until('the desktop waiting for the team server', async () =>
-    (await outboxItem(desktop(), fromDesktop.id))?.lastError?.code === 'team-unreachable' ? true : null,
-  );
+  const waiting = await desktop().until('the desktop waiting for the team server', async () => {
+    const item = await outboxItem(desktop(), fromDesktop.id);
+    return item?.lastError?.code === 'team-unreachable' ? item : null;
+  });
   const fromLaptop = await send(laptop(), texts.laptop);
   await laptop().until('the laptop’s answer sent', async () => ((await outboxItem(laptop(), fromLaptop.id))?.state === 'sent' ? true : null));
   team.proxies.get(BOB.device)!.heal();
+  // It asks the team server again after the tests' short wait (TEAM_TUNING), not the app's 5 s.
+  expect((waiting.nextAttemptAt ?? Infinity) - waiting.updated).toBeLessThanOrEqual(UNREACHABLE_RETRY_MS_IN_TESTS);
   const held = await desktop().until('the desktop holding its answer for a choice', async () => {
     const item = await outboxItem(desktop(), fromDesktop.id);
     return item?.heldBy ? item : null;

@@ -52,6 +52,8 @@ export function joinTeam(workspace: TeamWorkspace, joinedAs: TeamSettings, deps:
     // A direct message's turn: the message that opened it (decision 0067).
     turnOf: (key) => turnOf(handed.store.conversation(key)?.messages ?? []),
     logger,
+    // Tests ask the team server again sooner after it could not be asked; by default teamClaims.ts's.
+    ...(handed.tuning.teamUnreachableRetryMs === undefined ? {} : { unreachableRetryMs: handed.tuning.teamUnreachableRetryMs }),
   });
   // This device's own answer moving (held, sent) changes its history: "Your reply was held: Ann had answered".
   const outboxStatus = new TeamOutboxStatusWriter(workspace, joinedAs.device, logger, (key) => historyMoved([key]));

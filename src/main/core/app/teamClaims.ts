@@ -40,6 +40,8 @@ export interface TeamClaimsOptions {
   /** The id of the message that opened the conversation's turn (turnOf), or null when the person has not written. */
   turnOf: (conversationKey: string) => string | null;
   logger?: LoggerPort | undefined;
+  /** How long a write waits when the team server could not be asked; default UNREACHABLE_RETRY_MS (tests: shorter). */
+  unreachableRetryMs?: number;
 }
 
 /**
@@ -145,7 +147,7 @@ export class TeamClaims {
     const noun = taskKindOf(item).noun;
     return {
       error: { code: 'team-unreachable', message: `Waiting for the team server: a ${noun} goes out once it confirms nobody else answered.` },
-      retryAt: this.#options.now() + UNREACHABLE_RETRY_MS,
+      retryAt: this.#options.now() + (this.#options.unreachableRetryMs ?? UNREACHABLE_RETRY_MS),
     };
   }
 

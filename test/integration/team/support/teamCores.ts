@@ -20,8 +20,11 @@ const canBeAnswered = (row: InboxRow): boolean => (REPLY_BY_SOCIAL_ID_NETWORKS a
 
 export const WORKSPACE = 'agency';
 export const ADMIN = { name: 'admin', password: 'admin-password' };
-/** The tests' tuning: fast sync and outbox, and a short retry of the team server. */
-export const TEAM_TUNING: AppCoreTuning = { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 } };
+/**
+ * The tests' tuning: fast sync and outbox, and a short retry of the team server, both by the
+ * replication and by a write that could not ask it (the app waits 5 s; decision 0080).
+ */
+export const TEAM_TUNING: AppCoreTuning = { ...FAST_TUNING, teamRetry: { firstMs: 50, longestMs: 400 }, teamUnreachableRetryMs: 500 };
 
 export interface TeamDevice {
   member: string;
