@@ -5,6 +5,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { conversationKeyOf } from '../../../src/main/core/store/keys.ts';
+import { REPORT_INDEX_SQL } from '../../../src/main/core/store/reportIndex.ts';
 import { dm } from './messageFixtures.ts';
 import { comment, profile, seeded, T0, type TempStore } from './storeFixtures.ts';
 
@@ -32,6 +33,11 @@ function asVersion14(file: string): void {
         cv.name || ' ' || coalesce(cv.username, '')
       FROM conversations cv;
     DROP INDEX inbox_snoozed_by_partition;
+    -- Migration 16's column, index and trigger, which came after.
+    DROP TRIGGER deleted_parent_leaves_replies;
+    DROP INDEX comments_report;
+    ALTER TABLE comments DROP COLUMN parent_id;
+    ${REPORT_INDEX_SQL};
     PRAGMA user_version = 14;
   `);
   db.close();

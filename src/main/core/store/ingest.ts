@@ -92,17 +92,18 @@ export class CommentIngest {
           .all(refs) as unknown as (StoredComment & { platform: string; social_comment_id: string })[]
       ).map((row) => [keyOf(row.platform as CleanComment['platform'], row.social_comment_id), row]),
     );
-    const answered = new Set(
-      (
-        this.#statements
-          .get(
-            `SELECT DISTINCT c.platform, c.parent_social_comment_id AS parent
-             FROM json_each(?) j JOIN comments c ON c.platform = j.value ->> 0 AND c.parent_social_comment_id = j.value ->> 1
-             WHERE c.by_account = 1`,
-          )
-          .all(refs) as { platform: string; parent: string }[]
-      ).map((row) => `${row.platform}:${row.parent}`),
-    );
+    // Replies stored before this batch under its comments: the account's mark their parent
+    // answered; any whose parent was not stored yet (parent_id NULL) gets its row id below, once
+    // the parent is in (migration 16).
+    const below = this.#statements
+      .get(
+        `SELECT c.id, c.platform, c.parent_social_comment_id AS parent, c.by_account AS mine, c.parent_id IS NULL AS orphan
+         FROM json_each(?) j JOIN comments c ON c.platform = j.value ->> 0 AND c.parent_social_comment_id = j.value ->> 1
+         WHERE c.by_account = 1 OR c.parent_id IS NULL`,
+      )
+      .all(refs) as { id: number; platform: string; parent: string; mine: number; orphan: number }[];
+    const answered = new Set(below.filter((row) => row.mine === 1).map((row) => `${row.platform}:${row.parent}`));
+    const orphans = below.filter((row) => row.orphan === 1).map((row) => row.id);
     // Each second's next free id, found for the whole batch in one statement. Looked up in the inbox,
     // not in comments: conversations take their row ids from the same space (migration 6).
     const nextIds = new Map<number, number>();
@@ -115,6 +116,8 @@ export class CommentIngest {
       .all(JSON.stringify(seconds)) as { second: number; last: number | null }[];
     for (const { second, last } of lastIds) nextIds.set(second, last === null ? firstIdOf(second) : last + 1);
     const newIds: number[] = [];
+    /** The batch's new replies: their parent may have come later in the batch. */
+    const newReplies: number[] = [];
     const started: { key: string; unread: boolean }[] = [];
     for (const comment of clean) {
       const mine = profile.record.networks[comment.platform]?.id === comment.authorId ? 1 : 0;
@@ -128,6 +131,7 @@ export class CommentIngest {
         }
         result.inserted.push(key);
         newIds.push(inserted);
+        if (comment.parent !== null) newReplies.push(inserted);
         started.push({ key, unread: mine === 0 });
         added.add(comment.platform);
         const postKey = keyOf(comment.platform, comment.socialPostId);
@@ -150,6 +154,7 @@ export class CommentIngest {
     );
     for (const [postKey, post] of perPost) count.run(postKey, post.added, post.newest);
     for (const platform of added) this.#onPartition(profile.rowId, platform);
+    this.#linkParents([...orphans, ...newReplies]);
     this.#projectNew(newIds, started);
     this.#indexNew(newIds);
     return result;
@@ -188,6 +193,21 @@ export class CommentIngest {
   }
 
   /**
+   * Replies whose parent came after them (in a later batch, or later in this one) get its row id
+   * now, one statement for the batch; a reply whose parent was stored before it got it in its insert.
+   */
+  #linkParents(ids: number[]): void {
+    if (ids.length === 0) return;
+    this.#statements
+      .get(
+        `UPDATE comments SET parent_id = p.id FROM comments p
+         WHERE comments.id IN (SELECT value FROM json_each(?)) AND comments.parent_id IS NULL
+           AND p.platform = comments.platform AND p.social_comment_id = comments.parent_social_comment_id`,
+      )
+      .run(JSON.stringify(ids));
+  }
+
+  /**
    * The full-text rows of a batch's new comments, in one statement (no trigger: see migration 5).
    * The ids ascend (the batch is sorted by time), which FTS5 appends without reordering.
    */
@@ -212,10 +232,12 @@ export class CommentIngest {
     const replied = answered.has(keyOf(comment.platform, comment.socialCommentId)) ? 1 : 0;
     this.#statements
       .get(
+        // parent_id: the parent's row id when it is stored already (migration 16; #linkParents otherwise).
         `INSERT INTO comments (id, profile_id, platform, social_comment_id, service_comment_id, social_post_id,
            parent_social_comment_id, author_id, author_name, text, created, like_count, hidden, by_account, replied,
-           comment_urn, video_id, cid, raw)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           comment_urn, video_id, cid, raw, parent_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
+           (SELECT p.id FROM comments p WHERE p.platform = ?3 AND p.social_comment_id = ?7))`,
       )
       .run(
         id,

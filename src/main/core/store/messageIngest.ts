@@ -10,6 +10,7 @@ import { CONVERSATION_KIND } from './itemKinds.ts';
 import { type ItemStates, THE_SYNC } from './itemStates.ts';
 import { conversationKeyOf } from './keys.ts';
 import { type CleanMessage, checkMessage } from './messageInput.ts';
+import { type Group, type Person, personOf, type Summary, summaryOfNew } from './messageGroups.ts';
 import type { MessageSearch } from './messageSearch.ts';
 import type { ProfileTable } from './profiles.ts';
 import type { Statements } from './statements.ts';
@@ -37,16 +38,6 @@ interface StoredMessage {
   text: string;
   sender_id: string;
   media: string;
-  raw: string;
-}
-
-interface Summary {
-  last_message_at: string;
-  last_text: string;
-  last_action: 'sent' | 'received';
-  last_received_at: string | null;
-  last_sent_at: string | null;
-  message_count: number;
   raw: string;
 }
 
@@ -139,6 +130,8 @@ export class MessageIngest {
     const nextIds = this.#nextIdsOf([...groups.values()].map((group) => secondOf(Date.parse(group.newest.created))));
 
     const added = new Map<string, { all: number; unread: number; open: number }>();
+    /** New conversations' first states, started in one statement after the batch. */
+    const started: { key: string; unread: boolean }[] = [];
     const oldInboxIds: number[] = [];
     const reindexed: number[] = [];
     // Oldest conversation first, so new inbox ids ascend within the batch.
@@ -148,8 +141,20 @@ export class MessageIngest {
       const person = personOf(group);
       let stored = known.get(key);
       const isNew = stored === undefined;
+      /** A new conversation's inbox row says the account wrote last. */
+      let repliedNew = false;
       if (stored === undefined) {
-        stored = this.#insertConversation(profile.rowId, newest, person, options.status ?? 'active', takeId(nextIds, secondOf(Date.parse(newest.created))));
+        const summary = summaryOfNew(group);
+        repliedNew = summary.last_action === 'sent';
+        stored = this.#insertConversation(
+          profile.rowId,
+          newest,
+          person,
+          summary,
+          options.status ?? 'active',
+          takeId(nextIds, secondOf(Date.parse(newest.created))),
+        );
+        started.push({ key, unread: person.spoke });
         this.#onPartition(profile.rowId, newest.platform);
         result.newConversations.push(key);
       }
@@ -180,6 +185,18 @@ export class MessageIngest {
           result.unchanged += 1;
         }
       }
+      if (isNew) {
+        // Written whole by its insert (every message of a new conversation is in the batch).
+        if (stored.last_received_at !== null) result.newlyReceived.push(key);
+        const rows = added.get(newest.platform) ?? { all: 0, unread: 0, open: 0 };
+        added.set(newest.platform, rows);
+        rows.all += 1;
+        // As the row was inserted: a later change of it (in this batch too) goes through the trigger.
+        rows.unread += person.spoke ? 1 : 0;
+        rows.open += repliedNew ? 0 : 1;
+        reindexed.push(stored.id);
+        continue;
+      }
       const nextPerson = {
         recipient_id: person.id,
         name: person.name ?? stored.name,
@@ -192,17 +209,15 @@ export class MessageIngest {
 
       const summary = this.#statements.get(SUMMARY_SQL).get({ id: stored.id }) as unknown as Summary;
       const opens = receivedNew !== null && (stored.last_received_at === null || receivedNew > stored.last_received_at);
-      if (opens && !isNew) {
+      if (opens) {
         // Through the one port, so the change log says the sync reopened it; triggers carry it to
         // the inbox row (still at its old id) and to the counts.
         this.#states.set([key], { unread: true, done: false, snoozedUntil: null }, THE_SYNC);
         result.newlyReceived.push(key);
-      } else if (isNew && summary.last_received_at !== null) {
-        result.newlyReceived.push(key);
       }
       let inboxId = stored.inbox_id;
       const second = secondOf(Date.parse(summary.last_message_at));
-      if (!isNew && secondOf(Date.parse(stored.last_message_at)) !== second) inboxId = takeId(nextIds, second, this.#statements);
+      if (secondOf(Date.parse(stored.last_message_at)) !== second) inboxId = takeId(nextIds, second, this.#statements);
       const replied = summary.last_action === 'sent' ? 1 : 0;
       this.#statements
         .get('UPDATE inbox SET id = ?, replied = ? WHERE id = ? AND (id IS NOT ? OR replied IS NOT ?)')
@@ -228,36 +243,29 @@ export class MessageIngest {
           summary.raw,
           stored.id,
         );
-      if (isNew) {
-        const rows = added.get(newest.platform) ?? { all: 0, unread: 0, open: 0 };
-        added.set(newest.platform, rows);
-        rows.all += 1;
-        // As the row was inserted: a later change of it (in this batch too) goes through the trigger.
-        rows.unread += person.spoke ? 1 : 0;
-        rows.open += newest.action === 'received' ? 1 : 0;
-      } else if (touched || personChanged) {
+      if (touched || personChanged) {
         oldInboxIds.push(stored.inbox_id);
+        reindexed.push(stored.id);
       }
-      if (touched || personChanged) reindexed.push(stored.id);
     }
+    this.#states.start(started);
     this.#countNew(profile.rowId, added);
     this.#search.reindex(oldInboxIds, reindexed);
     return result;
   }
 
   /**
-   * A new conversation's rows: itself, its triage and its inbox row, at its newest message of the
-   * batch (every message of a new conversation is in the batch). Its summary is written after its
-   * messages; until then it says what the newest message says.
+   * A new conversation's rows: itself, written whole with its summary (every message of a new
+   * conversation is in the batch, summaryOfNew), and its inbox row, at its newest message. Its
+   * state is started with the batch's others.
    */
-  #insertConversation(profileRowId: number, newest: CleanMessage, person: Person, status: string, inboxId: number): StoredConversation {
+  #insertConversation(profileRowId: number, newest: CleanMessage, person: Person, summary: Summary, status: string, inboxId: number): StoredConversation {
     const name = person.name ?? person.username ?? person.id;
-    const received = newest.action === 'received';
     const row = this.#statements
       .get(
         `INSERT INTO conversations (profile_id, platform, conversation_id, inbox_id, recipient_id, name, username, picture_url,
            last_message_at, last_text, last_action, last_received_at, last_sent_at, message_count, status, raw)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, 0, ?, ?) RETURNING id`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
       .get(
         profileRowId,
@@ -268,23 +276,25 @@ export class MessageIngest {
         name,
         person.username,
         person.pictureUrl,
-        newest.created,
-        newest.text,
-        newest.action,
+        summary.last_message_at,
+        summary.last_text,
+        summary.last_action,
+        summary.last_received_at,
+        summary.last_sent_at,
+        summary.message_count,
         status,
-        newest.raw,
+        summary.raw,
       ) as {
       id: number;
     };
     // A conversation where only the account has written is read already, as the account's comments are.
     const unread = person.spoke ? 1 : 0;
-    this.#states.start([{ key: conversationKeyOf(newest.platform, newest.conversationId), unread: unread === 1 }]);
     this.#statements
       .get(
         `INSERT INTO inbox (id, profile_id, platform, kind, by_account, hidden, replied, unread, done, snoozed_until)
          VALUES (?, ?, ?, ${CONVERSATION_KIND}, 0, 0, ?, ?, 0, NULL)`,
       )
-      .run(inboxId, profileRowId, newest.platform, received ? 0 : 1, unread);
+      .run(inboxId, profileRowId, newest.platform, summary.last_action === 'sent' ? 1 : 0, unread);
     return {
       id: row.id,
       platform: newest.platform,
@@ -294,8 +304,8 @@ export class MessageIngest {
       name,
       username: person.username,
       picture_url: person.pictureUrl,
-      last_message_at: newest.created,
-      last_received_at: null,
+      last_message_at: summary.last_message_at,
+      last_received_at: summary.last_received_at,
       status,
     };
   }
@@ -321,41 +331,6 @@ export class MessageIngest {
     );
     for (const [platform, rows] of added) add.run(profileRowId, platform, rows.all, rows.unread, rows.open);
   }
-}
-
-interface Person {
-  id: string;
-  name: string | null;
-  username: string | null;
-  pictureUrl: string | null;
-  /** The person wrote at least one message of the batch. */
-  spoke: boolean;
-}
-
-/** A batch's messages of one conversation, and its newest one. */
-interface Group {
-  newest: CleanMessage;
-  messages: Map<string, CleanMessage>;
-}
-
-/** Who the person is, by the newest message that says each thing (their own messages first: they carry the handle). */
-function personOf(group: Group): Person {
-  const byTime = [...group.messages.values()].sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0));
-  const theirs = [...byTime.filter((message) => message.action === 'received'), ...byTime.filter((message) => message.action === 'sent')];
-  const first = <T>(pick: (message: CleanMessage) => T | null): T | null => {
-    for (const message of theirs) {
-      const value = pick(message);
-      if (value !== null) return value;
-    }
-    return null;
-  };
-  return {
-    id: group.newest.personId,
-    name: first((message) => message.personName),
-    username: first((message) => message.personUsername),
-    pictureUrl: first((message) => message.personPictureUrl),
-    spoke: theirs[0]?.action === 'received',
-  };
 }
 
 /** The next free id of a second; a second not fetched for the batch is looked up on its own. */

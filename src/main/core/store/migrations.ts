@@ -3,6 +3,7 @@
 // released: a change is a new step at the end, with whatever backfill it needs.
 import { conversationsByKey } from './migrationConversationKey.ts';
 import { searchPrefixes } from './migrationSearchPrefixes.ts';
+import { parentRowId } from './migrationParentRowId.ts';
 import { directMessages } from './migrationDirectMessages.ts';
 import { itemStateAndChangeLog } from './migrationItemState.ts';
 import { publicationKey } from './migrationPublicationKey.ts';
@@ -340,6 +341,7 @@ export const MIGRATIONS: readonly Migration[] = [
   conversationsByKey,
   reviews,
   searchPrefixes,
+  parentRowId,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -7,7 +7,8 @@
 //
 // The rows come from the covering index `comments_report` (migration 8): profile, then row id, so
 // the period is one range of it and no table row (with its raw JSON) is read. Each row's parent is
-// found by the unique index, as in reportItems.ts; the parent's place among the rows by binary search.
+// its parent's row id, kept at ingest (migration 16: a look-up of the parent's key per reply was
+// half the read), the same row reportItems.ts finds by key; its place among the rows by binary search.
 //
 // A row id's high bits are its created second (commentIds.ts) and a comment's created time never
 // changes after ingest, so the id range decides the period except in its first and last second,
@@ -35,8 +36,7 @@ const NETWORK_AT = new Map(
 type Row = [number, number | null, number, string | null, string | null];
 
 export const REPORT_ROWS_SQL = `SELECT c.id,
-    CASE WHEN c.parent_social_comment_id IS NOT NULL THEN
-      (SELECT p.id FROM comments p WHERE p.platform = c.platform AND p.social_comment_id = c.parent_social_comment_id AND p.id >= :first) END,
+    CASE WHEN c.parent_id >= :first THEN c.parent_id END,
     ${reportPackedExpression('c')},
     CASE WHEN c.by_account = 1 THEN c.social_comment_id END,
     CASE WHEN c.by_account = 1 THEN c.platform || ':' || c.parent_social_comment_id END

@@ -1,7 +1,8 @@
 // The text of migration 8's covering index for the client report, shared by the migration and the
 // query that reads it (reportCommentRows.ts). SQLite reads an indexed expression from the index only
 // when the query says it in exactly the same words, so both take it from here. Frozen: the index in
-// every file was built from this text; a change needs a new migration that rebuilds the index.
+// every file was built from this text; a change needs a new migration that rebuilds the index (as
+// migration 16 did: REPORT_INDEX_WITH_PARENT_SQL, the same index with the parent's row id).
 
 /** The networks a row's code names: its place in this list (SQLite's instr), 0 for one not listed. */
 export const REPORT_NETWORK_LIST = 'bluesky,facebook,instagram,linkedin,tiktok,twitter,youtube,threads,reddit';
@@ -18,3 +19,7 @@ export function reportPackedExpression(alias: string): string {
 
 export const REPORT_INDEX_SQL = `CREATE INDEX comments_report ON comments(profile_id, id, ${reportPackedExpression('')},
   platform, by_account, parent_social_comment_id, social_comment_id)`;
+
+/** Migration 16's rebuild of `comments_report`: the same entries and the parent's row id (migrationParentRowId.ts). Frozen too. */
+export const REPORT_INDEX_WITH_PARENT_SQL = `CREATE INDEX comments_report ON comments(profile_id, id, ${reportPackedExpression('')},
+  platform, by_account, parent_social_comment_id, social_comment_id, parent_id)`;
