@@ -10,7 +10,7 @@
 //   self time by trace event and by sampled function, navigation start to the first rows
 //   (test/bench/ui/bootTrace.ts).
 // Medians over the loads; no assertion.
-//   node test/bench/ui-boot-bench.ts [--trees /path/to/other/checkout,.] [--comments 1000] [--loads 5] [--no-trace]
+//   node test/bench/ui-boot-bench.ts [--trees /path/to/other/checkout,.] [--comments 1000] [--loads 5] [--no-trace | --no-samples] [--commits] [--keep-traces dir]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,8 @@ const { values } = parseArgs({
     comments: { type: 'string', default: '1000' },
     loads: { type: 'string', default: '5' },
     'no-trace': { type: 'boolean', default: false },
+    /** Trace without V8's sampling profiler (its interrupts add to the main thread's CPU). */
+    'no-samples': { type: 'boolean', default: false },
     top: { type: 'string', default: '20' },
     /** A folder to keep each load's trace in (<tree's folder name>-<load>.json), for a closer look in DevTools. */
     'keep-traces': { type: 'string' },
@@ -49,7 +51,7 @@ const TRACE_CATEGORIES = [
   'blink.user_timing',
   'loading',
   'v8.execute',
-  'disabled-by-default-v8.cpu_profiler',
+  ...(values['no-samples'] ? [] : ['disabled-by-default-v8.cpu_profiler']),
 ];
 
 interface Call {
@@ -266,9 +268,14 @@ const trees: Tree[] = [];
 try {
   for (const root of TREES) trees.push(await openTree(browser, root, sandbox.url));
   // A warm-up load per tree (the host's caches), then the trees in turn, so each load of one tree
-  // has a load of the other beside it under the same load of the machine.
+  // has a load of the others beside it under the same load of the machine.
   for (const tree of trees) await loadOnce(browser, tree);
-  for (let load = 0; load < LOADS; load += 1) for (const tree of trees) tree.loads.push(await loadOnce(browser, tree));
+  // Each round begins with the next tree, so no tree is always the one loaded after the others.
+  for (let load = 0; load < LOADS; load += 1)
+    for (let turn = 0; turn < trees.length; turn += 1) {
+      const tree = trees[(load + turn) % trees.length]!;
+      tree.loads.push(await loadOnce(browser, tree));
+    }
   for (const tree of trees) report(tree);
   compareComponents(trees);
 } finally {
