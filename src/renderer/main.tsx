@@ -1,16 +1,17 @@
+// First of all (before React and the app are evaluated): the bridge, so the web host's socket opens meanwhile.
+import './api/connectBridge.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { setHostCapabilities, WEB_HOST } from './api/hostCapabilities.ts';
-import { installWebTransport } from './api/webTransport.ts';
+import { askFirstPage } from './stores/liveUpdates.ts';
 import './styles.css';
 import './narrowLayout.css';
 
-// Outside Electron (the web host), window.api comes over the host's socket; in Electron the preload set it.
-if (installWebTransport()) setHostCapabilities(WEB_HOST);
-
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// The list's first page before the first render: the bridge's first call, answered while the screen is drawn.
+void askFirstPage();
 
 createRoot(container).render(
   <StrictMode>

@@ -7,7 +7,7 @@
 // browser: one CSV of every client).
 import { useCallback, useEffect, useState } from 'react';
 import type { PreparedReportFile, PreparedReportSummary } from '../../shared/domain/preparedReports.ts';
-import { createFormatter } from '../../shared/format/formatter.ts';
+import { createFormatter, type Formatter } from '../../shared/format/formatter.ts';
 import { call, on } from '../api/bridge.ts';
 import { reportCsv } from '../logic/reportFigures.ts';
 import { useReportsStore } from '../stores/reportsStore.ts';
@@ -16,9 +16,10 @@ import { ReportsFolderSetting } from './ReportsFolderSetting.tsx';
 import './preparedReports.css';
 import { fmt } from '../logic/format.ts';
 
-/** A month's key as a date in its middle: its name reads the same in every zone. */
-const utc = createFormatter({ timeZone: 'UTC' });
-const monthName = (month: string) => utc.monthYear(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 15, 12));
+/** A month's key as a date in its middle: its name reads the same in every zone. The formatter is made at first use, not as the page starts. */
+let utc: Formatter | undefined;
+const monthName = (month: string) =>
+  (utc ??= createFormatter({ timeZone: 'UTC' })).monthYear(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 15, 12));
 const plainName = (text: string) => text.replace(/[\\/:*?"<>|]+/g, '-').trim();
 const fileName = (report: Pick<PreparedReportSummary, 'clientTitle' | 'month'>) => plainName(`${report.clientTitle} – ${monthName(report.month)} report`);
 

@@ -8,7 +8,7 @@
 // stay in the log. The service's own code is kept apart (`details`), for a "Details" disclosure.
 // Every sentence is in the tables below, so a test reads them all (test/unit/errorWords.test.ts).
 import { NETWORK_NAMES, type Network } from '../networks.ts';
-import { createFormatter } from '../format/formatter.ts';
+import { createFormatter, type Formatter } from '../format/formatter.ts';
 
 /** What went wrong, in a word the tables below know. */
 export type ErrorCause = keyof typeof CAUSE_WORDS;
@@ -180,7 +180,8 @@ const APP_CODES: Record<string, ErrorCause> = {
 /** Errno names that mean the service was never reached (as opposed to a connection cut short). */
 const UNREACHABLE_ERRNOS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'UND_ERR_CONNECT_TIMEOUT']);
 
-const durations = createFormatter();
+/** Made at the first retry told in words, not when the module loads: a page starts without it (its Intl formatters cost a few ms). */
+let durations: Formatter | undefined;
 
 /** The HTTP status of the facts, or of a recorded "http-503". */
 function statusOf(facts: ErrorFacts, code: string): number | null {
@@ -265,7 +266,8 @@ export function detailsOf(facts: ErrorFacts): string | null {
 export function errorWords(facts: ErrorFacts, context: ErrorContext): ErrorWords {
   const cause = causeOf(facts);
   const step = nextStepOf(cause, context);
-  const inWords = context.nextTryInMs === undefined || context.nextTryInMs === null ? '' : durations.duration(Math.max(0, context.nextTryInMs));
+  const inWords =
+    context.nextTryInMs === undefined || context.nextTryInMs === null ? '' : (durations ??= createFormatter()).duration(Math.max(0, context.nextTryInMs));
   return {
     text: withNetwork(CAUSE_WORDS[cause], context.network),
     next: step === null ? null : NEXT_WORDS[step].replace('{in}', inWords),
