@@ -57,6 +57,8 @@ test('with a conversation open, j moves the selection at once and the conversati
   await page.addInitScript({ content: PRESS_WORK_PROBE });
   const inbox = new InboxPage(page);
   await inbox.open(app.url);
+  // Enter opens the current row: wait until the first page's rows are in and one is current.
+  await expect(inbox.selected).toHaveCount(1);
   await inbox.list.focus();
   await inbox.key('Enter');
   const conversation = page.getByRole('complementary', { name: 'Conversation' });
