@@ -177,6 +177,12 @@ describe('secrets on the bridge', () => {
     expect(await rig.call('inbox.personPicture', { key: picturedKey })).toEqual({ dataUrl: null });
     const message = (await rig.call('answer.send', { key: conversation.key, text: 'Thanks for writing!' })).item;
     await rig.until('the message sent', async () => (await rig.call('outbox.list', {})).items.find((item) => item.id === message.id && item.state === 'sent'));
+    // A review the business had answered: its reply removed (the removal's own command).
+    const answeredReview = await rig.until('a review with the business reply', async () =>
+      (await rig.call('inbox.page', { filter: { view: 'all', kind: 'review' }, limit: 500 })).rows.find((row) => row.review?.reply),
+    );
+    const removal = (await rig.call('reviews.removeReply', { key: answeredReview.key })).item;
+    await rig.until('the reply removed', async () => (await rig.call('outbox.list', {})).items.find((item) => item.id === removal.id && item.state === 'sent'));
 
     // Posts: list, metrics, refresh; comments off on an instagram post, a reply on it refused (215),
     // its notification clicked, retried, comments on again.

@@ -36,6 +36,7 @@ import { PreparedReportFiles } from './preparedReportFiles.ts';
 import { PreparedReports } from './preparedReports.ts';
 import { ReplyService } from './replyService.ts';
 import { StatusBoard, storeRecoveryView } from './statusBoard.ts';
+import { appStatus } from './appStatus.ts';
 import { nudgeableSyncs } from './liveUpdatesWiring.ts';
 import { startTeam } from './teamModule.ts';
 import { answeredOf } from './views.ts';
@@ -294,25 +295,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     }
   };
 
-  const status = (): AppStatus => {
-    const active = registry.activeProfileIds();
-    const running = accountService.running();
-    return {
-      connectivity: running.map(
-        (runtime) => board.connectivity(runtime.accountId) ?? { accountId: runtime.accountId, online: runtime.sync.online, reason: 'initial', at: clock.now() },
-      ),
-      sync: running.flatMap((runtime) =>
-        Object.entries(runtime.sync.status())
-          .filter(([profileId]) => active.has(profileId))
-          .map(([profileId, state]) => ({ accountId: runtime.accountId, profileId, ...state })),
-      ),
-      syncPaused: board.syncPaused,
-      storeRecovery: board.storeRecovery,
-      keyWarning: vault.protection().warning,
-      outboxHealth: running.flatMap((runtime) => runtime.outboxHealth()),
-      keyProblem: hub.stickyPayload('sync.problem') ?? null,
-    };
-  };
+  const status = (): AppStatus =>
+    appStatus({ board, accounts: accountService, activeProfileIds: () => registry.activeProfileIds(), vault, hub, now: () => clock.now() });
 
   const updateSettings = async (edit: SettingsEdit): Promise<Settings> => {
     const before = settings.get().savedReplies;
