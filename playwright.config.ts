@@ -22,9 +22,9 @@ export default defineConfig({
   outputDir: 'test-results',
   forbidOnly: !!process.env['CI'],
   retries: 0,
-  // Three on the 2-core CI machine: a journey mostly waits (for its web host, the sandbox, a sync),
-  // so two workers kept about one core busy (decision 0080, third round).
-  workers: 3,
+  // Two on the 2-core machine: a third was measured on a quiet .ci/run and gained nothing, the
+  // suite is CPU-bound there (decision 0080, third round).
+  workers: 2,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     // The app writes dates and numbers in the system's locale (src/renderer/logic/format.ts): the
