@@ -5,7 +5,8 @@
 // ledger has one reply. A review Ann marks done leaves Bob's Needs reply. A label, an assignment and
 // a note on a review reach the other device (a review assigned to Bob is in his "Assigned to me" and
 // its count: before decision 0086 that view found comments and conversations only); the review's
-// words find it in search there.
+// words find it in search there. Bob's removal of the reply Ann sent is held for his choice (the
+// removal claims the review as a reply does) and goes once he chooses Send anyway.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRig } from '../app/appHarness.ts';
 import { TeamCores } from './support/teamCores.ts';
@@ -33,7 +34,7 @@ async function reviewKeys(rig: AppRig, view: 'needsReply' | 'assignedToMe' | 'al
 }
 
 /** A one-star Google review of the first client that has a Google listing, made now and read on both devices. */
-async function reviewOnBoth(words: string, reviewer: string): Promise<{ key: string; id: string }> {
+async function reviewOnBoth(words: string, reviewer: string): Promise<{ key: string; id: string; profileRefId: string }> {
   const made = (await laptop().control('POST', '/reviews', { platform: 'gmb', rating: 1, review: words, reviewer: { name: reviewer } })) as {
     profileRefId: string;
     review: { id: string };
@@ -48,7 +49,11 @@ async function reviewOnBoth(words: string, reviewer: string): Promise<{ key: str
       return (await rig.invoke('inbox.item', { key })).ok ? true : null;
     });
   }
-  return { key, id: made.review.id };
+  return { key, id: made.review.id, profileRefId: made.profileRefId };
+}
+
+async function removalsInLedger(reviewId: string): Promise<number> {
+  return (await laptop().ledger('review.replyDelete')).filter((entry) => entry.ids[0] === reviewId).length;
 }
 
 async function repliesInLedger(reviewId: string): Promise<string[]> {
@@ -78,6 +83,33 @@ describe('reviews in a team of two devices', () => {
     expect(await repliesInLedger(review.id)).toEqual([winner === 'ann' ? texts.ann : texts.bob]);
     // Still one a while later: the held reply waits for its person's choice, it is never sent by itself.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await repliesInLedger(review.id)).toHaveLength(1);
+  }, 120_000);
+
+  it('holds Bob’s removal of the reply Ann sent for his choice, and removes it once when he chooses to', async () => {
+    const review = await reviewOnBoth('The croissants were stale by noon.', 'Nils Ek');
+    const sent = (await laptop().call('answer.send', { key: review.key, text: 'Nils, thank you: we bake twice a day now.' })).item;
+    await laptop().until('Ann’s reply sent', async () => ((await outboxItem(laptop(), sent.id))?.state === 'sent' ? true : null));
+    // Bob's device reads the review again and has Ann's reply on it.
+    let tries = 0;
+    await desktop().until('Ann’s reply on Bob’s device', async () => {
+      if (tries++ % 40 === 0) await desktop().invoke('sync.refresh', { profileId: review.profileRefId });
+      return (await desktop().call('inbox.item', { key: review.key })).row.review?.reply ? true : null;
+    });
+
+    const removal = (await desktop().call('reviews.removeReply', { key: review.key })).item;
+    const held = await desktop().until('Bob’s removal held', async () => {
+      const item = await outboxItem(desktop(), removal.id);
+      return item?.heldBy ? item : null;
+    });
+    expect(held).toMatchObject({ kind: 'review-reply-delete', lastError: { code: 'team-answered' } });
+    expect(held.heldBy?.who).toBe('ann');
+    expect(held.lastError?.message).toBe('ann already changed the reply to this review, so yours was not sent.');
+    expect(await removalsInLedger(review.id)).toBe(0);
+
+    await desktop().call('outbox.sendAnyway', { id: removal.id });
+    await desktop().until('Bob’s removal sent', async () => ((await outboxItem(desktop(), removal.id))?.state === 'sent' ? true : null));
+    expect(await removalsInLedger(review.id)).toBe(1);
     expect(await repliesInLedger(review.id)).toHaveLength(1);
   }, 120_000);
 
