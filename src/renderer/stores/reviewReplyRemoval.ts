@@ -70,6 +70,7 @@ export function askToRemoveReviewReply(): void {
   const opened = useThreadStore.getState().row;
   const row = (opened !== null && opened.key === key ? opened : null) ?? targetRow(inbox);
   const toast = useUiStore.getState().showToast;
+  // The review kind's own command (this file is the review kind's): it acts on reviews only.
   if (key === null || row?.kind !== 'review') {
     toast('Open a review to remove your reply to it');
     return;
