@@ -112,6 +112,18 @@ export function stateOf(row: StateRow): ItemState {
   };
 }
 
+/** The chosen fields of a row read by their columns (as stateOf decodes them). */
+export function fieldsOfRow(row: Record<string, unknown>, fields: readonly ItemStateField[]): Partial<ItemState> {
+  const state: Partial<Record<ItemStateField, unknown>> = {};
+  for (const field of fields) {
+    const value = row[COLUMN_OF[field]];
+    if (field === 'unread' || field === 'done') state[field] = value === 1;
+    else if (field === 'labels') state[field] = parseStringList(value as string);
+    else state[field] = value;
+  }
+  return state as Partial<ItemState>;
+}
+
 export function changeOf(row: ChangeRow): ItemChange {
   return {
     id: row.id,

@@ -16,6 +16,7 @@ import {
   changeOf,
   checkKey,
   cleanPatch,
+  fieldsOfRow,
   COLUMN_OF,
   columnValue,
   inBatches,
@@ -76,6 +77,26 @@ export class ItemStates {
   }
 
   /**
+   * Only these fields of each key's state, in the keys' order (keys with no stored item left out):
+   * a sweep that sets done reads one column, not seven and their labels' JSON.
+   */
+  #fieldsOf(keys: readonly string[], fields: readonly ItemStateField[]): Map<string, Partial<ItemState>> {
+    const unique = [...new Set(keys)];
+    const columns = fields.map((field) => `s.${COLUMN_OF[field]}`).join(', ');
+    const select = this.#statements.get(`SELECT s.key, ${columns} FROM json_each(?) j JOIN item_state s ON s.key = j.value`);
+    const rows = new Map<string, Record<string, unknown>>();
+    for (const batch of inBatches(unique, BATCH)) {
+      for (const row of select.all(jsonList(batch)) as Record<string, unknown>[]) rows.set(row.key as string, row);
+    }
+    const states = new Map<string, Partial<ItemState>>();
+    for (const key of unique) {
+      const row = rows.get(key);
+      if (row !== undefined) states.set(key, fieldsOfRow(row, fields));
+    }
+    return states;
+  }
+
+  /**
    * New items' first states (ingest), one statement per batch: fresh ones, whatever an earlier item
    * of the same key left. Not a decision, not logged.
    */
@@ -107,7 +128,7 @@ export class ItemStates {
     const nextId = changeIds(at);
     const changes: ItemChange[] = [];
     const moving: string[] = [];
-    for (const [key, state] of this.get(keys)) {
+    for (const [key, state] of this.#fieldsOf(keys, fields)) {
       let moved = false;
       for (const field of fields) {
         const to = wanted[field];
