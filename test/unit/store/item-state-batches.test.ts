@@ -130,3 +130,36 @@ describe('keys and text that pass through the batches', () => {
     expect(thread?.messages.map((message) => message.text)).toEqual([`hello x\ufffdy`]);
   });
 });
+
+describe('the change log of one write', () => {
+  it("gives a write's changes ids in the order they were written, unique, and new ones to its undo", () => {
+    temp = seeded([profile('p-1', ['instagram', 'facebook'])]);
+    temp.store.upsertPosts([post('p-1', 'instagram', 'p1')]);
+    temp.store.ingestComments(
+      'p-1',
+      Array.from({ length: 300 }, (_, n) => comment({ socialCommentId: `c${n}` })),
+    );
+    const keys = Array.from({ length: 300 }, (_, n) => `instagram:c${n}`);
+    const ids = temp.store.setTriage(keys, { done: true, labels: ['later'] }).map((change) => change.id);
+    expect(ids).toHaveLength(600);
+    // In write order, so a sweep's rows are appended to the log's index side by side.
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    const undone = temp.store.undoItemChanges(ids).map((change) => change.id);
+    expect(undone).toHaveLength(600);
+    expect([...undone].sort()).toEqual(undone);
+    expect(undone.some((id) => ids.includes(id))).toBe(false);
+  });
+
+  it('takes back no note and the note "null" each to what it was', () => {
+    temp = seeded([profile('p-1', ['instagram', 'facebook'])]);
+    temp.store.upsertPosts([post('p-1', 'instagram', 'p1')]);
+    temp.store.ingestComments('p-1', [comment({ socialCommentId: 'a' }), comment({ socialCommentId: 'b' })]);
+    temp.store.setTriage(['instagram:b'], { note: 'null' });
+    const changes = temp.store.setTriage(['instagram:a', 'instagram:b'], { note: 'call back' });
+    temp.store.undoItemChanges(changes.map((change) => change.id));
+    const states = temp.store.itemStates(['instagram:a', 'instagram:b']);
+    expect(states.get('instagram:a')?.note).toBeNull();
+    expect(states.get('instagram:b')?.note).toBe('null');
+  });
+});

@@ -50,11 +50,15 @@ export function columnValue(field: ItemStateField, value: ItemState[ItemStateFie
 }
 
 /**
- * A change's id: random (unique across devices), after its time in base 36, so ids of one moment
- * sort together and a sweep's thousands of rows are appended to the log's index, not scattered in it.
+ * The ids of one write's changes: random across devices (one UUID per write), after their time in
+ * base 36, then their place in the write. Ids of one moment sort together, and a sweep's thousands of
+ * rows follow each other in write order, so they are appended to the log's index side by side
+ * instead of scattered among each other by a UUID apiece (decision 0076, fourth round).
  */
-export function changeId(at: number): string {
-  return `${Math.floor(at).toString(36).padStart(9, '0')}-${randomUUID()}`;
+export function changeIds(at: number): () => string {
+  const prefix = `${Math.floor(at).toString(36).padStart(9, '0')}-${randomUUID()}-`;
+  let next = 0;
+  return () => `${prefix}${(next++).toString(36).padStart(5, '0')}`;
 }
 
 export function checkKey(key: string): void {
@@ -106,6 +110,18 @@ export function stateOf(row: StateRow): ItemState {
     note: row.note,
     assignee: row.assignee,
   };
+}
+
+/** The chosen fields of a row read by their columns (as stateOf decodes them). */
+export function fieldsOfRow(row: Record<string, unknown>, fields: readonly ItemStateField[]): Partial<ItemState> {
+  const state: Partial<Record<ItemStateField, unknown>> = {};
+  for (const field of fields) {
+    const value = row[COLUMN_OF[field]];
+    if (field === 'unread' || field === 'done') state[field] = value === 1;
+    else if (field === 'labels') state[field] = parseStringList(value as string);
+    else state[field] = value;
+  }
+  return state as Partial<ItemState>;
 }
 
 export function changeOf(row: ChangeRow): ItemChange {

@@ -12,10 +12,11 @@
 import { type ItemChange, type ItemState, type ItemStateField, inverseOf } from '../../../shared/domain/itemState.ts';
 import {
   type ChangeRow,
-  changeId,
+  changeIds,
   changeOf,
   checkKey,
   cleanPatch,
+  fieldsOfRow,
   COLUMN_OF,
   columnValue,
   inBatches,
@@ -76,6 +77,26 @@ export class ItemStates {
   }
 
   /**
+   * Only these fields of each key's state, in the keys' order (keys with no stored item left out):
+   * a sweep that sets done reads one column, not seven and their labels' JSON.
+   */
+  #fieldsOf(keys: readonly string[], fields: readonly ItemStateField[]): Map<string, Partial<ItemState>> {
+    const unique = [...new Set(keys)];
+    const columns = fields.map((field) => `s.${COLUMN_OF[field]}`).join(', ');
+    const select = this.#statements.get(`SELECT s.key, ${columns} FROM json_each(?) j JOIN item_state s ON s.key = j.value`);
+    const rows = new Map<string, Record<string, unknown>>();
+    for (const batch of inBatches(unique, BATCH)) {
+      for (const row of select.all(jsonList(batch)) as Record<string, unknown>[]) rows.set(row.key as string, row);
+    }
+    const states = new Map<string, Partial<ItemState>>();
+    for (const key of unique) {
+      const row = rows.get(key);
+      if (row !== undefined) states.set(key, fieldsOfRow(row, fields));
+    }
+    return states;
+  }
+
+  /**
    * New items' first states (ingest), one statement per batch: fresh ones, whatever an earlier item
    * of the same key left. Not a decision, not logged.
    */
@@ -104,14 +125,15 @@ export class ItemStates {
     const fields = Object.keys(wanted) as ItemStateField[];
     if (fields.length === 0) return [];
     const at = this.#now();
+    const nextId = changeIds(at);
     const changes: ItemChange[] = [];
     const moving: string[] = [];
-    for (const [key, state] of this.get(keys)) {
+    for (const [key, state] of this.#fieldsOf(keys, fields)) {
       let moved = false;
       for (const field of fields) {
         const to = wanted[field];
         if (sameValue(state[field], to)) continue;
-        changes.push({ id: changeId(at), itemKey: key, field, from: state[field], to, who: actor.who, device: actor.device, at } as ItemChange);
+        changes.push({ id: nextId(), itemKey: key, field, from: state[field], to, who: actor.who, device: actor.device, at } as ItemChange);
         moved = true;
       }
       if (moved) moving.push(key);
@@ -127,7 +149,10 @@ export class ItemStates {
    */
   undo(ids: readonly string[], actor: ChangeActor): ItemChange[] {
     const at = this.#now();
+    const nextId = changeIds(at);
     const changes = this.changes(ids);
+    // The port's own copies (read just now): each takes the undo's values as they are decided, so a
+    // second change of the same item and field is checked against what the first wrote back.
     const states = this.get(changes.map((change) => change.itemKey));
     /** What each item's undo writes, field by field. */
     const writes = new Map<string, ItemStatePatch>();
@@ -135,20 +160,20 @@ export class ItemStates {
     for (const change of changes) {
       const state = states.get(change.itemKey);
       if (state === undefined || !sameValue(state[change.field], change.to)) continue;
-      const inverse = inverseOf(change, { id: changeId(at), at, who: actor.who, device: actor.device });
-      states.set(change.itemKey, { ...state, [change.field]: inverse.to });
-      const write = writes.get(change.itemKey) ?? {};
-      writes.set(change.itemKey, { ...write, [change.field]: inverse.to });
+      const inverse = inverseOf(change, { id: nextId(), at, who: actor.who, device: actor.device });
+      (state as Record<ItemStateField, unknown>)[change.field] = inverse.to;
+      let write = writes.get(change.itemKey);
+      if (write === undefined) writes.set(change.itemKey, (write = {}));
+      (write as Record<ItemStateField, unknown>)[change.field] = inverse.to;
       inverses.push(inverse);
     }
     // Items that take back the same values are written together (a sweep's undo: one group).
     const groups = new Map<string, { patch: ItemStatePatch; keys: string[] }>();
     for (const [key, write] of writes) {
-      const fields = (Object.keys(write) as ItemStateField[]).sort();
-      const signature = JSON.stringify(fields.map((field) => [field, write[field]]));
-      const group = groups.get(signature) ?? { patch: write, keys: [] };
+      const signature = patchSignature(write);
+      let group = groups.get(signature);
+      if (group === undefined) groups.set(signature, (group = { patch: write, keys: [] }));
       group.keys.push(key);
-      groups.set(signature, group);
     }
     for (const { patch, keys } of groups.values()) this.#writeSame(keys, patch);
     return this.#log(inverses);
@@ -208,4 +233,18 @@ export class ItemStates {
     if (changes.length > 0) this.#written(changes);
     return changes;
   }
+}
+
+/** Equal for two patches with the same fields and values, whatever order their fields were set in. */
+function patchSignature(patch: ItemStatePatch): string {
+  const fields = Object.keys(patch) as ItemStateField[];
+  const [only] = fields;
+  if (fields.length === 1 && only !== undefined) {
+    const value = patch[only];
+    // The common case (one field, a flag, a time or none): no JSON. Text and lists go through JSON,
+    // so a note "null" is not taken for no note.
+    const plain = value === null || typeof value === 'boolean' || typeof value === 'number';
+    return `${only}=${plain ? String(value) : JSON.stringify(value)}`;
+  }
+  return JSON.stringify(fields.sort().map((field) => [field, patch[field]]));
 }
