@@ -5,28 +5,33 @@
 //
 // The assignee lives in `item_state` (keyed by the item's key), not in the `inbox` projection, so
 // the view finds the assigned keys first (few: a scan of item_state by its assignee column) and
-// maps them to inbox ids through the comments', conversations' and reviews' unique keys.
+// maps them to inbox ids through each kind's own unique key, one arm per kind below.
+import type { InboxItemKind } from './types.ts';
 
-const COMMENT_PLATFORM = "substr(s.key, 1, instr(s.key, ':') - 1)";
-const COMMENT_ID = "substr(s.key, instr(s.key, ':') + 1)";
-const REST = 'substr(s.key, 4)';
-const CONVERSATION_PLATFORM = `substr(${REST}, 1, instr(${REST}, ':') - 1)`;
-const CONVERSATION_ID = `substr(${REST}, instr(${REST}, ':') + 1)`;
-// `review:<gmb|facebook>:<review id>` (decision 0082): the part after `review:`.
-const REVIEW_REST = 'substr(s.key, 8)';
-const REVIEW_PLATFORM = `substr(${REVIEW_REST}, 1, instr(${REVIEW_REST}, ':') - 1)`;
-const REVIEW_ID = `substr(${REVIEW_REST}, instr(${REVIEW_REST}, ':') + 1)`;
+/** The part of `s.key` before its first ':' and the rest, after `skip` characters of prefix. */
+function keyParts(skip: number): { platform: string; id: string } {
+  const rest = skip === 0 ? 's.key' : `substr(s.key, ${String(skip + 1)})`;
+  return { platform: `substr(${rest}, 1, instr(${rest}, ':') - 1)`, id: `substr(${rest}, instr(${rest}, ':') + 1)` };
+}
 
-/** Inbox ids of the items assigned to `:me`: comments, conversations and reviews (a review's inbox id is its row id). */
-const ASSIGNED_IDS = `
-  SELECT c.id FROM item_state s JOIN comments c ON c.platform = ${COMMENT_PLATFORM} AND c.social_comment_id = ${COMMENT_ID}
-    WHERE s.assignee = :me AND s.key NOT LIKE 'dm:%' AND s.key NOT LIKE 'review:%'
-  UNION ALL
-  SELECT cv.inbox_id FROM item_state s JOIN conversations cv ON cv.platform = ${CONVERSATION_PLATFORM} AND cv.conversation_id = ${CONVERSATION_ID}
-    WHERE s.assignee = :me AND s.key LIKE 'dm:%'
-  UNION ALL
-  SELECT r.id FROM item_state s JOIN reviews r ON r.platform = ${REVIEW_PLATFORM} AND r.review_id = ${REVIEW_ID}
-    WHERE s.assignee = :me AND s.key LIKE 'review:%'`;
+const comment = keyParts(0); // `<network>:<comment id>`
+const conversation = keyParts('dm:'.length); // `dm:<network>:<conversation id>`
+const review = keyParts('review:'.length); // `review:<gmb|facebook>:<review id>` (decision 0082)
+
+/**
+ * Each kind's inbox ids of the `item_state` rows `s` that are its own: a record over the kinds, so
+ * a new kind does not compile without its arm. A key of another kind never joins: a conversation's
+ * or a review's first part ("dm", "review") is not a network, so no comment has it.
+ */
+const ASSIGNED_IDS_BY_KIND: Readonly<Record<InboxItemKind, string>> = {
+  comment: `SELECT c.id FROM item_state s JOIN comments c ON c.platform = ${comment.platform} AND c.social_comment_id = ${comment.id}
+    WHERE s.assignee = :me`,
+  conversation: `SELECT cv.inbox_id FROM item_state s JOIN conversations cv ON cv.platform = ${conversation.platform} AND cv.conversation_id = ${conversation.id}
+    WHERE s.assignee = :me AND s.key LIKE 'dm:%'`,
+  // A review's inbox id is its row id.
+  review: `SELECT r.id FROM item_state s JOIN reviews r ON r.platform = ${review.platform} AND r.review_id = ${review.id}
+    WHERE s.assignee = :me AND s.key LIKE 'review:%'`,
+};
 
 /** The view's condition on the `inbox` table; parameters `:me` (the member) and `:now`. */
-export const ASSIGNED_TO_ME_CONDITION = `inbox.id IN (${ASSIGNED_IDS}) AND inbox.done = 0 AND (inbox.snoozed_until IS NULL OR inbox.snoozed_until <= :now)`;
+export const ASSIGNED_TO_ME_CONDITION = `inbox.id IN (${Object.values(ASSIGNED_IDS_BY_KIND).join(' UNION ALL ')}) AND inbox.done = 0 AND (inbox.snoozed_until IS NULL OR inbox.snoozed_until <= :now)`;
