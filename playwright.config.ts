@@ -1,20 +1,11 @@
 // End-to-end tests: the built renderer in Chromium. Playwright never downloads a browser here
 // (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD); it drives the system's Chromium when there is one.
-import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
+import { systemChromium } from './scripts/systemChromium.ts';
 import { useNodeCompileCache } from './test/setup/compileCache.ts';
 
 // Before the workers start: the web hosts they spawn inherit it.
 useNodeCompileCache();
-
-function systemChromium(): string | undefined {
-  if (process.env['CHROMIUM_PATH']) return process.env['CHROMIUM_PATH'];
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined; // Fall back to Playwright's own browser, where one was installed.
-  }
-}
 
 export default defineConfig({
   testDir: 'test/e2e',

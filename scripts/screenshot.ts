@@ -3,24 +3,16 @@
 // 1280×800, after the first sync, with the first comment open. Run after `npm run build`:
 //   npx node scripts/screenshot.ts [output.png]
 // The host and the browser are stopped at the end, and the temporary data folder removed.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { systemChromium } from './systemChromium.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 const OUTPUT = resolve(process.argv[2] ?? join(REPO_ROOT, 'docs/images/inbox.png'));
 const URL_LINE = /^http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/m;
-
-function systemChromium(): string | undefined {
-  if (process.env['CHROMIUM_PATH']) return process.env['CHROMIUM_PATH'];
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined; // Playwright's own browser, if one was installed.
-  }
-}
 
 /** `npm run web -- --port 0 --data-dir DIR`, with this same Node; resolves with the printed address. */
 function startWebHost(dataDir: string): Promise<{ child: ChildProcess; url: string }> {

@@ -14,15 +14,14 @@
 // - the list's DOM node count.
 // Prints medians and p95s; the figures go to BENCHMARKS.md by hand. No assertion on speed.
 //   npm run bench:ui [-- --comments 100000 --loads 7 --keys 200 --searches 20]
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from '@playwright/test';
-import { startSandbox } from '../../src/sandbox/index.ts';
+import type { Page } from '@playwright/test';
 import { startWebProcess } from '../e2e/webHostProcess.ts';
 import { summarize, type Summary } from './store/stats.ts';
+import { launchBenchChromium, startDownSandbox } from './ui/benchRig.ts';
 import { PAGE_PROBE } from './ui/pageProbe.ts';
 import { seedDataDir, settingsFileIn } from './ui/seedDataDir.ts';
 
@@ -86,15 +85,6 @@ interface JFigures {
   slow: number[];
 }
 
-function systemChromium(): string | undefined {
-  if (process.env['CHROMIUM_PATH']) return process.env['CHROMIUM_PATH'];
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Calls (or reads) `window.__uiBench[name]` in the page; a function, not a string: the page's CSP forbids eval. */
@@ -137,17 +127,9 @@ async function measureSize(comments: number): Promise<SizeFigures> {
   const seeded = seedDataDir(dataDir, comments);
   writeFileSync(settingsFileIn(dataDir), JSON.stringify({ notifications: false }));
   console.error(`bench:ui: ${comments} comments in the store in ${Math.round(seeded.ms)} ms`);
-  const sandbox = await startSandbox({ port: 0, rateLimit: 1_000_000 });
-  await fetch(`${sandbox.controlUrl}/faults`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ down: true }),
-  });
+  const sandbox = await startDownSandbox();
   const host = await startWebProcess(['--port', '0', '--data-dir', dataDir, '--sandbox-url', sandbox.url]);
-  const browser = await chromium.launch({
-    ...(systemChromium() ? { executablePath: systemChromium() } : {}),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.addInitScript({ content: PAGE_PROBE });

@@ -16,10 +16,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { startSandbox } from '../../src/sandbox/index.ts';
+import type { Browser, Page } from '@playwright/test';
 import { REPO_ROOT, startWebProcess, type WebHostProcess } from '../e2e/webHostProcess.ts';
 import { summarize } from './store/stats.ts';
+import { launchBenchChromium, startDownSandbox } from './ui/benchRig.ts';
 import { BOOT_PROBE } from './ui/bootProbe.ts';
 import { readBootTrace, type BootTrace } from './ui/bootTrace.ts';
 
@@ -85,15 +85,6 @@ interface Tree {
   host: WebHostProcess;
   page: Page;
   loads: Load[];
-}
-
-function systemChromium(): string | undefined {
-  if (process.env['CHROMIUM_PATH']) return process.env['CHROMIUM_PATH'];
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -254,16 +245,8 @@ function report(tree: Tree): void {
   for (const [name, value] of medianBy(traces.map((t) => t.byFunction)).slice(0, TOP)) console.log(`| ${name} | ${fixed(value)} |`);
 }
 
-const sandbox = await startSandbox({ port: 0, rateLimit: 1_000_000 });
-await fetch(`${sandbox.controlUrl}/faults`, {
-  method: 'PUT',
-  headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
-  body: JSON.stringify({ down: true }),
-});
-const browser = await chromium.launch({
-  ...(systemChromium() ? { executablePath: systemChromium() } : {}),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const sandbox = await startDownSandbox();
+const browser = await launchBenchChromium();
 const trees: Tree[] = [];
 try {
   for (const root of TREES) trees.push(await openTree(browser, root, sandbox.url));

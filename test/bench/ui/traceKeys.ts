@@ -4,14 +4,12 @@
 // presses with the current comment's conversation open, --out keeps the trace (for the DevTools
 // Performance panel) and the profile. A diagnosis tool next to `npm run bench:ui`, not a benchmark:
 //   npx node --disable-warning=ExperimentalWarning test/bench/ui/traceKeys.ts [--comments 100000] [--keys 40] [--key j] [--open] [--profile] [--out trace.json]
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { startSandbox } from '../../../src/sandbox/index.ts';
 import { startWebProcess } from '../../e2e/webHostProcess.ts';
+import { launchBenchChromium, startDownSandbox } from './benchRig.ts';
 import { seedDataDir, settingsFileIn } from './seedDataDir.ts';
 
 const { values } = parseArgs({
@@ -56,22 +54,13 @@ function printProfile(profile: CpuProfile, presses: number): void {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? execFileSync('sh', ['-c', 'command -v chromium || true'], { encoding: 'utf8' }).trim();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ui-trace-'));
 seedDataDir(dataDir, Number(values.comments));
 writeFileSync(settingsFileIn(dataDir), JSON.stringify({ notifications: false }));
-const sandbox = await startSandbox({ port: 0, rateLimit: 1_000_000 });
-await fetch(`${sandbox.controlUrl}/faults`, {
-  method: 'PUT',
-  headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
-  body: JSON.stringify({ down: true }),
-});
+const sandbox = await startDownSandbox();
 const host = await startWebProcess(['--port', '0', '--data-dir', dataDir, '--sandbox-url', sandbox.url]);
-const browser = await chromium.launch({
-  ...(chromiumPath ? { executablePath: chromiumPath } : {}),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchBenchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(host.url);
