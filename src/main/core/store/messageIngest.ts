@@ -97,8 +97,11 @@ export class MessageIngest {
         continue;
       }
       const key = conversationKeyOf(checked.message.platform, checked.message.conversationId);
-      const group = groups.get(key) ?? { newest: checked.message, messages: new Map<string, CleanMessage>() };
-      groups.set(key, group);
+      let group = groups.get(key);
+      if (group === undefined) {
+        group = { newest: checked.message, messages: new Map<string, CleanMessage>() };
+        groups.set(key, group);
+      }
       group.messages.set(checked.message.messageId, checked.message);
       if (checked.message.created >= group.newest.created) group.newest = checked.message;
     }
@@ -172,7 +175,8 @@ export class MessageIngest {
       let touched = isNew;
       let receivedNew: string | null = null;
       for (const message of group.messages.values()) {
-        const before = knownMessages.get(`${stored.id}\u0000${message.messageId}`);
+        // A conversation new in the batch has no stored messages: no key to make, nothing to look up.
+        const before = isNew ? undefined : knownMessages.get(`${stored.id}\u0000${message.messageId}`);
         if (before === undefined) {
           this.#statements
             .get('INSERT INTO messages (conversation, message_id, action, text, created, sender_id, media, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
