@@ -30,8 +30,8 @@ export type Checked = { ok: true; comment: CleanComment } | { ok: false; key: st
 
 export function checkComment(input: CommentInput): Checked {
   const value = (input ?? {}) as Partial<CommentInput>;
-  const key = `${String(value.platform)}:${String(value.socialCommentId)}`;
-  const refuse = (reason: string): Checked => ({ ok: false, key, reason });
+  // The key is made only for a refusal: a stored comment's key is made once by the ingest.
+  const refuse = (reason: string): Checked => ({ ok: false, key: `${String(value.platform)}:${String(value.socialCommentId)}`, reason });
   if (!isNetwork(value.platform)) return refuse(`unknown network ${String(value.platform)}`);
   if (!isId(value.socialCommentId)) return refuse('no social comment id');
   if (!isId(value.socialPostId)) return refuse('no social post id');

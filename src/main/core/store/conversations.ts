@@ -18,7 +18,8 @@ const CONVERSATION_ROW_SQL = `
   JOIN item_state t ON t.key = 'dm:' || cv.platform || ':' || cv.conversation_id
   JOIN profiles pr ON pr.id = cv.profile_id`;
 
-interface ConversationRowRecord {
+/** A conversation's row as CONVERSATION_ROW_SQL reads it (messageGroups.ts's summary is a part of it). */
+export interface ConversationRowRecord {
   id: number;
   inbox_id: number;
   profile_id: string;

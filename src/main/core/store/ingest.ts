@@ -73,14 +73,15 @@ export class CommentIngest {
     }
     // Oldest first, so new ids ascend within the batch: FTS5 writes less when row ids ascend
     // within a transaction, and appending keeps the tables' pages together.
-    const clean = [...latest.values()].sort((a, b) => a.second - b.second);
+    // Each comment with its key, made once here and carried through the batch.
+    const clean = [...latest].sort(([, a], [, b]) => a.second - b.second);
     // The counters' rows exist before the first insert: a trigger may move them mid-batch (a
     // parent stored earlier marked replied), and the batch's own additions come at its end.
     const counted = this.#statements.get(`INSERT OR IGNORE INTO inbox_counts (profile_id, platform, kind) VALUES (?, ?, ${COMMENT_KIND})`);
-    for (const platform of new Set(clean.map((comment) => comment.platform))) counted.run(profile.rowId, platform);
+    for (const platform of new Set(clean.map(([, comment]) => comment.platform))) counted.run(profile.rowId, platform);
     // One look-up per batch for what is known already, and one for replies stored before their
     // parent (each row's own look-ups cost more in statement calls than in SQLite).
-    const refs = jsonList(clean.map((comment) => [comment.platform, comment.socialCommentId]));
+    const refs = jsonList(clean.map(([, comment]) => [comment.platform, comment.socialCommentId]));
     const known = new Map(
       (
         this.#statements
@@ -107,7 +108,7 @@ export class CommentIngest {
     // Each second's next free id, found for the whole batch in one statement. Looked up in the inbox,
     // not in comments: conversations take their row ids from the same space (migration 6).
     const nextIds = new Map<number, number>();
-    const seconds = [...new Set(clean.filter((comment) => !known.has(keyOf(comment.platform, comment.socialCommentId))).map((comment) => comment.second))];
+    const seconds = [...new Set(clean.filter(([key]) => !known.has(key)).map(([, comment]) => comment.second))];
     const lastIds = this.#statements
       .get(
         `SELECT j.value AS second, (SELECT max(id) FROM inbox WHERE id >= j.value * ${SEQUENCE_LIMIT} AND id < (j.value + 1) * ${SEQUENCE_LIMIT}) AS last
@@ -119,14 +120,13 @@ export class CommentIngest {
     /** The batch's new replies: their parent may have come later in the batch. */
     const newReplies: number[] = [];
     const started: { key: string; unread: boolean }[] = [];
-    for (const comment of clean) {
+    for (const [key, comment] of clean) {
       const mine = profile.record.networks[comment.platform]?.id === comment.authorId ? 1 : 0;
-      const key = keyOf(comment.platform, comment.socialCommentId);
       const stored = known.get(key);
       if (stored === undefined) {
-        const inserted = this.#insert(profile.rowId, comment, mine, answered, nextIds);
+        const inserted = this.#insert(profile.rowId, key, comment, mine, answered, nextIds);
         if (inserted === null) {
-          result.rejected.push({ key: keyOf(comment.platform, comment.socialCommentId), reason: 'too many comments in one second' });
+          result.rejected.push({ key, reason: 'too many comments in one second' });
           continue;
         }
         result.inserted.push(key);
@@ -225,11 +225,11 @@ export class CommentIngest {
    * `answered`: keys of comments the account answered (a direct reply by it),
    * stored already or earlier in this batch. `nextIds`: each second's next free id in this batch.
    */
-  #insert(profileRowId: number, comment: CleanComment, mine: number, answered: Set<string>, nextIds: Map<number, number>): number | null {
+  #insert(profileRowId: number, key: string, comment: CleanComment, mine: number, answered: Set<string>, nextIds: Map<number, number>): number | null {
     const id = nextIds.get(comment.second) ?? firstIdOf(comment.second);
     if (id - firstIdOf(comment.second) >= SEQUENCE_LIMIT) return null;
     nextIds.set(comment.second, id + 1);
-    const replied = answered.has(keyOf(comment.platform, comment.socialCommentId)) ? 1 : 0;
+    const replied = answered.has(key) ? 1 : 0;
     this.#statements
       .get(
         // parent_id: the parent's row id when it is stored already (migration 16; #linkParents otherwise).

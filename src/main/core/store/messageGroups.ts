@@ -2,17 +2,31 @@
 // summary of a conversation that is new in the batch, computed from its messages as SUMMARY_SQL
 // reads it back from the table (a new conversation's messages are all in the batch, so its row is
 // written once, whole, instead of inserted and then rewritten: decision 0076's third section).
+import type { ConversationRowRecord } from './conversations.ts';
 import type { CleanMessage } from './messageInput.ts';
 
-/** What a conversation row says of its messages (SUMMARY_SQL's columns). */
-export interface Summary {
-  last_message_at: string;
-  last_text: string;
-  last_action: 'sent' | 'received';
-  last_received_at: string | null;
-  last_sent_at: string | null;
-  message_count: number;
+/** What a conversation row says of its messages (SUMMARY_SQL's columns): the read's own fields, and the raw record of the last message. */
+export type Summary = Pick<ConversationRowRecord, 'last_message_at' | 'last_text' | 'last_action' | 'last_received_at' | 'last_sent_at' | 'message_count'> & {
   raw: string;
+};
+
+/**
+ * The summary's columns, in the one order messageIngest.ts's insert and update of a conversation
+ * bind them (and SUMMARY_SQL names them).
+ */
+export const SUMMARY_COLUMNS: readonly (keyof Summary)[] = [
+  'last_message_at',
+  'last_text',
+  'last_action',
+  'last_received_at',
+  'last_sent_at',
+  'message_count',
+  'raw',
+];
+
+/** The summary's values in SUMMARY_COLUMNS' order, for a statement's parameters. */
+export function summaryValues(summary: Summary): (string | number | null)[] {
+  return SUMMARY_COLUMNS.map((column) => summary[column]);
 }
 
 export interface Person {

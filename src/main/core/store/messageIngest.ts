@@ -10,7 +10,7 @@ import { CONVERSATION_KIND } from './itemKinds.ts';
 import { type ItemStates, THE_SYNC } from './itemStates.ts';
 import { conversationKeyOf } from './keys.ts';
 import { type CleanMessage, checkMessage } from './messageInput.ts';
-import { type Group, type Person, personOf, type Summary, summaryOfNew } from './messageGroups.ts';
+import { type Group, type Person, personOf, SUMMARY_COLUMNS, type Summary, summaryOfNew, summaryValues } from './messageGroups.ts';
 import type { MessageSearch } from './messageSearch.ts';
 import type { ProfileTable } from './profiles.ts';
 import type { Statements } from './statements.ts';
@@ -47,6 +47,17 @@ const SUMMARY_SQL = `
     (SELECT max(created) FROM messages WHERE conversation = :id AND action = 'sent') AS last_sent_at,
     (SELECT count(*) FROM messages WHERE conversation = :id) AS message_count
   FROM (SELECT created, text, action, raw FROM messages WHERE conversation = :id ORDER BY created DESC, id DESC LIMIT 1) last`;
+
+// A conversation's row, written whole when it is new and rewritten when its messages change: the
+// summary's columns bound from one list (SUMMARY_COLUMNS), so the two cannot drift apart.
+const INSERT_CONVERSATION_SQL = `
+  INSERT INTO conversations (profile_id, platform, conversation_id, inbox_id, recipient_id, name, username, picture_url, status,
+    ${SUMMARY_COLUMNS.join(', ')})
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ${SUMMARY_COLUMNS.map(() => '?').join(', ')}) RETURNING id`;
+const UPDATE_CONVERSATION_SQL = `
+  UPDATE conversations SET inbox_id = ?, recipient_id = ?, name = ?, username = ?, picture_url = ?, status = ?,
+    ${SUMMARY_COLUMNS.map((column) => `${column} = ?`).join(', ')}
+  WHERE id = ?`;
 
 export class MessageIngest {
   readonly #statements: Statements;
@@ -86,8 +97,11 @@ export class MessageIngest {
         continue;
       }
       const key = conversationKeyOf(checked.message.platform, checked.message.conversationId);
-      const group = groups.get(key) ?? { newest: checked.message, messages: new Map<string, CleanMessage>() };
-      groups.set(key, group);
+      let group = groups.get(key);
+      if (group === undefined) {
+        group = { newest: checked.message, messages: new Map<string, CleanMessage>() };
+        groups.set(key, group);
+      }
       group.messages.set(checked.message.messageId, checked.message);
       if (checked.message.created >= group.newest.created) group.newest = checked.message;
     }
@@ -161,7 +175,8 @@ export class MessageIngest {
       let touched = isNew;
       let receivedNew: string | null = null;
       for (const message of group.messages.values()) {
-        const before = knownMessages.get(`${stored.id}\u0000${message.messageId}`);
+        // A conversation new in the batch has no stored messages: no key to make, nothing to look up.
+        const before = isNew ? undefined : knownMessages.get(`${stored.id}\u0000${message.messageId}`);
         if (before === undefined) {
           this.#statements
             .get('INSERT INTO messages (conversation, message_id, action, text, created, sender_id, media, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
@@ -223,26 +238,8 @@ export class MessageIngest {
         .get('UPDATE inbox SET id = ?, replied = ? WHERE id = ? AND (id IS NOT ? OR replied IS NOT ?)')
         .run(inboxId, replied, stored.inbox_id, inboxId, replied);
       this.#statements
-        .get(
-          `UPDATE conversations SET inbox_id = ?, recipient_id = ?, name = ?, username = ?, picture_url = ?, last_message_at = ?, last_text = ?,
-             last_action = ?, last_received_at = ?, last_sent_at = ?, message_count = ?, status = ?, raw = ? WHERE id = ?`,
-        )
-        .run(
-          inboxId,
-          nextPerson.recipient_id,
-          nextPerson.name,
-          nextPerson.username,
-          nextPerson.picture_url,
-          summary.last_message_at,
-          summary.last_text,
-          summary.last_action,
-          summary.last_received_at,
-          summary.last_sent_at,
-          summary.message_count,
-          status,
-          summary.raw,
-          stored.id,
-        );
+        .get(UPDATE_CONVERSATION_SQL)
+        .run(inboxId, nextPerson.recipient_id, nextPerson.name, nextPerson.username, nextPerson.picture_url, status, ...summaryValues(summary), stored.id);
       if (touched || personChanged) {
         oldInboxIds.push(stored.inbox_id);
         reindexed.push(stored.id);
@@ -262,11 +259,7 @@ export class MessageIngest {
   #insertConversation(profileRowId: number, newest: CleanMessage, person: Person, summary: Summary, status: string, inboxId: number): StoredConversation {
     const name = person.name ?? person.username ?? person.id;
     const row = this.#statements
-      .get(
-        `INSERT INTO conversations (profile_id, platform, conversation_id, inbox_id, recipient_id, name, username, picture_url,
-           last_message_at, last_text, last_action, last_received_at, last_sent_at, message_count, status, raw)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      )
+      .get(INSERT_CONVERSATION_SQL)
       .get(
         profileRowId,
         newest.platform,
@@ -276,14 +269,8 @@ export class MessageIngest {
         name,
         person.username,
         person.pictureUrl,
-        summary.last_message_at,
-        summary.last_text,
-        summary.last_action,
-        summary.last_received_at,
-        summary.last_sent_at,
-        summary.message_count,
         status,
-        summary.raw,
+        ...summaryValues(summary),
       ) as {
       id: number;
     };

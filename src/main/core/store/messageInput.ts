@@ -53,8 +53,7 @@ export type CheckedMessage = { ok: true; message: CleanMessage } | { ok: false; 
 
 export function checkMessage(input: MessageInput): CheckedMessage {
   const value = (input ?? {}) as Partial<MessageInput>;
-  const key = `${String(value.platform)}:${String(value.messageId)}`;
-  const refuse = (reason: string): CheckedMessage => ({ ok: false, key, reason });
+  const refuse = (reason: string): CheckedMessage => ({ ok: false, key: `${String(value.platform)}:${String(value.messageId)}`, reason });
   if (!isMessageNetwork(value.platform)) return refuse(`${String(value.platform)} has no direct messages`);
   if (!isId(value.messageId)) return refuse('no message id');
   if (!isId(value.conversationId)) return refuse('no conversation id');
@@ -84,7 +83,8 @@ export function checkMessage(input: MessageInput): CheckedMessage {
       personName: optionalString(value.personName),
       personUsername: optionalString(value.personUsername),
       personPictureUrl: optionalString(value.personPictureUrl),
-      media: JSON.stringify(media),
+      // Most messages carry no media: their list is the same two characters every time.
+      media: media.length === 0 ? '[]' : JSON.stringify(media),
       raw,
     },
   };
