@@ -151,6 +151,42 @@ describe('the change log of one write', () => {
     expect(undone.some((id) => ids.includes(id))).toBe(false);
   });
 
+  it("logs each group of a write apart and still in the write's order: an undo given changes in mixed order, labels taken from different lists", () => {
+    temp = seeded([profile('p-1', ['instagram', 'facebook'])]);
+    temp.store.upsertPosts([post('p-1', 'instagram', 'p1')]);
+    temp.store.ingestComments('p-1', [comment({ socialCommentId: 'a' }), comment({ socialCommentId: 'b' }), comment({ socialCommentId: 'c' })]);
+    const [a, b] = ['instagram:a', 'instagram:b'];
+    // a's unread, a's done, b's unread, b's done.
+    const action = temp.store.setTriage([a, b], { unread: false, done: true });
+    expect(action.map((change) => [change.itemKey, change.field])).toEqual([
+      [a, 'unread'],
+      [a, 'done'],
+      [b, 'unread'],
+      [b, 'done'],
+    ]);
+    // Taken back as b's done before b's unread: the "unread" group (a's, then b's) is written
+    // before the "done" group, yet b's log says done, then unread, as the undo did.
+    const undone = temp.store.undoItemChanges([action[0]!.id, action[1]!.id, action[3]!.id, action[2]!.id]);
+    expect(undone.map((change) => [change.itemKey, change.field, change.undoes])).toEqual([
+      [a, 'unread', action[0]!.id],
+      [a, 'done', action[1]!.id],
+      [b, 'done', action[3]!.id],
+      [b, 'unread', action[2]!.id],
+    ]);
+    expect(temp.store.itemHistory(b)).toEqual([action[2], action[3], undone[2], undone[3]]);
+    expect(temp.store.itemHistory(a)).toEqual([action[0], action[1], undone[0], undone[1]]);
+
+    // One label list on items that had different ones: each change keeps its own "from".
+    temp.store.setTriage([a], { labels: ['x'] });
+    temp.store.setTriage(['instagram:c'], { labels: ['y', 'z'] });
+    const labelled = temp.store.setTriage([a, b, 'instagram:c'], { labels: ['vip'] });
+    expect(labelled.map((change) => change.from)).toEqual([['x'], [], ['y', 'z']]);
+    for (const change of labelled) expect(temp.store.itemHistory(change.itemKey).at(-1)).toEqual(change);
+    const back = temp.store.undoItemChanges(labelled.map((change) => change.id));
+    expect(back.map((change) => change.to)).toEqual([['x'], [], ['y', 'z']]);
+    for (const change of back) expect(temp.store.itemHistory(change.itemKey).at(-1)).toEqual(change);
+  });
+
   it('takes back no note and the note "null" each to what it was', () => {
     temp = seeded([profile('p-1', ['instagram', 'facebook'])]);
     temp.store.upsertPosts([post('p-1', 'instagram', 'p1')]);

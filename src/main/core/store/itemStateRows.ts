@@ -49,16 +49,38 @@ export function columnValue(field: ItemStateField, value: ItemState[ItemStateFie
   return value as string | number | null;
 }
 
+/** Digits of a change's place in its write: room for 10 million changes (a sweep writes at most 300,000). */
+const PLACE_DIGITS = 7;
+
 /**
  * The ids of one write's changes: random across devices (one UUID per write), after their time in
- * base 36, then their place in the write. Ids of one moment sort together, and a sweep's thousands of
- * rows follow each other in write order, so they are appended to the log's index side by side
- * instead of scattered among each other by a UUID apiece (decision 0076, fourth round).
+ * base 36, then their place in the write in decimal. Ids of one moment sort together, and a sweep's
+ * thousands of rows follow each other in write order, so they are appended to the log's index side
+ * by side instead of scattered among each other by a UUID apiece (decision 0076, fourth round). The
+ * place is decimal so that the log's INSERT can make the same id from a row's place (decision 0089).
  */
-export function changeIds(at: number): () => string {
-  const prefix = `${Math.floor(at).toString(36).padStart(9, '0')}-${randomUUID()}-`;
-  let next = 0;
-  return () => `${prefix}${(next++).toString(36).padStart(5, '0')}`;
+export class ChangeIds {
+  readonly prefix: string;
+  #next = 0;
+
+  constructor(at: number) {
+    this.prefix = `${Math.floor(at).toString(36).padStart(9, '0')}-${randomUUID()}-`;
+  }
+
+  /** The next change's id. */
+  next(): string {
+    return this.at(this.#next++);
+  }
+
+  /** The id of the change at this place in the write. */
+  at(place: number): string {
+    return `${this.prefix}${String(place).padStart(PLACE_DIGITS, '0')}`;
+  }
+}
+
+/** The id of the change at `place` (a number bound or computed in SQL) after `prefix`: ChangeIds.at in SQL. */
+export function changeIdSql(prefix: string, place: string): string {
+  return `${prefix} || printf('%0${PLACE_DIGITS}d', ${place})`;
 }
 
 export function checkKey(key: string): void {

@@ -12,7 +12,8 @@
 import { type ItemChange, type ItemState, type ItemStateField, inverseOf } from '../../../shared/domain/itemState.ts';
 import {
   type ChangeRow,
-  changeIds,
+  ChangeIds,
+  changeIdSql,
   changeOf,
   checkKey,
   cleanPatch,
@@ -125,7 +126,7 @@ export class ItemStates {
     const fields = Object.keys(wanted) as ItemStateField[];
     if (fields.length === 0) return [];
     const at = this.#now();
-    const nextId = changeIds(at);
+    const ids = new ChangeIds(at);
     const changes: ItemChange[] = [];
     const moving: string[] = [];
     for (const [key, state] of this.#fieldsOf(keys, fields)) {
@@ -133,14 +134,14 @@ export class ItemStates {
       for (const field of fields) {
         const to = wanted[field];
         if (sameValue(state[field], to)) continue;
-        changes.push({ id: nextId(), itemKey: key, field, from: state[field], to, who: actor.who, device: actor.device, at } as ItemChange);
+        changes.push({ id: ids.next(), itemKey: key, field, from: state[field], to, who: actor.who, device: actor.device, at } as ItemChange);
         moved = true;
       }
       if (moved) moving.push(key);
     }
     // Every key that moved takes the whole patch, as a key whose other fields held it already would.
     this.#writeSame(moving, wanted);
-    return this.#log(changes);
+    return this.#log(changes, ids);
   }
 
   /**
@@ -149,7 +150,7 @@ export class ItemStates {
    */
   undo(ids: readonly string[], actor: ChangeActor): ItemChange[] {
     const at = this.#now();
-    const nextId = changeIds(at);
+    const newIds = new ChangeIds(at);
     const changes = this.changes(ids);
     // The port's own copies (read just now): each takes the undo's values as they are decided, so a
     // second change of the same item and field is checked against what the first wrote back.
@@ -160,7 +161,7 @@ export class ItemStates {
     for (const change of changes) {
       const state = states.get(change.itemKey);
       if (state === undefined || !sameValue(state[change.field], change.to)) continue;
-      const inverse = inverseOf(change, { id: nextId(), at, who: actor.who, device: actor.device });
+      const inverse = inverseOf(change, { id: newIds.next(), at, who: actor.who, device: actor.device });
       (state as Record<ItemStateField, unknown>)[change.field] = inverse.to;
       let write = writes.get(change.itemKey);
       if (write === undefined) writes.set(change.itemKey, (write = {}));
@@ -176,7 +177,7 @@ export class ItemStates {
       group.keys.push(key);
     }
     for (const { patch, keys } of groups.values()) this.#writeSame(keys, patch);
-    return this.#log(inverses);
+    return this.#log(inverses, newIds);
   }
 
   /** Logged changes by id, in the ids' order; unknown ids are left out. */
@@ -209,30 +210,91 @@ export class ItemStates {
     for (const batch of inBatches(keys, BATCH)) update.run(...values, jsonList(batch));
   }
 
-  /** Appends the changes to the log, one INSERT per batch. */
-  #log(changes: ItemChange[]): ItemChange[] {
-    const insert = this.#statements.get(
-      `INSERT INTO item_changes (id, item_key, field, from_value, to_value, who, device, at, undoes)
-       SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8
-       FROM json_each(?) j`,
-    );
-    for (const batch of inBatches(changes, BATCH)) {
-      const rows = batch.map((change) => [
-        change.id,
-        change.itemKey,
-        change.field,
-        JSON.stringify(change.from),
-        JSON.stringify(change.to),
-        change.who,
-        change.device,
-        change.at,
-        change.undoes ?? null,
-      ]);
-      insert.run(jsonList(rows));
-    }
-    if (changes.length > 0) this.#written(changes);
+  /**
+   * Appends a write's changes to the log (the change at place i has the id `ids.at(i)`). Changes of
+   * one field to one value (a sweep's, its undo's, each field's of a patch) are one group, written
+   * with one INSERT per batch: field, value, who, device and time bound once, each row's id and
+   * rowid made from its place, so the log's row order is the write's whatever the groups' order; the
+   * rows are a list of keys, with their places, from values and the changes they take back only
+   * where those are not implied (decision 0089).
+   */
+  #log(changes: ItemChange[], ids: ChangeIds): ItemChange[] {
+    if (changes.length === 0) return changes;
+    // The ids made in SQL must be those the caller hears of: set and undo number their changes in order.
+    if (changes[0]?.id !== ids.at(0) || changes.at(-1)?.id !== ids.at(changes.length - 1)) throw new Error("A change is not at its place in the write's ids");
+    const groups = new Map<string, number[]>();
+    let previous: ItemChange | undefined;
+    let group: number[] = [];
+    changes.forEach((change, place) => {
+      // Most changes are in the group of the one before (a sweep's all are): no signature needed.
+      if (previous === undefined || !sameGroup(previous, change)) {
+        const signature = groupSignature(change);
+        group = groups.get(signature) ?? [];
+        groups.set(signature, group);
+      }
+      group.push(place);
+      previous = change;
+    });
+    const { base } = this.#statements.get('SELECT coalesce(max(rowid), 0) + 1 AS base FROM item_changes').get() as { base: number };
+    for (const places of groups.values()) this.#logGroup(changes, places, ids, base);
+    this.#written(changes);
     return changes;
   }
+
+  /** One group of a write's changes (see #log): `places` in the write, ascending. */
+  #logGroup(changes: readonly ItemChange[], places: readonly number[], ids: ChangeIds, base: number): void {
+    const first = changes[places[0] as number] as ItemChange;
+    const placed = (places.at(-1) as number) - (places[0] as number) !== places.length - 1;
+    const fromVaries = places.some((place) => !sameValue((changes[place] as ItemChange).from, first.from));
+    const undoing = first.undoes !== undefined;
+    // A row: its key alone, or [key, then its place, from and undoes where each is not implied].
+    const parts = [...(placed ? ['place'] : []), ...(fromVaries ? ['from'] : []), ...(undoing ? ['undoes'] : [])];
+    const part = (name: string): string => `(j.value ->> ${parts.indexOf(name) + 1})`;
+    const place = placed ? part('place') : ':first + j.key';
+    const insert = this.#statements.get(
+      `INSERT INTO item_changes (rowid, id, item_key, field, from_value, to_value, who, device, at, undoes)
+       SELECT :base + ${place}, ${changeIdSql(':prefix', place)}, ${parts.length > 0 ? 'j.value ->> 0' : 'j.value'}, :field,
+         ${fromVaries ? part('from') : ':from'}, :to, :who, :device, :at, ${undoing ? part('undoes') : 'NULL'}
+       FROM json_each(:rows) j`,
+    );
+    const fixed = {
+      base,
+      prefix: ids.prefix,
+      field: first.field,
+      ...(fromVaries ? {} : { from: JSON.stringify(first.from) }),
+      to: JSON.stringify(first.to),
+      who: first.who,
+      device: first.device,
+      at: first.at,
+    };
+    const rowOf = (index: number): unknown => {
+      const change = changes[index] as ItemChange;
+      if (parts.length === 0) return change.itemKey;
+      return [change.itemKey, ...(placed ? [index] : []), ...(fromVaries ? [JSON.stringify(change.from)] : []), ...(undoing ? [change.undoes] : [])];
+    };
+    for (let start = 0; start < places.length; start += BATCH) {
+      const batch = places.slice(start, start + BATCH);
+      insert.run({ ...fixed, ...(placed ? {} : { first: batch[0] as number }), rows: jsonList(batch.map(rowOf)) });
+    }
+  }
+}
+
+/** Two changes the log writes in one group: the same field, value, author and time, both undoing or neither. */
+function sameGroup(a: ItemChange, b: ItemChange): boolean {
+  return (
+    a.field === b.field &&
+    a.who === b.who &&
+    a.device === b.device &&
+    a.at === b.at &&
+    (a.undoes === undefined) === (b.undoes === undefined) &&
+    sameValue(a.to, b.to)
+  );
+}
+
+/** Equal for changes that sameGroup takes as one group. */
+function groupSignature(change: ItemChange): string {
+  const parts = [change.field, change.undoes === undefined ? 0 : 1, change.who, change.device, change.at, JSON.stringify(change.to)];
+  return JSON.stringify(parts);
 }
 
 /** Equal for two patches with the same fields and values, whatever order their fields were set in. */
