@@ -147,17 +147,26 @@ export function fieldsOfRow(row: Record<string, unknown>, fields: readonly ItemS
 }
 
 export function changeOf(row: ChangeRow): ItemChange {
-  return {
+  const change = {
     id: row.id,
     itemKey: row.item_key,
     field: row.field,
-    from: JSON.parse(row.from_value) as never,
-    to: JSON.parse(row.to_value) as never,
+    from: valueOf(row.from_value) as never,
+    to: valueOf(row.to_value) as never,
     who: row.who,
     device: row.device,
     at: row.at,
-    ...(row.undoes === null ? {} : { undoes: row.undoes }),
-  };
+  } as ItemChange;
+  if (row.undoes !== null) change.undoes = row.undoes;
+  return change;
+}
+
+/** A logged value (JSON text); flags and none, most of a sweep's, without the JSON parser. */
+function valueOf(text: string): unknown {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (text === 'null') return null;
+  return JSON.parse(text);
 }
 
 /**

@@ -152,9 +152,15 @@ export class ItemStates {
     const at = this.#now();
     const newIds = new ChangeIds(at);
     const changes = this.changes(ids);
-    // The port's own copies (read just now): each takes the undo's values as they are decided, so a
-    // second change of the same item and field is checked against what the first wrote back.
-    const states = this.get(changes.map((change) => change.itemKey));
+    if (changes.length === 0) return [];
+    // The port's own copies (read just now, only the fields the changes name: a sweep's undo reads
+    // one column): each takes the undo's values as they are decided, so a second change of the same
+    // item and field is checked against what the first wrote back.
+    const fields = [...new Set(changes.map((change) => change.field))];
+    const states = this.#fieldsOf(
+      changes.map((change) => change.itemKey),
+      fields,
+    );
     /** What each item's undo writes, field by field. */
     const writes = new Map<string, ItemStatePatch>();
     const inverses: ItemChange[] = [];
