@@ -1,0 +1,99 @@
+// The page's read paths of issue 30's fifth round: "Needs reply"'s woken snoozes come from migration
+// 18's index (one arm of the page's merge, by row id), a next page reads its cursor's second and the
+// older rows in one walk, and a page that ends between two seconds reads no second again. Whatever
+// path a page takes, paging through a view gives every row once, in the one order.
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { InboxCursor, InboxFilter } from '../../../src/main/core/store/types.ts';
+import { comment, profile, seeded, T0, type TempStore } from './storeFixtures.ts';
+
+let temp: TempStore | undefined;
+afterEach(() => {
+  temp?.cleanup();
+  temp = undefined;
+});
+
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+/** Two profiles on two networks; `perSecond` comments in each of `seconds` seconds (a profile's rows share seconds with the other's). */
+function store(seconds: number, perSecond: number): TempStore {
+  temp = seeded([profile('p-1', ['instagram', 'facebook']), profile('p-2', ['instagram'])]);
+  for (let s = 0; s < seconds; s += 1)
+    for (let n = 0; n < perSecond; n += 1) {
+      const owner = n % 3 === 2 ? 'p-2' : 'p-1';
+      const platform = owner === 'p-1' && n % 3 === 1 ? 'facebook' : 'instagram';
+      temp.store.ingestComments(owner, [
+        comment({ platform, socialCommentId: `s${s}n${n}`, created: new Date(T0 - DAY + s * 1000 + ((n * 37) % 1000)).toISOString() }),
+      ]);
+    }
+  return temp;
+}
+
+/** Every key of the view by pages of `size`, following each page's cursor. */
+function paged(filter: InboxFilter, size: number): string[] {
+  const keys: string[] = [];
+  let cursor: InboxCursor | null = null;
+  for (let guard = 0; guard < 1000; guard += 1) {
+    const page = temp!.store.inboxPage(filter, cursor, size);
+    keys.push(...page.rows.map((row) => row.key));
+    if (page.next === null) return keys;
+    cursor = page.next;
+  }
+  throw new Error('the pages did not end');
+}
+
+const allAtOnce = (filter: InboxFilter): string[] => temp!.store.inboxPage(filter, null, 500).rows.map((row) => row.key);
+
+describe('page read paths (issue 30, fifth round)', () => {
+  it("migration 18's index holds exactly the snoozed rows that need a reply, as snoozes and triage change", () => {
+    const s = store(2, 6).store;
+    const woken = (): number => {
+      const db = new DatabaseSync(temp!.file, { readOnly: true });
+      const row = db
+        .prepare(
+          `SELECT count(*) AS n FROM inbox INDEXED BY inbox_needs_reply_woken
+            WHERE by_account = 0 AND done = 0 AND hidden = 0 AND replied = 0 AND snoozed_until IS NOT NULL`,
+        )
+        .get() as { n: number };
+      db.close();
+      return row.n;
+    };
+    expect(woken()).toBe(0);
+    s.setTriage(['instagram:s0n0', 'instagram:s0n2', 'facebook:s1n1'], { snoozedUntil: T0 - HOUR });
+    s.setTriage(['instagram:s1n0'], { snoozedUntil: T0 + HOUR });
+    expect(woken()).toBe(4);
+    s.setTriage(['instagram:s0n0'], { done: true });
+    expect(woken()).toBe(3);
+    s.setTriage(['instagram:s0n2'], { snoozedUntil: null });
+    expect(woken()).toBe(2);
+  });
+
+  it('paging through every view, with seconds of more rows than a page and than the room left for them, gives every row once in order', () => {
+    const s = store(5, 13).store;
+    s.setTriage(['instagram:s4n0', 'instagram:s3n5', 'instagram:s2n2', 'facebook:s1n1', 'instagram:s0n3'], { snoozedUntil: T0 - HOUR });
+    s.setTriage(['instagram:s4n3', 'instagram:s2n0'], { snoozedUntil: T0 + HOUR });
+    s.setTriage(['instagram:s3n0', 'instagram:s3n3', 'facebook:s2n4'], { done: true });
+    s.setTriage(['instagram:s4n6', 'instagram:s1n0'], { unread: false });
+    const filters: InboxFilter[] = [
+      {},
+      { view: 'needsReply' },
+      { view: 'needsReply', unreadOnly: true },
+      { view: 'needsReply', profileIds: ['p-1'], platforms: ['instagram'] },
+      { view: 'snoozed' },
+      { view: 'done' },
+      { text: 'comment' },
+    ];
+    for (const filter of filters.map((f) => ({ now: T0, ...f })))
+      for (const size of [1, 4, 5, 13, 14, 30]) {
+        const expected = allAtOnce(filter);
+        expect(expected.length).toBeGreaterThan(0);
+        expect(paged(filter, size), `${JSON.stringify(filter)} by ${size}`).toEqual(expected);
+      }
+    // The due snoozes are in "Needs reply", the one ahead and the done ones are not.
+    const needsReply = allAtOnce({ view: 'needsReply', now: T0 });
+    expect(needsReply).toEqual(expect.arrayContaining(['instagram:s4n0', 'facebook:s1n1', 'instagram:s0n3']));
+    for (const key of ['instagram:s4n3', 'instagram:s2n0', 'instagram:s3n0', 'facebook:s2n4']) expect(needsReply).not.toContain(key);
+    expect(needsReply).toHaveLength(5 * 13 - 2 - 3);
+  });
+});
