@@ -96,4 +96,30 @@ describe('page read paths (issue 30, fifth round)', () => {
     for (const key of ['instagram:s4n3', 'instagram:s2n0', 'instagram:s3n0', 'facebook:s2n4']) expect(needsReply).not.toContain(key);
     expect(needsReply).toHaveLength(5 * 13 - 2 - 3);
   });
+
+  it("a sparse view (an arm per partition and the woken snoozes' arm) and a dense one (one walk down the row ids) give the same rows", () => {
+    const s = store(5, 13).store;
+    const all = allAtOnce({ now: T0 });
+    const open = ['instagram:s4n0', 'instagram:s2n5', 'facebook:s3n1', 'instagram:s1n2', 'instagram:s0n8'];
+    s.setTriage(
+      all.filter((key) => !open.includes(key)),
+      { done: true },
+    );
+    s.setTriage(['instagram:s2n5', 'instagram:s0n8'], { snoozedUntil: T0 - HOUR });
+    s.setTriage(['facebook:s3n1'], { snoozedUntil: T0 + HOUR });
+    const expected = all.filter((key) => open.includes(key) && key !== 'facebook:s3n1');
+    for (const filter of [
+      { view: 'needsReply' as const, now: T0 },
+      { view: 'needsReply' as const, now: T0, platforms: ['instagram' as const] },
+    ]) {
+      // A page of 500 in a view of 4 rows among 65 reads by partition; pages of 1 and 2 read down the row ids.
+      expect(allAtOnce(filter)).toEqual(expected);
+      expect(paged(filter, 1)).toEqual(expected);
+      expect(paged(filter, 2)).toEqual(expected);
+    }
+    // p-2 has every third comment of a second (n % 3 === 2).
+    const ofP2 = ['instagram:s2n5', 'instagram:s1n2', 'instagram:s0n8'];
+    expect(paged({ view: 'needsReply', now: T0, profileIds: ['p-2'] }, 1)).toEqual(expected.filter((key) => ofP2.includes(key)));
+    expect(allAtOnce({ view: 'needsReply', now: T0, profileIds: ['p-2'] })).toEqual(expected.filter((key) => ofP2.includes(key)));
+  });
 });
