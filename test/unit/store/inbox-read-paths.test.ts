@@ -122,4 +122,27 @@ describe('page read paths (issue 30, fifth round)', () => {
     expect(paged({ view: 'needsReply', now: T0, profileIds: ['p-2'] }, 1)).toEqual(expected.filter((key) => ofP2.includes(key)));
     expect(allAtOnce({ view: 'needsReply', now: T0, profileIds: ['p-2'] })).toEqual(expected.filter((key) => ofP2.includes(key)));
   });
+
+  it('a search in a view of few rows (Snoozed, done but unread) is the search in All cut to the view, page by page', () => {
+    const s = store(4, 13).store;
+    const snoozed = ['instagram:s3n0', 'facebook:s3n4', 'instagram:s2n2', 'instagram:s1n6', 'instagram:s0n0'];
+    const doneUnread = ['instagram:s3n3', 'instagram:s2n6', 'facebook:s1n1'];
+    s.setTriage(snoozed, { snoozedUntil: T0 + HOUR });
+    s.setTriage(['instagram:s2n0'], { snoozedUntil: T0 - HOUR });
+    s.setTriage(doneUnread, { done: true });
+    s.setTriage(['instagram:s0n3'], { done: true, unread: false });
+    const everything = allAtOnce({ text: 'comment', now: T0 });
+    expect(everything).toHaveLength(4 * 13);
+    const cases: [InboxFilter, string[]][] = [
+      [{ view: 'snoozed' }, snoozed],
+      [{ view: 'snoozed', platforms: ['instagram'] }, snoozed.filter((key) => key.startsWith('instagram:'))],
+      [{ view: 'done', unreadOnly: true }, doneUnread],
+    ];
+    for (const [view, keys] of cases) {
+      const filter = { ...view, text: 'comment', now: T0 };
+      const expected = everything.filter((key) => keys.includes(key));
+      expect(allAtOnce(filter)).toEqual(expected);
+      for (const size of [1, 2, 3]) expect(paged(filter, size)).toEqual(expected);
+    }
+  });
 });

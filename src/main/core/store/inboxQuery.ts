@@ -41,7 +41,7 @@ import { kindOf } from './itemKinds.ts';
 import type { ProfileTable } from './profiles.ts';
 import { searchQueryOf } from './searchText.ts';
 import type { Statements } from './statements.ts';
-import type { InboxCursor, InboxFilter, InboxItemKind, InboxPage, InboxRow } from './types.ts';
+import type { InboxCursor, InboxFilter, InboxItemKind, InboxPage, InboxRow, InboxView } from './types.ts';
 
 export { viewCondition } from './inboxWalks.ts';
 
@@ -192,14 +192,31 @@ export class InboxQuery {
     const search = searchQueryOf(filter.text);
     if (search.kind === 'nothing') return null;
     const kind = filter.kind;
-    if (search.kind === 'match') return searchSource(this.#statements, { fts: search.fts, view, unreadOnly, now, profileRows, platforms, kind, me: this.#me });
+    if (search.kind === 'match') {
+      // Hidden, Snoozed and what is done but unread are few rows: a search in them checks each hit against their ids (inboxSearch.ts).
+      const few = view === 'hidden' || view === 'snoozed' || (view === 'done' && unreadOnly);
+      const viewIds = few ? this.#viewSource(view, unreadOnly, now, profileRows, platforms, kind) : undefined;
+      if (viewIds === null) return null;
+      return searchSource(this.#statements, { fts: search.fts, view, unreadOnly, now, profileRows, platforms, kind, me: this.#me, viewIds });
+    }
+    return this.#viewSource(view, unreadOnly, now, profileRows, platforms, kind);
+  }
 
+  /** The view's ids without a search; null when no partition can match. */
+  #viewSource(
+    view: InboxView,
+    unreadOnly: boolean,
+    now: number,
+    profileRows: number[] | undefined,
+    platforms: string[] | undefined,
+    kind: InboxItemKind | undefined,
+  ): IdSource | null {
     const walks = walksOf(view, unreadOnly);
     if (walks === 'assignedToMe') return this.#assignedSource(unreadOnly, now, profileRows, platforms, kind);
     const partitions = [...this.#partitions.values()].filter(
       (partition) =>
         (profileRows === undefined || profileRows.includes(partition.profileRowId)) &&
-        (platforms === undefined || (platforms as string[]).includes(partition.platform)) &&
+        (platforms === undefined || platforms.includes(partition.platform)) &&
         (kind === undefined || partition.kind === kind),
     );
     if (partitions.length === 0) return null;
