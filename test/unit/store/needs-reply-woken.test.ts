@@ -1,6 +1,6 @@
-// "Needs reply" holds the rows whose snooze has come due (issue 30): the store reads them from
-// whichever side is smaller, the snoozes still ahead (a walk per profile and network) or the ones
-// that came due (one range of the snooze index). Either way the page is the same: due snoozes in,
+// "Needs reply" holds the rows whose snooze has come due (issue 30): the store reads them, newest
+// first, from the index of the snoozed rows that need a reply (migration 17), as one more arm of the
+// page's merge. Whatever the share of snoozes due or ahead, the page is the same: due snoozes in,
 // snoozes ahead out, done ones out, the profile, network and unread filters kept, newest first.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InboxFilter } from '../../../src/main/core/store/types.ts';

@@ -38,6 +38,8 @@ function asVersion14(file: string): void {
     DROP INDEX comments_report;
     ALTER TABLE comments DROP COLUMN parent_id;
     ${REPORT_INDEX_SQL};
+    -- Migration 17's index, which came after too.
+    DROP INDEX inbox_needs_reply_woken;
     PRAGMA user_version = 14;
   `);
   db.close();

@@ -10,6 +10,7 @@ import { publicationKey } from './migrationPublicationKey.ts';
 import { typedStateTables } from './migrationTypedState.ts';
 import { repliedOnlyWhereAnswered } from './migrationRepliedDirect.ts';
 import { reviews } from './migrationReviews.ts';
+import { wokenIndex } from './migrationWokenIndex.ts';
 import type { Migration } from './migration.ts';
 import { REPORT_INDEX_SQL } from './reportIndex.ts';
 
@@ -342,6 +343,7 @@ export const MIGRATIONS: readonly Migration[] = [
   reviews,
   searchPrefixes,
   parentRowId,
+  wokenIndex,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
