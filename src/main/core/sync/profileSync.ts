@@ -6,27 +6,26 @@
 // the coordinator: the jobs themselves are discoveryJob.ts, commentPollJob.ts, analyticsJob.ts and,
 // when the host gives a store of direct messages, messageSyncJob.ts, and of account snapshots,
 // accountAnalyticsJob.ts.
-// Longer than 400 lines on purpose: the loop, its plan (targets, analytics tracks) and the team's
-// following (the lease, what arrives) read and reset the same plan and timer; parted, each half
-// would reach into the other's state. A job stores what it fetched through fetchedWrites.ts, which
-// shares it in a team.
+// The plan (what to poll, which figures to ask, which job goes next) is profilePlan.ts; the answer
+// to "how is it going" is profileSyncStatus.ts. A job stores what it fetched through
+// fetchedWrites.ts, which shares it in a team.
 import type { PostKey } from '../store/types.ts';
 import { AccountAnalyticsSync } from './accountAnalyticsJob.ts';
 import { fetchAnalytics } from './analyticsJob.ts';
-import { type AnalyticsTrack, analyticsTracksOf } from './analyticsPlan.ts';
 import { pollComments } from './commentPollJob.ts';
 import { DiscoveryJob } from './discoveryJob.ts';
-import { type FirstFetched, FirstFetchWatch } from './firstFetchWatch.ts';
+import { FirstFetchWatch } from './firstFetchWatch.ts';
 import { StoreFailure, storeInfo, SyncInterrupted } from './jobFailures.ts';
-import { nextJob, type SyncJob } from './jobQueue.ts';
-import { DEFAULT_MESSAGE_POLICY, type MessagePolicy } from './messagePolicy.ts';
+import type { SyncJob } from './jobQueue.ts';
+import { DEFAULT_MESSAGE_POLICY } from './messagePolicy.ts';
 import { MessageSync } from './messageSyncJob.ts';
 import { PollLease } from './pollLease.ts';
-import { commentPollInterval, DEFAULT_POLL_POLICY, type PollPolicy } from './pollPolicy.ts';
-import { groupIntoTargets, mergeTargets, type PollTarget } from './pollTargets.ts';
+import { DEFAULT_POLL_POLICY, type PollPolicy } from './pollPolicy.ts';
+import { ProfilePlan } from './profilePlan.ts';
 import { ProfileReporter, progressOf } from './profileReporter.ts';
+import type { ProfileSyncOptions } from './profileSyncOptions.ts';
+import { type ProfileSyncStatus, syncStateOf, syncStatusOf } from './profileSyncStatus.ts';
 import { RequestGate } from './requestGate.ts';
-import type { PacerOptions } from './requestPacer.ts';
 import { replayShared } from './sharedReplay.ts';
 import { classifyFailure } from './syncErrors.ts';
 import type { ProfileRef, ProfileSyncPorts, SyncJobContext } from './syncJobContext.ts';
@@ -34,43 +33,8 @@ import { WakeableTimer } from './wakeableTimer.ts';
 
 const MINUTE = 60_000;
 
-export interface ProfileSyncOptions {
-  policy?: Partial<PollPolicy>;
-  /** How often direct messages are read (messagePolicy.ts). */
-  messagePolicy?: Partial<MessagePolicy>;
-  pacer?: PacerOptions;
-  /** How often the post lists are read again; default 3 minutes. */
-  discoveryIntervalMs?: number;
-  /** Posts asked of each network's list; default 1,000 (the service's maximum). */
-  networkHistoryLimit?: number;
-  /** How long a partial analytics batch waits for more due posts; default 5 minutes. */
-  analyticsBatchDelayMs?: number;
-  /** How long the sync of a profile rests after its keys or plan were refused; default 30 minutes. */
-  holdMs?: number;
-  /** How long twitter is left out after the X key pair was missing or refused; default 30 minutes. */
-  twitterRetryMs?: number;
-  /** A sleep that ends this much later than planned means the machine slept; default 1 minute. */
-  clockJumpMs?: number;
-  /** In a team: how long a profile's lease lasts unless renewed; default three hot poll intervals (decision 0060). */
-  leaseMs?: number;
-}
-
-export type ProfileSyncState = 'stopped' | 'paused' | 'offline' | 'held' | 'syncing' | 'idle';
-
-export interface ProfileSyncStatus {
-  state: ProfileSyncState;
-  postsDone: number;
-  postsTotal: number;
-  /** Epoch ms of the next planned job, or null when none is planned. */
-  nextDueAt: number | null;
-  /** The profile's first complete fetch of each inbox kind (firstFetchWatch.ts). */
-  firstFetched: FirstFetched;
-  /** A request of this start has been answered: the store's copy has been checked against the service. */
-  checked: boolean;
-}
-
-/** Analytics jobs are ranked as if due every ten minutes (the service's refresh). */
-const ANALYTICS_RANK_INTERVAL_MS = 10 * MINUTE;
+export type { ProfileSyncOptions } from './profileSyncOptions.ts';
+export type { ProfileSyncState, ProfileSyncStatus } from './profileSyncStatus.ts';
 
 export class ProfileSync {
   readonly profile: ProfileRef;
@@ -86,15 +50,12 @@ export class ProfileSync {
   private readonly accountAnalytics: AccountAnalyticsSync | undefined;
   /** What the jobs work with; the coordinator's own state stays private. */
   private readonly jobContext: SyncJobContext;
-  private readonly analyticsBatchDelayMs: number;
+  private readonly plan: ProfilePlan;
   /** In a team only: whether this device polls the profile or replays what the polling device shares. */
   private readonly lease: PollLease | undefined;
   private readonly firstFetch: FirstFetchWatch;
   private stopListening: (() => void) | undefined;
 
-  private targets = new Map<string, PollTarget>();
-  private targetOfPost = new Map<PostKey, string>();
-  private analytics = new Map<PostKey, AnalyticsTrack>();
   private paused = false;
   /** In a team: this device follows the device that polls the profile (it checks through that one). */
   private followed = false;
@@ -103,15 +64,13 @@ export class ProfileSync {
   private restingNow = false;
   private ended = false;
   private running: Promise<void> | undefined;
-  /** Live updates (decision 0072): the slower pace while events arrive; null: today's. */
-  private livePace: Partial<PollPolicy> | null = null;
 
   constructor(profile: ProfileRef, ports: ProfileSyncPorts, options: ProfileSyncOptions = {}) {
     this.profile = profile;
     this.ports = ports;
     this.policy = { ...DEFAULT_POLL_POLICY, ...options.policy };
     this.timer = new WakeableTimer(ports.clock, options.clockJumpMs ?? MINUTE);
-    this.analyticsBatchDelayMs = options.analyticsBatchDelayMs ?? 5 * MINUTE;
+    this.plan = new ProfilePlan(this.policy, options.analyticsBatchDelayMs ?? 5 * MINUTE);
     this.reporter = new ProfileReporter(profile.accountId, profile.profileId, ports.listener);
     this.requests = new RequestGate(
       profile.isPrimary ? { accountId: profile.accountId } : { accountId: profile.accountId, profileId: profile.profileId },
@@ -136,9 +95,9 @@ export class ProfileSync {
       policy: this.policy,
       requests: this.requests,
       reporter: this.reporter,
-      intervalOf: (target, now) => this.intervalOf(target, now),
-      emitProgress: () => this.reporter.progress(this.targets.values()),
-      postsGone: (keys) => this.askFiguresNow(keys),
+      intervalOf: (target, now) => this.plan.intervalOf(target, now),
+      emitProgress: () => this.reporter.progress(this.plan.pollTargets()),
+      postsGone: (keys) => this.plan.askFiguresNow(keys, this.ports.clock.now()),
     };
     this.lease = ports.sharing ? new PollLease(ports.sharing, profile.profileId, options.leaseMs ?? 3 * this.policy.hotMs, () => ports.clock.now()) : undefined;
     this.discovery = new DiscoveryJob(
@@ -152,7 +111,7 @@ export class ProfileSync {
     this.accountAnalytics = ports.accountSnapshots ? new AccountAnalyticsSync(this.jobContext, ports.accountSnapshots, () => this.discovery.linked) : undefined;
     this.firstFetch = new FirstFetchWatch(this.jobContext, {
       // In a team, a device that follows has the lists from the polling one (it never reads them itself).
-      commentsWhole: () => (this.discovery.complete || (this.lease !== undefined && this.targets.size > 0)) && this.allPolled(),
+      commentsWhole: () => (this.discovery.complete || (this.lease !== undefined && this.plan.targetCount > 0)) && this.plan.allPolled(),
       messagesWhole: () => (this.messages ? this.messages.firstReadDone(this.ports.clock.now()) : this.discovery.complete) || this.followed,
       answered: () => this.requests.answered || this.followed || ports.startCheck?.done === true,
     });
@@ -165,7 +124,7 @@ export class ProfileSync {
     try {
       this.firstFetch.load();
       this.reload(now);
-      this.discovery.resumeFromStore(this.targets.size > 0);
+      this.discovery.resumeFromStore(this.plan.targetCount > 0);
     } catch (error) {
       this.reporter.error(storeInfo(new StoreFailure('read the posts to sync', error)));
     }
@@ -231,15 +190,10 @@ export class ProfileSync {
     if (postKey === undefined) {
       this.discovery.manual = true;
       this.messages?.refreshNow(this.ports.clock.now());
-      for (const target of this.targets.values()) target.manual = true;
-    } else {
-      const target = this.targets.get(this.targetOfPost.get(postKey) ?? '');
-      if (target) target.manual = true;
-      // Its numbers too, as soon as the service may have new ones (never before `nextUpdate`).
-      const track = this.analytics.get(postKey);
-      if (track) track.manual = true;
+      this.plan.markAllManual();
+    } else if (!this.plan.refreshPost(postKey)) {
       // A post the sync does not know yet: read the lists, then it is known.
-      else this.discovery.manual = true;
+      this.discovery.manual = true;
     }
     this.timer.nudge();
   }
@@ -257,8 +211,8 @@ export class ProfileSync {
       if (known) this.timer.nudge();
       return known;
     }
-    const byService = what.servicePostId === undefined ? undefined : this.targets.get(`service:${what.servicePostId}`);
-    const target = byService ?? this.targets.get(this.targetOfPost.get(`${what.platform}:${what.socialPostId ?? ''}`) ?? '');
+    const byService = what.servicePostId === undefined ? undefined : this.plan.targetOfServicePost(what.servicePostId);
+    const target = byService ?? this.plan.targetOf(`${what.platform}:${what.socialPostId ?? ''}`);
     if (!target) return false;
     target.manual = true;
     this.timer.nudge();
@@ -278,28 +232,22 @@ export class ProfileSync {
 
   /** Live updates: while events arrive the comment polls are slower (liveNudges.ts); null goes back to today's pace. */
   setLivePace(pace: Partial<PollPolicy> | null): void {
-    this.livePace = pace;
+    this.plan.setLivePace(pace);
     this.timer.nudge();
   }
 
   status(): ProfileSyncStatus {
-    const { done, total } = progressOf(this.targets.values());
+    const progress = progressOf(this.plan.pollTargets());
     const now = this.ports.clock.now();
-    let state: ProfileSyncState = 'idle';
-    if (!this.running || this.stopping) state = 'stopped';
-    else if (this.paused) state = 'paused';
-    else if (!this.ports.connectivity.online) state = 'offline';
-    else if (this.requests.heldUntil > now) state = 'held';
-    else if (this.busy) state = 'syncing';
-    const at = this.pickJob(now).at;
-    return {
-      state,
-      postsDone: done,
-      postsTotal: total,
-      nextDueAt: Number.isFinite(at) ? at : null,
-      firstFetched: this.firstFetch.fetched,
-      checked: this.firstFetch.checked,
+    const loop = {
+      running: this.running !== undefined,
+      stopping: this.stopping,
+      paused: this.paused,
+      online: this.ports.connectivity.online,
+      heldUntil: this.requests.heldUntil,
+      busy: this.busy,
     };
+    return syncStatusOf(syncStateOf(loop, now), progress, this.pickJob(now).at, this.firstFetch);
   }
 
   /** The loop waits on its timer (or, paused or offline, on a nudge): nothing of it is under way. */
@@ -373,28 +321,6 @@ export class ProfileSync {
   }
 
   /**
-   * Posts the service no longer finds: their figures are asked at once, before `nextUpdate`. Since
-   * every post's first figures are asked at the first sync (issue 27), a post deleted on the network
-   * afterwards would otherwise keep its old figures for up to an hour before the 186 answer says it
-   * is gone. Once per gone post: the answer plans its next ask a day later, and its comments wait too.
-   */
-  private askFiguresNow(keys: readonly PostKey[]): void {
-    const now = this.ports.clock.now();
-    for (const key of keys) {
-      const track = this.analytics.get(key);
-      if (!track) continue;
-      track.dueAt = Math.min(track.dueAt, now);
-      track.manual = true;
-    }
-  }
-
-  /** Every post the plan knows has had its comments read once. */
-  private allPolled(): boolean {
-    const { done, total } = progressOf(this.targets.values());
-    return done >= total;
-  }
-
-  /**
    * In a team: takes in what other devices shared, asks the lease when due, and says whether this
    * device follows (it then sleeps until the lease runs out or something arrives: no request).
    * Taking a profile over, its plan is read again from the store (the poll times the shared
@@ -408,13 +334,12 @@ export class ProfileSync {
     const { role, tookOver } = await lease.check(now);
     const arrived = sharing.arrived(this.profile.profileId);
     if (arrived.length > 0) {
-      const postsChanged = replayShared(this.jobContext, arrived, { pollPostOf: (key) => this.pollPostOf(key) });
+      const postsChanged = replayShared(this.jobContext, arrived, { pollPostOf: (key) => this.plan.pollPostOf(key) });
       if (postsChanged) this.replan();
-      this.reporter.progress(this.targets.values());
+      this.reporter.progress(this.plan.pollTargets());
     }
     if (tookOver) {
-      this.targets = new Map();
-      this.analytics = new Map();
+      this.plan.forget();
       this.replan();
       this.discovery.dueAt = this.ports.clock.now();
     }
@@ -435,28 +360,14 @@ export class ProfileSync {
     }
   }
 
-  private pollPostOf(key: PostKey) {
-    return this.targets.get(this.targetOfPost.get(key) ?? '')?.posts.find((post) => post.key === key);
-  }
-
   private pickJob(now: number): { job: SyncJob | undefined; at: number } {
-    return nextJob(
-      {
-        discoveryDueAt: this.discovery.dueAt,
-        discoveryManual: this.discovery.manual,
-        targets: this.targets.values(),
-        analytics: this.analytics.values(),
-        messages: this.messages?.next(now),
-        accountAnalytics: this.accountAnalytics?.next(now),
-      },
-      now,
-      {
-        intervalOf: (target) => this.intervalOf(target, now),
-        analyticsBatchDelayMs: this.analyticsBatchDelayMs,
-        analyticsRankIntervalMs: ANALYTICS_RANK_INTERVAL_MS,
-        skipAnalytics: (platform) => platform === 'twitter' && this.requests.twitterBlocked(now),
-      },
-    );
+    return this.plan.pickJob(now, {
+      discoveryDueAt: this.discovery.dueAt,
+      discoveryManual: this.discovery.manual,
+      messages: this.messages?.next(now),
+      accountAnalytics: this.accountAnalytics?.next(now),
+      skipAnalytics: (platform) => platform === 'twitter' && this.requests.twitterBlocked(now),
+    });
   }
 
   private async run(job: SyncJob): Promise<void> {
@@ -474,20 +385,11 @@ export class ProfileSync {
     }
   }
 
-  // ---- the plan ----
-
-  /** Rebuilds the poll targets and analytics tracks from the store, keeping what only memory knows. */
+  /** The plan read again from the store's posts (those the service deleted left out). */
   private reload(now: number): void {
     const states = this.ports.store
       .postsForSync(this.profile.profileId)
       .filter((state) => state.post.servicePostId === null || !this.discovery.isDeleted(state.post.servicePostId));
-    this.targets = mergeTargets(this.targets, groupIntoTargets(states), now, (target) => this.intervalOf(target, now));
-    this.targetOfPost = new Map([...this.targets.values()].flatMap((target) => target.posts.map((post) => [post.key, target.id] as const)));
-    this.analytics = analyticsTracksOf(states, this.analytics, now);
-  }
-
-  private intervalOf(target: PollTarget, now: number): number {
-    const policy = this.livePace ? { ...this.policy, ...this.livePace } : this.policy;
-    return commentPollInterval({ created: target.created, lastCommentAt: target.lastCommentAt }, now, policy);
+    this.plan.reload(states, now);
   }
 }
