@@ -71,7 +71,7 @@ describe('the item state port', () => {
     const { store: s } = store();
     const key = conversationKeyOf('instagram', 'conv-1');
     const told: { states: Map<string, ItemState>; changes: ItemChange[] }[] = [];
-    s.onItemStatesChanged((states, changes) => told.push({ states: new Map(states), changes: [...changes] }));
+    s.onItemStatesChanged((statesNow, changes) => told.push({ states: new Map(statesNow()), changes: [...changes] }));
     s.ingestMessages('p-1', [dm({ at: 1 })]);
     expect(told).toEqual([]);
 

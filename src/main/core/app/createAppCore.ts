@@ -18,7 +18,7 @@ import { AccountService } from './accountService.ts';
 import type { AppCore } from './appCore.ts';
 import { commandHandlers } from './commandHandlers.ts';
 import { CoreEvents } from './coreEvents.ts';
-import { itemStatesChangedPayload } from './itemStatesChanged.ts';
+import { itemStatesWrittenPayload } from './itemStatesChanged.ts';
 import { InboxService } from './inboxService.ts';
 import { CommentDeletion } from './commentDeletion.ts';
 import { CommentsSwitch, commentsQueueListener } from './commentsSwitch.ts';
@@ -85,7 +85,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   // Every committed write of item state (a window's triage, an undo, the sync reopening a
   // conversation) is told to every window, so a change made elsewhere shows without a refresh.
-  store.onItemStatesChanged((states) => hub.emit('items.stateChanged', itemStatesChangedPayload(states)));
+  store.onItemStatesChanged((statesNow, changes) => hub.emit('items.stateChanged', itemStatesWrittenPayload(changes, statesNow)));
   const protection = vault.protection();
   if (protection.warning !== null) {
     hub.emitSticky('keys.warning', { message: protection.warning, backend: protection.backend, protection: protection.kind });

@@ -340,8 +340,12 @@ export interface AccountSnapshotStore {
   accountSnapshots(profileId: string, fromDay: string, toDay: string): AccountSnapshot[];
 }
 
-/** Told after a write of item state is committed: the changed items' states now, and the changes. */
-export type ItemStatesListener = (states: ReadonlyMap<string, ItemState>, changes: readonly ItemChange[]) => void;
+/**
+ * Told after a write of item state is committed: the changed items' states now (read from the store
+ * when first asked, once per write: a whole-view sweep's listeners that need only the changes do not
+ * pay for reading 50,000 states back), and the changes.
+ */
+export type ItemStatesListener = (statesNow: () => ReadonlyMap<string, ItemState>, changes: readonly ItemChange[]) => void;
 
 /** Item state beyond triage writes (itemStates.ts). Apart from Store so that stores made for other tests need not grow with it. */
 export interface ItemStateStore {

@@ -64,10 +64,11 @@ export class WriteNotices {
   /** After the commit: the new states of the items that changed, to every listener (the bridge event). */
   #tellStates(changes: ItemChange[]): void {
     if (this.#stateListeners.length === 0) return;
-    const states = this.#statesOf(changes.map((change) => change.itemKey));
+    let states: Map<string, ItemState> | undefined;
+    const statesNow = (): Map<string, ItemState> => (states ??= this.#statesOf(changes.map((change) => change.itemKey)));
     for (const listener of this.#stateListeners) {
       try {
-        listener(states, changes);
+        listener(statesNow, changes);
       } catch {
         // a listener's failure must not undo a write that is in
       }
