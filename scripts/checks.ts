@@ -5,12 +5,14 @@
 // have run, so one run reports every problem.
 //
 // `--beside "vitest run"` runs that command at the same time, its output live, and the checks one at
-// a time beside it: Vitest's integration tests spend much of their time waiting (real sockets,
-// measuring windows), and the checks fill those gaps instead of running before it (decision 0080,
-// fourth round). The checks' outputs are printed once the command has ended, so they never cut
-// through its report; the exit code is 1 when the command or any check failed.
+// a time beside it at the lowest CPU priority: Vitest's integration tests spend much of their time
+// waiting (real sockets, measuring windows), and the checks take only the CPU it leaves idle, so its
+// timing-sensitive tests (measuring windows, held replies) run as if the checks were not there
+// (decision 0080, fourth round). Once the command has ended the rest go two at a time. The checks'
+// outputs are printed once the command has ended, so they never cut through its report; the exit
+// code is 1 when the command or any check failed.
 import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, constants, setPriority } from 'node:os';
 
 interface Parsed {
   beside: string | undefined;
@@ -33,11 +35,8 @@ if (!parsed) {
 }
 const { beside, scripts } = parsed;
 
-/**
- * At most two: the machine's cores, and a typed lint and a typecheck each hold a whole program in
- * memory. One beside a command, which has the cores' share of its own.
- */
-const AT_ONCE = beside ? 1 : Math.max(1, Math.min(2, availableParallelism()));
+/** At most two: the machine's cores, and a typed lint and a typecheck each hold a whole program in memory. */
+const AT_ONCE = Math.max(1, Math.min(2, availableParallelism()));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** Output held back while the command beside runs, flushed when it ends. */
@@ -51,6 +50,8 @@ function run(script: string): Promise<boolean> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(npm, ['run', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Set before npm has started the script (it takes a while to load): the processes it starts inherit it.
+    if (besideRunning && child.pid !== undefined) lowestPriority(child.pid);
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -76,21 +77,33 @@ function runBeside(command: string): Promise<boolean> {
   });
 }
 
+/** Beside a command the checks only take the CPU it leaves idle (nice 19 on Unix, idle class on Windows). */
+function lowestPriority(pid: number): void {
+  try {
+    setPriority(pid, constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not allowed here: the checks then share the CPU evenly, slower but still correct.
+  }
+}
+
 const queue = [...scripts];
 let failed = 0;
-const checks = Promise.all(
-  Array.from({ length: AT_ONCE }, async () => {
-    for (let script = queue.shift(); script !== undefined; script = queue.shift()) if (!(await run(script))) failed += 1;
-  }),
-);
+async function runner(): Promise<void> {
+  for (let script = queue.shift(); script !== undefined; script = queue.shift()) if (!(await run(script))) failed += 1;
+}
+let besideRunning = beside !== undefined;
+const runners = Array.from({ length: beside ? 1 : AT_ONCE }, runner);
 let besideFailed = false;
 if (beside) {
   besideFailed = !(await runBeside(beside));
+  besideRunning = false;
   const flushed = held ?? [];
   held = null;
   for (const text of flushed) process.stdout.write(text);
+  // The cores are free again: what is left goes two at a time.
+  for (let more = 1; more < AT_ONCE; more += 1) runners.push(runner());
 }
-await checks;
+await Promise.all(runners);
 if (besideFailed) console.error(`\n${beside} failed (see above).`);
 if (failed > 0) console.error(`\n${failed} of ${scripts.length} checks failed (see above).`);
 if (failed > 0 || besideFailed) process.exit(1);

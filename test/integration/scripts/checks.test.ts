@@ -28,6 +28,7 @@ beforeAll(() => {
     fine: 'node -e "console.log(\'all fine here\')"',
     broken: 'node -e "console.error(\'found a problem\'); process.exit(3)"',
     marks: 'node mark.cjs',
+    niceness: "node -e \"console.log('niceness ' + require('node:os').getPriority())\"",
   };
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'checks-probe', private: true, scripts }));
   // The check that leaves a mark, and the command that ends only once it sees it: they can both
@@ -74,6 +75,15 @@ describe('scripts/checks.ts', () => {
     expect(output).toMatch(/> marks: passed in \d+ s/);
     expect(output).toMatch(/> fine: passed in \d+ s/);
     expect(output.indexOf('the command saw the mark')).toBeLessThan(output.indexOf('> marks: passed'));
+  }, 60_000);
+
+  it('runs the checks beside a command at the lowest CPU priority, so they take only the CPU it leaves', async () => {
+    const beside = await runChecks(['niceness', '--beside', 'node -e "0"']);
+    expect(beside.code).toBe(0);
+    expect(beside.output).toContain('niceness 19');
+    // Alone they keep the priority they were started with.
+    const alone = await runChecks(['niceness']);
+    expect(alone.output).not.toContain('niceness 19');
   }, 60_000);
 
   it('fails when the command beside fails, after the checks have run and printed', async () => {
