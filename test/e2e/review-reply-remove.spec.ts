@@ -11,6 +11,7 @@ import { expect, test } from './fixtures.ts';
 import { expectAccessible, screenshot } from './support/axe.ts';
 import type { AppHost } from './support/appHost.ts';
 import { InboxPage } from './support/inboxPage.ts';
+import { newReview, reviewArrived } from './support/reviews.ts';
 import type { TestSandbox } from './support/sandboxControl.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -35,29 +36,12 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
  * app (its one reply in the ledger), then read again until the store shows the business's reply.
  */
 async function answeredReview(app: AppHost, sandbox: TestSandbox, reviewer: string, reply: string): Promise<{ id: string; key: string }> {
-  const response = await fetch(`${sandbox.running.controlUrl}/reviews`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${sandbox.running.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ platform: 'gmb', rating: 1, review: 'Cold bread, rude staff.', reviewer: { name: reviewer } }),
-  });
-  if (!response.ok) throw new Error(`POST /__sandbox/reviews answered ${response.status}: ${await response.text()}`);
-  const made = (await response.json()) as { profileRefId: string; review: { id: string } };
-  const key = `review:gmb:${made.review.id}`;
+  const made = await newReview(sandbox, { platform: 'gmb', rating: 1, review: 'Cold bread, rude staff.', reviewer: { name: reviewer } });
+  const key = `review:gmb:${made.id}`;
   const profileId = made.profileRefId;
-  await app.call('sync.refresh', { profileId });
-  await expect
-    .poll(
-      async () =>
-        (await app.call('inbox.page', { filter: { kind: 'review', profileIds: [profileId] }, cursor: null, limit: 500 })).rows.some((r) => r.key === key),
-      {
-        timeout: 20_000,
-      },
-    )
-    .toBe(true);
+  await reviewArrived(app, profileId, key);
   await app.call('answer.send', { key, text: reply });
-  await expect
-    .poll(async () => (await sandbox.ledger()).filter((e) => e.kind === 'review.reply' && e.ids[0] === made.review.id).length, { timeout: 20_000 })
-    .toBe(1);
+  await expect.poll(async () => (await sandbox.ledger()).filter((e) => e.kind === 'review.reply' && e.ids[0] === made.id).length, { timeout: 20_000 }).toBe(1);
   await expect
     .poll(
       async () => {
@@ -67,7 +51,7 @@ async function answeredReview(app: AppHost, sandbox: TestSandbox, reviewer: stri
       { timeout: 20_000 },
     )
     .toBe(reply);
-  return { id: made.review.id, key };
+  return { id: made.id, key };
 }
 
 async function removals(sandbox: TestSandbox, reviewId: string) {

@@ -8,40 +8,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible, screenshot } from './support/axe.ts';
-import type { AppHost } from './support/appHost.ts';
 import { InboxPage } from './support/inboxPage.ts';
+import { newReview, reviewArrived } from './support/reviews.ts';
 import type { TestSandbox } from './support/sandboxControl.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
 const kindSwitch = (page: Page) => page.getByRole('group', { name: /Show comments, messages/ });
 const pane = (page: Page) => page.getByRole('complementary', { name: 'Review' });
-
-/** A review written now (the control call), as a customer of the client would. */
-async function newReview(sandbox: TestSandbox, body: Record<string, unknown>): Promise<{ profileRefId: string; id: string }> {
-  const response = await fetch(`${sandbox.running.controlUrl}/reviews`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${sandbox.running.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST /__sandbox/reviews answered ${response.status}: ${await response.text()}`);
-  const made = (await response.json()) as { profileRefId: string; review: { id: string } };
-  return { profileRefId: made.profileRefId, id: made.review.id };
-}
-
-/** Asks for the client's news now and waits until the app's store has the review. */
-async function arrived(app: AppHost, profileId: string, key: string): Promise<void> {
-  await app.call('sync.refresh', { profileId });
-  await expect
-    .poll(
-      async () =>
-        (await app.call('inbox.page', { filter: { kind: 'review', profileIds: [profileId] }, cursor: null, limit: 500 })).rows.some((r) => r.key === key),
-      {
-        timeout: 20_000,
-      },
-    )
-    .toBe(true);
-}
 
 async function repliesTo(sandbox: TestSandbox, reviewId: string) {
   return (await sandbox.ledger()).filter((entry) => entry.kind === 'review.reply' && entry.ids[0] === reviewId);
@@ -73,7 +47,7 @@ test('a one-star Google review arrives, is read with its stars, and is answered 
   const words = 'The croissants were burnt and nobody at the counter cared.';
   const made = await newReview(sandbox, { platform: 'gmb', rating: 1, review: words, reviewer: { name: reviewer } });
   const key = `review:gmb:${made.id}`;
-  await arrived(app, made.profileRefId, key);
+  await reviewArrived(app, made.profileRefId, key);
 
   const inbox = new InboxPage(page);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -114,7 +88,7 @@ test('with the service down until after the reply was queued, the review gets ex
   const reviewer = 'Marco Rossi';
   const made = await newReview(sandbox, { platform: 'gmb', rating: 2, review: 'Long queue, cold coffee.', reviewer: { name: reviewer } });
   const key = `review:gmb:${made.id}`;
-  await arrived(app, made.profileRefId, key);
+  await reviewArrived(app, made.profileRefId, key);
 
   const inbox = new InboxPage(page);
   await page.setViewportSize({ width: 1440, height: 900 });

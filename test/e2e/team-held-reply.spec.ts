@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { InboxPage } from './support/inboxPage.ts';
+import { answerableComment, bobRepliesAfterAnn } from './support/heldReply.ts';
 import { startTeamHosts, type TeamHosts } from './support/teamHosts.ts';
 
 let team: TeamHosts | null = null;
@@ -34,25 +34,9 @@ async function shots(page: Page, name: string): Promise<void> {
 test('Bob is told where he is that his reply was held, sees what Ann sent, and chooses between equals', async ({ page, sandbox }) => {
   test.setTimeout(150_000);
   team = await startTeamHosts(sandbox);
-  const { ann, bob } = team;
-  const { rows } = await bob.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 });
-  const row = rows.find((candidate) => ['facebook', 'instagram', 'twitter'].includes(candidate.platform));
-  if (!row) throw new Error('the sandbox world has no comment to answer');
-  await expect
-    .poll(async () => (await ann.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 })).rows.some((r) => r.key === row.key))
-    .toBe(true);
+  const row = await answerableComment(team);
   const texts = { ann: 'Ann: your parcel left this morning, tracking to follow.', bob: 'Bob: it should be with you tomorrow.' };
-
-  await page.setViewportSize(SIZES[0]!);
-  const inbox = new InboxPage(page);
-  await inbox.open(bob.url);
-  await inbox.needsReplyView.click();
-  await inbox.row(row.text.slice(0, 40)).click();
-  await expect(inbox.reply).toBeVisible();
-  const sent = (await ann.call('answer.send', { key: row.key, text: texts.ann })).item;
-  await expect.poll(async () => (await ann.call('outbox.list', {})).items.find((item) => item.id === sent.id)?.state, { timeout: 15_000 }).toBe('sent');
-  await inbox.reply.fill(texts.bob);
-  await inbox.send.click();
+  const inbox = await bobRepliesAfterAnn(page, team, row, texts);
 
   // Where Bob is: a toast that says his reply was held and why, with Open.
   const toast = page.locator('.toast');

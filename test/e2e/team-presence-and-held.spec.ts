@@ -7,6 +7,7 @@ import { expect, test } from './fixtures.ts';
 import { screenshot } from './support/axe.ts';
 import { InboxPage } from './support/inboxPage.ts';
 import type { TestSandbox } from './support/sandboxControl.ts';
+import { answerableComment, bobRepliesAfterAnn } from './support/heldReply.ts';
 import { startTeamHosts, type TeamHosts } from './support/teamHosts.ts';
 
 let team: TeamHosts | null = null;
@@ -30,32 +31,11 @@ async function shots(page: Page, testInfo: TestInfo, name: string): Promise<void
   await page.setViewportSize(SIZES[0]!);
 }
 
-/** A comment both hosts can answer (one the service replies to), from Bob's Needs reply list. */
-async function answerableComment(hosts: TeamHosts) {
-  const { rows } = await hosts.bob.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 });
-  const row = rows.find((candidate) => ['facebook', 'instagram', 'twitter'].includes(candidate.platform));
-  if (!row) throw new Error('the sandbox world has no comment to answer');
-  await expect
-    .poll(async () => (await hosts.ann.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 })).rows.some((r) => r.key === row.key))
-    .toBe(true);
-  return row;
-}
-
 /** Bob opens the comment, Ann's reply goes first, then Bob sends his from the composer: his is held. */
 async function bobLosesTheClaim(page: Page, sandbox: TestSandbox, texts: { ann: string; bob: string }) {
   team = await startTeamHosts(sandbox);
-  const { ann, bob } = team;
   const row = await answerableComment(team);
-  await page.setViewportSize(SIZES[0]!);
-  const inbox = new InboxPage(page);
-  await inbox.open(bob.url);
-  await inbox.needsReplyView.click();
-  await inbox.row(row.text.slice(0, 40)).click();
-  await expect(inbox.reply).toBeVisible();
-  const sent = (await ann.call('answer.send', { key: row.key, text: texts.ann })).item;
-  await expect.poll(async () => (await ann.call('outbox.list', {})).items.find((item) => item.id === sent.id)?.state, { timeout: 15_000 }).toBe('sent');
-  await inbox.reply.fill(texts.bob);
-  await inbox.send.click();
+  const inbox = await bobRepliesAfterAnn(page, team, row, texts);
   const card = inbox.replyCard(texts.bob);
   await expect(card).toContainText(/Ann answered (just now|\d+ min ago): send yours too\?/, { timeout: 15_000 });
   return { inbox, card };
