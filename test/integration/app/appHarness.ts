@@ -146,6 +146,13 @@ export class AppRig {
     return new AppRig(core, { dataDir, vault, settings, factory, ownsDir: options.dataDir === undefined }, notifications, logs, timeline);
   }
 
+  /** A rig whose built-in account's sandbox has started, with that sandbox's world as the service lists it. */
+  static async startWithWorld(options: AppRigOptions = {}): Promise<{ rig: AppRig; world: SandboxWorld }> {
+    const rig = await AppRig.start(options);
+    await rig.until('the sandbox', () => (rig.factory?.running.length ?? 0) > 0);
+    return { rig, world: await worldOf(rig.sandbox) };
+  }
+
   /** The embedded sandbox of the built-in account (the latest one started). */
   get sandbox(): RunningSandbox {
     const sandbox = this.factory?.running.at(-1);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientReport } from '../../../src/shared/domain/clientReport.ts';
 import { MESSAGE_REPLY_WINDOW_MS } from '../../../src/shared/networks.ts';
-import { AppRig, type SandboxWorld, worldOf } from './appHarness.ts';
+import { AppRig, type SandboxWorld } from './appHarness.ts';
 
 let rig: AppRig;
 let world: SandboxWorld;
@@ -13,9 +13,7 @@ const DAY = 86_400_000;
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  rig = await AppRig.start();
-  await rig.until('the sandbox', () => (rig.factory?.running.length ?? 0) > 0);
-  world = await worldOf(rig.sandbox);
+  ({ rig, world } = await AppRig.startWithWorld());
 }, 60_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxRow } from '../../../src/shared/domain/inbox.ts';
 import { MESSAGE_REPLY_WINDOW_MS, MESSAGE_TEXT_LIMITS } from '../../../src/shared/networks.ts';
-import { AppRig, type SandboxWorld, worldOf } from './appHarness.ts';
+import { AppRig, type SandboxWorld } from './appHarness.ts';
 import { asConversation } from '../../support/itemReads.ts';
 
 type WorldConversation = SandboxWorld['conversations'][number];
@@ -44,9 +44,7 @@ async function refusal(input: { key: string; text: string }): Promise<string> {
 }
 
 beforeAll(async () => {
-  rig = await AppRig.start();
-  await rig.until('the sandbox', () => (rig.factory?.running.length ?? 0) > 0);
-  world = await worldOf(rig.sandbox);
+  ({ rig, world } = await AppRig.startWithWorld());
 }, 60_000);
 
 afterAll(async () => {

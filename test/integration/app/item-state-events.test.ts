@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../../src/shared/bridge/contract.ts';
 import { ITEM_STATES_EVENT_MAX } from '../../../src/shared/bridge/itemStatesEvent.ts';
-import { AppRig, type SandboxWorld, worldOf } from './appHarness.ts';
+import { AppRig, type SandboxWorld } from './appHarness.ts';
 
 type StatesChanged = EventPayload<'items.stateChanged'>;
 
@@ -14,9 +14,7 @@ let rig: AppRig;
 let world: SandboxWorld;
 
 beforeAll(async () => {
-  rig = await AppRig.start();
-  await rig.until('the sandbox', () => (rig.factory?.running.length ?? 0) > 0);
-  world = await worldOf(rig.sandbox);
+  ({ rig, world } = await AppRig.startWithWorld());
 }, 60_000);
 
 afterAll(async () => {

@@ -8,15 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxItem } from '../../../src/shared/domain/inboxItem.ts';
 import type { InboxRow } from '../../../src/shared/domain/inbox.ts';
 import { notificationText } from '../../../src/main/electron/notifier.ts';
-import { AppRig, worldOf, type SandboxWorld } from './appHarness.ts';
+import { AppRig, type SandboxWorld } from './appHarness.ts';
 
 let rig: AppRig;
 let world: SandboxWorld;
 
 beforeAll(async () => {
-  rig = await AppRig.start();
-  await rig.until('the sandbox', () => (rig.factory?.running.length ?? 0) > 0);
-  world = await worldOf(rig.sandbox);
+  ({ rig, world } = await AppRig.startWithWorld());
 }, 60_000);
 
 afterAll(async () => {
