@@ -5,8 +5,9 @@
 // comment polls, the conversation lists are read as often as without them. The sandbox, a real
 // store, the profile's real ProfileSync on the fake clock, LiveNudges fed the events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveNudges } from '../../../src/main/core/team/liveNudges.ts';
+import type { LiveNudges } from '../../../src/main/core/team/liveNudges.ts';
 import type { MessageRecord } from '../../../src/shared/wire/messages.ts';
+import { startNudgedSync } from './liveNudgesRig.ts';
 import { openSyncRig, type SyncRig } from './syncHarness.ts';
 
 const MINUTE = 60_000;
@@ -24,11 +25,7 @@ const conversationReads = (from: number, conversationId: string) =>
 beforeAll(async () => {
   rig = await openSyncRig({ sandbox: { rateLimit: 300 } });
   profileId = rig.clientProfiles.filter((p) => p.messagingEnabled).sort((a, b) => conversationsOf(b.refId).length - conversationsOf(a.refId).length)[0]!.refId;
-  rig.addProfile(profileId);
-  nudges = new LiveNudges({ clock: rig.clock, syncOf: (id) => rig.sync.profile(id) });
-  rig.sync.start();
-  nudges.start();
-  await rig.runUntil(() => rig.firstSyncDone(profileId), 30 * MINUTE);
+  nudges = await startNudgedSync(rig, profileId);
 }, 120_000);
 
 afterAll(async () => {

@@ -5,10 +5,11 @@
 // and change nothing in the store; while events arrive the polls slow down, and they come back to
 // today's pace 10 minutes after the last.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveNudges } from '../../../src/main/core/team/liveNudges.ts';
+import type { LiveNudges } from '../../../src/main/core/team/liveNudges.ts';
 import type { LiveEvent } from '../../../src/main/core/team/liveEventShape.ts';
 import type { Network } from '../../../src/shared/networks.ts';
 import { PROFILE_KEY_HEADER, X_KEY_HEADER, X_SECRET_HEADER } from '../../../src/shared/networks.ts';
+import { startNudgedSync } from './liveNudgesRig.ts';
 import { openSyncRig, type SyncRig } from './syncHarness.ts';
 
 const MINUTE = 60_000;
@@ -54,11 +55,7 @@ beforeAll(async () => {
   const refreshed = await rig.fixture.refresh();
   const post = refreshed.posts.filter((p) => p.profileRefId === profileId && p.platform === 'facebook' && p.serviceId !== null).at(-1)!;
   fresh = { platform: 'facebook', socialId: post.socialId, serviceId: post.serviceId };
-  rig.addProfile(profileId);
-  nudges = new LiveNudges({ clock: rig.clock, syncOf: (id) => rig.sync.profile(id) });
-  rig.sync.start();
-  nudges.start();
-  await rig.runUntil(() => rig.firstSyncDone(profileId), 30 * MINUTE);
+  nudges = await startNudgedSync(rig, profileId);
 }, 120_000);
 
 afterAll(async () => {
