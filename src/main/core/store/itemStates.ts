@@ -3,13 +3,13 @@
 // to the change log, in the caller's transaction. Nothing else writes `item_state` after an item is
 // first stored (ingest starts it; deletion forgets it), so the log says every decision that was made.
 //
-// An undo is a change too: the inverse of the one it takes back (`inverseOf`), written only where
+// An undo is a change too: the inverse of the one it takes back (from and to swapped), written only where
 // the field still holds what that change set. If someone changed it since, that later decision stands.
 //
 // Writes go in batches (decision 0076): a sweep of a whole view (50,000 items) reads the states,
 // writes them and appends its log with one statement per batch of keys each, not three per item;
 // the triggers on item_state carry each row to the inbox projection as before.
-import { type ItemChange, type ItemState, type ItemStateField, inverseOf } from '../../../shared/domain/itemState.ts';
+import type { ItemChange, ItemState, ItemStateField } from '../../../shared/domain/itemState.ts';
 import {
   type ChangeRow,
   ChangeIds,
@@ -17,12 +17,14 @@ import {
   changeOf,
   checkKey,
   cleanPatch,
+  columnHolds,
   fieldsOfRow,
   COLUMN_OF,
   columnValue,
   inBatches,
   jsonList,
   type ItemStatePatch,
+  loggedValue,
   sameValue,
   type StateRow,
   stateOf,
@@ -151,39 +153,72 @@ export class ItemStates {
   undo(ids: readonly string[], actor: ChangeActor): ItemChange[] {
     const at = this.#now();
     const newIds = new ChangeIds(at);
-    const changes = this.changes(ids);
-    if (changes.length === 0) return [];
-    // The port's own copies (read just now, only the fields the changes name: a sweep's undo reads
-    // one column): each takes the undo's values as they are decided, so a second change of the same
-    // item and field is checked against what the first wrote back.
-    const fields = [...new Set(changes.map((change) => change.field))];
-    const states = this.#fieldsOf(
-      changes.map((change) => change.itemKey),
-      fields,
-    );
-    /** What each item's undo writes, field by field. */
-    const writes = new Map<string, ItemStatePatch>();
+    // One read gives each change with its item's field as it is now (decision 0089, sixth round):
+    // a sweep's undo builds no object per change it reads, only the inverses it writes.
+    const undone = this.#undoneWithState(ids);
+    /**
+     * What each item's undo writes, field by field: a second change of the same item and field is
+     * checked against what the first wrote back, not against the read.
+     */
+    const writes = new Map<string, Partial<Record<ItemStateField, unknown>>>();
     const inverses: ItemChange[] = [];
-    for (const change of changes) {
-      const state = states.get(change.itemKey);
-      if (state === undefined || !sameValue(state[change.field], change.to)) continue;
-      const inverse = inverseOf(change, { id: newIds.next(), at, who: actor.who, device: actor.device });
-      (state as Record<ItemStateField, unknown>)[change.field] = inverse.to;
-      let write = writes.get(change.itemKey);
-      if (write === undefined) writes.set(change.itemKey, (write = {}));
-      (write as Record<ItemStateField, unknown>)[change.field] = inverse.to;
+    for (const row of undone) {
+      if (row?.[UNDONE_STORED] !== 1) continue;
+      const key = row[UNDONE_KEY] as string;
+      const field = row[UNDONE_FIELD] as ItemStateField;
+      const toText = row[UNDONE_TO] as string;
+      let write = writes.get(key);
+      const holds = write !== undefined && field in write ? sameValue(write[field], loggedValue(toText)) : columnHolds(field, row[UNDONE_NOW], toText);
+      if (!holds) continue;
+      const inverse = {
+        id: newIds.next(),
+        itemKey: key,
+        field,
+        from: loggedValue(toText),
+        to: loggedValue(row[UNDONE_FROM] as string),
+        who: actor.who,
+        device: actor.device,
+        at,
+        undoes: row[UNDONE_ID] as string,
+      } as ItemChange;
+      if (write === undefined) writes.set(key, (write = {}));
+      write[field] = inverse.to;
       inverses.push(inverse);
     }
     // Items that take back the same values are written together (a sweep's undo: one group).
     const groups = new Map<string, { patch: ItemStatePatch; keys: string[] }>();
     for (const [key, write] of writes) {
-      const signature = patchSignature(write);
+      const signature = patchSignature(write as ItemStatePatch);
       let group = groups.get(signature);
-      if (group === undefined) groups.set(signature, (group = { patch: write, keys: [] }));
+      if (group === undefined) groups.set(signature, (group = { patch: write as ItemStatePatch, keys: [] }));
       group.keys.push(key);
     }
     for (const { patch, keys } of groups.values()) this.#writeSame(keys, patch);
     return this.#log(inverses, newIds);
+  }
+
+  /**
+   * The logged changes of these ids (each once, in the ids' first order; unknown ids are left out),
+   * as rows (see UNDONE_*): with whether their item is stored and its field's column now.
+   */
+  #undoneWithState(ids: readonly string[]): (unknown[] | undefined)[] {
+    const now = `CASE c.field ${Object.entries(COLUMN_OF)
+      .map(([field, column]) => `WHEN '${field}' THEN s.${column}`)
+      .join(' ')} END`;
+    const select = this.#statements.get(
+      `SELECT j.key, c.id, c.item_key, c.field, c.from_value, c.to_value, s.key IS NOT NULL, ${now}
+       FROM json_each(?) j JOIN item_changes c ON c.id = j.value LEFT JOIN item_state s ON s.key = c.item_key`,
+    );
+    select.setReturnArrays(true);
+    const unique = [...new Set(ids)];
+    // Placed by their place in the list, whatever order the join returns them in.
+    const rows = new Array<unknown[] | undefined>(unique.length);
+    let offset = 0;
+    for (const batch of inBatches(unique, BATCH)) {
+      for (const row of select.all(jsonList(batch)) as unknown as unknown[][]) rows[offset + (row[0] as number)] = row;
+      offset += batch.length;
+    }
+    return rows;
   }
 
   /** Logged changes by id, in the ids' order; unknown ids are left out. */
@@ -284,6 +319,15 @@ export class ItemStates {
     }
   }
 }
+
+/** The columns of a row #undoneWithState reads. */
+const UNDONE_ID = 1;
+const UNDONE_KEY = 2;
+const UNDONE_FIELD = 3;
+const UNDONE_FROM = 4;
+const UNDONE_TO = 5;
+const UNDONE_STORED = 6;
+const UNDONE_NOW = 7;
 
 /** Two changes the log writes in one group: the same field, value, author and time, both undoing or neither. */
 function sameGroup(a: ItemChange, b: ItemChange): boolean {
