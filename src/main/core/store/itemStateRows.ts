@@ -83,6 +83,23 @@ export function changeIdSql(prefix: string, place: string): string {
   return `${prefix} || printf('%0${PLACE_DIGITS}d', ${place})`;
 }
 
+/**
+ * Where these ids are one write's, at places one after another (ChangeIds: one prefix, then the
+ * places), that prefix and the first place, so SQL can make each id from its position in the list
+ * (changeIdSql) instead of reading it; otherwise null. Each id is rebuilt and compared: exact.
+ */
+export function consecutiveIds(ids: readonly string[]): { prefix: string; first: number } | null {
+  const [head] = ids;
+  if (head === undefined || head.length <= PLACE_DIGITS) return null;
+  const prefix = head.slice(0, -PLACE_DIGITS);
+  const first = Number(head.slice(-PLACE_DIGITS));
+  if (!Number.isSafeInteger(first) || first < 0) return null;
+  for (let index = 0; index < ids.length; index += 1) {
+    if (ids[index] !== `${prefix}${String(first + index).padStart(PLACE_DIGITS, '0')}`) return null;
+  }
+  return { prefix, first };
+}
+
 export function checkKey(key: string): void {
   // A review's key has its own grammar (shared/domain/reviewItem.ts).
   if (parseReviewKey(key) !== null) return;

@@ -18,6 +18,7 @@ import {
   checkKey,
   cleanPatch,
   columnHolds,
+  consecutiveIds,
   fieldsOfRow,
   COLUMN_OF,
   columnValue,
@@ -155,15 +156,16 @@ export class ItemStates {
     const newIds = new ChangeIds(at);
     // One read gives each change with its item's field as it is now (decision 0089, sixth round):
     // a sweep's undo builds no object per change it reads, only the inverses it writes.
-    const undone = this.#undoneWithState(ids);
+    const { unique, undone } = this.#undoneWithState(ids);
     /**
      * What each item's undo writes, field by field: a second change of the same item and field is
      * checked against what the first wrote back, not against the read.
      */
     const writes = new Map<string, Partial<Record<ItemStateField, unknown>>>();
     const inverses: ItemChange[] = [];
-    for (const row of undone) {
-      if (row?.[UNDONE_STORED] !== 1) continue;
+    for (let place = 0; place < unique.length; place += 1) {
+      const row = undone[place];
+      if (row === undefined) continue;
       const key = row[UNDONE_KEY] as string;
       const field = row[UNDONE_FIELD] as ItemStateField;
       const toText = row[UNDONE_TO] as string;
@@ -179,7 +181,7 @@ export class ItemStates {
         who: actor.who,
         device: actor.device,
         at,
-        undoes: row[UNDONE_ID] as string,
+        undoes: unique[place],
       } as ItemChange;
       if (write === undefined) writes.set(key, (write = {}));
       write[field] = inverse.to;
@@ -198,27 +200,28 @@ export class ItemStates {
   }
 
   /**
-   * The logged changes of these ids (each once, in the ids' first order; unknown ids are left out),
-   * as rows (see UNDONE_*): with whether their item is stored and its field's column now.
+   * The logged changes of these ids whose item is stored, as rows (see UNDONE_*) with the field's
+   * column now: `undone[i]` is the change of `unique[i]` (the ids, each once, in their first order),
+   * none where the id is unknown or its item gone.
    */
-  #undoneWithState(ids: readonly string[]): (unknown[] | undefined)[] {
+  #undoneWithState(ids: readonly string[]): { unique: string[]; undone: (unknown[] | undefined)[] } {
     const now = `CASE c.field ${Object.entries(COLUMN_OF)
       .map(([field, column]) => `WHEN '${field}' THEN s.${column}`)
       .join(' ')} END`;
     const select = this.#statements.get(
-      `SELECT j.key, c.id, c.item_key, c.field, c.from_value, c.to_value, s.key IS NOT NULL, ${now}
-       FROM json_each(?) j JOIN item_changes c ON c.id = j.value LEFT JOIN item_state s ON s.key = c.item_key`,
+      `SELECT j.key, c.item_key, c.field, c.from_value, c.to_value, ${now}
+       FROM json_each(?) j JOIN item_changes c ON c.id = j.value JOIN item_state s ON s.key = c.item_key`,
     );
     select.setReturnArrays(true);
     const unique = [...new Set(ids)];
     // Placed by their place in the list, whatever order the join returns them in.
-    const rows = new Array<unknown[] | undefined>(unique.length);
+    const undone = new Array<unknown[] | undefined>(unique.length);
     let offset = 0;
     for (const batch of inBatches(unique, BATCH)) {
-      for (const row of select.all(jsonList(batch)) as unknown as unknown[][]) rows[offset + (row[0] as number)] = row;
+      for (const row of select.all(jsonList(batch)) as unknown as unknown[][]) undone[offset + (row[0] as number)] = row;
       offset += batch.length;
     }
-    return rows;
+    return { unique, undone };
   }
 
   /** Logged changes by id, in the ids' order; unknown ids are left out. */
@@ -288,14 +291,19 @@ export class ItemStates {
     const placed = (places.at(-1) as number) - (places[0] as number) !== places.length - 1;
     const fromVaries = places.some((place) => !sameValue((changes[place] as ItemChange).from, first.from));
     const undoing = first.undoes !== undefined;
+    // An undo of a sweep takes back one write's changes in their order: the changes it undoes are
+    // made from their place too, as the rows' own ids are, not carried in the rows (decision 0089).
+    const undone = undoing ? consecutiveIds(places.map((place) => (changes[place] as ItemChange).undoes as string)) : null;
+    const undoesListed = undoing && undone === null;
     // A row: its key alone, or [key, then its place, from and undoes where each is not implied].
-    const parts = [...(placed ? ['place'] : []), ...(fromVaries ? ['from'] : []), ...(undoing ? ['undoes'] : [])];
+    const parts = [...(placed ? ['place'] : []), ...(fromVaries ? ['from'] : []), ...(undoesListed ? ['undoes'] : [])];
     const part = (name: string): string => `(j.value ->> ${parts.indexOf(name) + 1})`;
     const place = placed ? part('place') : ':first + j.key';
+    const undoes = undone !== null ? changeIdSql(':undonePrefix', ':undoneFirst + j.key') : undoesListed ? part('undoes') : 'NULL';
     const insert = this.#statements.get(
       `INSERT INTO item_changes (rowid, id, item_key, field, from_value, to_value, who, device, at, undoes)
        SELECT :base + ${place}, ${changeIdSql(':prefix', place)}, ${parts.length > 0 ? 'j.value ->> 0' : 'j.value'}, :field,
-         ${fromVaries ? part('from') : ':from'}, :to, :who, :device, :at, ${undoing ? part('undoes') : 'NULL'}
+         ${fromVaries ? part('from') : ':from'}, :to, :who, :device, :at, ${undoes}
        FROM json_each(:rows) j`,
     );
     const fixed = {
@@ -311,23 +319,26 @@ export class ItemStates {
     const rowOf = (index: number): unknown => {
       const change = changes[index] as ItemChange;
       if (parts.length === 0) return change.itemKey;
-      return [change.itemKey, ...(placed ? [index] : []), ...(fromVaries ? [JSON.stringify(change.from)] : []), ...(undoing ? [change.undoes] : [])];
+      return [change.itemKey, ...(placed ? [index] : []), ...(fromVaries ? [JSON.stringify(change.from)] : []), ...(undoesListed ? [change.undoes] : [])];
     };
     for (let start = 0; start < places.length; start += BATCH) {
       const batch = places.slice(start, start + BATCH);
-      insert.run({ ...fixed, ...(placed ? {} : { first: batch[0] as number }), rows: jsonList(batch.map(rowOf)) });
+      insert.run({
+        ...fixed,
+        ...(placed ? {} : { first: batch[0] as number }),
+        ...(undone === null ? {} : { undonePrefix: undone.prefix, undoneFirst: undone.first + start }),
+        rows: jsonList(batch.map(rowOf)),
+      });
     }
   }
 }
 
-/** The columns of a row #undoneWithState reads. */
-const UNDONE_ID = 1;
-const UNDONE_KEY = 2;
-const UNDONE_FIELD = 3;
-const UNDONE_FROM = 4;
-const UNDONE_TO = 5;
-const UNDONE_STORED = 6;
-const UNDONE_NOW = 7;
+/** The columns of a row #undoneWithState reads (the first is its place in its batch). */
+const UNDONE_KEY = 1;
+const UNDONE_FIELD = 2;
+const UNDONE_FROM = 3;
+const UNDONE_TO = 4;
+const UNDONE_NOW = 5;
 
 /** Two changes the log writes in one group: the same field, value, author and time, both undoing or neither. */
 function sameGroup(a: ItemChange, b: ItemChange): boolean {
