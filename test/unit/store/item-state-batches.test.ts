@@ -94,6 +94,11 @@ describe('a whole-view sweep and its undo', () => {
     expect(store.counts()['p-1']).toMatchObject({ needsReply: keys.length, done: 0 });
     expect([...store.itemStates(keys).values()].every((state) => !state.done)).toBe(true);
     expect(store.itemHistory('instagram:c5000').map((change) => change.field)).toEqual(['done', 'done']);
+    // The log holds each inverse as the undo returned it, the change it takes back included, past the
+    // first batch and at the end (the undo makes those ids from their place: decision 0089).
+    for (const place of [0, 5_000, 10_001, keys.length - 1]) {
+      expect(store.itemHistory(keys[place]!)).toEqual([changes[place], inverses[place]]);
+    }
   });
 
   it('undoes a mixed action per item: each item gets back what it had, in one statement per group of the same values', () => {

@@ -67,6 +67,29 @@ describe('the item state port', () => {
     expect(s.thread('instagram:b')?.comment).toMatchObject({ done: false, unread: true });
   });
 
+  it('undoes two changes of one field in one call against what the first wrote back; an id given twice, unknown, or of a deleted item writes nothing', () => {
+    const { store: s } = store();
+    // a: read, then unread again, then labelled; b: done, then b leaves the store.
+    const [read] = s.setTriage(['instagram:a'], { unread: false });
+    const [unreadAgain] = s.setTriage(['instagram:a'], { unread: true });
+    const [labelled] = s.setTriage(['instagram:a'], { labels: ['vip', 'later'] });
+    const [doneB] = s.setTriage(['instagram:b'], { done: true });
+    expect(s.deleteComment('instagram:b')).toBe(true);
+
+    // The later change first: taking it back sets unread false, which is what "read" set, so "read"
+    // is taken back too (to unread). Read as stored, a's unread is true and "read" would be left.
+    const ids = [unreadAgain!.id, read!.id, labelled!.id, labelled!.id, 'no-such-change', doneB!.id];
+    const inverses = s.undoItemChanges(ids);
+    expect(fieldsOf(inverses)).toEqual([
+      ['instagram:a', 'unread', true, false],
+      ['instagram:a', 'unread', false, true],
+      ['instagram:a', 'labels', ['vip', 'later'], []],
+    ]);
+    expect(inverses.map((c) => c.undoes)).toEqual([unreadAgain!.id, read!.id, labelled!.id]);
+    expect(s.itemStates(['instagram:a', 'instagram:b'])).toEqual(new Map([['instagram:a', expect.objectContaining({ unread: true, labels: [] })]]));
+    expect(s.itemHistory('instagram:a').slice(-3)).toEqual(inverses);
+  });
+
   it('logs the sync reopening a conversation, and tells listeners after each committed write only', () => {
     const { store: s } = store();
     const key = conversationKeyOf('instagram', 'conv-1');

@@ -83,6 +83,23 @@ export function changeIdSql(prefix: string, place: string): string {
   return `${prefix} || printf('%0${PLACE_DIGITS}d', ${place})`;
 }
 
+/**
+ * Where these ids are one write's, at places one after another (ChangeIds: one prefix, then the
+ * places), that prefix and the first place, so SQL can make each id from its position in the list
+ * (changeIdSql) instead of reading it; otherwise null. Each id is rebuilt and compared: exact.
+ */
+export function consecutiveIds(ids: readonly string[]): { prefix: string; first: number } | null {
+  const [head] = ids;
+  if (head === undefined || head.length <= PLACE_DIGITS) return null;
+  const prefix = head.slice(0, -PLACE_DIGITS);
+  const first = Number(head.slice(-PLACE_DIGITS));
+  if (!Number.isSafeInteger(first) || first < 0) return null;
+  for (let index = 0; index < ids.length; index += 1) {
+    if (ids[index] !== `${prefix}${String(first + index).padStart(PLACE_DIGITS, '0')}`) return null;
+  }
+  return { prefix, first };
+}
+
 export function checkKey(key: string): void {
   // A review's key has its own grammar (shared/domain/reviewItem.ts).
   if (parseReviewKey(key) !== null) return;
@@ -137,13 +154,24 @@ export function stateOf(row: StateRow): ItemState {
 /** The chosen fields of a row read by their columns (as stateOf decodes them). */
 export function fieldsOfRow(row: Record<string, unknown>, fields: readonly ItemStateField[]): Partial<ItemState> {
   const state: Partial<Record<ItemStateField, unknown>> = {};
-  for (const field of fields) {
-    const value = row[COLUMN_OF[field]];
-    if (field === 'unread' || field === 'done') state[field] = value === 1;
-    else if (field === 'labels') state[field] = parseStringList(value as string);
-    else state[field] = value;
-  }
+  for (const field of fields) state[field] = fieldOfColumn(field, row[COLUMN_OF[field]]);
   return state as Partial<ItemState>;
+}
+
+/** A field's value from its column (flags from 0/1, labels from their JSON text). */
+function fieldOfColumn(field: ItemStateField, value: unknown): unknown {
+  if (field === 'unread' || field === 'done') return value === 1;
+  if (field === 'labels') return parseStringList(value as string);
+  return value;
+}
+
+/**
+ * Whether a field's column holds the value a logged change set (its JSON text): as sameValue on the
+ * decoded values, a flag compared without decoding either (most of a sweep's undo).
+ */
+export function columnHolds(field: ItemStateField, column: unknown, loggedText: string): boolean {
+  if ((field === 'unread' || field === 'done') && (loggedText === 'true' || loggedText === 'false')) return (column === 1) === (loggedText === 'true');
+  return sameValue(fieldOfColumn(field, column), loggedValue(loggedText));
 }
 
 export function changeOf(row: ChangeRow): ItemChange {
@@ -151,8 +179,8 @@ export function changeOf(row: ChangeRow): ItemChange {
     id: row.id,
     itemKey: row.item_key,
     field: row.field,
-    from: valueOf(row.from_value) as never,
-    to: valueOf(row.to_value) as never,
+    from: loggedValue(row.from_value) as never,
+    to: loggedValue(row.to_value) as never,
     who: row.who,
     device: row.device,
     at: row.at,
@@ -162,7 +190,7 @@ export function changeOf(row: ChangeRow): ItemChange {
 }
 
 /** A logged value (JSON text); flags and none, most of a sweep's, without the JSON parser. */
-function valueOf(text: string): unknown {
+export function loggedValue(text: string): unknown {
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (text === 'null') return null;

@@ -3,13 +3,13 @@
 // to the change log, in the caller's transaction. Nothing else writes `item_state` after an item is
 // first stored (ingest starts it; deletion forgets it), so the log says every decision that was made.
 //
-// An undo is a change too: the inverse of the one it takes back (`inverseOf`), written only where
+// An undo is a change too: the inverse of the one it takes back (from and to swapped), written only where
 // the field still holds what that change set. If someone changed it since, that later decision stands.
 //
 // Writes go in batches (decision 0076): a sweep of a whole view (50,000 items) reads the states,
 // writes them and appends its log with one statement per batch of keys each, not three per item;
 // the triggers on item_state carry each row to the inbox projection as before.
-import { type ItemChange, type ItemState, type ItemStateField, inverseOf } from '../../../shared/domain/itemState.ts';
+import type { ItemChange, ItemState, ItemStateField } from '../../../shared/domain/itemState.ts';
 import {
   type ChangeRow,
   ChangeIds,
@@ -17,12 +17,15 @@ import {
   changeOf,
   checkKey,
   cleanPatch,
+  columnHolds,
+  consecutiveIds,
   fieldsOfRow,
   COLUMN_OF,
   columnValue,
   inBatches,
   jsonList,
   type ItemStatePatch,
+  loggedValue,
   sameValue,
   type StateRow,
   stateOf,
@@ -151,39 +154,74 @@ export class ItemStates {
   undo(ids: readonly string[], actor: ChangeActor): ItemChange[] {
     const at = this.#now();
     const newIds = new ChangeIds(at);
-    const changes = this.changes(ids);
-    if (changes.length === 0) return [];
-    // The port's own copies (read just now, only the fields the changes name: a sweep's undo reads
-    // one column): each takes the undo's values as they are decided, so a second change of the same
-    // item and field is checked against what the first wrote back.
-    const fields = [...new Set(changes.map((change) => change.field))];
-    const states = this.#fieldsOf(
-      changes.map((change) => change.itemKey),
-      fields,
-    );
-    /** What each item's undo writes, field by field. */
-    const writes = new Map<string, ItemStatePatch>();
+    // One read gives each change with its item's field as it is now (decision 0089, sixth round):
+    // a sweep's undo builds no object per change it reads, only the inverses it writes.
+    const { unique, undone } = this.#undoneWithState(ids);
+    /**
+     * What each item's undo writes, field by field: a second change of the same item and field is
+     * checked against what the first wrote back, not against the read.
+     */
+    const writes = new Map<string, Partial<Record<ItemStateField, unknown>>>();
     const inverses: ItemChange[] = [];
-    for (const change of changes) {
-      const state = states.get(change.itemKey);
-      if (state === undefined || !sameValue(state[change.field], change.to)) continue;
-      const inverse = inverseOf(change, { id: newIds.next(), at, who: actor.who, device: actor.device });
-      (state as Record<ItemStateField, unknown>)[change.field] = inverse.to;
-      let write = writes.get(change.itemKey);
-      if (write === undefined) writes.set(change.itemKey, (write = {}));
-      (write as Record<ItemStateField, unknown>)[change.field] = inverse.to;
+    for (let place = 0; place < unique.length; place += 1) {
+      const row = undone[place];
+      if (row === undefined) continue;
+      const key = row[UNDONE_KEY] as string;
+      const field = row[UNDONE_FIELD] as ItemStateField;
+      const toText = row[UNDONE_TO] as string;
+      let write = writes.get(key);
+      const holds = write !== undefined && field in write ? sameValue(write[field], loggedValue(toText)) : columnHolds(field, row[UNDONE_NOW], toText);
+      if (!holds) continue;
+      const inverse = {
+        id: newIds.next(),
+        itemKey: key,
+        field,
+        from: loggedValue(toText),
+        to: loggedValue(row[UNDONE_FROM] as string),
+        who: actor.who,
+        device: actor.device,
+        at,
+        undoes: unique[place],
+      } as ItemChange;
+      if (write === undefined) writes.set(key, (write = {}));
+      write[field] = inverse.to;
       inverses.push(inverse);
     }
     // Items that take back the same values are written together (a sweep's undo: one group).
     const groups = new Map<string, { patch: ItemStatePatch; keys: string[] }>();
     for (const [key, write] of writes) {
-      const signature = patchSignature(write);
+      const signature = patchSignature(write as ItemStatePatch);
       let group = groups.get(signature);
-      if (group === undefined) groups.set(signature, (group = { patch: write, keys: [] }));
+      if (group === undefined) groups.set(signature, (group = { patch: write as ItemStatePatch, keys: [] }));
       group.keys.push(key);
     }
     for (const { patch, keys } of groups.values()) this.#writeSame(keys, patch);
     return this.#log(inverses, newIds);
+  }
+
+  /**
+   * The logged changes of these ids whose item is stored, as rows (see UNDONE_*) with the field's
+   * column now: `undone[i]` is the change of `unique[i]` (the ids, each once, in their first order),
+   * none where the id is unknown or its item gone.
+   */
+  #undoneWithState(ids: readonly string[]): { unique: string[]; undone: (unknown[] | undefined)[] } {
+    const now = `CASE c.field ${Object.entries(COLUMN_OF)
+      .map(([field, column]) => `WHEN '${field}' THEN s.${column}`)
+      .join(' ')} END`;
+    const select = this.#statements.get(
+      `SELECT j.key, c.item_key, c.field, c.from_value, c.to_value, ${now}
+       FROM json_each(?) j JOIN item_changes c ON c.id = j.value JOIN item_state s ON s.key = c.item_key`,
+    );
+    select.setReturnArrays(true);
+    const unique = [...new Set(ids)];
+    // Placed by their place in the list, whatever order the join returns them in.
+    const undone = new Array<unknown[] | undefined>(unique.length);
+    let offset = 0;
+    for (const batch of inBatches(unique, BATCH)) {
+      for (const row of select.all(jsonList(batch)) as unknown as unknown[][]) undone[offset + (row[0] as number)] = row;
+      offset += batch.length;
+    }
+    return { unique, undone };
   }
 
   /** Logged changes by id, in the ids' order; unknown ids are left out. */
@@ -253,14 +291,19 @@ export class ItemStates {
     const placed = (places.at(-1) as number) - (places[0] as number) !== places.length - 1;
     const fromVaries = places.some((place) => !sameValue((changes[place] as ItemChange).from, first.from));
     const undoing = first.undoes !== undefined;
+    // An undo of a sweep takes back one write's changes in their order: the changes it undoes are
+    // made from their place too, as the rows' own ids are, not carried in the rows (decision 0089).
+    const undone = undoing ? consecutiveIds(places.map((place) => (changes[place] as ItemChange).undoes as string)) : null;
+    const undoesListed = undoing && undone === null;
     // A row: its key alone, or [key, then its place, from and undoes where each is not implied].
-    const parts = [...(placed ? ['place'] : []), ...(fromVaries ? ['from'] : []), ...(undoing ? ['undoes'] : [])];
+    const parts = [...(placed ? ['place'] : []), ...(fromVaries ? ['from'] : []), ...(undoesListed ? ['undoes'] : [])];
     const part = (name: string): string => `(j.value ->> ${parts.indexOf(name) + 1})`;
     const place = placed ? part('place') : ':first + j.key';
+    const undoes = undone !== null ? changeIdSql(':undonePrefix', ':undoneFirst + j.key') : undoesListed ? part('undoes') : 'NULL';
     const insert = this.#statements.get(
       `INSERT INTO item_changes (rowid, id, item_key, field, from_value, to_value, who, device, at, undoes)
        SELECT :base + ${place}, ${changeIdSql(':prefix', place)}, ${parts.length > 0 ? 'j.value ->> 0' : 'j.value'}, :field,
-         ${fromVaries ? part('from') : ':from'}, :to, :who, :device, :at, ${undoing ? part('undoes') : 'NULL'}
+         ${fromVaries ? part('from') : ':from'}, :to, :who, :device, :at, ${undoes}
        FROM json_each(:rows) j`,
     );
     const fixed = {
@@ -276,14 +319,26 @@ export class ItemStates {
     const rowOf = (index: number): unknown => {
       const change = changes[index] as ItemChange;
       if (parts.length === 0) return change.itemKey;
-      return [change.itemKey, ...(placed ? [index] : []), ...(fromVaries ? [JSON.stringify(change.from)] : []), ...(undoing ? [change.undoes] : [])];
+      return [change.itemKey, ...(placed ? [index] : []), ...(fromVaries ? [JSON.stringify(change.from)] : []), ...(undoesListed ? [change.undoes] : [])];
     };
     for (let start = 0; start < places.length; start += BATCH) {
       const batch = places.slice(start, start + BATCH);
-      insert.run({ ...fixed, ...(placed ? {} : { first: batch[0] as number }), rows: jsonList(batch.map(rowOf)) });
+      insert.run({
+        ...fixed,
+        ...(placed ? {} : { first: batch[0] as number }),
+        ...(undone === null ? {} : { undonePrefix: undone.prefix, undoneFirst: undone.first + start }),
+        rows: jsonList(batch.map(rowOf)),
+      });
     }
   }
 }
+
+/** The columns of a row #undoneWithState reads (the first is its place in its batch). */
+const UNDONE_KEY = 1;
+const UNDONE_FIELD = 2;
+const UNDONE_FROM = 3;
+const UNDONE_TO = 4;
+const UNDONE_NOW = 5;
 
 /** Two changes the log writes in one group: the same field, value, author and time, both undoing or neither. */
 function sameGroup(a: ItemChange, b: ItemChange): boolean {
