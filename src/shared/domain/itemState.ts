@@ -91,8 +91,11 @@ export const ItemChangeSchema = z.discriminatedUnion('field', [
   changeSchemaOf('assignee'),
 ]);
 
-/** The change that takes `change` back: same item and field, from and to swapped. */
-export function inverseOf(change: ItemChange, taken: { id: string; at: number; who: string; device: string }): ItemChange {
+/** The change that takes `change` back: same item and field, from and to swapped (the store's undo reads only these parts of it). */
+export function inverseOf(
+  change: Pick<ItemChange, 'id' | 'itemKey' | 'field' | 'from' | 'to'>,
+  taken: { id: string; at: number; who: string; device: string },
+): ItemChange {
   return {
     id: taken.id,
     itemKey: change.itemKey,

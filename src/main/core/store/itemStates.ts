@@ -3,13 +3,13 @@
 // to the change log, in the caller's transaction. Nothing else writes `item_state` after an item is
 // first stored (ingest starts it; deletion forgets it), so the log says every decision that was made.
 //
-// An undo is a change too: the inverse of the one it takes back (from and to swapped), written only where
+// An undo is a change too: the inverse of the one it takes back (`inverseOf`), written only where
 // the field still holds what that change set. If someone changed it since, that later decision stands.
 //
 // Writes go in batches (decision 0076): a sweep of a whole view (50,000 items) reads the states,
 // writes them and appends its log with one statement per batch of keys each, not three per item;
 // the triggers on item_state carry each row to the inbox projection as before.
-import type { ItemChange, ItemState, ItemStateField } from '../../../shared/domain/itemState.ts';
+import { type ItemChange, type ItemState, type ItemStateField, inverseOf } from '../../../shared/domain/itemState.ts';
 import {
   type ChangeRow,
   ChangeIds,
@@ -172,17 +172,8 @@ export class ItemStates {
       let write = writes.get(key);
       const holds = write !== undefined && field in write ? sameValue(write[field], loggedValue(toText)) : columnHolds(field, row[UNDONE_NOW], toText);
       if (!holds) continue;
-      const inverse = {
-        id: newIds.next(),
-        itemKey: key,
-        field,
-        from: loggedValue(toText),
-        to: loggedValue(row[UNDONE_FROM] as string),
-        who: actor.who,
-        device: actor.device,
-        at,
-        undoes: unique[place],
-      } as ItemChange;
+      const undoneChange = { id: unique[place] as string, itemKey: key, field, from: loggedValue(row[UNDONE_FROM] as string), to: loggedValue(toText) };
+      const inverse = inverseOf(undoneChange as ItemChange, { id: newIds.next(), at, who: actor.who, device: actor.device });
       if (write === undefined) writes.set(key, (write = {}));
       write[field] = inverse.to;
       inverses.push(inverse);
