@@ -153,12 +153,7 @@ export class ReportService {
         settings,
         current,
         previous: computeResponsiveness({ items, period: periods.previous, asOf, settings }),
-        byDay: receivedByDay(
-          items.createdAt.filter((at) => at >= periods.current.start && at < periods.current.end),
-          input.from,
-          periods.days,
-          settings.timeZone,
-        ),
+        byDay: receivedByDay(items.createdWithin(periods.current.start, periods.current.end), input.from, periods.days, settings.timeZone),
         topPosts: top.posts,
         ...(top.awaitingFigures > 0 ? { postsAwaitingFigures: top.awaitingFigures } : {}),
         // Snapshot days are the figures' UTC days; the period's days are the client's: close enough for growth.
