@@ -48,13 +48,20 @@ const ROW_IDS_SQL = `SELECT j.key AS position, c.id FROM json_each(:refs) j
 
 const KEYS_SQL = `SELECT j.key AS position, c.platform, c.social_comment_id AS social FROM json_each(:ids) j JOIN comments c ON c.id = j.value`;
 
-/** Comments by others on each post in [first, end) ids, the created milliseconds checked only in the edge seconds. */
-const PER_POST_SQL = `SELECT j.key AS position, (SELECT count(*) FROM comments c INDEXED BY comments_by_post
-    WHERE c.profile_id = :profile AND c.platform = j.value ->> 0 AND c.social_post_id = j.value ->> 1 AND c.by_account = 0
-      AND c.id >= :first AND c.id < :end
-      AND ((c.id >= :innerFirst AND c.id < :innerEnd)
-        OR (CAST(round(unixepoch(c.created, 'subsec') * 1000) AS INTEGER) >= :start
-          AND CAST(round(unixepoch(c.created, 'subsec') * 1000) AS INTEGER) < :endMs))) AS n
+/**
+ * Comments by others on each post in [first, end) ids: the seconds wholly inside the period
+ * ([innerFirst, innerEnd)) counted by their ids alone, from the index only; the created
+ * milliseconds read (from the table row) only in the two edge seconds. One count with an OR of
+ * both read the table row of every comment (the index does not hold `created`).
+ */
+const POST_COUNT = `SELECT count(*) FROM comments c INDEXED BY comments_by_post
+    WHERE c.profile_id = :profile AND c.platform = j.value ->> 0 AND c.social_post_id = j.value ->> 1 AND c.by_account = 0`;
+const IN_PERIOD_MS = `CAST(round(unixepoch(c.created, 'subsec') * 1000) AS INTEGER) >= :start
+      AND CAST(round(unixepoch(c.created, 'subsec') * 1000) AS INTEGER) < :endMs`;
+const PER_POST_SQL = `SELECT j.key AS position,
+    (${POST_COUNT} AND c.id >= :innerFirst AND c.id < :innerEnd)
+    + (${POST_COUNT} AND c.id >= :first AND c.id < :innerFirst AND ${IN_PERIOD_MS})
+    + (${POST_COUNT} AND c.id >= :innerEnd AND c.id < :end AND ${IN_PERIOD_MS}) AS n
   FROM json_each(:refs) j`;
 
 function checkPeriod({ start, end }: ReportPeriod): void {
@@ -156,9 +163,10 @@ export class ReportCommentRowsQuery {
       profile: profile.rowId,
       first: firstIdOf(Math.max(0, startSecond)),
       end: endIdOf(endSecond),
-      // Seconds wholly inside the period: their ids alone say so.
+      // Seconds wholly inside the period: their ids alone say so. The three ranges part [first, end)
+      // (a period within one second has no inner one).
       innerFirst: endIdOf(startSecond),
-      innerEnd: firstIdOf(endSecond),
+      innerEnd: Math.max(firstIdOf(endSecond), endIdOf(startSecond)),
       start: period.start,
       endMs: period.end,
     }) as { position: number; n: number }[];
