@@ -39,6 +39,7 @@ import {
 import { ReportInputError } from './reportInputError.ts';
 import { distributionOf, type DistributionBucket } from './responseTimeBuckets.ts';
 import { compareText, slowest, type SlowUnansweredItem } from './slowestUnanswered.ts';
+import { TimeList } from './timeList.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -193,13 +194,13 @@ function checkInput(input: ResponsivenessInput): ClientSettings {
 /** One kind's (or all kinds') response times and target judgements, gathered as the items are read. */
 class Tally {
   readonly counts = emptyCounts();
-  readonly times: number[] = [];
+  readonly times = new TimeList();
   within = 0;
   missed = 0;
   pending = 0;
   /** Answered before the next opening (business clock only), and the response times of the others. */
   beforeOpening = 0;
-  readonly inHoursTimes: number[] = [];
+  readonly inHoursTimes = new TimeList();
 
   #sortedTimes: Float64Array | null = null;
   #sortedInHours: Float64Array | null = null;
@@ -211,7 +212,7 @@ class Tally {
    */
   sortedTimes(whole?: Tally): Float64Array {
     if (whole?.times.length === this.times.length) return whole.sortedTimes();
-    return (this.#sortedTimes ??= Float64Array.from(this.times).sort());
+    return (this.#sortedTimes ??= this.times.sorted());
   }
 
   /** The in-hours times sorted, once; `whole` as for sortedTimes. */
@@ -219,7 +220,7 @@ class Tally {
     if (whole?.inHoursTimes.length === this.inHoursTimes.length) return whole.sortedInHours();
     // On the wall clock every answer is timed in hours: the same times as `times`.
     if (this.inHoursTimes.length === this.times.length && this.beforeOpening === 0) return this.sortedTimes(whole);
-    return (this.#sortedInHours ??= Float64Array.from(this.inHoursTimes).sort());
+    return (this.#sortedInHours ??= this.inHoursTimes.sorted());
   }
 
   responseFigures(whole?: Tally): { medianMs: number | null; p90Ms: number | null; sorted: Float64Array } {

@@ -23,9 +23,13 @@ import type { Statements } from './statements.ts';
 import type { ReportCommentRows, ReportPeriod } from './types.ts';
 import { indexInSorted } from '../../../shared/sortedIndex.ts';
 
-const NETWORK_AT = new Map(
-  REPORT_NETWORK_LIST.split(',').map((network) => [REPORT_NETWORK_LIST.indexOf(network) + 1, COMMENT_NETWORKS.indexOf(network as CommentNetwork)]),
-);
+/** A network this app does not know (none is stored: ingest checks them). */
+export const UNKNOWN_NETWORK = 255;
+
+/** The network's code in the packed integer (its place in REPORT_NETWORK_LIST's text, plus one) to its place in COMMENT_NETWORKS: a table, read per row. */
+const NETWORK_AT = new Uint8Array(REPORT_NETWORK_LIST.length + 2).fill(UNKNOWN_NETWORK);
+for (const network of REPORT_NETWORK_LIST.split(','))
+  NETWORK_AT[REPORT_NETWORK_LIST.indexOf(network) + 1] = COMMENT_NETWORKS.indexOf(network as CommentNetwork);
 
 /**
  * [id, parent's row id, created ms within its second | by account << 10 | hidden << 11 | network's place << 12,
@@ -68,9 +72,6 @@ function checkPeriod({ start, end }: ReportPeriod): void {
   if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) throw new StoreInputError('A report period must end after it starts');
 }
 
-/** A network this app does not know (none is stored: ingest checks them). */
-export const UNKNOWN_NETWORK = 255;
-
 export class ReportCommentRowsQuery {
   readonly #statements: Statements;
   readonly #profiles: ProfileTable;
@@ -101,12 +102,13 @@ export class ReportCommentRowsQuery {
     const replyRows: number[] = [];
     const replySocialIds: string[] = [];
     const replyParentKeys: string[] = [];
-    rows.forEach(([id, parentId, packed, social, parentKey], index) => {
+    for (let index = 0; index < count; index++) {
+      const [id, parentId, packed, social, parentKey] = rows[index] as Row;
       const created = secondOfId(id) * 1000 + (packed & 1023);
       ids[index] = id;
       parentIds[index] = parentId ?? -1;
       createdAt[index] = created;
-      networks[index] = NETWORK_AT.get(packed >> 12) ?? UNKNOWN_NETWORK;
+      networks[index] = NETWORK_AT[packed >> 12] ?? UNKNOWN_NETWORK;
       hidden[index] = (packed >> 11) & 1;
       if ((packed & 1024) !== 0) {
         if (social !== null && parentKey !== null) {
@@ -117,7 +119,7 @@ export class ReportCommentRowsQuery {
       } else if (id < endId && created >= start && created < end) {
         items[index] = 1;
       }
-    });
+    }
     const parents = new Int32Array(count);
     for (let index = 0; index < count; index++) {
       const parentId = parentIds[index] ?? -1;
