@@ -49,7 +49,17 @@ insert of ingest). Since then (issue 30, migration 16) the parent's row id is ke
 (the parent's pages are at hand), and read from the covering index: the look-ups are gone (the read of a month of
 30,000 comments 37 -> 21 ms of CPU, \`report.get\` 19 % less), for about 4 % more CPU at ingest.
 The p95 is above the median mostly by garbage-collector pauses (the rows handed over are
-137,000 arrays a call). Wall time is above CPU time when the two cores are shared.`;
+137,000 arrays a call). Wall time is above CPU time when the two cores are shared.
+
+Issue 30, fifth round (2026-11-29, decision 0091): the glue around the read. One sort per set of response times (a
+month of one kind sorted its 46,000 times four times) and the times in typed lists (\`report/timeList.ts\`); per day
+without a callback or a zone look-up per item; one string look-up less per reply of the account; comments per post
+counted from the index alone (the seconds inside the period by id, the two edge seconds by their created time: 12 -> 8 ms).
+Alternated on a loaded machine (load 1.7-3.6), \`npm run bench:report\`, one month: before median 206-214 ms, p95 242-255 ms,
+CPU 206-207 / 223-239 ms; after median 172-174 ms, p95 177-180 ms, CPU 172-176 / 176-180 ms. What is left: the store's read
+(about 80 ms), one scavenge a call (about 14 ms, while the read's 137,000 row arrays are alive) and a mark-compact about
+every 20 calls (about 20 ms), the account's 43,000 replies matched to the outbox by string, the figures' business clock per
+item, and the client's 600 posts listed with their latest figures (\`PostService.list\`, about 11 ms).`;
 
 const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, ${process.platform} ${process.arch}, Node ${process.version}; load average ${loadAtStart.toFixed(2)} at the start, ${loadAtEnd.toFixed(2)} at the end`;
 const section = reportSection(store, oneMonth, machine, new Date().toISOString().slice(0, 10), BEFORE);

@@ -120,14 +120,7 @@ const phases = {
   }),
   firstResponsesMs: median(itemsOf),
   responsivenessMs: median(() => computeResponsiveness({ items, period: periods.current, asOf: input.now, settings })),
-  byDayMs: median(() =>
-    receivedByDay(
-      items.createdAt.filter((at) => at >= periods.current.start && at < periods.current.end),
-      input.request.from,
-      periods.days,
-      settings.timeZone,
-    ),
-  ),
+  byDayMs: median(() => receivedByDay(items.createdWithin(periods.current.start, periods.current.end), input.request.from, periods.days, settings.timeZone)),
   postsMs: median(() => {
     const keys = posts.list(profileId).map(({ post }) => post.key);
     store.reportCommentsPerPost(profileId, periods.current, keys);

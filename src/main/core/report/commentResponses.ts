@@ -63,7 +63,6 @@ export function addCommentItems(
   // which takes the key's earliest confirmed time.
   const climbedBy = new Int32Array(count).fill(-1);
   const sentOn = COMMENT_NETWORKS.map((network) => byReply.get(network));
-  const resolved = new Set<string>();
   for (let n = 0; n < replyRows.length; n++) {
     const row = replyRows[n] ?? 0;
     const sent = sentOn[networks[row] ?? NETWORK_CODES]?.get(replySocialIds[n] ?? '');
@@ -71,10 +70,12 @@ export function addCommentItems(
     const source = sent === undefined ? SYNC : OUTBOX;
     const parent = parents[row] ?? -1;
     // The parent's key names the parent's row, or (-1) a row the read does not hold: no item either way.
+    // A key is resolved by the first reply under it: taken out of `byAnswered`, so the replies after
+    // it find nothing and what is left there is what no reply sits under (one look-up per reply).
     const parentKey = replyParentKeys[n] ?? '';
     const answered = byAnswered.get(parentKey);
-    if (answered !== undefined && !resolved.has(parentKey)) {
-      resolved.add(parentKey);
+    if (answered !== undefined) {
+      byAnswered.delete(parentKey);
       if (parent >= 0 && items[parent] === 1) offer(parent, answered, OUTBOX);
     }
     for (let index = parent; index >= 0 && climbedBy[index] !== n; index = parents[index] ?? -1) {
@@ -84,8 +85,7 @@ export function addCommentItems(
   }
 
   // The keys the outbox answered that none of the account's replies in the read sits right under: looked up by key.
-  const lookUp: [string, number][] = [];
-  for (const [key, at] of byAnswered) if (!resolved.has(key)) lookUp.push([key, at]);
+  const lookUp: [string, number][] = [...byAnswered];
   const found = lookUp.length === 0 ? [] : rowIdsOf(lookUp.map(([key]) => key));
   lookUp.forEach(([, at], n) => {
     const rowId = found[n];

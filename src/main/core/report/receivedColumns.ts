@@ -69,6 +69,20 @@ export class ReceivedColumns {
     return this.#createdAt.subarray(0, this.#length);
   }
 
+  /**
+   * The arrival times within [start, end), in the items' order. A loop into one array: a typed
+   * array's filter() with a callback took a few ms of a month's report.
+   */
+  createdWithin(start: number, end: number): Float64Array {
+    const created = this.createdAt;
+    let count = 0;
+    for (const at of created) if (at >= start && at < end) count++;
+    const within = new Float64Array(count);
+    let next = 0;
+    for (const at of created) if (at >= start && at < end) within[next++] = at;
+    return within;
+  }
+
   /** Index into `channels`. */
   get channel(): Uint8Array {
     return this.#channel.subarray(0, this.#length);

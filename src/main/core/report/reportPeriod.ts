@@ -6,7 +6,7 @@
 // compared with the same number of days before it.
 import { REPORT_MAX_DAYS } from '../../../shared/domain/clientReport.ts';
 import { ReportInputError } from './reportInputError.ts';
-import { zoneOffsets, type ZoneOffsets } from './zoneOffsets.ts';
+import { segmentIndex, zoneOffsets, type ZoneOffsets } from './zoneOffsets.ts';
 
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -68,10 +68,16 @@ export function dayInZone(zone: ZoneOffsets, instant: number): string {
 export function receivedByDay(createdTimes: Iterable<number>, from: string, days: number, timeZone: string): { day: string; received: number }[] {
   const first = utcMidnight(from);
   const counts = new Array<number>(days).fill(0);
-  const zone = zoneOffsets(timeZone);
+  // The zone's offsets over the days, and a day before and after (no zone is a day off UTC), read
+  // once: an instant outside them falls on no day of the period whatever its offset.
+  const low = first - DAY_MS * 2;
+  const high = first + DAY_MS * (days + 2);
+  const line = zoneOffsets(timeZone).timeline(low, high);
   // The day's index from the wall clock's reading, as dayInZone reads it: no date string per item.
   for (const at of createdTimes) {
-    const index = Math.floor((at + zone.offsetAt(at) - first) / DAY_MS);
+    if (!Number.isFinite(at)) throw new ReportInputError(`Not a usable instant: ${String(at)}`);
+    if (at < low || at >= high) continue;
+    const index = Math.floor((at + (line.offsets[segmentIndex(line, at)] ?? 0) - first) / DAY_MS);
     if (index >= 0 && index < days) counts[index] = (counts[index] ?? 0) + 1;
   }
   return counts.map((received, i) => ({ day: new Date(first + i * DAY_MS).toISOString().slice(0, 10), received }));

@@ -39,6 +39,7 @@ import {
 import { ReportInputError } from './reportInputError.ts';
 import { distributionOf, type DistributionBucket } from './responseTimeBuckets.ts';
 import { compareText, slowest, type SlowUnansweredItem } from './slowestUnanswered.ts';
+import { TimeList } from './timeList.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -193,17 +194,43 @@ function checkInput(input: ResponsivenessInput): ClientSettings {
 /** One kind's (or all kinds') response times and target judgements, gathered as the items are read. */
 class Tally {
   readonly counts = emptyCounts();
-  readonly times: number[] = [];
+  readonly times = new TimeList();
   within = 0;
   missed = 0;
   pending = 0;
   /** Answered before the next opening (business clock only), and the response times of the others. */
   beforeOpening = 0;
-  readonly inHoursTimes: number[] = [];
+  readonly inHoursTimes = new TimeList();
 
-  responseFigures(): { medianMs: number | null; p90Ms: number | null; sorted: Float64Array } {
-    const sorted = Float64Array.from(this.times).sort();
+  #sortedTimes: Float64Array | null = null;
+  #sortedInHours: Float64Array | null = null;
+
+  /**
+   * The response times sorted, once. `whole`: the tally of every kind, which saw each time this one
+   * saw, in the same order; as long as this one, it holds the same times, and its sort is taken
+   * (a month of one kind sorted twice was a tenth of the figures' time).
+   */
+  sortedTimes(whole?: Tally): Float64Array {
+    if (whole?.times.length === this.times.length) return whole.sortedTimes();
+    return (this.#sortedTimes ??= this.times.sorted());
+  }
+
+  /** The in-hours times sorted, once; `whole` as for sortedTimes. */
+  sortedInHours(whole?: Tally): Float64Array {
+    if (whole?.inHoursTimes.length === this.inHoursTimes.length) return whole.sortedInHours();
+    // On the wall clock every answer is timed in hours: the same times as `times`.
+    if (this.inHoursTimes.length === this.times.length && this.beforeOpening === 0) return this.sortedTimes(whole);
+    return (this.#sortedInHours ??= this.inHoursTimes.sorted());
+  }
+
+  responseFigures(whole?: Tally): { medianMs: number | null; p90Ms: number | null; sorted: Float64Array } {
+    const sorted = this.sortedTimes(whole);
     return { medianMs: nearestRank(sorted, 50), p90Ms: nearestRank(sorted, 90), sorted };
+  }
+
+  inHoursFigures(whole?: Tally): BeforeOpening['inHours'] {
+    const sorted = this.sortedInHours(whole);
+    return { medianMs: nearestRank(sorted, 50), p90Ms: nearestRank(sorted, 90) };
   }
 
   targetFigures(target: ClientSettings['responseTarget']): TargetFigures | null {
@@ -211,11 +238,6 @@ class Tally {
     const { within, missed, pending } = this;
     return { minutes: target.minutes, clock: target.clock, within, missed, pending, share: within + missed === 0 ? null : within / (within + missed) };
   }
-}
-
-function inHoursFigures(times: number[]): BeforeOpening['inHours'] {
-  const sorted = Float64Array.from(times).sort();
-  return { medianMs: nearestRank(sorted, 50), p90Ms: nearestRank(sorted, 90) };
 }
 
 /** The columns of items given one by one (the per-item form: tests, and reportItems' reference path). */
@@ -249,6 +271,8 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
   const kinds = new Map<ItemKind, Tally>();
   const channels = columns.channels.map((channel): ChannelCounts => ({ ...channel, ...emptyCounts() }));
   const received = new Uint8Array(channels.length);
+  // Each channel's kind's tally, found once per channel rather than once per item.
+  const tallyOfChannel: (Tally | undefined)[] = channels.map(() => undefined);
   const answeredBySource: Record<FirstResponseSource, number> = { 'outbox-confirmed': 0, 'seen-by-sync': 0 };
   // The unanswered items as parallel arrays: only the slowest few become objects.
   const unansweredIndexes: number[] = [];
@@ -264,8 +288,12 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
     const channel = channels[channelIndex];
     if (channel === undefined) throw new ReportInputError(`Item ${name(index)} has no network`);
     received[channelIndex] = 1;
-    let tally = kinds.get(channel.kind);
-    if (tally === undefined) kinds.set(channel.kind, (tally = new Tally()));
+    let tally = tallyOfChannel[channelIndex];
+    if (tally === undefined) {
+      tally = kinds.get(channel.kind);
+      if (tally === undefined) kinds.set(channel.kind, (tally = new Tally()));
+      tallyOfChannel[channelIndex] = tally;
+    }
     all.counts.received++;
     tally.counts.received++;
     channel.received++;
@@ -333,14 +361,14 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
   const byKind = kindOrder.flatMap((kind): KindFigures[] => {
     const tally = kinds.get(kind);
     if (tally === undefined) return [];
-    const figures = tally.responseFigures();
+    const figures = tally.responseFigures(all);
     return [
       {
         kind,
         totals: tally.counts,
         firstResponse: { medianMs: figures.medianMs, p90Ms: figures.p90Ms },
         target: tally.targetFigures(target),
-        beforeOpening: { answered: tally.beforeOpening, inHours: inHoursFigures(tally.inHoursTimes) },
+        beforeOpening: { answered: tally.beforeOpening, inHours: tally.inHoursFigures(all) },
       },
     ];
   });
@@ -355,7 +383,7 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
     answeredBySource,
     firstResponse: { medianMs, p90Ms },
     // On business hours the answers before opening are a bar of their own, the others by their time.
-    distribution: clock.counts === 'business' ? distributionOf(all.inHoursTimes, all.beforeOpening) : distributionOf(sorted),
+    distribution: clock.counts === 'business' ? distributionOf(all.sortedInHours(), all.beforeOpening) : distributionOf(sorted),
     target: all.targetFigures(target),
     targetSplit:
       target === null
@@ -368,7 +396,7 @@ export function computeResponsiveness(input: ResponsivenessInput): Responsivenes
             unansweredOverdue,
             unansweredPending: all.pending,
           },
-    beforeOpening: { answered: all.beforeOpening, inHours: inHoursFigures(all.inHoursTimes) },
+    beforeOpening: { answered: all.beforeOpening, inHours: all.inHoursFigures() },
     slowestUnanswered: slowest(columns, unansweredIndexes, unansweredAges, input.slowestCount ?? DEFAULT_SLOWEST_COUNT),
   };
 }

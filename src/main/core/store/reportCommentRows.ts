@@ -23,9 +23,13 @@ import type { Statements } from './statements.ts';
 import type { ReportCommentRows, ReportPeriod } from './types.ts';
 import { indexInSorted } from '../../../shared/sortedIndex.ts';
 
-const NETWORK_AT = new Map(
-  REPORT_NETWORK_LIST.split(',').map((network) => [REPORT_NETWORK_LIST.indexOf(network) + 1, COMMENT_NETWORKS.indexOf(network as CommentNetwork)]),
-);
+/** A network this app does not know (none is stored: ingest checks them). */
+export const UNKNOWN_NETWORK = 255;
+
+/** The network's code in the packed integer (its place in REPORT_NETWORK_LIST's text, plus one) to its place in COMMENT_NETWORKS: a table, read per row. */
+const NETWORK_AT = new Uint8Array(REPORT_NETWORK_LIST.length + 2).fill(UNKNOWN_NETWORK);
+for (const network of REPORT_NETWORK_LIST.split(','))
+  NETWORK_AT[REPORT_NETWORK_LIST.indexOf(network) + 1] = COMMENT_NETWORKS.indexOf(network as CommentNetwork);
 
 /**
  * [id, parent's row id, created ms within its second | by account << 10 | hidden << 11 | network's place << 12,
@@ -48,21 +52,25 @@ const ROW_IDS_SQL = `SELECT j.key AS position, c.id FROM json_each(:refs) j
 
 const KEYS_SQL = `SELECT j.key AS position, c.platform, c.social_comment_id AS social FROM json_each(:ids) j JOIN comments c ON c.id = j.value`;
 
-/** Comments by others on each post in [first, end) ids, the created milliseconds checked only in the edge seconds. */
-const PER_POST_SQL = `SELECT j.key AS position, (SELECT count(*) FROM comments c INDEXED BY comments_by_post
-    WHERE c.profile_id = :profile AND c.platform = j.value ->> 0 AND c.social_post_id = j.value ->> 1 AND c.by_account = 0
-      AND c.id >= :first AND c.id < :end
-      AND ((c.id >= :innerFirst AND c.id < :innerEnd)
-        OR (CAST(round(unixepoch(c.created, 'subsec') * 1000) AS INTEGER) >= :start
-          AND CAST(round(unixepoch(c.created, 'subsec') * 1000) AS INTEGER) < :endMs))) AS n
+/**
+ * Comments by others on each post in [first, end) ids: the seconds wholly inside the period
+ * ([innerFirst, innerEnd)) counted by their ids alone, from the index only; the created
+ * milliseconds read (from the table row) only in the two edge seconds. One count with an OR of
+ * both read the table row of every comment (the index does not hold `created`).
+ */
+const POST_COUNT = `SELECT count(*) FROM comments c INDEXED BY comments_by_post
+    WHERE c.profile_id = :profile AND c.platform = j.value ->> 0 AND c.social_post_id = j.value ->> 1 AND c.by_account = 0`;
+const IN_PERIOD_MS = `CAST(round(unixepoch(c.created, 'subsec') * 1000) AS INTEGER) >= :start
+      AND CAST(round(unixepoch(c.created, 'subsec') * 1000) AS INTEGER) < :endMs`;
+const PER_POST_SQL = `SELECT j.key AS position,
+    (${POST_COUNT} AND c.id >= :innerFirst AND c.id < :innerEnd)
+    + (${POST_COUNT} AND c.id >= :first AND c.id < :innerFirst AND ${IN_PERIOD_MS})
+    + (${POST_COUNT} AND c.id >= :innerEnd AND c.id < :end AND ${IN_PERIOD_MS}) AS n
   FROM json_each(:refs) j`;
 
 function checkPeriod({ start, end }: ReportPeriod): void {
   if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) throw new StoreInputError('A report period must end after it starts');
 }
-
-/** A network this app does not know (none is stored: ingest checks them). */
-export const UNKNOWN_NETWORK = 255;
 
 export class ReportCommentRowsQuery {
   readonly #statements: Statements;
@@ -94,12 +102,13 @@ export class ReportCommentRowsQuery {
     const replyRows: number[] = [];
     const replySocialIds: string[] = [];
     const replyParentKeys: string[] = [];
-    rows.forEach(([id, parentId, packed, social, parentKey], index) => {
+    for (let index = 0; index < count; index++) {
+      const [id, parentId, packed, social, parentKey] = rows[index] as Row;
       const created = secondOfId(id) * 1000 + (packed & 1023);
       ids[index] = id;
       parentIds[index] = parentId ?? -1;
       createdAt[index] = created;
-      networks[index] = NETWORK_AT.get(packed >> 12) ?? UNKNOWN_NETWORK;
+      networks[index] = NETWORK_AT[packed >> 12] ?? UNKNOWN_NETWORK;
       hidden[index] = (packed >> 11) & 1;
       if ((packed & 1024) !== 0) {
         if (social !== null && parentKey !== null) {
@@ -110,7 +119,7 @@ export class ReportCommentRowsQuery {
       } else if (id < endId && created >= start && created < end) {
         items[index] = 1;
       }
-    });
+    }
     const parents = new Int32Array(count);
     for (let index = 0; index < count; index++) {
       const parentId = parentIds[index] ?? -1;
@@ -156,9 +165,10 @@ export class ReportCommentRowsQuery {
       profile: profile.rowId,
       first: firstIdOf(Math.max(0, startSecond)),
       end: endIdOf(endSecond),
-      // Seconds wholly inside the period: their ids alone say so.
+      // Seconds wholly inside the period: their ids alone say so. The three ranges part [first, end)
+      // (a period within one second has no inner one).
       innerFirst: endIdOf(startSecond),
-      innerEnd: firstIdOf(endSecond),
+      innerEnd: Math.max(firstIdOf(endSecond), endIdOf(startSecond)),
       start: period.start,
       endMs: period.end,
     }) as { position: number; n: number }[];
