@@ -13,6 +13,11 @@ export default defineConfig({
   outputDir: 'test-results',
   forbidOnly: !!process.env['CI'],
   retries: 0,
+  // Tests, not files, are handed out to the workers: a file's tests share nothing (each starts its own
+  // sandbox and hosts through fixtures, or in the test and closes them in afterEach; no beforeAll, no
+  // serial mode), and by file the last one ran alone on one worker while the other sat idle (the
+  // quiet CI of 2026-11-29: true-status-and-words.spec.ts's last four tests, about 35 s; decision 0080).
+  fullyParallel: true,
   // Two on the 2-core machine: a third was measured on a quiet .ci/run and gained nothing, the
   // suite is CPU-bound there (decision 0080, third round).
   workers: 2,

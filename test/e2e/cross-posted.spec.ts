@@ -143,7 +143,9 @@ test('the report’s top posts show a cross-posted post once, with its networks'
   await shot(page, 'report-top-posts-1024');
 });
 
-test('“Group by post” makes one group of a cross-posted post’s comments, with its networks', async ({ page, app }) => {
+// Long form only (@long, decision 0080 fourth round): select-post.spec.ts turns "Group by post" on and
+// checks a group that names two networks at least; what this one adds is its screenshot.
+test('“Group by post” makes one group of a cross-posted post’s comments, with its networks', { tag: '@long' }, async ({ page, app }) => {
   await app.synced(60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(app.url);

@@ -222,7 +222,10 @@ test('a reply the service refuses (215) shows Failed with its message, and is ed
   await screenshot(page, testInfo, 'reply-retried');
 });
 
-test('search finds a comment by a word in it', async ({ page, app, sandbox }, testInfo) => {
+// Long form only (@long, decision 0080 fourth round): in `npm test`, direct-messages.spec.ts's search
+// (`/` focuses the field, one result, axe on that screen) and inbox-truth.spec.ts's (a comment found
+// by its words, the words marked, the header counting one result).
+test('search finds a comment by a word in it', { tag: '@long' }, async ({ page, app, sandbox }, testInfo) => {
   const comment = await outsideComment(sandbox, app, await firstPost(sandbox, 'instagram'), 'Would love a kumquat flavour next season', 'oli.citrus');
   const inbox = new InboxPage(page);
   await inbox.open(app.url);

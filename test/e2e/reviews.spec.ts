@@ -84,35 +84,43 @@ test('a one-star Google review arrives, is read with its stars, and is answered 
   expect((await repliesTo(sandbox, made.id)).map((entry) => entry.text)).toEqual([text]);
 });
 
-test('with the service down until after the reply was queued, the review gets exactly one reply', async ({ page, app, sandbox }, testInfo) => {
-  const reviewer = 'Marco Rossi';
-  const made = await newReview(sandbox, { platform: 'gmb', rating: 2, review: 'Long queue, cold coffee.', reviewer: { name: reviewer } });
-  const key = `review:gmb:${made.id}`;
-  await reviewArrived(app, made.profileRefId, key);
+// Long form only (@long, decision 0080 fourth round): in `npm test`, the test above (the review's
+// card Sent, one reply a while later), inbox-journeys.spec.ts's offline journey (the offline bar,
+// the queued card, sent once when back) and test/integration/outbox/review-replies.test.ts (a review
+// reply queued while the service is down, kept across a restart, goes once).
+test(
+  'with the service down until after the reply was queued, the review gets exactly one reply',
+  { tag: '@long' },
+  async ({ page, app, sandbox }, testInfo) => {
+    const reviewer = 'Marco Rossi';
+    const made = await newReview(sandbox, { platform: 'gmb', rating: 2, review: 'Long queue, cold coffee.', reviewer: { name: reviewer } });
+    const key = `review:gmb:${made.id}`;
+    await reviewArrived(app, made.profileRefId, key);
 
-  const inbox = new InboxPage(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await inbox.open(app.url);
-  await chooseFromKeyboard(inbox, reviewer);
-  await expect(inbox.row(reviewer).getByRole('img', { name: '2 of 5 stars' })).toBeVisible();
-  await openChosen(inbox, reviewer);
+    const inbox = new InboxPage(page);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await inbox.open(app.url);
+    await chooseFromKeyboard(inbox, reviewer);
+    await expect(inbox.row(reviewer).getByRole('img', { name: '2 of 5 stars' })).toBeVisible();
+    await openChosen(inbox, reviewer);
 
-  await sandbox.setFaults({ down: true });
-  await inbox.list.focus();
-  await inbox.key('r');
-  const text = 'Marco, thank you for telling us: we have added a second coffee machine for the morning rush.';
-  await page.keyboard.type(text);
-  await page.keyboard.press('Control+Enter');
-  await expect(inbox.replyCard(text)).toBeVisible();
-  await expect(inbox.offlineBar).toBeVisible({ timeout: 20_000 });
-  await screenshot(page, testInfo, 'review-offline-queued-1440');
-  expect(await repliesTo(sandbox, made.id)).toEqual([]);
+    await sandbox.setFaults({ down: true });
+    await inbox.list.focus();
+    await inbox.key('r');
+    const text = 'Marco, thank you for telling us: we have added a second coffee machine for the morning rush.';
+    await page.keyboard.type(text);
+    await page.keyboard.press('Control+Enter');
+    await expect(inbox.replyCard(text)).toBeVisible();
+    await expect(inbox.offlineBar).toBeVisible({ timeout: 20_000 });
+    await screenshot(page, testInfo, 'review-offline-queued-1440');
+    expect(await repliesTo(sandbox, made.id)).toEqual([]);
 
-  await sandbox.clearFaults();
-  await expect.poll(async () => (await repliesTo(sandbox, made.id)).length, { timeout: 45_000 }).toBe(1);
-  await expect(inbox.replyCard(text).getByText('Sent', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await page.setViewportSize({ width: 1024, height: 700 });
-  await screenshot(page, testInfo, 'review-offline-sent-1024');
-  await page.waitForTimeout(1_500);
-  expect((await repliesTo(sandbox, made.id)).map((entry) => entry.text)).toEqual([text]);
-});
+    await sandbox.clearFaults();
+    await expect.poll(async () => (await repliesTo(sandbox, made.id)).length, { timeout: 45_000 }).toBe(1);
+    await expect(inbox.replyCard(text).getByText('Sent', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await screenshot(page, testInfo, 'review-offline-sent-1024');
+    await page.waitForTimeout(1_500);
+    expect((await repliesTo(sandbox, made.id)).map((entry) => entry.text)).toEqual([text]);
+  },
+);

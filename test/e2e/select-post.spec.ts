@@ -19,6 +19,9 @@ test('the palette selects every comment of a cross-posted post’s group, on all
   await expect(header).toBeVisible();
   const count = Number(await header.locator('.group-count').textContent());
   expect(count).toBeGreaterThanOrEqual(2);
+  // The group names its networks, two at least (cross-posted.spec.ts's "Group by post" test says the
+  // same with a screenshot; it is a long form, decision 0080).
+  expect((await header.locator('.group-networks').getAttribute('data-networks'))?.split(' ').length).toBeGreaterThanOrEqual(2);
   // The group's first comment becomes the current row.
   await header.locator('xpath=following-sibling::*[1]').click();
   await inbox.list.focus();

@@ -75,11 +75,13 @@ async function clientsAllReachable(page: Page, shot: string): Promise<void> {
   }
 }
 
+// At 1024×700 a long form (@long, decision 0080 fourth round): `npm test` checks 1440×900 here and
+// both sizes in a team below (the same check under a taller footer).
 for (const size of [
-  { width: 1440, height: 900 },
-  { width: 1024, height: 700 },
+  { width: 1440, height: 900, tag: [] as string[] },
+  { width: 1024, height: 700, tag: ['@long'] },
 ]) {
-  test(`every client shows in the sidebar above its footer at ${size.width}x${size.height}`, async ({ page, app }) => {
+  test(`every client shows in the sidebar above its footer at ${size.width}x${size.height}`, { tag: size.tag }, async ({ page, app }) => {
     await page.setViewportSize(size);
     const inbox = new InboxPage(page);
     await inbox.open(app.url);
@@ -140,5 +142,20 @@ test.describe('in a team', () => {
     await page.setViewportSize({ width: 1024, height: 700 });
     await expect(indicator).toHaveText(/Team/);
     await clientsAllReachable(page, 'team-1024x700');
+
+    // The team line opens Settings → Team, which shows what the host was started with (--sync-url,
+    // --member, --device-name): team-settings.spec.ts's test of it is a long form (decision 0080).
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const line = page.getByRole('button', { name: /Connected to agency as ann on laptop · up to date/ });
+    await expect(line).toBeVisible({ timeout: 20_000 });
+    await line.click();
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('status')).toHaveText('Connected to agency as ann on laptop · up to date');
+    await expect(panel.getByLabel('Team server address')).toHaveValue(team.syncUrl.replace(/\/agency$/, ''));
+    await expect(panel.getByLabel('Workspace')).toHaveValue('agency');
+    await expect(panel.getByLabel('Your name in the team')).toHaveValue('ann');
+    await expect(panel.getByLabel('This device’s name')).toHaveValue('laptop');
+    await expect(panel.getByLabel('Password')).toHaveAttribute('placeholder', 'saved');
+    await expect(panel.getByLabel(/Hold my replies/)).toBeChecked();
   });
 });

@@ -66,13 +66,20 @@ test('a damaged page of the sync cursors: the app starts, says so in words, refi
   );
 });
 
-test('a store file cut to 0 bytes: the app starts, says so in words, refills, and the notice can be dismissed', async ({ page, app }, testInfo) => {
-  await damagedStartJourney(
-    page,
-    app,
-    testInfo,
-    'store-emptied',
-    (file) => truncateTo(file, 0),
-    /The inbox's saved copy on this computer (was damaged|was missing)/,
-  );
-});
+// Long form only (@long, decision 0080 fourth round): the journey above with another damage. In
+// `npm test`: the journey above, and test/chaos/store-pages.test.ts's "emptied (0 bytes)" (the app
+// starts, tells it, keeps the accounts and the waiting reply).
+test(
+  'a store file cut to 0 bytes: the app starts, says so in words, refills, and the notice can be dismissed',
+  { tag: '@long' },
+  async ({ page, app }, testInfo) => {
+    await damagedStartJourney(
+      page,
+      app,
+      testInfo,
+      'store-emptied',
+      (file) => truncateTo(file, 0),
+      /The inbox's saved copy on this computer (was damaged|was missing)/,
+    );
+  },
+);

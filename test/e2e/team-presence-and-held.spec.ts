@@ -2,6 +2,11 @@
 // page: while Ann types a reply, Bob's open comment says "Ann is replying", and no longer once she
 // clears it; when both answer the same comment, Ann's goes and Bob's card says "Ann answered …: send
 // yours too?", with Send anyway (two replies in the sandbox's ledger) or Discard (one).
+// The two choices are long forms (@long, decision 0080 fourth round): `npm test` makes their
+// assertions through the same card (OutboxCard, wherever it is shown) and the same commands in
+// team-held-reply.spec.ts (the held card on the comment, at both sizes, and Discard: Ann's reply the
+// only one) and team-conversations.spec.ts (Send anyway: Sent, both in the ledger), and the core's
+// in Vitest's test/integration/team/team-choices.test.ts (send anyway; discard, nothing later).
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { screenshot } from './support/axe.ts';
@@ -72,7 +77,7 @@ test('Bob sees “Ann is replying” on the comment while Ann types, and not onc
   await annPage.close();
 });
 
-test('the held reply’s choice: Send anyway puts Bob’s reply beside Ann’s', async ({ page, sandbox }, testInfo) => {
+test('the held reply’s choice: Send anyway puts Bob’s reply beside Ann’s', { tag: '@long' }, async ({ page, sandbox }, testInfo) => {
   test.setTimeout(120_000);
   const texts = { ann: 'Ann: your order left this morning.', bob: 'Bob: it should be with you tomorrow.' };
   const { card } = await bobLosesTheClaim(page, sandbox, texts);
@@ -84,7 +89,7 @@ test('the held reply’s choice: Send anyway puts Bob’s reply beside Ann’s',
   expect(replies.map((entry) => entry.text).sort()).toEqual([texts.ann, texts.bob].sort());
 });
 
-test('the held reply’s choice: Discard leaves Ann’s reply the only one', async ({ page, sandbox }, testInfo) => {
+test('the held reply’s choice: Discard leaves Ann’s reply the only one', { tag: '@long' }, async ({ page, sandbox }, testInfo) => {
   test.setTimeout(120_000);
   const texts = { ann: 'Ann: we have sent the refund.', bob: 'Bob: the refund is on its way.' };
   const { card } = await bobLosesTheClaim(page, sandbox, texts);

@@ -12,7 +12,12 @@ test.afterEach(async () => {
   team = null;
 });
 
-test('a comment Ann marks done leaves Bob’s Needs reply list on his own computer', async ({ page, sandbox }, testInfo) => {
+// Long form only (@long, decision 0080 fourth round): in `npm test`, item-state-live.spec.ts shows a
+// list dropping rows on the "item state changed" event without a reload, one-target-team.spec.ts
+// shows Ann's done reaching Bob's screen through the team server, and Vitest's
+// test/integration/team/two-cores.test.ts the replicated triage in the other core's store, its
+// event, and team.status.
+test('a comment Ann marks done leaves Bob’s Needs reply list on his own computer', { tag: '@long' }, async ({ page, sandbox }, testInfo) => {
   test.setTimeout(90_000);
   team = await startTeamHosts(sandbox);
   const { ann, bob } = team;
