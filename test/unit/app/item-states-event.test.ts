@@ -85,5 +85,11 @@ describe('the item-state event of a committed write', () => {
     notices.around(() => notices.changed([change]));
     expect(asked).toEqual([['instagram:a']]);
     expect(seen[0]).toBe(seen[1]);
+
+    // Kept and called after the listeners were told, it refuses rather than give a later state as this write's.
+    let kept: (() => ReadonlyMap<string, ItemState>) | undefined;
+    notices.onItemStatesChanged((statesNow) => (kept = statesNow));
+    notices.around(() => notices.changed([change]));
+    expect(() => kept?.()).toThrow(/while its listeners are told/);
   });
 });

@@ -30,6 +30,7 @@ import {
   type StateRow,
   stateOf,
 } from './itemStateRows.ts';
+import { StoreInputError } from './errors.ts';
 import type { Statements } from './statements.ts';
 
 export type { ItemStatePatch } from './itemStateRows.ts';
@@ -161,7 +162,7 @@ export class ItemStates {
      * What each item's undo writes, field by field: a second change of the same item and field is
      * checked against what the first wrote back, not against the read.
      */
-    const writes = new Map<string, Partial<Record<ItemStateField, unknown>>>();
+    const writes = new Map<string, ItemStatePatch>();
     const inverses: ItemChange[] = [];
     for (let place = 0; place < unique.length; place += 1) {
       const row = undone[place];
@@ -170,20 +171,28 @@ export class ItemStates {
       const field = row[UNDONE_FIELD] as ItemStateField;
       const toText = row[UNDONE_TO] as string;
       let write = writes.get(key);
-      const holds = write !== undefined && field in write ? sameValue(write[field], loggedValue(toText)) : columnHolds(field, row[UNDONE_NOW], toText);
+      const holds =
+        write !== undefined && field in write
+          ? sameValue((write as Record<ItemStateField, unknown>)[field], loggedValue(toText))
+          : columnHolds(field, row[UNDONE_NOW], toText);
       if (!holds) continue;
       const undoneChange = { id: unique[place] as string, itemKey: key, field, from: loggedValue(row[UNDONE_FROM] as string), to: loggedValue(toText) };
-      const inverse = inverseOf(undoneChange as ItemChange, { id: newIds.next(), at, who: actor.who, device: actor.device });
+      const inverse = inverseOf(undoneChange as Pick<ItemChange, 'id' | 'itemKey' | 'field' | 'from' | 'to'>, {
+        id: newIds.next(),
+        at,
+        who: actor.who,
+        device: actor.device,
+      });
       if (write === undefined) writes.set(key, (write = {}));
-      write[field] = inverse.to;
+      (write as Record<ItemStateField, unknown>)[field] = inverse.to;
       inverses.push(inverse);
     }
     // Items that take back the same values are written together (a sweep's undo: one group).
     const groups = new Map<string, { patch: ItemStatePatch; keys: string[] }>();
     for (const [key, write] of writes) {
-      const signature = patchSignature(write as ItemStatePatch);
+      const signature = patchSignature(write);
       let group = groups.get(signature);
-      if (group === undefined) groups.set(signature, (group = { patch: write as ItemStatePatch, keys: [] }));
+      if (group === undefined) groups.set(signature, (group = { patch: write, keys: [] }));
       group.keys.push(key);
     }
     for (const { patch, keys } of groups.values()) this.#writeSame(keys, patch);
@@ -215,19 +224,6 @@ export class ItemStates {
     return { unique, undone };
   }
 
-  /** Logged changes by id, in the ids' order; unknown ids are left out. */
-  changes(ids: readonly string[]): ItemChange[] {
-    const select = this.#statements.get('SELECT c.* FROM json_each(?) j JOIN item_changes c ON c.id = j.value');
-    const rows = new Map<string, ChangeRow>();
-    for (const batch of inBatches([...new Set(ids)], BATCH)) {
-      for (const row of select.all(jsonList(batch)) as unknown as ChangeRow[]) rows.set(row.id, row);
-    }
-    return ids.flatMap((id) => {
-      const row = rows.get(id);
-      return row === undefined ? [] : [changeOf(row)];
-    });
-  }
-
   /** An item's log, oldest first. */
   history(key: string): ItemChange[] {
     const rows = this.#statements.get('SELECT * FROM item_changes WHERE item_key = ? ORDER BY at, rowid').all(key) as unknown as ChangeRow[];
@@ -255,12 +251,13 @@ export class ItemStates {
    */
   #log(changes: ItemChange[], ids: ChangeIds): ItemChange[] {
     if (changes.length === 0) return changes;
-    // The ids made in SQL must be those the caller hears of: set and undo number their changes in order.
-    if (changes[0]?.id !== ids.at(0) || changes.at(-1)?.id !== ids.at(changes.length - 1)) throw new Error("A change is not at its place in the write's ids");
     const groups = new Map<string, number[]>();
     let previous: ItemChange | undefined;
     let group: number[] = [];
     changes.forEach((change, place) => {
+      // The ids made in SQL must be those the caller, undo and the team hear of: set and undo number
+      // their changes in order, and a change elsewhere would be logged under an id nobody knows.
+      if (change.id !== ids.at(place)) throw new StoreInputError("A change is not at its place in the write's ids");
       // Most changes are in the group of the one before (a sweep's all are): no signature needed.
       if (previous === undefined || !sameGroup(previous, change)) {
         const signature = groupSignature(change);

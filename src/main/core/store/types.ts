@@ -343,7 +343,7 @@ export interface AccountSnapshotStore {
 /**
  * Told after a write of item state is committed: the changed items' states now (read from the store
  * when first asked, once per write: a whole-view sweep's listeners that need only the changes do not
- * pay for reading 50,000 states back), and the changes.
+ * pay for reading 50,000 states back; asked only while it is told, not kept for later), and the changes.
  */
 export type ItemStatesListener = (statesNow: () => ReadonlyMap<string, ItemState>, changes: readonly ItemChange[]) => void;
 

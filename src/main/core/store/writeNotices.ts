@@ -2,6 +2,7 @@
 // stored, collected while the write's transaction is open and told to listeners once it is
 // committed (never for a write that rolled back).
 import type { ItemChange, ItemState } from '../../../shared/domain/itemState.ts';
+import { StoreInputError } from './errors.ts';
 import type { ItemStatesListener } from './types.ts';
 
 export class WriteNotices {
@@ -64,14 +65,22 @@ export class WriteNotices {
   /** After the commit: the new states of the items that changed, to every listener (the bridge event). */
   #tellStates(changes: ItemChange[]): void {
     if (this.#stateListeners.length === 0) return;
+    // The states as this write left them, read once if a listener asks, and only while they are told:
+    // kept and called later, the read would give a later state (or a closed store's error) as this one.
     let states: Map<string, ItemState> | undefined;
-    const statesNow = (): Map<string, ItemState> => (states ??= this.#statesOf(changes.map((change) => change.itemKey)));
+    let told = false;
+    const statesNow = (): Map<string, ItemState> => {
+      if (told) throw new StoreInputError("A write's states are read while its listeners are told, not after");
+      return (states ??= this.#statesOf(changes.map((change) => change.itemKey)));
+    };
     for (const listener of this.#stateListeners) {
       try {
         listener(statesNow, changes);
       } catch {
-        // a listener's failure must not undo a write that is in
+        // A listener's failure (its read of the states too) must not undo a write that is in; the
+        // others are still told.
       }
     }
+    told = true;
   }
 }
