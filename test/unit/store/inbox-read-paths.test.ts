@@ -4,6 +4,8 @@
 // path a page takes, paging through a view gives every row once, in the one order.
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rowIdWalkPays, type Partition } from '../../../src/main/core/store/inboxWalks.ts';
+import { Statements } from '../../../src/main/core/store/statements.ts';
 import type { InboxCursor, InboxFilter } from '../../../src/main/core/store/types.ts';
 import { comment, profile, seeded, T0, type TempStore } from './storeFixtures.ts';
 
@@ -143,6 +145,28 @@ describe('page read paths (issue 30, fifth round)', () => {
       const expected = everything.filter((key) => keys.includes(key));
       expect(allAtOnce(filter)).toEqual(expected);
       for (const size of [1, 2, 3]) expect(paged(filter, size)).toEqual(expected);
+    }
+  });
+
+  it('chooses the walk down the row ids where the view is dense enough for a page, and the arms where it is sparse', () => {
+    const s = store(5, 13).store;
+    const db = new DatabaseSync(temp!.file, { readOnly: true });
+    try {
+      const statements = new Statements(db);
+      const rows = db.prepare('SELECT DISTINCT profile_id AS profileRowId, platform FROM inbox_counts').all() as { profileRowId: number; platform: string }[];
+      const partitions: Partition[] = rows.map((row) => ({ ...row, kind: 'comment' }));
+      const pays = (view: 'all' | 'needsReply', limit: number) => rowIdWalkPays(statements, view, false, partitions, partitions.length, limit);
+      // All 65 rows are in "All" and in Needs reply: a page of 50 is found within a few rows per arm.
+      expect(pays('all', 50)).toBe(true);
+      expect(pays('needsReply', 50)).toBe(true);
+      // Four of 65 left in Needs reply: a page of 50 would walk the whole table for them; a page of 1 still pays.
+      const all = allAtOnce({ view: 'all' });
+      s.setTriage(all.slice(4), { done: true });
+      expect(pays('needsReply', 50)).toBe(false);
+      expect(pays('needsReply', 1)).toBe(true);
+      expect(pays('all', 50)).toBe(true);
+    } finally {
+      db.close();
     }
   });
 });

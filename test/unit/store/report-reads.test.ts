@@ -65,6 +65,24 @@ describe("the report's reads by columns", () => {
     expect(() => store.reportCommentsPerPost('p-1', { start: Number.NaN, end: T0 }, [])).toThrow(StoreInputError);
   });
 
+  it('counts comments per post in a period within one second, and in one across two adjacent seconds, each once', () => {
+    temp = seeded([profile('p-1')]);
+    const { store } = temp;
+    store.upsertPosts([post('p-1', 'instagram', 'p1')]);
+    // Seconds T0 and T0 + 1 s: the counts read the period's inner seconds from ids and its edge
+    // seconds by time, three ranges that must neither overlap nor leave a gap.
+    store.ingestComments(
+      'p-1',
+      [-1, 50, 100, 499, 500, 899, 900, 999, 1000, 1499, 1500].map((ms) => comment({ socialCommentId: `at-${String(ms)}`, created: iso(T0 + ms) })),
+    );
+    const perPost = (start: number, end: number) =>
+      store.reportCommentsPerPost('p-1', { start: T0 + start, end: T0 + end }, ['instagram:p1']).get('instagram:p1');
+    expect(perPost(100, 900)).toBe(4); // 100, 499, 500, 899
+    expect(perPost(500, 1500)).toBe(6); // 500, 899, 900, 999 | 1000, 1499
+    expect(perPost(0, 1000)).toBe(7); // one whole second: 50 to 999, not -1 nor 1000
+    expect(perPost(0, 2000)).toBe(10); // two whole seconds
+  });
+
   it('reads the direct messages since the period started, with who spoke last before it', () => {
     temp = seeded([profile('p-1', ['instagram', 'facebook', 'twitter'])]);
     const { store } = temp;

@@ -22,7 +22,7 @@ export interface Partition {
 }
 
 /** The conditions that select a view on the `inbox` table, with "now" as the one parameter. */
-export const NEEDS_REPLY_STATIC = 'by_account = 0 AND done = 0 AND hidden = 0 AND replied = 0';
+const NEEDS_REPLY_STATIC = 'by_account = 0 AND done = 0 AND hidden = 0 AND replied = 0';
 export function viewCondition(view: InboxView): string {
   switch (view) {
     case 'all':
