@@ -1,10 +1,11 @@
-// Builds the store `npm run bench:store` queries (the same comments, messages and triage spread as
-// runStoreBench.ts) into a file that is kept, so the read figures can be timed many times, old code
+// Builds the store `npm run bench:store` queries (the same comments, messages and triage spread,
+// triageSpread.ts) into a file that is kept, so the read figures can be timed many times, old code
 // against new, without rebuilding it (issue 30's fifth round: readFilters.ts times it).
 //   node test/bench/store/buildBenchStore.ts <file> [comments] [messages]   (prints the dataset's "now")
 import { openStore } from '../../../src/main/core/store/sqliteStore.ts';
 import { buildDataset } from './dataset.ts';
 import { buildMessages } from './messageDataset.ts';
+import { spreadTriage } from './triageSpread.ts';
 
 const file = process.argv[2]!;
 const comments = Number(process.argv[3] ?? 100_000);
@@ -17,36 +18,6 @@ for (const profile of dataset.profiles) store.upsertProfile(profile);
 store.upsertPosts(dataset.posts);
 for (const batch of dataset.batches) store.ingestComments(batch.profileId, batch.comments);
 for (const batch of messages.listings) store.ingestMessages(batch.profileId, batch.messages);
-const keys = dataset.batches.flatMap((batch) => batch.comments.map((c) => `${c.platform}:${c.socialCommentId}`));
-const pick = (all: string[], test: (index: number) => boolean) => all.filter((_, index) => test(index));
-store.setTriage(
-  pick(keys, (i) => i % 10 < 3),
-  { done: true, unread: false },
-);
-store.setTriage(
-  pick(keys, (i) => i % 10 >= 3 && i % 10 < 7),
-  { unread: false },
-);
-store.setTriage(
-  pick(keys, (i) => i % 50 === 7),
-  { snoozedUntil: dataset.now + 86_400_000 },
-);
-store.setTriage(
-  pick(keys, (i) => i % 97 === 8),
-  { snoozedUntil: dataset.now - 3_600_000 },
-);
-const conversationKeys = messages.batches.map((batch) => `dm:${batch.messages[0]!.platform}:${batch.messages[0]!.conversationId}`);
-store.setTriage(
-  pick(conversationKeys, (i) => i % 10 < 3),
-  { done: true, unread: false },
-);
-store.setTriage(
-  pick(conversationKeys, (i) => i % 10 >= 3 && i % 10 < 7),
-  { unread: false },
-);
-store.setTriage(
-  pick(conversationKeys, (i) => i % 50 === 7),
-  { snoozedUntil: dataset.now + 86_400_000 },
-);
+spreadTriage(store, dataset, messages);
 store.close();
 console.log(dataset.now);

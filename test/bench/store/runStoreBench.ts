@@ -17,6 +17,7 @@ import { buildMessages, type MessageDataset } from './messageDataset.ts';
 type MessageBatch = MessageDataset['batches'][number];
 import { pageFilters, searchFilters } from './queries.ts';
 import { summarize, type Summary, timed } from './stats.ts';
+import { spreadTriage } from './triageSpread.ts';
 
 export interface StoreBenchOptions {
   comments: number;
@@ -138,39 +139,7 @@ export function runStoreBench(options: StoreBenchOptions): StoreBenchFigures {
     const messageReingest = timed(() => {
       for (const batch of messages.batches) messagesUnchanged += store.ingestMessages(batch.profileId, batch.messages).unchanged;
     });
-    const keys = dataset.batches.flatMap((batch) => batch.comments.map((c) => `${c.platform}:${c.socialCommentId}`));
-    const pick = (test: (index: number) => boolean) => keys.filter((_, index) => test(index));
-    store.setTriage(
-      pick((i) => i % 10 < 3),
-      { done: true, unread: false },
-    );
-    store.setTriage(
-      pick((i) => i % 10 >= 3 && i % 10 < 7),
-      { unread: false },
-    );
-    store.setTriage(
-      pick((i) => i % 50 === 7),
-      { snoozedUntil: dataset.now + 86_400_000 },
-    );
-    store.setTriage(
-      pick((i) => i % 97 === 8),
-      { snoozedUntil: dataset.now - 3_600_000 },
-    );
-    // The same spread over the conversations.
-    const conversationKeys = messages.batches.map((batch) => `dm:${batch.messages[0]!.platform}:${batch.messages[0]!.conversationId}`);
-    const pickConversations = (test: (index: number) => boolean) => conversationKeys.filter((_, index) => test(index));
-    store.setTriage(
-      pickConversations((i) => i % 10 < 3),
-      { done: true, unread: false },
-    );
-    store.setTriage(
-      pickConversations((i) => i % 10 >= 3 && i % 10 < 7),
-      { unread: false },
-    );
-    store.setTriage(
-      pickConversations((i) => i % 50 === 7),
-      { snoozedUntil: dataset.now + 86_400_000 },
-    );
+    spreadTriage(store, dataset, messages);
     store.close();
 
     const openSamples: number[] = [];
@@ -201,7 +170,7 @@ export function runStoreBench(options: StoreBenchOptions): StoreBenchFigures {
 
     return {
       options,
-      comments: keys.length,
+      comments: dataset.batches.reduce((count, batch) => count + batch.comments.length, 0),
       ingest: summarize(ingestSamples),
       ingestCpuMs,
       reingestMs: reingest.ms,
