@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectAccessible, screenshot } from './support/axe.ts';
+import type { AppHost } from './support/appHost.ts';
 import { InboxPage } from './support/inboxPage.ts';
 import { newReview, reviewArrived } from './support/reviews.ts';
 import type { TestSandbox } from './support/sandboxControl.ts';
@@ -37,6 +38,23 @@ async function chooseFromKeyboard(inbox: InboxPage, reviewer: string): Promise<v
 }
 
 /** Enter opens the chosen review in its pane. */
+/** A Google review written through the control call, stored, and chosen from the keyboard in the inbox at 1440×900. */
+async function reviewChosenInInbox(
+  page: Page,
+  app: AppHost,
+  sandbox: TestSandbox,
+  body: { platform: 'gmb'; rating: number; review: string; reviewer: { name: string } },
+): Promise<{ inbox: InboxPage; made: { profileRefId: string; id: string } }> {
+  const made = await newReview(sandbox, body);
+  const key = `review:gmb:${made.id}`;
+  await reviewArrived(app, made.profileRefId, key);
+  const inbox = new InboxPage(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await inbox.open(app.url);
+  await chooseFromKeyboard(inbox, body.reviewer.name);
+  return { inbox, made };
+}
+
 async function openChosen(inbox: InboxPage, reviewer: string): Promise<void> {
   await inbox.key('Enter');
   await expect(pane(inbox.page).getByRole('region', { name: 'The review' })).toContainText(reviewer);
@@ -45,14 +63,7 @@ async function openChosen(inbox: InboxPage, reviewer: string): Promise<void> {
 test('a one-star Google review arrives, is read with its stars, and is answered once from the keyboard', async ({ page, app, sandbox }, testInfo) => {
   const reviewer = 'Priya Patel';
   const words = 'The croissants were burnt and nobody at the counter cared.';
-  const made = await newReview(sandbox, { platform: 'gmb', rating: 1, review: words, reviewer: { name: reviewer } });
-  const key = `review:gmb:${made.id}`;
-  await reviewArrived(app, made.profileRefId, key);
-
-  const inbox = new InboxPage(page);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await inbox.open(app.url);
-  await chooseFromKeyboard(inbox, reviewer);
+  const { inbox, made } = await reviewChosenInInbox(page, app, sandbox, { platform: 'gmb', rating: 1, review: words, reviewer: { name: reviewer } });
   // The row: unread, its stars said in words, its network.
   const row = inbox.row(reviewer);
   await expect(row).toContainText('Unread');
@@ -93,14 +104,12 @@ test(
   { tag: '@long' },
   async ({ page, app, sandbox }, testInfo) => {
     const reviewer = 'Marco Rossi';
-    const made = await newReview(sandbox, { platform: 'gmb', rating: 2, review: 'Long queue, cold coffee.', reviewer: { name: reviewer } });
-    const key = `review:gmb:${made.id}`;
-    await reviewArrived(app, made.profileRefId, key);
-
-    const inbox = new InboxPage(page);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await inbox.open(app.url);
-    await chooseFromKeyboard(inbox, reviewer);
+    const { inbox, made } = await reviewChosenInInbox(page, app, sandbox, {
+      platform: 'gmb',
+      rating: 2,
+      review: 'Long queue, cold coffee.',
+      reviewer: { name: reviewer },
+    });
     await expect(inbox.row(reviewer).getByRole('img', { name: '2 of 5 stars' })).toBeVisible();
     await openChosen(inbox, reviewer);
 

@@ -7,6 +7,7 @@ import { expect, test } from './fixtures.ts';
 import { InboxPage } from './support/inboxPage.ts';
 import { PostsPage } from './support/postsPage.ts';
 import { startTeamHosts, type TeamHosts } from './support/teamHosts.ts';
+import { openAnnTeamSettingsFromSidebar } from './support/teamSettingsPanel.ts';
 
 interface Box {
   x: number;
@@ -146,16 +147,6 @@ test.describe('in a team', () => {
     // The team line opens Settings → Team, which shows what the host was started with (--sync-url,
     // --member, --device-name): team-settings.spec.ts's test of it is a long form (decision 0080).
     await page.setViewportSize({ width: 1440, height: 900 });
-    const line = page.getByRole('button', { name: /Connected to agency as ann on laptop · up to date/ });
-    await expect(line).toBeVisible({ timeout: 20_000 });
-    await line.click();
-    const panel = page.getByRole('tabpanel');
-    await expect(panel.getByRole('status')).toHaveText('Connected to agency as ann on laptop · up to date');
-    await expect(panel.getByLabel('Team server address')).toHaveValue(team.syncUrl.replace(/\/agency$/, ''));
-    await expect(panel.getByLabel('Workspace')).toHaveValue('agency');
-    await expect(panel.getByLabel('Your name in the team')).toHaveValue('ann');
-    await expect(panel.getByLabel('This device’s name')).toHaveValue('laptop');
-    await expect(panel.getByLabel('Password')).toHaveAttribute('placeholder', 'saved');
-    await expect(panel.getByLabel(/Hold my replies/)).toBeChecked();
+    await openAnnTeamSettingsFromSidebar(page, team);
   });
 });

@@ -12,6 +12,7 @@ import { expectAccessible, screenshot } from './support/axe.ts';
 import { AppHost } from './support/appHost.ts';
 import { InboxPage } from './support/inboxPage.ts';
 import { startTeamHosts, type TeamHosts } from './support/teamHosts.ts';
+import { openAnnTeamSettingsFromSidebar } from './support/teamSettingsPanel.ts';
 import { startSyncServerProcess, type SyncServerProcess } from '../support/syncServerProcess.ts';
 
 const PASSWORD = 'ann-e2e-password';
@@ -150,17 +151,7 @@ test(
     team = await startTeamHosts(sandbox);
     await page.setViewportSize({ width: 1440, height: 900 });
     await new InboxPage(page).open(team.ann.url);
-    const line = page.getByRole('button', { name: /Connected to agency as ann on laptop · up to date/ });
-    await expect(line).toBeVisible({ timeout: 20_000 });
-    await line.click();
-    const panel = page.getByRole('tabpanel');
-    await expect(panel.getByRole('status')).toHaveText('Connected to agency as ann on laptop · up to date');
-    await expect(panel.getByLabel('Team server address')).toHaveValue(team.syncUrl.replace(/\/agency$/, ''));
-    await expect(panel.getByLabel('Workspace')).toHaveValue('agency');
-    await expect(panel.getByLabel('Your name in the team')).toHaveValue('ann');
-    await expect(panel.getByLabel('This device’s name')).toHaveValue('laptop');
-    await expect(panel.getByLabel('Password')).toHaveAttribute('placeholder', 'saved');
-    await expect(panel.getByLabel(/Hold my replies/)).toBeChecked();
+    await openAnnTeamSettingsFromSidebar(page, team);
     await shoot(page, testInfo, 'team-settings-from-flags-1440');
   },
 );
