@@ -3,6 +3,7 @@
 // (another client) while his pane still showed the first comment, and `r` replied to the
 // highlighted one: the reply went under the wrong person's comment. Now the comment stays open and
 // highlighted, the pane says why it left Needs reply, and `r` answers the comment Bob is reading.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { InboxPage } from './support/inboxPage.ts';
 import { startTeamHosts, type TeamHosts } from './support/teamHosts.ts';
@@ -14,11 +15,12 @@ test.afterEach(async () => {
   team = null;
 });
 
-test('Ann marks done the comment Bob is reading: it stays open and highlighted, says why, and r answers it', async ({ page, sandbox }) => {
-  test.setTimeout(150_000);
-  team = await startTeamHosts(sandbox);
+/**
+ * A comment both see in Needs reply, one the service replies to, with another row after it: opened
+ * on Bob's screen (1440×900, Needs reply, comments only), his pane and highlight on it.
+ */
+async function bobReadsACommentAnnSees(page: Page, team: TeamHosts) {
   const { ann, bob } = team;
-  // A comment both can see in Needs reply, one the service replies to, with another row after it.
   const { rows } = await bob.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 });
   const index = rows.findIndex((row, at) => at > 0 && at < rows.length - 1 && ['facebook', 'instagram', 'twitter'].includes(row.platform));
   const reading = rows[index];
@@ -27,7 +29,6 @@ test('Ann marks done the comment Bob is reading: it stays open and highlighted, 
   await expect
     .poll(async () => (await ann.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 })).rows.some((r) => r.key === reading.key))
     .toBe(true);
-
   await page.setViewportSize({ width: 1440, height: 900 });
   const inbox = new InboxPage(page);
   await inbox.open(bob.url);
@@ -40,6 +41,14 @@ test('Ann marks done the comment Bob is reading: it stays open and highlighted, 
   const paneText = pane.locator('.comment-main .comment-text');
   await inbox.row(reading.text.slice(0, 40)).click();
   await expect(paneText).toHaveText(reading.text);
+  return { reading, below, inbox, pane, paneText };
+}
+
+test('Ann marks done the comment Bob is reading: it stays open and highlighted, says why, and r answers it', async ({ page, sandbox }) => {
+  test.setTimeout(150_000);
+  team = await startTeamHosts(sandbox);
+  const { ann, bob } = team;
+  const { reading, below, inbox, pane, paneText } = await bobReadsACommentAnnSees(page, team);
   await expect(inbox.selected).toContainText(reading.text.slice(0, 40));
 
   // Ann, on her own computer, marks it done.
@@ -95,26 +104,7 @@ test(
     test.setTimeout(150_000);
     team = await startTeamHosts(sandbox);
     const { ann, bob } = team;
-    const { rows } = await bob.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 });
-    const index = rows.findIndex((row, at) => at > 0 && at < rows.length - 1 && ['facebook', 'instagram', 'twitter'].includes(row.platform));
-    const reading = rows[index];
-    if (!reading) throw new Error('the sandbox world has no comment to answer');
-    await expect
-      .poll(async () => (await ann.call('inbox.page', { filter: { kind: 'comment', view: 'needsReply' }, limit: 50 })).rows.some((r) => r.key === reading.key))
-      .toBe(true);
-
-    await page.setViewportSize({ width: 1440, height: 900 });
-    const inbox = new InboxPage(page);
-    await inbox.open(bob.url);
-    await inbox.needsReplyView.click();
-    await page
-      .getByRole('group', { name: /^Show comments, messages, reviews or all/ })
-      .getByRole('button', { name: 'Comments' })
-      .click();
-    const pane = page.getByRole('complementary', { name: 'Conversation' });
-    const paneText = pane.locator('.comment-main .comment-text');
-    await inbox.row(reading.text.slice(0, 40)).click();
-    await expect(paneText).toHaveText(reading.text);
+    const { reading, inbox, pane, paneText } = await bobReadsACommentAnnSees(page, team);
 
     // Ann answers it from her computer; Bob's sync reads her reply (it takes the comment out of his Needs reply).
     const annText = 'Ann: thank you, we are on it.';
