@@ -26,9 +26,8 @@ import { searchSource } from './inboxSearch.ts';
 import {
   AFTER_ALL,
   BEFORE_ALL,
-  filterClauses,
-  filterParams,
   type IdSource,
+  idsWhere,
   NO_LIMIT,
   type Partition,
   rowIdWalk,
@@ -240,16 +239,7 @@ export class InboxQuery {
     platforms: string[] | undefined,
     kind: InboxItemKind | undefined,
   ): IdSource {
-    const sql = `SELECT id FROM inbox
-      WHERE ${ASSIGNED_TO_ME_CONDITION} ${filterClauses(unreadOnly, profileRows, platforms, kind)}
-        AND id >= :lo AND id < :hi
-      ORDER BY id DESC LIMIT :limit`;
-    const me = this.#me();
-    return (lo, hi, limit) => this.#ids(sql, { me, now, lo, hi, limit, ...filterParams(profileRows, platforms, kind) });
-  }
-
-  #ids(sql: string, params: Record<string, number | string>): number[] {
-    return (this.#statements.get(sql).all(params) as { id: number }[]).map((row) => row.id);
+    return idsWhere(this.#statements, 'inbox', ASSIGNED_TO_ME_CONDITION, { me: this.#me(), now }, unreadOnly, profileRows, platforms, kind);
   }
 
   #profileRows(profileIds: string[] | undefined): number[] | undefined {

@@ -180,9 +180,27 @@ export function rowIdWalk(
   platforms: string[] | undefined,
   kind: InboxItemKind | undefined,
 ): IdSource {
-  const sql = `SELECT id FROM inbox NOT INDEXED WHERE ${viewCondition(view)} ${filterClauses(unreadOnly, profileRows, platforms, kind)}
+  const condition = viewCondition(view);
+  return idsWhere(statements, `inbox NOT INDEXED`, condition, condition.includes(':now') ? { now } : {}, unreadOnly, profileRows, platforms, kind);
+}
+
+/**
+ * The ids of the inbox rows under `condition` and the filter in [lo, hi), newest first, one
+ * statement per call: the row-id walk's (`inbox NOT INDEXED`) and the assigned view's (`inbox`).
+ */
+export function idsWhere(
+  statements: Statements,
+  table: 'inbox' | 'inbox NOT INDEXED',
+  condition: string,
+  conditionParams: Record<string, number | string>,
+  unreadOnly: boolean,
+  profileRows: number[] | undefined,
+  platforms: string[] | undefined,
+  kind: InboxItemKind | undefined,
+): IdSource {
+  const sql = `SELECT id FROM ${table} WHERE ${condition} ${filterClauses(unreadOnly, profileRows, platforms, kind)}
       AND id >= :lo AND id < :hi ORDER BY id DESC LIMIT :limit`;
-  const params = { ...(sql.includes(':now') ? { now } : {}), ...filterParams(profileRows, platforms, kind) };
+  const params = { ...conditionParams, ...filterParams(profileRows, platforms, kind) };
   return (lo, hi, limit) => (statements.get(sql).all({ ...params, lo, hi, limit }) as { id: number }[]).map((row) => row.id);
 }
 
